@@ -1,0 +1,11 @@
+"""The partner GraphQL API: SDL files in `schema/`, resolvers beside them, one executable schema.
+
+The same schema serves Sandbox and Live; what differs is the environment in the request
+context (its SQLite file) and the limits applied to it.
+"""
+
+from .context import RequestContext
+from .executable import build_schema, execute
+from .errors import format_error
+
+__all__ = ["RequestContext", "build_schema", "execute", "format_error"]

@@ -1,0 +1,62 @@
+"""Top-level GraphQL errors (section 7.2): a message and an `extensions.code`, never a trace.
+
+| code | when |
+|---|---|
+| `GRAPHQL_PARSE_FAILED` | the query is not valid GraphQL syntax |
+| `GRAPHQL_VALIDATION_FAILED` | unknown field, wrong argument, variables of the wrong type |
+| `OPERATION_LIMIT_EXCEEDED` | complexity, depth or top-level field limit (see docs/limits.md) |
+| `BAD_USER_INPUT` | an argument the resolver cannot use (a bad cursor, `first` > 100) |
+| `NOT_FOUND` | a queried resource does not exist or is not visible to the caller |
+| `INTERNAL_SERVER_ERROR` | anything unexpected; the message says only that |
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from graphql import GraphQLError
+
+from ..domain.pagination import InvalidPageRequest
+from ..exceptions import ConfigurationError, NotFound, SimulatorError
+
+__all__ = ["format_error"]
+
+logger = logging.getLogger("simulator.api")
+
+_CODES: list[tuple[type[Exception], str]] = [
+    (NotFound, "NOT_FOUND"),
+    (InvalidPageRequest, "BAD_USER_INPUT"),
+    (ConfigurationError, "BAD_USER_INPUT"),
+    (SimulatorError, "BAD_USER_INPUT"),
+]
+
+
+def _code_for(error: GraphQLError) -> str:
+    original = error.original_error
+    if original is None:
+        if error.extensions and error.extensions.get("code"):
+            return str(error.extensions["code"])
+        if error.message.startswith("Syntax Error"):
+            return "GRAPHQL_PARSE_FAILED"
+        if error.path is None:
+            return "GRAPHQL_VALIDATION_FAILED"
+        return "BAD_USER_INPUT"
+    for kind, code in _CODES:
+        if isinstance(original, kind):
+            return code
+    return "INTERNAL_SERVER_ERROR"
+
+
+def format_error(error: GraphQLError, debug: bool = False) -> dict[str, Any]:
+    """Ariadne's `error_formatter`: the standard shape plus `extensions.code`."""
+    del debug  # traces are never sent; they go to the log
+    formatted: dict[str, Any] = dict(error.formatted)
+    code = _code_for(error)
+    if code == "INTERNAL_SERVER_ERROR":
+        logger.error("Unexpected error in a resolver", exc_info=error.original_error)
+        formatted["message"] = "Unexpected error. The simulator's log has the details."
+    extensions = dict(error.extensions or {})
+    extensions["code"] = code
+    formatted["extensions"] = extensions
+    return formatted

@@ -1,0 +1,68 @@
+"""Build the executable schemas from their SDL files and run operations on them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from pathlib import Path
+from typing import Any
+
+from ariadne import graphql, load_schema_from_path, make_executable_schema
+from ariadne.types import SchemaBindable
+from graphql import ASTValidationRule, GraphQLSchema, build_schema as build_sdl
+
+from .context import RequestContext
+from .errors import format_error
+from .scalars import scalars
+from .unions import abstract_types
+
+__all__ = ["SCHEMA_DIR", "build_schema", "execute", "load_type_defs"]
+
+SCHEMA_DIR = Path(__file__).parent / "schema"
+
+ValidationRules = (
+    Collection[type[ASTValidationRule]]
+    | Callable[[Any, Any, dict], Collection[type[ASTValidationRule]] | None]
+)
+
+
+def load_type_defs(*directories: Path) -> str:
+    """The SDL of every `.graphql` file in the directories, in a stable order."""
+    return "\n".join(load_schema_from_path(str(directory)) for directory in directories)
+
+
+def build_schema(
+    directories: Sequence[Path], bindables: Sequence[SchemaBindable]
+) -> GraphQLSchema:
+    """An executable schema: SDL files + resolvers + scalars + `__typename`-resolved abstracts.
+
+    Field names are converted from camelCase to the snake_case keys of the domain's rows.
+    """
+    type_defs = load_type_defs(*directories)
+    abstracts = abstract_types(build_sdl(type_defs))
+    return make_executable_schema(
+        type_defs, *scalars, *abstracts, *bindables, convert_names_case=True
+    )
+
+
+async def execute(
+    schema: GraphQLSchema,
+    data: dict[str, Any],
+    context: RequestContext,
+    *,
+    validation_rules: ValidationRules | None = None,
+) -> tuple[int, dict[str, Any]]:
+    """Run one operation; returns the HTTP status and the response body.
+
+    400 when the operation never ran (syntax, validation, limits, variables), else 200,
+    as in the GraphQL-over-HTTP convention for `application/json`.
+    """
+    _, result = await graphql(
+        schema,
+        data,
+        context_value=context,
+        validation_rules=validation_rules,
+        error_formatter=format_error,
+        debug=False,
+    )
+    status = 200 if "data" in result else 400
+    return status, result

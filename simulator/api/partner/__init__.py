@@ -1,0 +1,12 @@
+"""Resolvers of the partner API (Sandbox and Live)."""
+
+from ariadne import MutationType, QueryType
+
+query = QueryType()
+mutation = MutationType()
+
+from . import accounts, consents  # noqa: E402  (they attach resolvers to query/mutation)
+
+bindables = [query, mutation, *accounts.bindables, *consents.bindables]
+
+__all__ = ["bindables", "mutation", "query"]

@@ -1,0 +1,54 @@
+"""Custom scalars: DateTime, Date, AmountValue, Currency."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from ariadne import ScalarType
+
+__all__ = ["scalars"]
+
+date_time = ScalarType("DateTime")
+date = ScalarType("Date")
+amount_value = ScalarType("AmountValue")
+currency = ScalarType("Currency")
+
+
+@date_time.serializer
+def serialize_date_time(value: Any) -> str:
+    # Stored already in the API's text form (see clock.format_timestamp).
+    return str(value)
+
+
+@date.serializer
+def serialize_date(value: Any) -> str:
+    return str(value)
+
+
+@amount_value.serializer
+def serialize_amount(value: Any) -> str:
+    return f"{Decimal(value):.2f}"
+
+
+@amount_value.value_parser
+def parse_amount(value: Any) -> str:
+    """Amounts arrive as strings; the domain checks sign and decimals and rejects with a
+    ValidationRejection, so only the type is checked here."""
+    if not isinstance(value, str):
+        raise ValueError('An AmountValue is a decimal string such as "12.50".')
+    try:
+        Decimal(value)
+    except InvalidOperation:
+        raise ValueError(f"Not a decimal amount: {value!r}") from None
+    return value
+
+
+@currency.value_parser
+def parse_currency(value: Any) -> str:
+    if not isinstance(value, str) or len(value) != 3 or not value.isalpha():
+        raise ValueError("A Currency is a three-letter ISO 4217 code such as EUR.")
+    return value.upper()
+
+
+scalars = [date_time, date, amount_value, currency]

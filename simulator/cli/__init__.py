@@ -1,0 +1,47 @@
+"""The command line: `python -m simulator COMMAND` (also installed as `banking-sandbox`).
+
+Every command takes `--data-dir` (default `./sandbox-data`, or `$SIMULATOR_DATA_DIR`) and
+prints JSON where a program may read the output.
+
+| Command | What it does |
+|---|---|
+| `serve` | run the HTTP server (uvicorn) |
+| `clock now/advance/set/freeze/resume` | read or move the virtual clock |
+| `project create` | create a project, print its credentials once |
+| `reset --env sandbox` | empty an environment |
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from ..exceptions import SimulatorError
+from . import core
+
+#: Each module adds its subcommands with `register(subparsers)`.
+COMMAND_MODULES = [core]
+
+__all__ = ["build_parser", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m simulator",
+        description="A local simulator of a partner banking GraphQL API and its OAuth 2.0 server.",
+    )
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in COMMAND_MODULES:
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.handler(args) or 0)
+    except SimulatorError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2

@@ -1,0 +1,33 @@
+"""Options and output shared by every command."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from typing import Any
+
+__all__ = ["DEFAULT_DATA_DIR", "add_data_dir", "add_environment", "print_json"]
+
+DEFAULT_DATA_DIR = "./sandbox-data"
+
+
+def add_data_dir(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--data-dir",
+        default=os.environ.get("SIMULATOR_DATA_DIR", DEFAULT_DATA_DIR),
+        help="the simulator's data dir (default: ./sandbox-data or $SIMULATOR_DATA_DIR)",
+    )
+
+
+def add_environment(parser: argparse.ArgumentParser, default: str | None = "sandbox") -> None:
+    parser.add_argument(
+        "--env",
+        default=default,
+        choices=["sandbox", "live"],
+        help=f"the environment (default: {default})",
+    )
+
+
+def print_json(value: Any) -> None:
+    print(json.dumps(value, indent=2, ensure_ascii=False))

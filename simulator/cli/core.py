@@ -1,0 +1,152 @@
+"""Core commands: serve, clock, project, reset."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from ..clock import Clock
+from ..domain.projects import create_project, list_projects
+from .._simulator import Simulator
+from .common import add_data_dir, add_environment, print_json
+
+DEMO_REDIRECT_URI = "http://localhost:3000/callback"
+DEMO_CREDENTIALS_FILE = "demo-credentials.json"
+
+
+def register(subparsers: Any) -> None:
+    serve = subparsers.add_parser("serve", help="run the HTTP server")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument(
+        "--frozen",
+        action="store_true",
+        help="start a new data dir's clock frozen (default: following the wall clock)",
+    )
+    serve.add_argument(
+        "--no-demo", action="store_true", help="do not create the demo project in an empty sandbox"
+    )
+    add_data_dir(serve)
+    serve.set_defaults(handler=run_serve)
+
+    clock = subparsers.add_parser("clock", help="read or move the virtual clock")
+    actions = clock.add_subparsers(dest="action", required=True, metavar="ACTION")
+    for name, help_text in [
+        ("now", "print the virtual time"),
+        ("freeze", "stop time at the current instant"),
+        ("resume", "follow the wall clock again from the current instant"),
+    ]:
+        action = actions.add_parser(name, help=help_text)
+        add_data_dir(action)
+        action.set_defaults(handler=run_clock)
+    advance = actions.add_parser("advance", help="move forward by a duration (90s, 5m, 2h, 3d)")
+    advance.add_argument("duration")
+    add_data_dir(advance)
+    advance.set_defaults(handler=run_clock)
+    set_ = actions.add_parser("set", help="set to a later ISO 8601 instant")
+    set_.add_argument("to")
+    add_data_dir(set_)
+    set_.set_defaults(handler=run_clock)
+
+    project = subparsers.add_parser("project", help="manage projects")
+    project_actions = project.add_subparsers(dest="action", required=True, metavar="ACTION")
+    create = project_actions.add_parser("create", help="create a project, print its credentials")
+    add_environment(create)
+    create.add_argument("--name", required=True)
+    create.add_argument(
+        "--redirect-uri", action="append", required=True, dest="redirect_uris", metavar="URI"
+    )
+    add_data_dir(create)
+    create.set_defaults(handler=run_project_create)
+    listing = project_actions.add_parser("list", help="list projects (never their secrets)")
+    add_environment(listing)
+    add_data_dir(listing)
+    listing.set_defaults(handler=run_project_list)
+
+    reset = subparsers.add_parser("reset", help="empty an environment")
+    add_environment(reset, default=None)
+    reset.set_defaults(env="sandbox")
+    add_data_dir(reset)
+    reset.set_defaults(handler=run_reset)
+
+
+def run_clock(args: argparse.Namespace) -> int:
+    clock = Clock.open(args.data_dir)
+    if args.action == "advance":
+        clock.advance(args.duration)
+    elif args.action == "set":
+        clock.set(args.to)
+    elif args.action == "freeze":
+        clock.freeze()
+    elif args.action == "resume":
+        clock.resume()
+    print_json(clock.describe())
+    return 0
+
+
+def run_project_create(args: argparse.Namespace) -> int:
+    with Simulator(args.data_dir) as sim:
+        credentials = create_project(sim.environment(args.env), args.name, args.redirect_uris)
+    data = credentials.as_dict()
+    del data["environment"]
+    print_json(data)
+    return 0
+
+
+def run_project_list(args: argparse.Namespace) -> int:
+    with Simulator(args.data_dir) as sim:
+        print_json(list_projects(sim.environment(args.env)))
+    return 0
+
+
+def run_reset(args: argparse.Namespace) -> int:
+    with Simulator(args.data_dir) as sim:
+        sim.reset(args.env)
+    print_json({"reset": args.env})
+    return 0
+
+
+def ensure_demo_project(sim: Simulator) -> dict[str, Any] | None:
+    """In an empty sandbox, create the demo project with the default dataset.
+
+    Its credentials are also written to `demo-credentials.json` in the data dir
+    (a simulator-only convenience: the real dashboard shows a secret once).
+    """
+    if list_projects(sim.sandbox):
+        return None
+    credentials = sim.create_project("sandbox", "Demo project", [DEMO_REDIRECT_URI])
+    from ..domain.datasets import load_dataset
+
+    load_dataset(sim.sandbox, credentials.project_id, "default")
+    data = credentials.as_dict()
+    path = Path(sim.data_dir) / DEMO_CREDENTIALS_FILE
+    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    path.chmod(0o600)
+    return data
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    sim = Simulator(args.data_dir, frozen=args.frozen)
+    demo = None if args.no_demo else ensure_demo_project(sim)
+    base = f"http://{args.host}:{args.port}"
+    print("Partner banking API simulator")
+    print(f"  data dir            {Path(args.data_dir).resolve()}")
+    print(f"  virtual clock       {sim.clock.timestamp()} ({sim.clock.state.mode})")
+    print(f"  auth_url            {base}/oauth2")
+    print(f"  sandbox_url         {base}/sandbox/graphql")
+    print(f"  sandbox_testing_url {base}/sandbox-testing/graphql")
+    print(f"  live_url            {base}/live/graphql")
+    if demo:
+        print("Demo project created in the Sandbox (credentials also in demo-credentials.json):")
+        print(f"  client_id     {demo['client_id']}")
+        print(f"  client_secret {demo['client_secret']}")
+    print("Press Ctrl-C to stop.", flush=True)
+    try:
+        uvicorn.run(sim.app, host=args.host, port=args.port, log_level="warning")
+    finally:
+        sim.close()
+    return 0

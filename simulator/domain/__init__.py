@@ -1,0 +1,19 @@
+"""The banking domain: projects, users, holders, accounts, consents and their rules.
+
+It knows nothing of HTTP, GraphQL or widgets: every function takes an `Environment`
+(one SQLite file and the clock) and, where access matters, the calling `Principal`.
+"""
+
+from .context import Environment, Principal
+from .pagination import Connection, InvalidPageRequest
+from .projects import ProjectCredentials
+from .rejections import Rejected
+
+__all__ = [
+    "Connection",
+    "Environment",
+    "InvalidPageRequest",
+    "Principal",
+    "ProjectCredentials",
+    "Rejected",
+]

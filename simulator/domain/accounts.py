@@ -1,0 +1,178 @@
+"""Account holders and their accounts.
+
+An account holder (an individual or a company) belongs to one project and owns accounts.
+An account is opened at the simulated bank with an IBAN whose check digits are real.
+The user who opens it becomes its legal representative through a membership.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, Literal
+
+from ..exceptions import ConfigurationError, NotFound
+from ..storage import next_number
+from .context import Environment, Principal
+from .iban import BANK_BIC, iban_for_account_number
+from .pagination import Connection, paginate
+from .users import create_user, find_user_by_phone
+
+__all__ = [
+    "ACCOUNT_STATUSES",
+    "accessible_accounts_condition",
+    "account_balances",
+    "create_account_holder",
+    "get_account",
+    "get_account_holder",
+    "list_accounts",
+]
+
+ACCOUNT_STATUSES = ("Opened", "Suspended", "Closing", "Closed")
+HOLDER_TYPES = ("Individual", "Company")
+_ALL_PERMISSIONS = (
+    "can_view_account",
+    "can_manage_beneficiaries",
+    "can_initiate_payments",
+    "can_manage_account_membership",
+    "can_manage_cards",
+)
+
+
+def create_account_holder(
+    env: Environment,
+    project_id: str,
+    *,
+    holder_type: Literal["Individual", "Company"] = "Individual",
+    first_name: str | None = None,
+    last_name: str | None = None,
+    company_name: str | None = None,
+    account_name: str | None = None,
+    currency: str = "EUR",
+    country: str = "FR",
+    language: str = "en",
+    verification_status: str = "Verified",
+    legal_representative_phone: str | None = None,
+) -> dict[str, Any]:
+    """Create a holder with one opened account (one transaction).
+
+    With `legal_representative_phone`, the user with that phone number (created when
+    new) gets a membership with every permission, so a user token of theirs sees the account.
+    """
+    if holder_type not in HOLDER_TYPES:
+        raise ConfigurationError(f"Unknown holder type {holder_type!r}: use Individual or Company.")
+    if holder_type == "Company" and not (company_name or "").strip():
+        raise ConfigurationError("A company holder needs a company name.")
+    if holder_type == "Individual" and not ((first_name or "").strip() and (last_name or "").strip()):
+        raise ConfigurationError("An individual holder needs a first and a last name.")
+    if currency != "EUR":
+        raise ConfigurationError("The simulated bank opens EUR accounts only.")
+    holder_name = company_name if holder_type == "Company" else f"{first_name} {last_name}"
+    with env.store.atomic() as db:
+        now = env.now()
+        holder_id = env.new_id(db, "account_holder")
+        db["account_holders"].insert(
+            {
+                "id": holder_id,
+                "project_id": project_id,
+                "type": holder_type,
+                "first_name": first_name,
+                "last_name": last_name,
+                "company_name": company_name,
+                "verification_status": verification_status,
+                "status": "Enabled",
+                "created_at": now,
+                "updated_at": now,
+            }
+        )
+        number = f"{next_number(db, 'account_number'):011d}"
+        account_id = env.new_id(db, "account")
+        db["accounts"].insert(
+            {
+                "id": account_id,
+                "project_id": project_id,
+                "holder_id": holder_id,
+                "number": number,
+                "name": account_name or f"{holder_name}'s account",
+                "iban": iban_for_account_number(number, country),
+                "bic": BANK_BIC,
+                "currency": currency,
+                "country": country,
+                "language": language,
+                "status": "Opened",
+                "opened_at": now,
+                "created_at": now,
+                "updated_at": now,
+            }
+        )
+        user_id = None
+        if legal_representative_phone:
+            user = find_user_by_phone(env, legal_representative_phone, db=db) or create_user(
+                env, legal_representative_phone, first_name=first_name, last_name=last_name
+            )
+            user_id = user["id"]
+            db["account_memberships"].insert(
+                {
+                    "id": env.new_id(db, "account_membership"),
+                    "project_id": project_id,
+                    "account_id": account_id,
+                    "user_id": user_id,
+                    "legal_representative": 1,
+                    "status": "Enabled",
+                    "created_at": now,
+                    "updated_at": now,
+                    **dict.fromkeys(_ALL_PERMISSIONS, 1),
+                }
+            )
+    return {"holder_id": holder_id, "account_id": account_id, "user_id": user_id}
+
+
+def accessible_accounts_condition(principal: Principal) -> tuple[str, list[Any]]:
+    """The SQL condition (and its values) selecting the accounts a caller may see.
+
+    A project token sees every account of its project; a user token sees the accounts
+    where the user has an enabled membership allowing to view it.
+    """
+    if principal.user_id is None:
+        return "project_id = ?", [principal.project_id]
+    return (
+        "project_id = ? AND id IN (SELECT account_id FROM account_memberships "
+        "WHERE user_id = ? AND status = 'Enabled' AND can_view_account = 1)",
+        [principal.project_id, principal.user_id],
+    )
+
+
+def list_accounts(
+    env: Environment, principal: Principal, *, first: int | None = None, after: str | None = None
+) -> Connection:
+    where, params = accessible_accounts_condition(principal)
+    return paginate(env.store.db, "accounts", where, params, first=first, after=after)
+
+
+def get_account(env: Environment, principal: Principal, account_id: str) -> dict[str, Any]:
+    where, params = accessible_accounts_condition(principal)
+    rows = list(env.store.db["accounts"].rows_where(f"id = ? AND {where}", [account_id, *params]))
+    if not rows:
+        raise NotFound(f"Account {account_id} was not found.")
+    return rows[0]
+
+
+def get_account_holder(env: Environment, project_id: str, holder_id: str) -> dict[str, Any]:
+    rows = list(
+        env.store.db["account_holders"].rows_where(
+            "id = ? AND project_id = ?", [holder_id, project_id]
+        )
+    )
+    if not rows:
+        raise NotFound(f"Account holder {holder_id} was not found.")
+    return rows[0]
+
+
+def account_balances(env: Environment, account: dict[str, Any]) -> dict[str, Decimal]:
+    """Available, pending, booked and reserved amounts of an account.
+
+    The core has no transactions yet, so every balance is zero; the banking domain
+    derives them from the account's transactions.
+    """
+    del env, account
+    zero = Decimal("0.00")
+    return {"available": zero, "pending": zero, "booked": zero, "reserved": zero}

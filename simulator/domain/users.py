@@ -1,0 +1,105 @@
+"""Users: the people who log in with a phone number and a text-message code."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import date
+from typing import Any
+
+import sqlite_utils
+
+from ..exceptions import ConfigurationError, NotFound
+from .context import Environment
+
+__all__ = [
+    "IDENTIFICATION_LEVELS",
+    "create_user",
+    "find_user_by_phone",
+    "get_user",
+    "validate_birth_date",
+    "validate_phone_number",
+]
+
+IDENTIFICATION_LEVELS = ("Expert", "QES")
+_E164 = re.compile(r"^\+[1-9]\d{6,14}$")
+
+
+def validate_phone_number(value: str) -> str:
+    """A phone number in international (E.164) format, spaces removed: `+33612345678`."""
+    number = re.sub(r"[\s.()-]", "", value or "")
+    if not _E164.match(number):
+        raise ConfigurationError(
+            f"Invalid phone number {value!r}: use the international format, such as +33612345678."
+        )
+    return number
+
+
+def validate_birth_date(value: str) -> str:
+    """A real calendar date written YYYY-MM-DD."""
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value or ""):
+            raise ValueError
+        date.fromisoformat(value)
+    except ValueError:
+        raise ConfigurationError(f"Invalid birth date {value!r}: use YYYY-MM-DD.") from None
+    return value
+
+
+def _decode(row: dict[str, Any]) -> dict[str, Any]:
+    row = dict(row)
+    row["identification_levels"] = json.loads(row["identification_levels"])
+    row["auto_consent"] = bool(row["auto_consent"])
+    return row
+
+
+def create_user(
+    env: Environment,
+    phone_number: str,
+    *,
+    first_name: str | None = None,
+    last_name: str | None = None,
+    birth_date: str | None = None,
+    identification_levels: list[str] | None = None,
+    auto_consent: bool = False,
+) -> dict[str, Any]:
+    """Create a user (a savepoint of the caller's transaction when one is open)."""
+    phone = validate_phone_number(phone_number)
+    if birth_date is not None:
+        validate_birth_date(birth_date)
+    levels = list(identification_levels or [])
+    unknown = [level for level in levels if level not in IDENTIFICATION_LEVELS]
+    if unknown:
+        raise ConfigurationError(f"Unknown identification level(s): {', '.join(unknown)}.")
+    with env.store.atomic() as database:
+        if find_user_by_phone(env, phone, db=database) is not None:
+            raise ConfigurationError(f"A user with phone number {phone} already exists.")
+        now = env.now()
+        user = {
+            "id": env.new_id(database, "user"),
+            "phone_number": phone,
+            "first_name": first_name,
+            "last_name": last_name,
+            "birth_date": birth_date,
+            "identification_levels": json.dumps(levels),
+            "auto_consent": int(auto_consent),
+            "created_at": now,
+            "updated_at": now,
+        }
+        database["users"].insert(user)
+    return _decode(user)
+
+
+def get_user(env: Environment, user_id: str) -> dict[str, Any]:
+    rows = list(env.store.db["users"].rows_where("id = ?", [user_id]))
+    if not rows:
+        raise NotFound(f"No user {user_id} in {env.name.title}.")
+    return _decode(rows[0])
+
+
+def find_user_by_phone(
+    env: Environment, phone_number: str, *, db: sqlite_utils.Database | None = None
+) -> dict[str, Any] | None:
+    database = db or env.store.db
+    rows = list(database["users"].rows_where("phone_number = ?", [phone_number]))
+    return _decode(rows[0]) if rows else None

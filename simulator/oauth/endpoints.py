@@ -1,0 +1,161 @@
+"""The OAuth 2.0 HTTP endpoints under `{auth_url}` = `/oauth2`.
+
+`POST /oauth2/token` reads a form-encoded body, authenticates the client (body or HTTP
+Basic), picks the environment from the client_id prefix and dispatches on `grant_type`.
+Errors follow RFC 6749 section 5.2: a JSON body with `error` and `error_description`.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from collections.abc import Awaitable, Callable
+from typing import Any
+from urllib.parse import unquote
+
+from starlette.datastructures import FormData
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from ..domain.context import Environment
+from ..domain.projects import authenticate_client
+from ..environments import EnvironmentName
+from ..exceptions import InvalidClient
+from .tokens import issue_project_token
+
+__all__ = ["GRANTS", "OAuthError", "TokenRequest", "token_endpoint"]
+
+_NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}
+
+
+class OAuthError(Exception):
+    """An RFC 6749 section 5.2 error response."""
+
+    def __init__(self, error: str, description: str, status_code: int = 400) -> None:
+        super().__init__(description)
+        self.error = error
+        self.description = description
+        self.status_code = status_code
+
+    def response(self, headers: dict[str, str] | None = None) -> JSONResponse:
+        return JSONResponse(
+            {"error": self.error, "error_description": self.description},
+            status_code=self.status_code,
+            headers={**_NO_STORE, **(headers or {})},
+        )
+
+
+class TokenRequest:
+    """A token request after client identification: the form and the client's environment."""
+
+    def __init__(
+        self,
+        form: FormData,
+        environment: Environment,
+        client_id: str,
+        client_secret: str | None,
+    ) -> None:
+        self.form = form
+        self.environment = environment
+        self.client_id = client_id
+        self.client_secret = client_secret
+
+    def param(self, name: str, *, required: bool = True) -> str | None:
+        values = self.form.getlist(name)
+        if len(values) > 1:
+            raise OAuthError("invalid_request", f"Parameter {name!r} is repeated.")
+        value = values[0] if values else None
+        if value is not None and not isinstance(value, str):
+            raise OAuthError("invalid_request", f"Parameter {name!r} must be a plain form value.")
+        if required and not value:
+            raise OAuthError("invalid_request", f"Missing parameter {name!r}.")
+        return value
+
+    def authenticated_project(self) -> dict[str, Any]:
+        """The client's project, checked with its secret; 401 `invalid_client` otherwise."""
+        if not self.client_secret:
+            raise OAuthError("invalid_client", "Missing client_secret.", 401)
+        try:
+            return authenticate_client(self.environment, self.client_id, self.client_secret)
+        except InvalidClient as error:
+            raise OAuthError("invalid_client", error.description, 401) from None
+
+
+Grant = Callable[[TokenRequest], dict[str, Any] | Awaitable[dict[str, Any]]]
+
+
+def client_credentials_grant(request: TokenRequest) -> dict[str, Any]:
+    project = request.authenticated_project()
+    return issue_project_token(request.environment, project)
+
+
+#: grant_type -> handler; the user flows add theirs here.
+GRANTS: dict[str, Grant] = {"client_credentials": client_credentials_grant}
+
+
+def _basic_credentials(request: Request) -> tuple[str, str] | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, value = header.partition(" ")
+    if scheme.lower() != "basic" or not value:
+        return None
+    try:
+        decoded = base64.b64decode(value.strip(), validate=True).decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError):
+        raise OAuthError("invalid_client", "Malformed HTTP Basic credentials.", 401) from None
+    client_id, separator, secret = decoded.partition(":")
+    if not separator:
+        raise OAuthError("invalid_client", "Malformed HTTP Basic credentials.", 401)
+    # RFC 6749 section 2.3.1: both parts are form-urlencoded before Basic encoding.
+    return unquote(client_id.replace("+", " ")), unquote(secret.replace("+", " "))
+
+
+def token_endpoint(environments: dict[EnvironmentName, Environment]) -> Callable[..., Any]:
+    async def endpoint(request: Request) -> Response:
+        used_basic = False
+        try:
+            content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+            if content_type != "application/x-www-form-urlencoded":
+                raise OAuthError(
+                    "invalid_request",
+                    "The token endpoint takes a form-encoded body "
+                    "(Content-Type: application/x-www-form-urlencoded).",
+                )
+            form = await request.form()
+            basic = _basic_credentials(request)
+            used_basic = basic is not None
+            body_id = form.get("client_id")
+            body_secret = form.get("client_secret")
+            if basic and (body_secret or (body_id and body_id != basic[0])):
+                raise OAuthError(
+                    "invalid_request", "Send client credentials in one place: Basic or the body."
+                )
+            client_id, client_secret = basic or (body_id, body_secret)
+            if not isinstance(client_id, str) or not client_id:
+                raise OAuthError("invalid_client", "Missing client_id.", 401)
+            environment = EnvironmentName.of_credential(client_id)
+            if environment is None or environment not in environments:
+                raise OAuthError("invalid_client", "Unknown client_id.", 401)
+            token_request = TokenRequest(
+                form,
+                environments[environment],
+                client_id,
+                client_secret if isinstance(client_secret, str) else None,
+            )
+            grant_type = token_request.param("grant_type")
+            grant = GRANTS.get(grant_type or "")
+            if grant is None:
+                raise OAuthError(
+                    "unsupported_grant_type",
+                    f"Unsupported grant_type {grant_type!r}: use one of {', '.join(sorted(GRANTS))}.",
+                )
+            result = grant(token_request)
+            if not isinstance(result, dict):
+                result = await result
+            return JSONResponse(result, headers=_NO_STORE)
+        except OAuthError as error:
+            headers = {}
+            if error.status_code == 401:
+                headers["WWW-Authenticate"] = 'Basic realm="oauth2"' if used_basic else "Bearer"
+            return error.response(headers)
+
+    return endpoint

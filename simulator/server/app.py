@@ -1,0 +1,87 @@
+"""The Starlette application: the OAuth server and the three GraphQL endpoints on one server.
+
+| Address | What |
+|---|---|
+| `/oauth2` | OAuth 2.0 server (`{auth_url}`): `/oauth2/token` |
+| `/sandbox/graphql` | Sandbox partner API (`{sandbox_url}`) |
+| `/sandbox-testing/graphql` | Sandbox Testing API (`{sandbox_testing_url}`) |
+| `/live/graphql` | Live partner API (`{live_url}`) |
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from graphql import GraphQLSchema
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from .. import api, testing_api
+from ..api import partner
+from ..api.executable import SCHEMA_DIR
+from ..domain.context import Environment
+from ..environments import EnvironmentName
+from ..oauth.endpoints import token_endpoint
+from .graphql_endpoint import graphql_endpoint
+from .responses import http_error, unexpected_error
+
+__all__ = ["ADDRESSES", "create_app", "partner_schema", "testing_schema"]
+
+#: Path of each address of the specification.
+ADDRESSES = {
+    "auth_url": "/oauth2",
+    "sandbox_url": "/sandbox/graphql",
+    "sandbox_testing_url": "/sandbox-testing/graphql",
+    "live_url": "/live/graphql",
+}
+
+
+@cache
+def partner_schema() -> GraphQLSchema:
+    """The partner API schema, shared by Sandbox and Live (built once per process)."""
+    return api.build_schema([SCHEMA_DIR / "common", SCHEMA_DIR / "partner"], partner.bindables)
+
+
+@cache
+def testing_schema() -> GraphQLSchema:
+    return api.build_schema([SCHEMA_DIR / "common", testing_api.SCHEMA_DIR], testing_api.bindables)
+
+
+def create_app(environments: dict[EnvironmentName, Environment]) -> Starlette:
+    sandbox = environments[EnvironmentName.SANDBOX]
+    live = environments[EnvironmentName.LIVE]
+
+    async def index(request: Request) -> Response:
+        base = str(request.base_url).rstrip("/")
+        return JSONResponse(
+            {
+                "service": "Partner banking API simulator",
+                "addresses": {name: base + path for name, path in ADDRESSES.items()},
+                "clock": sandbox.clock.describe(),
+            }
+        )
+
+    graphql_methods = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+    routes: list[Any] = [
+        Route("/", index),
+        Route("/oauth2/token", token_endpoint(environments), methods=["POST"]),
+        Route(
+            ADDRESSES["sandbox_url"],
+            graphql_endpoint(sandbox, partner_schema()),
+            methods=graphql_methods,
+        ),
+        Route(
+            ADDRESSES["sandbox_testing_url"],
+            graphql_endpoint(sandbox, testing_schema()),
+            methods=graphql_methods,
+        ),
+        Route(ADDRESSES["live_url"], graphql_endpoint(live, partner_schema()), methods=graphql_methods),
+    ]
+    return Starlette(
+        routes=routes,
+        exception_handlers={HTTPException: http_error, Exception: unexpected_error},
+    )

@@ -1,0 +1,42 @@
+"""JSON error bodies for every HTTP-level failure, so no client ever sees a bare text page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+__all__ = ["http_error", "json_error", "unexpected_error"]
+
+
+def json_error(
+    status_code: int, code: str, message: str, headers: dict[str, str] | None = None, **extra: Any
+) -> JSONResponse:
+    """`{"errors": [{"message", "extensions": {"code"}}]}`: the GraphQL error shape, used for
+    HTTP-level failures too, so a client parses one shape whatever went wrong."""
+    extensions = {"code": code, **extra}
+    return JSONResponse(
+        {"errors": [{"message": message, "extensions": extensions}]},
+        status_code=status_code,
+        headers=headers,
+    )
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's 404 and 405 as JSON."""
+    assert isinstance(exc, HTTPException)
+    codes = {404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED"}
+    message = {
+        404: f"Nothing at {request.url.path}.",
+        405: f"{request.method} is not allowed on {request.url.path}.",
+    }.get(exc.status_code, str(exc.detail))
+    return json_error(
+        exc.status_code, codes.get(exc.status_code, "HTTP_ERROR"), message, headers=exc.headers
+    )
+
+
+async def unexpected_error(request: Request, exc: Exception) -> Response:
+    del request, exc  # logged by Starlette's error middleware; never echoed
+    return json_error(500, "INTERNAL_SERVER_ERROR", "Unexpected error.")

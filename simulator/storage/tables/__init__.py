@@ -1,0 +1,15 @@
+"""The tables of an environment file, as named migration sets (sqlite-utils `Migrations`).
+
+Each capability owns one set; a set's migrations are applied once, in order, and recorded
+in `_sqlite_migrations`. A new table or column is a new named migration appended to its
+set, never an edit of an applied one.
+"""
+
+from sqlite_utils.migrations import Migrations
+
+from .core import migrations as core
+
+#: Applied in this order to every environment file.
+MIGRATION_SETS: list[Migrations] = [core]
+
+__all__ = ["MIGRATION_SETS"]

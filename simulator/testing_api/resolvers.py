@@ -1,0 +1,128 @@
+"""Resolvers of the Sandbox Testing API.
+
+Bad input is a `ValidationRejection`, as everywhere else; the clock is the simulator's
+one clock, so advancing it here moves time for the partner API, the OAuth server and a
+CLI on the same data dir alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ariadne import MutationType, QueryType
+from graphql import GraphQLResolveInfo
+
+from ..api.context import RequestContext
+from ..api.mutations import returns_rejections
+from ..domain import accounts, consents
+from ..domain.rejections import Rejected, rejection
+from ..exceptions import SimulatorError
+
+query = QueryType()
+mutation = MutationType()
+bindables = [query, mutation]
+
+
+def validation_rejection(error: Exception, path: list[str]) -> dict[str, Any]:
+    return rejection(
+        "ValidationRejection",
+        str(error),
+        fields=[{"code": "InvalidValue", "message": str(error), "path": path}],
+    )
+
+
+def _checked(action: Callable[[], dict[str, Any]], path: list[str]) -> dict[str, Any]:
+    try:
+        return action()
+    except SimulatorError as error:
+        raise Rejected(validation_rejection(error, path)) from None
+
+
+def _clock(ctx: RequestContext) -> dict[str, Any]:
+    clock = ctx.environment.clock
+    return {"now": clock.timestamp(), "mode": "Frozen" if clock.frozen else "Running"}
+
+
+@query.field("clock")
+def resolve_clock(_: Any, info: GraphQLResolveInfo) -> dict[str, Any]:
+    return _clock(info.context)
+
+
+def _clock_payload(ctx: RequestContext) -> dict[str, Any]:
+    return {"__typename": "ClockSuccessPayload", "clock": _clock(ctx)}
+
+
+@mutation.field("advanceClock")
+@returns_rejections
+def resolve_advance_clock(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    _checked(lambda: {"now": ctx.environment.clock.advance(input["duration"])}, ["input", "duration"])
+    return _clock_payload(ctx)
+
+
+@mutation.field("setClock")
+@returns_rejections
+def resolve_set_clock(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    _checked(lambda: {"now": ctx.environment.clock.set(input["to"])}, ["input", "to"])
+    return _clock_payload(ctx)
+
+
+@mutation.field("freezeClock")
+def resolve_freeze_clock(_: Any, info: GraphQLResolveInfo) -> dict[str, Any]:
+    info.context.environment.clock.freeze()
+    return _clock_payload(info.context)
+
+
+@mutation.field("resumeClock")
+def resolve_resume_clock(_: Any, info: GraphQLResolveInfo) -> dict[str, Any]:
+    info.context.environment.clock.resume()
+    return _clock_payload(info.context)
+
+
+@mutation.field("createSandboxAccountHolder")
+@returns_rejections
+def resolve_create_holder(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    created = _checked(
+        lambda: accounts.create_account_holder(
+            ctx.environment,
+            ctx.principal.project_id,
+            holder_type=input.get("type") or "Individual",
+            first_name=input.get("first_name"),
+            last_name=input.get("last_name"),
+            company_name=input.get("company_name"),
+            account_name=input.get("account_name"),
+            legal_representative_phone=input.get("legal_representative_phone_number"),
+        ),
+        ["input"],
+    )
+    return {
+        "__typename": "CreateSandboxAccountHolderSuccessPayload",
+        "account_holder_id": created["holder_id"],
+        "account_id": created["account_id"],
+        "user_id": created["user_id"],
+    }
+
+
+@mutation.field("createSandboxConsent")
+@returns_rejections
+def resolve_create_consent(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    consent = _checked(
+        lambda: consents.create_consent(
+            ctx.environment,
+            ctx.principal.project_id,
+            purpose=input.get("purpose") or "Generic",
+            redirect_url=input["redirect_url"],
+            user_id=input.get("user_id"),
+            resource_id=input.get("resource_id"),
+        ),
+        ["input"],
+    )
+    return {
+        "__typename": "CreateSandboxConsentSuccessPayload",
+        "consent_id": consent["id"],
+        "status": consent["status"],
+    }

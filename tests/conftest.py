@@ -1,0 +1,127 @@
+"""Shared fixtures: an in-process simulator, a project with a token, a real uvicorn server."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+
+from simulator import ProjectCredentials, Simulator
+
+REDIRECT_URI = "http://localhost:3000/callback"
+
+
+@pytest.fixture
+def sim(tmp_path: Any) -> Iterator[Simulator]:
+    with Simulator(tmp_path / "data") as simulator:
+        yield simulator
+
+
+@pytest.fixture
+def http(sim: Simulator) -> Iterator[httpx.Client]:
+    with sim.client() as client:
+        yield client
+
+
+@pytest.fixture
+def project(sim: Simulator) -> ProjectCredentials:
+    return sim.create_project("sandbox", "Test project", [REDIRECT_URI])
+
+
+@pytest.fixture
+def live_project(sim: Simulator) -> ProjectCredentials:
+    return sim.create_project("live", "Live project", [REDIRECT_URI])
+
+
+def project_token(http: httpx.Client, credentials: ProjectCredentials) -> str:
+    response = http.post(
+        "/oauth2/token",
+        data={
+            "grant_type": "client_credentials",
+            "client_id": credentials.client_id,
+            "client_secret": credentials.client_secret,
+        },
+    )
+    assert response.status_code == 200, response.text
+    return response.json()["access_token"]
+
+
+@pytest.fixture
+def token(http: httpx.Client, project: ProjectCredentials) -> str:
+    return project_token(http, project)
+
+
+class GraphQL:
+    """Post operations to one endpoint with one token."""
+
+    def __init__(self, http: httpx.Client, path: str, token: str | None) -> None:
+        self.http = http
+        self.path = path
+        self.token = token
+
+    def post(self, query: str, variables: dict[str, Any] | None = None, **kw: Any) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
+        body: dict[str, Any] = {"query": query}
+        if variables is not None:
+            body["variables"] = variables
+        return self.http.post(self.path, json=body, headers=headers, **kw)
+
+    def __call__(self, query: str, variables: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Run an operation that must succeed; returns `data`."""
+        response = self.post(query, variables)
+        body = response.json()
+        assert response.status_code == 200 and "errors" not in body, (response.status_code, body)
+        return body["data"]
+
+
+@pytest.fixture
+def sandbox(http: httpx.Client, token: str) -> GraphQL:
+    return GraphQL(http, "/sandbox/graphql", token)
+
+
+@pytest.fixture
+def testing(http: httpx.Client, token: str) -> GraphQL:
+    return GraphQL(http, "/sandbox-testing/graphql", token)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class LiveServer:
+    """A real uvicorn serving a simulator's app on a loopback port, in a thread."""
+
+    def __init__(self, simulator: Simulator) -> None:
+        self.simulator = simulator
+        self.port = free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(simulator.app, host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture
+def live_server(sim: Simulator) -> Iterator[LiveServer]:
+    with LiveServer(sim) as server:
+        yield server
