@@ -39,7 +39,7 @@ __all__ = [
     "InvalidToken",
     "NotFound",
     "ProjectCredentials",
-    "SimulatorError",
     "Simulator",
+    "SimulatorError",
     "parse_duration",
 ]

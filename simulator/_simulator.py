@@ -16,6 +16,7 @@ from .clock import Clock
 from .domain.context import Environment
 from .domain.projects import ProjectCredentials, create_project
 from .environments import EnvironmentName
+from .scheduler import Advance, Scheduler
 from .storage import Store
 
 __all__ = ["DEFAULT_BASE_URL", "Simulator"]
@@ -57,6 +58,7 @@ class Simulator:
             name: Environment(name, Store.open(self.data_dir, name), self.clock)
             for name in EnvironmentName
         }
+        self.scheduler = Scheduler(self.clock, self.environments.values())
 
     # -- environments and projects -------------------------------------------------
 
@@ -86,9 +88,14 @@ class Simulator:
     def now(self) -> datetime:
         return self.clock.now()
 
-    def advance(self, duration: str | float | timedelta) -> datetime:
-        """Move virtual time forward (`"90s"`, `"5m"`, `"2h"`, `"3d"`)."""
-        return self.clock.advance(duration)
+    def advance(self, duration: str | float | timedelta) -> Advance:
+        """Move virtual time forward (`"90s"`, `"5m"`, `"2h"`, `"3d"`), firing what falls due
+        on the way (settlements, expiries, webhook retries), each at its own instant."""
+        return self.scheduler.advance(duration)
+
+    def run_due(self) -> list[dict[str, Any]]:
+        """Fire what is due now (after the clock was moved by another process, say)."""
+        return self.scheduler.run_due()
 
     # -- HTTP ---------------------------------------------------------------------
 
@@ -97,7 +104,7 @@ class Simulator:
         """The ASGI application, the same one `python -m simulator serve` runs."""
         from .server import create_app
 
-        return create_app(self.environments)
+        return create_app(self.environments, self.scheduler)
 
     def client(self, base_url: str = DEFAULT_BASE_URL, **kwargs: Any) -> Any:
         """A synchronous httpx client bound to the app in-process (no network, no server).
@@ -110,9 +117,7 @@ class Simulator:
             warnings.filterwarnings("ignore", message=".*httpx2.*")
             from starlette.testclient import TestClient
 
-            return TestClient(
-                self.app, base_url=base_url, raise_server_exceptions=False, **kwargs
-            )
+            return TestClient(self.app, base_url=base_url, raise_server_exceptions=False, **kwargs)
 
     # -- life cycle ---------------------------------------------------------------
 

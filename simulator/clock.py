@@ -72,7 +72,8 @@ def parse_duration(value: str | float | int | timedelta) -> timedelta:
             )
         else:
             raise InvalidDuration(
-                f"Not a duration: {value!r}. Use a number with a unit, such as 90s, 5m, 2h, 3d or 1h30m."
+                f"Not a duration: {value!r}. "
+                "Use a number with a unit, such as 90s, 5m, 2h, 3d or 1h30m."
             )
     if seconds < 0:
         raise InvalidDuration(f"A duration cannot be negative: {value!r}")
@@ -102,7 +103,9 @@ def format_timestamp(moment: datetime) -> str:
     format_timestamp(datetime(2026, 1, 5, 9, tzinfo=UTC))  # '2026-01-05T09:00:00.000Z'
     ```
     """
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+    return (
+        moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+    )
 
 
 @dataclass(frozen=True)

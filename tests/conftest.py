@@ -65,7 +65,9 @@ class GraphQL:
         self.path = path
         self.token = token
 
-    def post(self, query: str, variables: dict[str, Any] | None = None, **kw: Any) -> httpx.Response:
+    def post(
+        self, query: str, variables: dict[str, Any] | None = None, **kw: Any
+    ) -> httpx.Response:
         headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
         body: dict[str, Any] = {"query": query}
         if variables is not None:
@@ -103,7 +105,9 @@ class LiveServer:
         self.simulator = simulator
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(simulator.app, host="127.0.0.1", port=self.port, log_level="warning")
+        config = uvicorn.Config(
+            simulator.app, host="127.0.0.1", port=self.port, log_level="warning"
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

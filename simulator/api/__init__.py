@@ -5,7 +5,7 @@ context (its SQLite file) and the limits applied to it.
 """
 
 from .context import RequestContext
-from .executable import build_schema, execute
 from .errors import format_error
+from .executable import build_schema, execute
 
 __all__ = ["RequestContext", "build_schema", "execute", "format_error"]

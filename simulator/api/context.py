@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..domain.context import Environment, Principal
+
+if TYPE_CHECKING:
+    from ..scheduler import Scheduler
 
 __all__ = ["RequestContext"]
 
@@ -16,3 +20,5 @@ class RequestContext:
     environment: Environment
     principal: Principal
     base_url: str = "http://localhost:8000"
+    #: Moves the clock and fires due work (the Testing API's clock mutations use it).
+    scheduler: Scheduler | None = None

@@ -8,7 +8,8 @@ from typing import Any
 
 from ariadne import graphql, load_schema_from_path, make_executable_schema
 from ariadne.types import SchemaBindable
-from graphql import ASTValidationRule, GraphQLSchema, build_schema as build_sdl
+from graphql import ASTValidationRule, GraphQLSchema
+from graphql import build_schema as build_sdl
 
 from .context import RequestContext
 from .errors import format_error
@@ -30,9 +31,7 @@ def load_type_defs(*directories: Path) -> str:
     return "\n".join(load_schema_from_path(str(directory)) for directory in directories)
 
 
-def build_schema(
-    directories: Sequence[Path], bindables: Sequence[SchemaBindable]
-) -> GraphQLSchema:
+def build_schema(directories: Sequence[Path], bindables: Sequence[SchemaBindable]) -> GraphQLSchema:
     """An executable schema: SDL files + resolvers + scalars + `__typename`-resolved abstracts.
 
     Field names are converted from camelCase to the snake_case keys of the domain's rows.

@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .._simulator import Simulator
 from ..clock import Clock
 from ..domain.projects import create_project, list_projects
-from .._simulator import Simulator
 from .common import add_data_dir, add_environment, print_json
 
 DEMO_REDIRECT_URI = "http://localhost:3000/callback"

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from ..exceptions import ConfigurationError, NotFound
 from ..storage import next_number
 from .context import Environment, Principal
+from .events import emit
 from .iban import BANK_BIC, iban_for_account_number
 from .pagination import Connection, paginate
 from .users import create_user, find_user_by_phone
@@ -62,7 +63,9 @@ def create_account_holder(
         raise ConfigurationError(f"Unknown holder type {holder_type!r}: use Individual or Company.")
     if holder_type == "Company" and not (company_name or "").strip():
         raise ConfigurationError("A company holder needs a company name.")
-    if holder_type == "Individual" and not ((first_name or "").strip() and (last_name or "").strip()):
+    if holder_type == "Individual" and not (
+        (first_name or "").strip() and (last_name or "").strip()
+    ):
         raise ConfigurationError("An individual holder needs a first and a last name.")
     if currency != "EUR":
         raise ConfigurationError("The simulated bank opens EUR accounts only.")
@@ -85,6 +88,7 @@ def create_account_holder(
             }
         )
         number = f"{next_number(db, 'account_number'):011d}"
+        emit(env, db, "AccountHolder.Created", project_id=project_id, resource_id=holder_id)
         account_id = env.new_id(db, "account")
         db["accounts"].insert(
             {
@@ -104,15 +108,17 @@ def create_account_holder(
                 "updated_at": now,
             }
         )
+        emit(env, db, "Account.Created", project_id=project_id, resource_id=account_id)
         user_id = None
         if legal_representative_phone:
             user = find_user_by_phone(env, legal_representative_phone, db=db) or create_user(
                 env, legal_representative_phone, first_name=first_name, last_name=last_name
             )
             user_id = user["id"]
+            membership_id = env.new_id(db, "account_membership")
             db["account_memberships"].insert(
                 {
-                    "id": env.new_id(db, "account_membership"),
+                    "id": membership_id,
                     "project_id": project_id,
                     "account_id": account_id,
                     "user_id": user_id,
@@ -122,6 +128,13 @@ def create_account_holder(
                     "updated_at": now,
                     **dict.fromkeys(_ALL_PERMISSIONS, 1),
                 }
+            )
+            emit(
+                env,
+                db,
+                "AccountMembership.Created",
+                project_id=project_id,
+                resource_id=membership_id,
             )
     return {"holder_id": holder_id, "account_id": account_id, "user_id": user_id}
 

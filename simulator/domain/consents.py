@@ -13,6 +13,7 @@ from typing import Any
 
 from ..exceptions import ConfigurationError, NotFound
 from .context import Environment, Principal
+from .events import emit
 from .pagination import Connection, paginate
 from .projects import validate_redirect_uri
 from .rejections import Rejected, consent_not_found, not_reachable_consent_status
@@ -54,6 +55,16 @@ TRANSITIONS: dict[str, tuple[str, ...]] = {
 }
 
 
+_EVENT_OF_STATUS = {
+    "Started": "Consent.Started",
+    "Accepted": "Consent.Granted",
+    "CustomerRefused": "Consent.Refused",
+    "CredentialRefused": "Consent.Refused",
+    "Canceled": "Consent.Canceled",
+    "Expired": "Consent.Expired",
+}
+
+
 def create_consent(
     env: Environment,
     project_id: str,
@@ -68,6 +79,8 @@ def create_consent(
             f"Unknown consent purpose {purpose!r}: use one of {', '.join(CONSENT_PURPOSES)}."
         )
     validate_redirect_uri(redirect_url)
+    if user_id is not None and not env.store.db["users"].count_where("id = ?", [user_id]):
+        raise NotFound(f"No user {user_id} in {env.name.title}.")
     with env.store.atomic() as db:
         now = env.now()
         consent = {
@@ -83,6 +96,7 @@ def create_consent(
             "updated_at": now,
         }
         db["consents"].insert(consent)
+        emit(env, db, "Consent.Created", project_id=project_id, resource_id=consent["id"])
     return consent
 
 
@@ -119,6 +133,9 @@ def transition(env: Environment, consent: dict[str, Any], status: str) -> dict[s
     with env.store.atomic() as db:
         changes = {"status": status, "updated_at": env.now()}
         db["consents"].update(consent["id"], changes)
+        event_type = _EVENT_OF_STATUS.get(status)
+        if event_type:
+            emit(env, db, event_type, project_id=consent["project_id"], resource_id=consent["id"])
     return {**consent, **changes}
 
 

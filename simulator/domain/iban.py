@@ -18,7 +18,9 @@ BANK_BIC = "SIMUFRP1XXX"
 
 def iban_for_account_number(number: str, country: str = "FR") -> str:
     """The IBAN of account `number` (11 digits) at the simulated bank."""
-    return str(IBAN.generate(country, bank_code=BANK_CODE, branch_code=BRANCH_CODE, account_code=number))
+    return str(
+        IBAN.generate(country, bank_code=BANK_CODE, branch_code=BRANCH_CODE, account_code=number)
+    )
 
 
 def is_valid_iban(value: str) -> bool:

@@ -146,7 +146,8 @@ def token_endpoint(environments: dict[EnvironmentName, Environment]) -> Callable
             if grant is None:
                 raise OAuthError(
                     "unsupported_grant_type",
-                    f"Unsupported grant_type {grant_type!r}: use one of {', '.join(sorted(GRANTS))}.",
+                    f"Unsupported grant_type {grant_type!r}: "
+                    f"use one of {', '.join(sorted(GRANTS))}.",
                 )
             result = grant(token_request)
             if not isinstance(result, dict):

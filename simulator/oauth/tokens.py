@@ -88,9 +88,7 @@ def authenticate_bearer(env: Environment, token: str | None) -> Principal:
             reason="wrong_environment",
         )
     rows = list(
-        env.store.db["tokens"].rows_where(
-            "token_hash = ? AND kind = 'access'", [hash_token(token)]
-        )
+        env.store.db["tokens"].rows_where("token_hash = ? AND kind = 'access'", [hash_token(token)])
     )
     if not rows:
         raise InvalidToken("Unknown access token.", reason="unknown")
@@ -104,4 +102,3 @@ def authenticate_bearer(env: Environment, token: str | None) -> Principal:
         )
     scope = tuple(row["scope"].split()) if row["scope"] else ()
     return Principal(env.name, row["project_id"], row["user_id"], scope)
-

@@ -10,11 +10,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
 from functools import cache
 from typing import Any
 
 from graphql import GraphQLSchema
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -26,10 +31,13 @@ from ..api.executable import SCHEMA_DIR
 from ..domain.context import Environment
 from ..environments import EnvironmentName
 from ..oauth.endpoints import token_endpoint
+from ..scheduler import Scheduler
 from .graphql_endpoint import graphql_endpoint
 from .responses import http_error, unexpected_error
 
 __all__ = ["ADDRESSES", "create_app", "partner_schema", "testing_schema"]
+
+logger = logging.getLogger("simulator.server")
 
 #: Path of each address of the specification.
 ADDRESSES = {
@@ -51,7 +59,7 @@ def testing_schema() -> GraphQLSchema:
     return api.build_schema([SCHEMA_DIR / "common", testing_api.SCHEMA_DIR], testing_api.bindables)
 
 
-def create_app(environments: dict[EnvironmentName, Environment]) -> Starlette:
+def create_app(environments: dict[EnvironmentName, Environment], scheduler: Scheduler) -> Starlette:
     sandbox = environments[EnvironmentName.SANDBOX]
     live = environments[EnvironmentName.LIVE]
 
@@ -71,17 +79,49 @@ def create_app(environments: dict[EnvironmentName, Environment]) -> Starlette:
         Route("/oauth2/token", token_endpoint(environments), methods=["POST"]),
         Route(
             ADDRESSES["sandbox_url"],
-            graphql_endpoint(sandbox, partner_schema()),
+            graphql_endpoint(sandbox, partner_schema(), scheduler),
             methods=graphql_methods,
         ),
         Route(
             ADDRESSES["sandbox_testing_url"],
-            graphql_endpoint(sandbox, testing_schema()),
+            graphql_endpoint(sandbox, testing_schema(), scheduler),
             methods=graphql_methods,
         ),
-        Route(ADDRESSES["live_url"], graphql_endpoint(live, partner_schema()), methods=graphql_methods),
+        Route(
+            ADDRESSES["live_url"],
+            graphql_endpoint(live, partner_schema(), scheduler),
+            methods=graphql_methods,
+        ),
     ]
     return Starlette(
         routes=routes,
         exception_handlers={HTTPException: http_error, Exception: unexpected_error},
+        lifespan=scheduler_loop(scheduler),
     )
+
+
+def scheduler_loop(scheduler: Scheduler, interval: float = 0.2) -> Any:
+    """While the server runs, fire due work as the clock reaches it: in wall-clock mode as
+    real time passes, in frozen mode when another process (the CLI) moves the clock."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        del app
+
+        async def loop() -> None:
+            while True:
+                try:
+                    await run_in_threadpool(scheduler.run_due)
+                except Exception:  # keep serving; the error is in the log
+                    logger.exception("Scheduled work failed")
+                await asyncio.sleep(interval)
+
+        task = asyncio.create_task(loop())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    return lifespan

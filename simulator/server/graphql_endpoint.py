@@ -24,6 +24,7 @@ from ..api import RequestContext, execute
 from ..domain.context import Environment
 from ..exceptions import InvalidToken
 from ..oauth.tokens import authenticate_bearer
+from ..scheduler import Scheduler
 from .responses import json_error
 
 __all__ = ["MAX_BODY_BYTES", "graphql_endpoint"]
@@ -55,7 +56,9 @@ def bearer_token(request: Request) -> str | None:
 async def read_body(request: Request) -> bytes:
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
-        raise BadRequest(413, "PAYLOAD_TOO_LARGE", f"The body is larger than {MAX_BODY_BYTES} bytes.")
+        raise BadRequest(
+            413, "PAYLOAD_TOO_LARGE", f"The body is larger than {MAX_BODY_BYTES} bytes."
+        )
     body = bytearray()
     async for chunk in request.stream():
         body.extend(chunk)
@@ -106,6 +109,7 @@ def unauthorized(error: InvalidToken) -> JSONResponse:
 def graphql_endpoint(
     environment: Environment,
     schema: GraphQLSchema,
+    scheduler: Scheduler,
     validation_rules: Callable[[Environment], Any] | None = None,
 ) -> Callable[[Request], Any]:
     async def endpoint(request: Request) -> Response:
@@ -129,7 +133,9 @@ def graphql_endpoint(
             data = parse_operation(await read_body(request))
         except BadRequest as error:
             return json_error(error.status_code, error.code, error.message)
-        context = RequestContext(environment, principal, str(request.base_url).rstrip("/"))
+        context = RequestContext(
+            environment, principal, str(request.base_url).rstrip("/"), scheduler
+        )
         rules = validation_rules(environment) if validation_rules else None
         status, result = await execute(schema, data, context, validation_rules=rules)
         return JSONResponse(result, status_code=status)

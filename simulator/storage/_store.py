@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -105,10 +106,9 @@ class Store:
     def close(self) -> None:
         with self._connections_lock:
             for connection in self._connections:
-                try:
+                # A connection made in a thread that has ended may refuse; nothing to close.
+                with contextlib.suppress(sqlite3.ProgrammingError):
                     connection.close()
-                except sqlite3.ProgrammingError:
-                    pass  # made in a thread that has ended; nothing left to close
             self._connections.clear()
         self._local = threading.local()
 

@@ -15,9 +15,11 @@ from graphql import GraphQLResolveInfo
 
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
+from ..clock import parse_timestamp
 from ..domain import accounts, consents
 from ..domain.rejections import Rejected, rejection
 from ..exceptions import SimulatorError
+from ..scheduler import Scheduler
 
 query = QueryType()
 mutation = MutationType()
@@ -39,6 +41,18 @@ def _checked(action: Callable[[], dict[str, Any]], path: list[str]) -> dict[str,
         raise Rejected(validation_rejection(error, path)) from None
 
 
+def _scheduler(ctx: RequestContext) -> Scheduler:
+    assert ctx.scheduler is not None, "the Testing API always runs with a scheduler"
+    return ctx.scheduler
+
+
+def _set_clock(ctx: RequestContext, moment: str) -> Any:
+    target = parse_timestamp(moment)
+    if target < ctx.environment.clock.now():
+        ctx.environment.clock.set(target)  # raises the clock's own "only forward" error
+    return _scheduler(ctx).set(target)
+
+
 def _clock(ctx: RequestContext) -> dict[str, Any]:
     clock = ctx.environment.clock
     return {"now": clock.timestamp(), "mode": "Frozen" if clock.frozen else "Running"}
@@ -55,9 +69,11 @@ def _clock_payload(ctx: RequestContext) -> dict[str, Any]:
 
 @mutation.field("advanceClock")
 @returns_rejections
-def resolve_advance_clock(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_advance_clock(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
     ctx: RequestContext = info.context
-    _checked(lambda: {"now": ctx.environment.clock.advance(input["duration"])}, ["input", "duration"])
+    _checked(lambda: {"advance": _scheduler(ctx).advance(input["duration"])}, ["input", "duration"])
     return _clock_payload(ctx)
 
 
@@ -65,7 +81,7 @@ def resolve_advance_clock(_: Any, info: GraphQLResolveInfo, input: dict[str, Any
 @returns_rejections
 def resolve_set_clock(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
-    _checked(lambda: {"now": ctx.environment.clock.set(input["to"])}, ["input", "to"])
+    _checked(lambda: {"set": _set_clock(ctx, input["to"])}, ["input", "to"])
     return _clock_payload(ctx)
 
 
@@ -83,7 +99,9 @@ def resolve_resume_clock(_: Any, info: GraphQLResolveInfo) -> dict[str, Any]:
 
 @mutation.field("createSandboxAccountHolder")
 @returns_rejections
-def resolve_create_holder(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_create_holder(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
     ctx: RequestContext = info.context
     created = _checked(
         lambda: accounts.create_account_holder(
@@ -108,7 +126,9 @@ def resolve_create_holder(_: Any, info: GraphQLResolveInfo, input: dict[str, Any
 
 @mutation.field("createSandboxConsent")
 @returns_rejections
-def resolve_create_consent(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_create_consent(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
     ctx: RequestContext = info.context
     consent = _checked(
         lambda: consents.create_consent(

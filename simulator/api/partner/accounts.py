@@ -29,7 +29,9 @@ def resolve_accounts(
     _: Any, info: GraphQLResolveInfo, first: int | None = None, after: str | None = None
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
-    return connection(domain.list_accounts(ctx.environment, ctx.principal, first=first, after=after))
+    return connection(
+        domain.list_accounts(ctx.environment, ctx.principal, first=first, after=after)
+    )
 
 
 @query.field("account")
@@ -53,9 +55,7 @@ def resolve_status_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str,
 def resolve_balances(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
     ctx: RequestContext = info.context
     balances = domain.account_balances(ctx.environment, row)
-    return {
-        name: {"value": value, "currency": row["currency"]} for name, value in balances.items()
-    }
+    return {name: {"value": value, "currency": row["currency"]} for name, value in balances.items()}
 
 
 @account.field("holder")

@@ -42,7 +42,9 @@ def resolve_consents(
     _: Any, info: GraphQLResolveInfo, first: int | None = None, after: str | None = None
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
-    return connection(domain.list_consents(ctx.environment, ctx.principal, first=first, after=after))
+    return connection(
+        domain.list_consents(ctx.environment, ctx.principal, first=first, after=after)
+    )
 
 
 @mutation.field("cancelConsent")

@@ -8,8 +8,9 @@ set, never an edit of an applied one.
 from sqlite_utils.migrations import Migrations
 
 from .core import migrations as core
+from .events import migrations as events
 
 #: Applied in this order to every environment file.
-MIGRATION_SETS: list[Migrations] = [core]
+MIGRATION_SETS: list[Migrations] = [core, events]
 
 __all__ = ["MIGRATION_SETS"]

@@ -1,0 +1,102 @@
+"""Events: every state change of a resource is journaled as `Resource.Verb`.
+
+`emit` must be called inside the transaction that makes the change (`env.store.atomic()`),
+so a change without its event, or an event without its change, cannot exist. Webhook
+delivery reads the journal; nothing else about an event is stored here.
+
+```python
+with env.store.atomic() as db:
+    db["accounts"].update(account_id, {"status": "Closed"})
+    emit(env, db, "Account.Closed", project_id=project_id, resource_id=account_id)
+```
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlite_utils
+
+from ..storage import next_number
+from .context import Environment
+
+__all__ = ["EVENT_TYPES", "emit", "list_events"]
+
+#: The event types of the real service (domain notes); `Resource.Verb`.
+EVENT_TYPES = (
+    "Account.Created",
+    "Account.Updated",
+    "Account.Closing",
+    "Account.Closed",
+    "AccountHolder.Created",
+    "AccountHolder.Updated",
+    "AccountMembership.Created",
+    "AccountMembership.Bound",
+    "AccountMembership.Suspended",
+    "AccountMembership.Resumed",
+    "AccountMembership.Disabled",
+    "AccountMembership.Updated",
+    "Card.Created",
+    "Card.Updated",
+    "Consent.Created",
+    "Consent.Started",
+    "Consent.Granted",
+    "Consent.Refused",
+    "Consent.Canceled",
+    "Consent.Expired",
+    "Transaction.Pending",
+    "Transaction.Booked",
+    "Transaction.Rejected",
+    "Transaction.Canceled",
+    "Transaction.Released",
+    "Transaction.Upcoming",
+    "Transaction.Enriched",
+    "User.Joined",
+    "User.Updated",
+)
+
+#: Called with (env, db, event row) inside the emitting transaction; webhooks register here
+#: to create their deliveries atomically with the event.
+EVENT_LISTENERS: list[Any] = []
+
+
+def emit(
+    env: Environment,
+    db: sqlite_utils.Database,
+    event_type: str,
+    *,
+    project_id: str,
+    resource_id: str,
+) -> dict[str, Any]:
+    """Journal one event in the caller's open transaction; returns the event row."""
+    if event_type not in EVENT_TYPES:
+        raise ValueError(f"Unknown event type {event_type!r}")
+    if not db.conn.in_transaction:
+        raise RuntimeError("emit() must run inside the transaction that makes the change")
+    event = {
+        "id": env.new_id(db, "event"),
+        "project_id": project_id,
+        "event_type": event_type,
+        "resource_id": resource_id,
+        "event_date": env.now(),
+        "sequence": next_number(db, "event_sequence"),
+    }
+    db["events"].insert(event)
+    for listener in EVENT_LISTENERS:
+        listener(env, db, event)
+    return event
+
+
+def list_events(
+    env: Environment, project_id: str | None = None, event_type: str | None = None
+) -> list[dict[str, Any]]:
+    """The journal in emission order, optionally for one project or event type."""
+    conditions, params = [], []
+    if project_id is not None:
+        conditions.append("project_id = ?")
+        params.append(project_id)
+    if event_type is not None:
+        conditions.append("event_type = ?")
+        params.append(event_type)
+    where = " AND ".join(conditions) or None
+    return list(env.store.db["events"].rows_where(where, params, order_by="sequence"))
