@@ -13,6 +13,7 @@ from typing import Any
 from starlette.applications import Starlette
 
 from .clock import Clock
+from .domain import banking as _banking  # noqa: F401  (registers consent handlers, due work)
 from .domain.context import Environment
 from .domain.projects import ProjectCredentials, create_project
 from .environments import EnvironmentName

@@ -15,6 +15,7 @@ from ..storage import next_number
 from .context import Environment, Principal
 from .events import emit
 from .iban import BANK_BIC, iban_for_account_number
+from .ledger import read_balances
 from .pagination import Connection, paginate
 from .users import create_user, find_user_by_phone
 
@@ -155,9 +156,23 @@ def accessible_accounts_condition(principal: Principal) -> tuple[str, list[Any]]
 
 
 def list_accounts(
-    env: Environment, principal: Principal, *, first: int | None = None, after: str | None = None
+    env: Environment,
+    principal: Principal,
+    *,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
 ) -> Connection:
+    """The accounts the caller sees, oldest first; filters `status` (a list) and
+    `account_holder_id`."""
     where, params = accessible_accounts_condition(principal)
+    filters = filters or {}
+    if filters.get("status"):
+        where += f" AND status IN ({', '.join('?' for _ in filters['status'])})"
+        params.extend(filters["status"])
+    if filters.get("account_holder_id"):
+        where += " AND holder_id = ?"
+        params.append(filters["account_holder_id"])
     return paginate(env.store.db, "accounts", where, params, first=first, after=after)
 
 
@@ -181,11 +196,7 @@ def get_account_holder(env: Environment, project_id: str, holder_id: str) -> dic
 
 
 def account_balances(env: Environment, account: dict[str, Any]) -> dict[str, Decimal]:
-    """Available, pending, booked and reserved amounts of an account.
-
-    The core has no transactions yet, so every balance is zero; the banking domain
-    derives them from the account's transactions.
+    """Available, pending, booked and reserved amounts of an account (see `domain.ledger`):
+    booked is the sum of booked transactions, available = booked - reserved - pending debits.
     """
-    del env, account
-    zero = Decimal("0.00")
-    return {"available": zero, "pending": zero, "booked": zero, "reserved": zero}
+    return read_balances(env.store.db, account["id"]).as_dict()

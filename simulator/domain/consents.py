@@ -1,30 +1,72 @@
 """Consents: what a user approves before a sensitive operation takes effect.
 
-Statuses follow the real service: `Created` (waiting for the user), `Started` (the user
-opened the consent page), then `Accepted`, `CustomerRefused`, `CredentialRefused`,
-`OperationCommitting`, `Expired`, `Failed` or `Canceled`. A partner may cancel a consent
-that is still `Created` or `Started`; any other status is a
-`NotReachableConsentStatusRejection`.
+A sensitive mutation (add a card, add a membership, initiate transfers, close an account)
+creates its resource in a `ConsentPending` state and opens a consent for one user. The
+consent then moves through these statuses:
+
+| from | to | how | event |
+|---|---|---|---|
+| (new) | Created | `open_consent` | Consent.Created |
+| Created | Started | the user opens the consent page: `start_consent` | Consent.Started |
+| Started | OperationCommitting | the user approves: `approve_consent` | Consent.Granted |
+| OperationCommitting | Accepted | the operation was applied | (the resource's) |
+| OperationCommitting | Failed | the operation could no longer be applied | (the resource's) |
+| Started | CustomerRefused | the user refuses: `refuse_consent` | Consent.Refused |
+| Started | CredentialRefused | the user failed to authenticate | Consent.Refused |
+| Created, Started | Canceled | the partner cancels: `cancel_consent` | Consent.Canceled |
+| Created, Started | Expired | 20 min after being opened; 7 days if never opened | Consent.Expired |
+
+Any other move is a `NotReachableConsentStatusRejection`. A Sandbox user with
+`auto_consent` approves at once: the mutation returns its resource already applied.
+
+Each purpose registers a `ConsentHandler` in `CONSENT_HANDLERS`: what to do when the
+consent is accepted (apply the operation, or raise `Rejected` to fail it) and when it ends
+otherwise (refused, expired, canceled, failed: the resource is rejected or canceled).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+import sqlite_utils
+
+from ..clock import format_timestamp, parse_timestamp
+from ..environments import EnvironmentName
 from ..exceptions import ConfigurationError, NotFound
 from .context import Environment, Principal
 from .events import emit
 from .pagination import Connection, paginate
 from .projects import validate_redirect_uri
-from .rejections import Rejected, consent_not_found, not_reachable_consent_status
+from .rejections import (
+    Rejected,
+    consent_not_found,
+    forbidden,
+    not_reachable_consent_status,
+)
 
 __all__ = [
+    "CONSENT_HANDLERS",
     "CONSENT_PURPOSES",
     "CONSENT_STATUSES",
+    "OPENED_LIFETIME",
+    "UNOPENED_LIFETIME",
+    "ConsentHandler",
+    "approve_consent",
     "cancel_consent",
+    "consent_redirect_url",
     "create_consent",
+    "decide_consent",
+    "expire_due_consents",
     "get_consent",
     "list_consents",
+    "next_expiry",
+    "open_consent",
+    "refuse_consent",
+    "start_consent",
 ]
 
 CONSENT_STATUSES = (
@@ -49,20 +91,142 @@ CONSENT_PURPOSES = (
 #: Which status each status may move to.
 TRANSITIONS: dict[str, tuple[str, ...]] = {
     "Created": ("Started", "Canceled", "Expired"),
-    "Started": ("Accepted", "CustomerRefused", "CredentialRefused", "Canceled", "Expired"),
-    "Accepted": ("OperationCommitting",),
-    "OperationCommitting": ("Failed",),
+    "Started": (
+        "OperationCommitting",
+        "CustomerRefused",
+        "CredentialRefused",
+        "Canceled",
+        "Expired",
+    ),
+    "OperationCommitting": ("Accepted", "Failed"),
 }
-
+#: A consent link expires this long after it is opened (domain notes).
+OPENED_LIFETIME = timedelta(minutes=20)
+#: A consent never opened expires after this (a simulator choice; documented).
+UNOPENED_LIFETIME = timedelta(days=7)
 
 _EVENT_OF_STATUS = {
     "Started": "Consent.Started",
-    "Accepted": "Consent.Granted",
+    "OperationCommitting": "Consent.Granted",
     "CustomerRefused": "Consent.Refused",
     "CredentialRefused": "Consent.Refused",
     "Canceled": "Consent.Canceled",
     "Expired": "Consent.Expired",
 }
+_FINAL_STATUSES = ("Accepted", "CustomerRefused", "CredentialRefused", "Expired", "Failed")
+
+
+@dataclass(frozen=True)
+class ConsentHandler:
+    """What a purpose does when its consent is accepted, or ends without being accepted."""
+
+    #: Apply the operation (inside the approving transaction); raise `Rejected` to fail it.
+    on_accepted: Callable[[Environment, sqlite_utils.Database, dict[str, Any]], None]
+    #: Undo the pending resource; the last argument is the consent's final status.
+    on_ended: Callable[[Environment, sqlite_utils.Database, dict[str, Any], str], None]
+
+
+#: Registered by the banking modules (cards, memberships, payments, accounts).
+CONSENT_HANDLERS: dict[str, ConsentHandler] = {}
+
+
+def _later(env: Environment, delta: timedelta) -> str:
+    return format_timestamp(parse_timestamp(env.now()) + delta)
+
+
+def _load(db: sqlite_utils.Database, consent_id: str) -> dict[str, Any] | None:
+    rows = list(db["consents"].rows_where("id = ?", [consent_id]))
+    return rows[0] if rows else None
+
+
+def _move(
+    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str, **extra: Any
+) -> dict[str, Any]:
+    """One transition, in the caller's transaction; `Rejected` when it does not exist."""
+    if status not in TRANSITIONS.get(consent["status"], ()):
+        raise Rejected(not_reachable_consent_status(consent["id"], consent["status"], status))
+    now = env.now()
+    changes: dict[str, Any] = {"status": status, "updated_at": now, **extra}
+    if status in _FINAL_STATUSES or status == "Canceled":
+        changes["finished_at"] = now
+    db["consents"].update(consent["id"], changes)
+    event_type = _EVENT_OF_STATUS.get(status)
+    if event_type:
+        emit(env, db, event_type, project_id=consent["project_id"], resource_id=consent["id"])
+    return {**consent, **changes}
+
+
+def _end(
+    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str, **extra: Any
+) -> dict[str, Any]:
+    """Move to a status where the operation does not happen, and tell its handler."""
+    consent = _move(env, db, consent, status, **extra)
+    handler = CONSENT_HANDLERS.get(consent["purpose"])
+    if handler is not None and consent["resource_id"]:
+        handler.on_ended(env, db, consent, status)
+    return consent
+
+
+def _start(
+    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], user_id: str | None
+) -> dict[str, Any]:
+    extra: dict[str, Any] = {
+        "started_at": env.now(),
+        "expires_at": _later(env, OPENED_LIFETIME),
+    }
+    if consent["user_id"] is None and user_id is not None:
+        extra["user_id"] = user_id
+    return _move(env, db, consent, "Started", **extra)
+
+
+def _approve(
+    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]
+) -> dict[str, Any]:
+    consent = _move(env, db, consent, "OperationCommitting")
+    handler = CONSENT_HANDLERS.get(consent["purpose"])
+    if handler is None or not consent["resource_id"]:
+        return _move(env, db, consent, "Accepted")
+    try:
+        with db.atomic():  # a savepoint: a failed operation leaves no trace but its failure
+            handler.on_accepted(env, db, consent)
+    except Rejected as rejected:
+        return _end(env, db, consent, "Failed", status_reason=rejected.payload["message"])
+    return _move(env, db, consent, "Accepted")
+
+
+def open_consent(
+    env: Environment,
+    db: sqlite_utils.Database,
+    *,
+    project_id: str,
+    purpose: str,
+    redirect_url: str,
+    user_id: str | None,
+    resource_id: str | None,
+) -> dict[str, Any]:
+    """Open a consent in the caller's transaction. A Sandbox user with auto consent
+    approves it at once (so the operation is applied before this returns)."""
+    now = env.now()
+    consent = {
+        "id": env.new_id(db, "consent"),
+        "project_id": project_id,
+        "user_id": user_id,
+        "purpose": purpose,
+        "status": "Created",
+        "redirect_url": redirect_url,
+        "resource_id": resource_id,
+        "require_sca": 1,
+        "created_at": now,
+        "updated_at": now,
+        "expires_at": _later(env, UNOPENED_LIFETIME),
+    }
+    db["consents"].insert(consent)
+    emit(env, db, "Consent.Created", project_id=project_id, resource_id=consent["id"])
+    if user_id is not None and env.name == EnvironmentName.SANDBOX:
+        row = db.execute("SELECT auto_consent FROM users WHERE id = ?", [user_id]).fetchone()
+        if row is not None and row[0]:
+            consent = _approve(env, db, _start(env, db, consent, user_id))
+    return _load(db, consent["id"]) or consent
 
 
 def create_consent(
@@ -74,6 +238,7 @@ def create_consent(
     user_id: str | None = None,
     resource_id: str | None = None,
 ) -> dict[str, Any]:
+    """Open a consent on its own (the Testing API's `createSandboxConsent`)."""
     if purpose not in CONSENT_PURPOSES:
         raise ConfigurationError(
             f"Unknown consent purpose {purpose!r}: use one of {', '.join(CONSENT_PURPOSES)}."
@@ -82,22 +247,101 @@ def create_consent(
     if user_id is not None and not env.store.db["users"].count_where("id = ?", [user_id]):
         raise NotFound(f"No user {user_id} in {env.name.title}.")
     with env.store.atomic() as db:
-        now = env.now()
-        consent = {
-            "id": env.new_id(db, "consent"),
-            "project_id": project_id,
-            "user_id": user_id,
-            "purpose": purpose,
-            "status": "Created",
-            "redirect_url": redirect_url,
-            "resource_id": resource_id,
-            "require_sca": 1,
-            "created_at": now,
-            "updated_at": now,
-        }
-        db["consents"].insert(consent)
-        emit(env, db, "Consent.Created", project_id=project_id, resource_id=consent["id"])
+        return open_consent(
+            env,
+            db,
+            project_id=project_id,
+            purpose=purpose,
+            redirect_url=redirect_url,
+            user_id=user_id,
+            resource_id=resource_id,
+        )
+
+
+# -- the user's decisions (the consent pages, the Testing API) ------------------------------
+
+
+def _for_user(db: sqlite_utils.Database, consent_id: str, user_id: str | None) -> dict[str, Any]:
+    consent = _load(db, consent_id)
+    if consent is None:
+        raise Rejected(consent_not_found(consent_id))
+    if user_id is not None and consent["user_id"] not in (None, user_id):
+        raise Rejected(forbidden(f"Consent {consent_id} is for another user."))
     return consent
+
+
+def _expire_if_overdue(env: Environment, consent_id: str) -> None:
+    """Expire the consent now if its time has passed but the scheduler has not run yet
+    (the clock was moved by another process), so a late decision meets `Expired`."""
+    with env.store.atomic() as db:
+        consent = _load(db, consent_id)
+        if (
+            consent is not None
+            and consent["status"] in ("Created", "Started")
+            and consent["expires_at"]
+            and consent["expires_at"] <= env.now()
+        ):
+            _end(env, db, consent, "Expired")
+
+
+def start_consent(env: Environment, consent_id: str, user_id: str | None) -> dict[str, Any]:
+    """The user opened the consent page: Created -> Started; it now expires in 20 minutes.
+
+    A consent opened for no particular user becomes the opening user's.
+    """
+    _expire_if_overdue(env, consent_id)
+    with env.store.atomic() as db:
+        return _start(env, db, _for_user(db, consent_id, user_id), user_id)
+
+
+def approve_consent(env: Environment, consent_id: str, user_id: str | None) -> dict[str, Any]:
+    """The user approved: Started -> Accepted with the operation applied (or Failed when it
+    could no longer be applied; the consent's `status_reason` says why)."""
+    _expire_if_overdue(env, consent_id)
+    with env.store.atomic() as db:
+        return _approve(env, db, _for_user(db, consent_id, user_id))
+
+
+def refuse_consent(
+    env: Environment, consent_id: str, user_id: str | None, *, status: str = "CustomerRefused"
+) -> dict[str, Any]:
+    """The user refused (`CustomerRefused`) or failed to authenticate (`CredentialRefused`):
+    the operation is rejected."""
+    if status not in ("CustomerRefused", "CredentialRefused"):
+        raise ValueError(f"A refusal is CustomerRefused or CredentialRefused, not {status!r}")
+    _expire_if_overdue(env, consent_id)
+    with env.store.atomic() as db:
+        return _end(env, db, _for_user(db, consent_id, user_id), status)
+
+
+def decide_consent(
+    env: Environment, project_id: str, consent_id: str, accept: bool
+) -> dict[str, Any]:
+    """Approve or refuse as the consent's own user, opening it first when needed
+    (the Testing API's simulator-only shortcut for a browser session)."""
+    _expire_if_overdue(env, consent_id)
+    with env.store.atomic() as db:
+        consent = _load(db, consent_id)
+        if consent is None or consent["project_id"] != project_id:
+            raise Rejected(consent_not_found(consent_id))
+        if consent["status"] == "Created":
+            consent = _start(env, db, consent, consent["user_id"])
+        if accept:
+            return _approve(env, db, consent)
+        return _end(env, db, consent, "CustomerRefused")
+
+
+def consent_redirect_url(consent: dict[str, Any]) -> str:
+    """The partner's redirect URL with `consentId`, `status` and `resourceId` added."""
+    parts = urlsplit(consent["redirect_url"])
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    query += [("consentId", consent["id"]), ("status", consent["status"])]
+    if consent.get("resource_id"):
+        query.append(("resourceId", consent["resource_id"]))
+    return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+# -- the partner's view -----------------------------------------------------------------------
 
 
 def _find(env: Environment, principal: Principal, consent_id: str) -> dict[str, Any] | None:
@@ -118,30 +362,83 @@ def get_consent(env: Environment, principal: Principal, consent_id: str) -> dict
 
 
 def list_consents(
-    env: Environment, principal: Principal, *, first: int | None = None, after: str | None = None
+    env: Environment,
+    principal: Principal,
+    *,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
 ) -> Connection:
+    """The project's consents (a user's own, with a user token), oldest first; filters
+    `status` and `purpose` are lists of values."""
     where, params = "project_id = ?", [principal.project_id]
     if principal.user_id is not None:
         where, params = "project_id = ? AND user_id = ?", [principal.project_id, principal.user_id]
+    filters = filters or {}
+    for column in ("status", "purpose"):
+        values = filters.get(column)
+        if values:
+            where += f" AND {column} IN ({', '.join('?' for _ in values)})"
+            params.extend(values)
     return paginate(env.store.db, "consents", where, params, first=first, after=after)
 
 
-def transition(env: Environment, consent: dict[str, Any], status: str) -> dict[str, Any]:
-    """Move a consent to `status`, or raise `Rejected` when that move does not exist."""
-    if status not in TRANSITIONS.get(consent["status"], ()):
-        raise Rejected(not_reachable_consent_status(consent["id"], consent["status"], status))
-    with env.store.atomic() as db:
-        changes = {"status": status, "updated_at": env.now()}
-        db["consents"].update(consent["id"], changes)
-        event_type = _EVENT_OF_STATUS.get(status)
-        if event_type:
-            emit(env, db, event_type, project_id=consent["project_id"], resource_id=consent["id"])
-    return {**consent, **changes}
-
-
 def cancel_consent(env: Environment, principal: Principal, consent_id: str) -> dict[str, Any]:
-    """Cancel a consent the caller can see. Unknown (or another project's): not found."""
+    """Cancel a consent the caller can see (Created or Started); its operation is dropped.
+    Unknown (or another project's): not found."""
     consent = _find(env, principal, consent_id)
     if consent is None:
         raise Rejected(consent_not_found(consent_id))
-    return transition(env, consent, "Canceled")
+    _expire_if_overdue(env, consent_id)
+    with env.store.atomic() as db:
+        return _end(env, db, _load(db, consent_id) or consent, "Canceled")
+
+
+def cancel_consent_in(env: Environment, db: sqlite_utils.Database, consent_id: str | None) -> None:
+    """Cancel a still-open consent inside the caller's transaction (its resource went away)."""
+    if consent_id is None:
+        return
+    consent = _load(db, consent_id)
+    if consent is not None and consent["status"] in ("Created", "Started"):
+        _move(env, db, consent, "Canceled")
+
+
+# -- expiry (scheduled work) -------------------------------------------------------------------
+
+
+def next_expiry(env: Environment) -> str | None:
+    row = env.store.db.execute(
+        "SELECT MIN(expires_at) FROM consents WHERE status IN ('Created', 'Started') "
+        "AND expires_at IS NOT NULL"
+    ).fetchone()
+    return row[0] if row else None
+
+
+def expire_due_consents(env: Environment) -> list[dict[str, Any]]:
+    """Expire every open consent whose time has come; one transaction per consent."""
+    now = env.now()
+    due = [
+        row[0]
+        for row in env.store.db.execute(
+            "SELECT id FROM consents WHERE status IN ('Created', 'Started') "
+            "AND expires_at IS NOT NULL AND expires_at <= ? ORDER BY expires_at, id",
+            [now],
+        ).fetchall()
+    ]
+    timeline = []
+    for consent_id in due:
+        with env.store.atomic() as db:
+            consent = _load(db, consent_id)
+            if consent is None or consent["status"] not in ("Created", "Started"):
+                continue
+            _end(env, db, consent, "Expired")
+        timeline.append(
+            {
+                "at": now,
+                "environment": env.name.value,
+                "work": "consent-expiry",
+                "event": "Consent.Expired",
+                "resource_id": consent_id,
+            }
+        )
+    return timeline

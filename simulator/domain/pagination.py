@@ -85,8 +85,11 @@ def paginate(
     first: int | None = None,
     after: str | None = None,
     order: tuple[str, str] = ("created_at", "id"),
+    descending: bool = False,
 ) -> Connection:
     """One page of `table` rows matching `where`, after the cursor `after`.
+
+    `descending` walks the same keyset from the newest row (`ORDER BY ... DESC`).
 
     `table`, `where` and `order` come from the simulator's code, never from a request;
     every value from a request travels in `params`.
@@ -98,11 +101,13 @@ def paginate(
     conditions = [f"({where})"]
     values = list(params)
     if after is not None:
-        conditions.append(f"([{first_key}], [{second_key}]) > (?, ?)")
+        comparison = "<" if descending else ">"
+        conditions.append(f"([{first_key}], [{second_key}]) {comparison} (?, ?)")
         values.extend(decode_cursor(after))
+    direction = "DESC" if descending else "ASC"
     sql = (
         f"SELECT * FROM [{table}] WHERE {' AND '.join(conditions)} "
-        f"ORDER BY [{first_key}], [{second_key}] LIMIT ?"
+        f"ORDER BY [{first_key}] {direction}, [{second_key}] {direction} LIMIT ?"
     )
     rows = list(db.query(sql, [*values, size + 1]))
     total = db.execute(f"SELECT COUNT(*) FROM [{table}] WHERE {where}", list(params)).fetchone()[0]

@@ -14,7 +14,22 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Rejected", "consent_not_found", "not_reachable_consent_status", "rejection"]
+__all__ = [
+    "Rejected",
+    "account_not_empty",
+    "consent_not_found",
+    "forbidden",
+    "holder_not_verified",
+    "idempotency_conflict",
+    "insufficient_funds",
+    "not_found",
+    "not_reachable_consent_status",
+    "not_reachable_verification_status",
+    "rejection",
+    "validation",
+    "validation_error",
+    "wrong_status",
+]
 
 
 def rejection(type_name: str, message: str, **fields: Any) -> dict[str, Any]:
@@ -45,6 +60,115 @@ def not_reachable_consent_status(
         "NotReachableConsentStatusRejection",
         f"Consent {consent_id} is {current_status}: it cannot become {unreachable_status}.",
         consent_id=consent_id,
+        current_status=current_status,
+        unreachable_status=unreachable_status,
+    )
+
+
+# -- banking rejections ---------------------------------------------------------------------
+
+#: The id field each not-found rejection carries, by resource type name.
+_NOT_FOUND_FIELDS = {
+    "Account": "account_id",
+    "AccountHolder": "account_holder_id",
+    "AccountMembership": "account_membership_id",
+    "Card": "card_id",
+    "Transaction": "transaction_id",
+    "Consent": "consent_id",
+}
+_LABELS = {
+    "Account": "Account",
+    "AccountHolder": "Account holder",
+    "AccountMembership": "Account membership",
+    "Card": "Card",
+    "Transaction": "Transaction",
+    "Consent": "Consent",
+}
+
+
+def forbidden(message: str) -> dict[str, Any]:
+    """The caller may not do this (a missing permission, a user token required, ...)."""
+    return rejection("ForbiddenRejection", message)
+
+
+def validation_error(code: str, message: str, path: list[str | int]) -> dict[str, Any]:
+    return {"code": code, "message": message, "path": [str(part) for part in path]}
+
+
+def validation(errors: list[dict[str, Any]]) -> dict[str, Any]:
+    """One or more invalid input fields (each `{code, message, path}`)."""
+    summary = errors[0]["message"] if len(errors) == 1 else f"{len(errors)} invalid fields."
+    return rejection("ValidationRejection", summary, fields=errors)
+
+
+def not_found(resource: str, resource_id: str) -> dict[str, Any]:
+    """`<Resource>NotFoundRejection` carrying the requested id (unknown, or not visible)."""
+    return rejection(
+        f"{resource}NotFoundRejection",
+        f"{_LABELS[resource]} {resource_id} was not found.",
+        **{_NOT_FOUND_FIELDS[resource]: resource_id},
+    )
+
+
+def wrong_status(
+    resource: str, resource_id: str, current_status: str, expected_status: str
+) -> dict[str, Any]:
+    """`<Resource>WrongStatusRejection`: the operation needs another status."""
+    return rejection(
+        f"{resource}WrongStatusRejection",
+        f"{_LABELS[resource]} {resource_id} is {current_status}; "
+        f"this operation needs it {expected_status}.",
+        **{_NOT_FOUND_FIELDS[resource]: resource_id},
+        current_status=current_status,
+        expected_status=expected_status,
+    )
+
+
+def insufficient_funds(account_id: str, available: Any, requested: Any) -> dict[str, Any]:
+    return rejection(
+        "InsufficientFundsRejection",
+        f"Account {account_id} has {available:.2f} EUR available; {requested:.2f} EUR requested.",
+        account_id=account_id,
+        available_balance={"value": available, "currency": "EUR"},
+        requested_amount={"value": requested, "currency": "EUR"},
+    )
+
+
+def idempotency_conflict(key: str) -> dict[str, Any]:
+    return rejection(
+        "IdempotencyConflictRejection",
+        f"The idempotency key {key!r} was already used for a different request.",
+        idempotency_key=key,
+    )
+
+
+def holder_not_verified(holder_id: str, verification_status: str) -> dict[str, Any]:
+    return rejection(
+        "AccountHolderNotVerifiedRejection",
+        f"Account holder {holder_id} is {verification_status}; it must be Verified.",
+        account_holder_id=holder_id,
+        verification_status=verification_status,
+    )
+
+
+def account_not_empty(account_id: str, booked: Any, pending_count: int) -> dict[str, Any]:
+    return rejection(
+        "AccountNotEmptyRejection",
+        f"Account {account_id} still holds {booked:.2f} EUR with {pending_count} pending "
+        "transaction(s); empty it before closing.",
+        account_id=account_id,
+        booked_balance={"value": booked, "currency": "EUR"},
+        pending_transaction_count=pending_count,
+    )
+
+
+def not_reachable_verification_status(
+    holder_id: str, current_status: str, unreachable_status: str
+) -> dict[str, Any]:
+    return rejection(
+        "NotReachableVerificationStatusRejection",
+        f"Account holder {holder_id} is {current_status}: it cannot become {unreachable_status}.",
+        account_holder_id=holder_id,
         current_status=current_status,
         unreachable_status=unreachable_status,
     )

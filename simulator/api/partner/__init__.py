@@ -5,8 +5,18 @@ from ariadne import MutationType, QueryType
 query = QueryType()
 mutation = MutationType()
 
-from . import accounts, consents  # noqa: E402  (they attach resolvers to query/mutation)
+# The modules attach their resolvers to `query` and `mutation`.
+from . import accounts, cards, consents, memberships, payments, transactions  # noqa: E402
 
-bindables = [query, mutation, *accounts.bindables, *consents.bindables]
+bindables = [
+    query,
+    mutation,
+    *accounts.bindables,
+    *consents.bindables,
+    *cards.bindables,
+    *memberships.bindables,
+    *payments.bindables,
+    *transactions.bindables,
+]
 
 __all__ = ["bindables", "mutation", "query"]

@@ -1,4 +1,4 @@
-"""Accounts and account holders."""
+"""Accounts and account holders: queries, nested lists, updateAccount and closeAccount."""
 
 from __future__ import annotations
 
@@ -7,10 +7,16 @@ from typing import Any
 from ariadne import ObjectType
 from graphql import GraphQLResolveInfo
 
+from ...domain import account_lifecycle, holders
 from ...domain import accounts as domain
+from ...domain import cards as card_domain
+from ...domain import memberships as membership_domain
+from ...domain import payments as payment_domain
+from ...domain import transactions as transaction_domain
 from ..connections import connection
-from ..context import RequestContext
-from . import query
+from ..mutations import returns_rejections
+from . import mutation, query
+from ._helpers import caller, normalized_filters, transaction_node
 
 account = ObjectType("Account")
 holder = ObjectType("AccountHolder")
@@ -26,18 +32,44 @@ _STATUS_TYPES = {
 
 @query.field("accounts")
 def resolve_accounts(
-    _: Any, info: GraphQLResolveInfo, first: int | None = None, after: str | None = None
+    _: Any,
+    info: GraphQLResolveInfo,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    ctx: RequestContext = info.context
+    env, principal = caller(info)
     return connection(
-        domain.list_accounts(ctx.environment, ctx.principal, first=first, after=after)
+        domain.list_accounts(env, principal, first=first, after=after, filters=filters)
     )
 
 
 @query.field("account")
 def resolve_account(_: Any, info: GraphQLResolveInfo, account_id: str) -> dict[str, Any]:
-    ctx: RequestContext = info.context
-    return domain.get_account(ctx.environment, ctx.principal, account_id)
+    env, principal = caller(info)
+    return domain.get_account(env, principal, account_id)
+
+
+@query.field("accountHolder")
+def resolve_account_holder(
+    _: Any, info: GraphQLResolveInfo, account_holder_id: str
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    return holders.get_holder(env, principal, account_holder_id)
+
+
+@query.field("accountHolders")
+def resolve_account_holders(
+    _: Any,
+    info: GraphQLResolveInfo,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    return connection(
+        holders.list_holders(env, principal, first=first, after=after, filters=filters)
+    )
 
 
 @account.field("statusInfo")
@@ -47,21 +79,104 @@ def resolve_status_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str,
         "status": row["status"],
         "opened_at": row.get("opened_at"),
         "closed_at": row.get("closed_at"),
+        "closes_at": row.get("closes_at"),
         "reason": row.get("status_reason"),
     }
 
 
 @account.field("balances")
 def resolve_balances(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
-    ctx: RequestContext = info.context
-    balances = domain.account_balances(ctx.environment, row)
+    env, _ = caller(info)
+    balances = domain.account_balances(env, row)
     return {name: {"value": value, "currency": row["currency"]} for name, value in balances.items()}
 
 
 @account.field("holder")
 def resolve_holder(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
-    ctx: RequestContext = info.context
-    return domain.get_account_holder(ctx.environment, row["project_id"], row["holder_id"])
+    env, _ = caller(info)
+    return domain.get_account_holder(env, row["project_id"], row["holder_id"])
+
+
+@account.field("memberships")
+def resolve_account_memberships(
+    row: dict[str, Any],
+    info: GraphQLResolveInfo,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    scoped = {**(filters or {}), "account_id": row["id"]}
+    return connection(
+        membership_domain.list_memberships(env, principal, first=first, after=after, filters=scoped)
+    )
+
+
+@account.field("cards")
+def resolve_account_cards(
+    row: dict[str, Any],
+    info: GraphQLResolveInfo,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    scoped = {**(filters or {}), "account_id": row["id"]}
+    return connection(
+        card_domain.list_cards(env, principal, first=first, after=after, filters=scoped)
+    )
+
+
+def transactions_connection(
+    info: GraphQLResolveInfo,
+    scope: dict[str, Any],
+    first: int | None,
+    after: str | None,
+    filters: dict[str, Any] | None,
+    order_by: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """A transaction connection with `scope` (e.g. the account id) overriding the filters."""
+    env, principal = caller(info)
+    merged = {
+        **normalized_filters(filters, "execution_date_from", "execution_date_to"),
+        **scope,
+    }
+    page = transaction_domain.list_transactions(
+        env,
+        principal,
+        first=first,
+        after=after,
+        filters=merged,
+        descending=(order_by or {}).get("direction") == "Desc",
+    )
+    return connection(page, transaction_node)
+
+
+@account.field("transactions")
+def resolve_account_transactions(
+    row: dict[str, Any],
+    info: GraphQLResolveInfo,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    return transactions_connection(info, {"account_id": row["id"]}, first, after, filters, order_by)
+
+
+@account.field("payments")
+def resolve_account_payments(
+    row: dict[str, Any],
+    info: GraphQLResolveInfo,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    scoped = {**(filters or {}), "account_id": row["id"]}
+    return connection(
+        payment_domain.list_payments(env, principal, first=first, after=after, filters=scoped)
+    )
 
 
 @holder.field("name")
@@ -69,3 +184,46 @@ def resolve_holder_name(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
     if row["type"] == "Company":
         return row["company_name"]
     return f"{row['first_name']} {row['last_name']}"
+
+
+@holder.field("accounts")
+def resolve_holder_accounts(
+    row: dict[str, Any],
+    info: GraphQLResolveInfo,
+    first: int | None = None,
+    after: str | None = None,
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    return connection(
+        domain.list_accounts(
+            env, principal, first=first, after=after, filters={"account_holder_id": row["id"]}
+        )
+    )
+
+
+@mutation.field("updateAccount")
+@returns_rejections
+def resolve_update_account(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    updated = account_lifecycle.update_account(
+        env, principal, input["account_id"], name=input.get("name"), language=input.get("language")
+    )
+    return {"__typename": "UpdateAccountSuccessPayload", "account": updated}
+
+
+@mutation.field("closeAccount")
+@returns_rejections
+def resolve_close_account(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    closing, consent = account_lifecycle.close_account(
+        env,
+        principal,
+        input["account_id"],
+        consent_redirect_url=input["consent_redirect_url"],
+        reason=input.get("reason"),
+    )
+    return {"__typename": "CloseAccountSuccessPayload", "account": closing, "consent": consent}

@@ -39,11 +39,17 @@ def resolve_consent(_: Any, info: GraphQLResolveInfo, consent_id: str) -> dict[s
 
 @query.field("consents")
 def resolve_consents(
-    _: Any, info: GraphQLResolveInfo, first: int | None = None, after: str | None = None
+    _: Any,
+    info: GraphQLResolveInfo,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
     return connection(
-        domain.list_consents(ctx.environment, ctx.principal, first=first, after=after)
+        domain.list_consents(
+            ctx.environment, ctx.principal, first=first, after=after, filters=filters
+        )
     )
 
 

@@ -7,10 +7,11 @@ set, never an edit of an applied one.
 
 from sqlite_utils.migrations import Migrations
 
+from .banking import migrations as banking
 from .core import migrations as core
 from .events import migrations as events
 
 #: Applied in this order to every environment file.
-MIGRATION_SETS: list[Migrations] = [core, events]
+MIGRATION_SETS: list[Migrations] = [core, events, banking]
 
 __all__ = ["MIGRATION_SETS"]

@@ -1,0 +1,272 @@
+"""Account changes: rename, suspend, resume, close (through a consent), and closing time.
+
+| from | to | how | event |
+|---|---|---|---|
+| Opened | Suspended | the bank suspends it (`suspendSandboxAccount`) | Account.Updated |
+| Suspended | Opened | the bank lifts the suspension (`resumeSandboxAccount`) | Account.Updated |
+| Opened, Suspended | Closing | `closeAccount`, once its consent is accepted | Account.Closing |
+| Closing | Closed | `CLOSING_DELAY` later (scheduled work) | Account.Closed |
+
+An account can only be closed empty: a booked balance of zero and no pending transaction
+(else `AccountNotEmptyRejection`). When it starts closing, its cards are canceled.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import sqlite_utils
+
+from ..clock import format_timestamp, parse_timestamp
+from .access import legal_representative, require_legal_representative
+from .accounts import accessible_accounts_condition
+from .consents import CONSENT_HANDLERS, ConsentHandler, open_consent
+from .context import Environment, Principal
+from .events import emit
+from .ledger import read_balances
+from .money import ZERO
+from .rejections import Rejected, account_not_empty, forbidden, not_found, wrong_status
+from .validation import Checks
+
+__all__ = [
+    "ACCOUNT_TRANSITIONS",
+    "CLOSING_DELAY",
+    "ON_ACCOUNT_CLOSING",
+    "close_account",
+    "close_due_accounts",
+    "consent_user",
+    "find_account",
+    "next_closing",
+    "resume_account",
+    "suspend_account",
+    "update_account",
+]
+
+ACCOUNT_TRANSITIONS: dict[str, tuple[str, ...]] = {
+    "Opened": ("Suspended", "Closing"),
+    "Suspended": ("Opened", "Closing"),
+    "Closing": ("Closed",),
+}
+#: How long an account stays Closing before it is Closed (a simulator choice; documented).
+CLOSING_DELAY = timedelta(days=1)
+#: Called with (env, db, account) in the transaction that starts closing an account
+#: (cards register the cancellation of the account's cards here).
+ON_ACCOUNT_CLOSING: list[Callable[[Environment, sqlite_utils.Database, dict[str, Any]], None]] = []
+
+_LANGUAGE = re.compile(r"^[a-z]{2}$")
+
+
+def find_account(
+    db: sqlite_utils.Database, principal: Principal, account_id: str
+) -> dict[str, Any]:
+    """The account if the caller sees it, else `AccountNotFoundRejection`."""
+    where, params = accessible_accounts_condition(principal)
+    rows = list(db["accounts"].rows_where(f"id = ? AND {where}", [account_id, *params]))
+    if not rows:
+        raise Rejected(not_found("Account", account_id))
+    return rows[0]
+
+
+def require_account_status(account: dict[str, Any], *allowed: str) -> None:
+    if account["status"] not in allowed:
+        raise Rejected(wrong_status("Account", account["id"], account["status"], allowed[0]))
+
+
+def consent_user(db: sqlite_utils.Database, principal: Principal, account_id: str) -> str:
+    """Who must consent to a sensitive operation on an account: the user of a user token,
+    else (a project token) the account's legal representative."""
+    if principal.user_id is not None:
+        return principal.user_id
+    representative = legal_representative(db, account_id)
+    if representative is None:
+        raise Rejected(
+            forbidden(
+                f"Account {account_id} has no legal representative to consent; "
+                "use a user access token."
+            )
+        )
+    return str(representative["user_id"])
+
+
+def _move(
+    env: Environment,
+    db: sqlite_utils.Database,
+    account: dict[str, Any],
+    status: str,
+    event_type: str,
+    **extra: Any,
+) -> dict[str, Any]:
+    if status not in ACCOUNT_TRANSITIONS.get(account["status"], ()):
+        expected = next(
+            (source for source, targets in ACCOUNT_TRANSITIONS.items() if status in targets),
+            "Opened",
+        )
+        raise Rejected(wrong_status("Account", account["id"], account["status"], expected))
+    changes = {"status": status, "updated_at": env.now(), **extra}
+    db["accounts"].update(account["id"], changes)
+    emit(env, db, event_type, project_id=account["project_id"], resource_id=account["id"])
+    return {**account, **changes}
+
+
+def update_account(
+    env: Environment,
+    principal: Principal,
+    account_id: str,
+    *,
+    name: str | None = None,
+    language: str | None = None,
+) -> dict[str, Any]:
+    """Rename an account or change its language (legal representative or project token)."""
+    checks = Checks()
+    if name is not None:
+        name = checks.text(name, ["input", "name"], max_length=100)
+    if language is not None and not _LANGUAGE.match(language):
+        checks.fail(
+            "InvalidFormat",
+            f"A language is a two-letter ISO 639-1 code such as en, got {language!r}.",
+            ["input", "language"],
+        )
+    checks.raise_if_any()
+    with env.store.atomic() as db:
+        account = find_account(db, principal, account_id)
+        require_legal_representative(db, principal, account_id)
+        require_account_status(account, "Opened", "Suspended")
+        changes: dict[str, Any] = {}
+        if name is not None:
+            changes["name"] = name
+        if language is not None:
+            changes["language"] = language
+        if changes:
+            changes["updated_at"] = env.now()
+            db["accounts"].update(account_id, changes)
+            emit(
+                env, db, "Account.Updated", project_id=account["project_id"], resource_id=account_id
+            )
+        return {**account, **changes}
+
+
+def _require_empty(db: sqlite_utils.Database, account: dict[str, Any]) -> None:
+    balances = read_balances(db, account["id"])
+    pending = db.execute(
+        "SELECT COUNT(*) FROM transactions WHERE account_id = ? AND status = 'Pending'",
+        [account["id"]],
+    ).fetchone()[0]
+    if balances.booked != ZERO or pending:
+        raise Rejected(account_not_empty(account["id"], balances.booked, int(pending)))
+
+
+def close_account(
+    env: Environment,
+    principal: Principal,
+    account_id: str,
+    *,
+    consent_redirect_url: str,
+    reason: str | None = None,
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Ask to close an empty account: returns the account (still open) and the consent
+    whose acceptance starts closing it."""
+    checks = Checks()
+    url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
+    reason = checks.text(reason, ["input", "reason"], required=False, max_length=200)
+    checks.raise_if_any()
+    with env.store.atomic() as db:
+        account = find_account(db, principal, account_id)
+        require_legal_representative(db, principal, account_id)
+        require_account_status(account, "Opened", "Suspended")
+        _require_empty(db, account)
+        user_id = consent_user(db, principal, account_id)
+        db["accounts"].update(account_id, {"status_reason": reason})
+        consent = open_consent(
+            env,
+            db,
+            project_id=account["project_id"],
+            purpose="CloseAccount",
+            redirect_url=str(url),
+            user_id=user_id,
+            resource_id=account_id,
+        )
+        db["accounts"].update(account_id, {"closing_consent_id": consent["id"]})
+        return db["accounts"].get(account_id), consent
+
+
+def _start_closing(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+    account = db["accounts"].get(consent["resource_id"])
+    if account["status"] not in ("Opened", "Suspended"):
+        raise Rejected(wrong_status("Account", account["id"], account["status"], "Opened"))
+    _require_empty(db, account)
+    closes_at = format_timestamp(parse_timestamp(env.now()) + CLOSING_DELAY)
+    account = _move(env, db, account, "Closing", "Account.Closing", closes_at=closes_at)
+    for hook in ON_ACCOUNT_CLOSING:
+        hook(env, db, account)
+
+
+def _closing_not_accepted(
+    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str
+) -> None:
+    del env, status  # the account simply stays as it is
+    db["accounts"].update(consent["resource_id"], {"status_reason": None})
+
+
+CONSENT_HANDLERS["CloseAccount"] = ConsentHandler(_start_closing, _closing_not_accepted)
+
+
+def suspend_account(
+    env: Environment, project_id: str, account_id: str, reason: str | None = None
+) -> dict[str, Any]:
+    """The bank suspends an account (Testing API): no payments or card spending while so."""
+    with env.store.atomic() as db:
+        account = _project_account(db, project_id, account_id)
+        return _move(env, db, account, "Suspended", "Account.Updated", status_reason=reason)
+
+
+def resume_account(env: Environment, project_id: str, account_id: str) -> dict[str, Any]:
+    with env.store.atomic() as db:
+        account = _project_account(db, project_id, account_id)
+        return _move(env, db, account, "Opened", "Account.Updated", status_reason=None)
+
+
+def _project_account(db: sqlite_utils.Database, project_id: str, account_id: str) -> dict[str, Any]:
+    rows = list(db["accounts"].rows_where("id = ? AND project_id = ?", [account_id, project_id]))
+    if not rows:
+        raise Rejected(not_found("Account", account_id))
+    return rows[0]
+
+
+def next_closing(env: Environment) -> str | None:
+    row = env.store.db.execute(
+        "SELECT MIN(closes_at) FROM accounts WHERE status = 'Closing'"
+    ).fetchone()
+    return row[0] if row else None
+
+
+def close_due_accounts(env: Environment) -> list[dict[str, Any]]:
+    """Close every account whose closing period is over (one transaction each)."""
+    now = env.now()
+    due = [
+        row[0]
+        for row in env.store.db.execute(
+            "SELECT id FROM accounts WHERE status = 'Closing' AND closes_at <= ? "
+            "ORDER BY closes_at, id",
+            [now],
+        ).fetchall()
+    ]
+    timeline = []
+    for account_id in due:
+        with env.store.atomic() as db:
+            account = db["accounts"].get(account_id)
+            if account["status"] != "Closing":
+                continue
+            _move(env, db, account, "Closed", "Account.Closed", closed_at=now)
+        timeline.append(
+            {
+                "at": now,
+                "environment": env.name.value,
+                "work": "account-closing",
+                "event": "Account.Closed",
+                "resource_id": account_id,
+            }
+        )
+    return timeline

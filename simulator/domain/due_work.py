@@ -1,0 +1,52 @@
+"""The banking domain's work due on the virtual clock, registered in `scheduler.SCHEDULED_WORK`.
+
+| work | due when | effect |
+|---|---|---|
+| settlement | a pending SEPA transfer's `settles_at` | Pending -> Booked (Transaction.Booked) |
+| consent expiry | an open consent's `expires_at` | Created/Started -> Expired (Consent.Expired) |
+| account closing | a closing account's `closes_at` | Closing -> Closed (Account.Closed) |
+
+Importing this module registers the work once; `simulator.Simulator` imports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..scheduler import SCHEDULED_WORK
+from . import account_lifecycle, consents, transactions
+from .context import Environment
+
+__all__ = ["BankingWork"]
+
+
+class BankingWork:
+    """Settlements, consent expiries and account closings, fired in time order."""
+
+    name = "banking"
+
+    #: (next due instant, run what is due) per kind of work, in the order they run at
+    #: one instant: money settles before consents expire before accounts close.
+    KINDS: tuple[
+        tuple[Callable[[Environment], str | None], Callable[[Environment], list[dict[str, Any]]]],
+        ...,
+    ] = (
+        (transactions.next_settlement, transactions.settle_due_transactions),
+        (consents.next_expiry, consents.expire_due_consents),
+        (account_lifecycle.next_closing, account_lifecycle.close_due_accounts),
+    )
+
+    def next_due(self, env: Environment) -> str | None:
+        dues = [due for next_due, _ in self.KINDS if (due := next_due(env)) is not None]
+        return min(dues) if dues else None
+
+    def run_due(self, env: Environment) -> list[dict[str, Any]]:
+        timeline: list[dict[str, Any]] = []
+        for _, run in self.KINDS:
+            timeline.extend(run(env))
+        return timeline
+
+
+if not any(isinstance(work, BankingWork) for work in SCHEDULED_WORK):
+    SCHEDULED_WORK.append(BankingWork())

@@ -1,0 +1,105 @@
+"""Account holders: who they are, who may see them, and their verification status.
+
+The verification status is the bank's know-your-customer review, set from outside (the
+Testing API's `updateSandboxAccountHolderVerificationStatus`):
+
+| from | may become |
+|---|---|
+| NotStarted | WaitingForInformation, Pending, Verified, Refused |
+| WaitingForInformation | Pending, Verified, Refused |
+| Pending | WaitingForInformation, Verified, Refused |
+| Verified | WaitingForInformation (a new review asks for documents) |
+| Refused | Pending (a new review) |
+
+Each change emits `AccountHolder.Updated`. Only a Verified holder's accounts may send
+money (`AccountHolderNotVerifiedRejection`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..exceptions import NotFound
+from .access import account_scope
+from .context import Environment, Principal
+from .events import emit
+from .pagination import Connection, paginate
+from .rejections import Rejected, not_found, not_reachable_verification_status
+
+__all__ = [
+    "VERIFICATION_STATUSES",
+    "VERIFICATION_TRANSITIONS",
+    "get_holder",
+    "holder_scope",
+    "list_holders",
+    "update_verification_status",
+]
+
+VERIFICATION_STATUSES = ("NotStarted", "WaitingForInformation", "Pending", "Verified", "Refused")
+VERIFICATION_TRANSITIONS: dict[str, tuple[str, ...]] = {
+    "NotStarted": ("WaitingForInformation", "Pending", "Verified", "Refused"),
+    "WaitingForInformation": ("Pending", "Verified", "Refused"),
+    "Pending": ("WaitingForInformation", "Verified", "Refused"),
+    "Verified": ("WaitingForInformation",),
+    "Refused": ("Pending",),
+}
+
+
+def holder_scope(principal: Principal) -> tuple[str, list[Any]]:
+    """Holders the caller sees: the project's, or (a user) those of the accounts it sees."""
+    if principal.user_id is None:
+        return "project_id = ?", [principal.project_id]
+    accounts_where, params = account_scope(principal, column="id")
+    return (
+        f"project_id = ? AND id IN (SELECT holder_id FROM accounts WHERE {accounts_where})",
+        [principal.project_id, *params],
+    )
+
+
+def get_holder(env: Environment, principal: Principal, holder_id: str) -> dict[str, Any]:
+    where, params = holder_scope(principal)
+    rows = list(
+        env.store.db["account_holders"].rows_where(f"id = ? AND {where}", [holder_id, *params])
+    )
+    if not rows:
+        raise NotFound(f"Account holder {holder_id} was not found.")
+    return rows[0]
+
+
+def list_holders(
+    env: Environment,
+    principal: Principal,
+    *,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+) -> Connection:
+    """Holders the caller sees, oldest first; filters `verification_status` and `type` (lists)."""
+    where, params = holder_scope(principal)
+    filters = filters or {}
+    for column in ("verification_status", "type"):
+        values = filters.get(column)
+        if values:
+            where += f" AND {column} IN ({', '.join('?' for _ in values)})"
+            params.extend(values)
+    return paginate(env.store.db, "account_holders", where, params, first=first, after=after)
+
+
+def update_verification_status(
+    env: Environment, project_id: str, holder_id: str, status: str
+) -> dict[str, Any]:
+    """The bank's review moves a holder to `status` (a NotReachable rejection if it cannot)."""
+    with env.store.atomic() as db:
+        rows = list(
+            db["account_holders"].rows_where("id = ? AND project_id = ?", [holder_id, project_id])
+        )
+        if not rows:
+            raise Rejected(not_found("AccountHolder", holder_id))
+        holder = rows[0]
+        current = holder["verification_status"]
+        if status not in VERIFICATION_TRANSITIONS.get(current, ()):
+            raise Rejected(not_reachable_verification_status(holder_id, current, status))
+        changes = {"verification_status": status, "updated_at": env.now()}
+        db["account_holders"].update(holder_id, changes)
+        emit(env, db, "AccountHolder.Updated", project_id=project_id, resource_id=holder_id)
+        return {**holder, **changes}

@@ -1,0 +1,294 @@
+"""Payments: one initiation of one or more SEPA credit transfers, through a consent.
+
+| from | to | how |
+|---|---|---|
+| (new) | ConsentPending | `initiateCreditTransfers` |
+| ConsentPending | Initiated | consent accepted: one Pending `SepaCreditTransferOut` each |
+| ConsentPending | Rejected | consent refused, expired, canceled, or failed (funds gone) |
+
+The transfers then settle on the clock (see `domain.transactions`). The funds are checked
+when the payment is initiated (`InsufficientFundsRejection`) and again when it is approved.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import sqlite_utils
+
+from ..exceptions import NotFound
+from .access import account_scope, require_permission
+from .account_lifecycle import consent_user, find_account, require_account_status
+from .consents import CONSENT_HANDLERS, ConsentHandler, open_consent
+from .context import Environment, Principal
+from .idempotency import fingerprint, recall, remember
+from .ledger import read_balances, record_transaction
+from .money import CURRENCY, amount_text, to_decimal
+from .pagination import Connection, paginate
+from .rejections import Rejected, holder_not_verified, insufficient_funds
+from .transactions import TRANSFER_MODES, settlement_time
+from .validation import Checks
+
+__all__ = [
+    "MAX_TRANSFERS",
+    "PAYMENT_STATUSES",
+    "get_payment",
+    "initiate_credit_transfers",
+    "list_payments",
+    "payment_consent",
+    "payment_transactions",
+]
+
+PAYMENT_STATUSES = ("ConsentPending", "Initiated", "Rejected")
+PAYMENT_TRANSITIONS: dict[str, tuple[str, ...]] = {"ConsentPending": ("Initiated", "Rejected")}
+MAX_TRANSFERS = 100
+OPERATION = "initiateCreditTransfers"
+
+
+def get_payment(env: Environment, principal: Principal, payment_id: str) -> dict[str, Any]:
+    where, params = account_scope(principal)
+    rows = list(env.store.db["payments"].rows_where(f"id = ? AND {where}", [payment_id, *params]))
+    if not rows:
+        raise NotFound(f"Payment {payment_id} was not found.")
+    return rows[0]
+
+
+def list_payments(
+    env: Environment,
+    principal: Principal,
+    *,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+) -> Connection:
+    """Payments the caller sees, oldest first; filters `account_id`, `status` (a list)."""
+    where, params = account_scope(principal)
+    filters = filters or {}
+    if filters.get("account_id"):
+        where += " AND account_id = ?"
+        params.append(filters["account_id"])
+    if filters.get("status"):
+        where += f" AND status IN ({', '.join('?' for _ in filters['status'])})"
+        params.extend(filters["status"])
+    return paginate(env.store.db, "payments", where, params, first=first, after=after)
+
+
+def payment_transactions(env: Environment, payment_id: str) -> list[dict[str, Any]]:
+    return list(
+        env.store.db["transactions"].rows_where(
+            "payment_id = ?", [payment_id], order_by="execution_date, id"
+        )
+    )
+
+
+def payment_consent(env: Environment, payment: dict[str, Any]) -> dict[str, Any] | None:
+    if not payment.get("consent_id"):
+        return None
+    rows = list(env.store.db["consents"].rows_where("id = ?", [payment["consent_id"]]))
+    return rows[0] if rows else None
+
+
+def _transfers(
+    checks: Checks, transfers: list[dict[str, Any]], own_iban: str | None
+) -> list[dict[str, Any]]:
+    if not transfers:
+        checks.fail(
+            "Missing", "At least one credit transfer is required.", ["input", "creditTransfers"]
+        )
+    if len(transfers) > MAX_TRANSFERS:
+        checks.fail(
+            "OutOfRange",
+            f"At most {MAX_TRANSFERS} credit transfers per payment, got {len(transfers)}.",
+            ["input", "creditTransfers"],
+        )
+    result = []
+    for index, transfer in enumerate(transfers):
+        path: list[str | int] = ["input", "creditTransfers", index]
+        amount = transfer.get("amount") or {}
+        value = checks.amount(
+            amount.get("value"), [*path, "amount", "value"], currency=amount.get("currency")
+        )
+        beneficiary = transfer.get("sepa_beneficiary") or {}
+        name = checks.text(
+            beneficiary.get("name"), [*path, "sepaBeneficiary", "name"], max_length=70
+        )
+        iban = checks.iban(beneficiary.get("iban"), [*path, "sepaBeneficiary", "iban"])
+        if iban is not None and own_iban is not None and iban.compact == own_iban:
+            checks.fail(
+                "SameAccount",
+                "The beneficiary is the paying account itself.",
+                [*path, "sepaBeneficiary", "iban"],
+            )
+        reference = checks.text(
+            transfer.get("reference"), [*path, "reference"], required=False, max_length=35
+        )
+        label = checks.text(transfer.get("label"), [*path, "label"], required=False, max_length=140)
+        mode = checks.choice(transfer.get("mode") or "Regular", TRANSFER_MODES, [*path, "mode"])
+        result.append(
+            {
+                "position": index,
+                "amount": value,
+                "beneficiary_name": name,
+                "beneficiary_iban": iban.compact if iban is not None else None,
+                "beneficiary_bic": str(iban.bic) if iban is not None and iban.bic else None,
+                "reference": reference,
+                "label": label,
+                "mode": mode,
+            }
+        )
+    return result
+
+
+def _check_can_pay(db: sqlite_utils.Database, account: dict[str, Any], total: Decimal) -> None:
+    require_account_status(account, "Opened")
+    holder = db["account_holders"].get(account["holder_id"])
+    if holder["verification_status"] != "Verified":
+        raise Rejected(holder_not_verified(holder["id"], holder["verification_status"]))
+    available = read_balances(db, account["id"]).available
+    if total > available:
+        raise Rejected(insufficient_funds(account["id"], available, total))
+
+
+def initiate_credit_transfers(
+    env: Environment,
+    principal: Principal,
+    account_id: str,
+    *,
+    credit_transfers: list[dict[str, Any]],
+    consent_redirect_url: str,
+    idempotency_key: str | None = None,
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """Initiate SEPA credit transfers from an account: returns the payment (ConsentPending,
+    or already Initiated for an auto-consent user) and its consent.
+
+    Each transfer is `{"amount": {"value", "currency"}, "sepa_beneficiary": {"name",
+    "iban"}, "reference", "label", "mode"}` (snake_case keys, as the API passes them).
+    """
+    checks = Checks()
+    url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
+    key = checks.text(idempotency_key, ["input", "idempotencyKey"], required=False, max_length=100)
+    own = env.store.db.execute("SELECT iban FROM accounts WHERE id = ?", [account_id]).fetchone()
+    transfers = _transfers(checks, credit_transfers or [], own[0] if own else None)
+    checks.raise_if_any()
+    total = sum((transfer["amount"] for transfer in transfers), Decimal("0.00"))
+    request_hash = fingerprint(
+        {
+            "account_id": account_id,
+            "consent_redirect_url": url,
+            "transfers": [
+                {**transfer, "amount": amount_text(transfer["amount"])} for transfer in transfers
+            ],
+        }
+    )
+    with env.store.atomic() as db:
+        account = find_account(db, principal, account_id)
+        require_permission(db, principal, account_id, "can_initiate_payments")
+        if key is not None:
+            previous = recall(
+                env,
+                db,
+                project_id=account["project_id"],
+                operation=OPERATION,
+                key=key,
+                request_hash=request_hash,
+            )
+            if previous is not None:
+                payment = db["payments"].get(previous)
+                return payment, payment_consent(env, payment)
+        _check_can_pay(db, account, total)
+        now = env.now()
+        payment = {
+            "id": env.new_id(db, "payment"),
+            "project_id": account["project_id"],
+            "account_id": account_id,
+            "status": "ConsentPending",
+            "idempotency_key": key,
+            "created_at": now,
+            "updated_at": now,
+        }
+        db["payments"].insert(payment)
+        db["payment_transfers"].insert_all(
+            [
+                {
+                    **transfer,
+                    "payment_id": payment["id"],
+                    "amount": amount_text(transfer["amount"]),
+                    "currency": CURRENCY,
+                }
+                for transfer in transfers
+            ]
+        )
+        consent = open_consent(
+            env,
+            db,
+            project_id=account["project_id"],
+            purpose="InitiatePayment",
+            redirect_url=str(url),
+            user_id=consent_user(db, principal, account_id),
+            resource_id=payment["id"],
+        )
+        db["payments"].update(payment["id"], {"consent_id": consent["id"]})
+        if key is not None:
+            remember(
+                env,
+                db,
+                project_id=account["project_id"],
+                operation=OPERATION,
+                key=key,
+                request_hash=request_hash,
+                resource_id=payment["id"],
+            )
+        return db["payments"].get(payment["id"]), consent
+
+
+def _move(
+    env: Environment, db: sqlite_utils.Database, payment: dict[str, Any], status: str, **extra: Any
+) -> dict[str, Any]:
+    if status not in PAYMENT_TRANSITIONS.get(payment["status"], ()):
+        raise ValueError(f"Payment {payment['id']} is {payment['status']}, cannot become {status}")
+    changes = {"status": status, "updated_at": env.now(), **extra}
+    db["payments"].update(payment["id"], changes)
+    return {**payment, **changes}
+
+
+def _execute(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+    payment = db["payments"].get(consent["resource_id"])
+    if payment["status"] != "ConsentPending":
+        return  # already settled one way or the other
+    account = db["accounts"].get(payment["account_id"])
+    transfers = list(
+        db["payment_transfers"].rows_where("payment_id = ?", [payment["id"]], order_by="position")
+    )
+    total = sum((to_decimal(transfer["amount"]) for transfer in transfers), Decimal("0.00"))
+    _check_can_pay(db, account, total)
+    for transfer in transfers:
+        record_transaction(
+            env,
+            db,
+            project_id=payment["project_id"],
+            account_id=account["id"],
+            type="SepaCreditTransferOut",
+            amount=to_decimal(transfer["amount"]),
+            label=transfer["label"] or f"Transfer to {transfer['beneficiary_name']}",
+            counterparty=transfer["beneficiary_name"],
+            counterparty_iban=transfer["beneficiary_iban"],
+            counterparty_bic=transfer["beneficiary_bic"],
+            reference=transfer["reference"],
+            mode=transfer["mode"],
+            payment_id=payment["id"],
+            settles_at=settlement_time(env, transfer["mode"]),
+        )
+    _move(env, db, payment, "Initiated")
+
+
+def _not_executed(
+    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str
+) -> None:
+    payment = db["payments"].get(consent["resource_id"])
+    if payment["status"] == "ConsentPending":
+        reason = consent.get("status_reason") if status == "Failed" else f"Consent{status}"
+        _move(env, db, payment, "Rejected", status_reason=reason)
+
+
+CONSENT_HANDLERS["InitiatePayment"] = ConsentHandler(_execute, _not_executed)
