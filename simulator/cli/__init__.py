@@ -9,6 +9,8 @@ prints JSON where a program may read the output.
 | `clock now/advance/set/freeze/resume` | read or move the virtual clock |
 | `project create` | create a project, print its credentials once |
 | `reset --env sandbox` | empty an environment |
+| `seed --dataset workshop` | load a dataset into a project |
+| `docs mutations` | print the mutations page (Markdown) |
 """
 
 from __future__ import annotations
@@ -18,10 +20,10 @@ import sys
 from collections.abc import Sequence
 
 from ..exceptions import SimulatorError
-from . import core
+from . import core, docs, seed
 
 #: Each module adds its subcommands with `register(subparsers)`.
-COMMAND_MODULES = [core]
+COMMAND_MODULES = [core, seed, docs]
 
 __all__ = ["build_parser", "main"]
 

@@ -1,0 +1,557 @@
+"""Write the seed datasets `datasets/default.json` and `datasets/workshop.json`.
+
+    python scripts/generate_datasets.py            # rewrite both files
+    python scripts/generate_datasets.py --check    # exit 1 if a file differs from its output
+
+Deterministic: a fixed seed for `random` and for Faker (names, cities), so the same
+library versions always write the same bytes. Every counterparty IBAN is generated and
+checked with schwifty. Balances never go below zero: each account's history is generated
+in time order and a debit that would overdraw is left out.
+
+File format (see docs/banking.md): `users`, `account_holders` (each with `accounts`),
+`memberships`, `cards`, `transactions`; every record has a stable `key`, and records
+refer to each other by key. Transactions are written one per line to keep diffs readable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from faker import Faker
+from schwifty import IBAN
+
+ROOT = Path(__file__).resolve().parents[1]
+DATASETS = ROOT / "datasets"
+SEED = 2026
+#: The history covers these months (before the simulator's default start, 2026-01-05).
+HISTORY_START = datetime(2025, 9, 1, tzinfo=UTC)
+HISTORY_END = datetime(2025, 12, 31, 18, 0, tzinfo=UTC)
+PERMISSIONS = (
+    "can_view_account",
+    "can_manage_beneficiaries",
+    "can_initiate_payments",
+    "can_manage_account_membership",
+    "can_manage_cards",
+)
+MERCHANTS = [
+    ("Carrefour City", "Groceries", "Paris", "FR"),
+    ("Monoprix", "Groceries", "Lyon", "FR"),
+    ("Boulangerie Paul", "Restaurants", "Paris", "FR"),
+    ("SNCF Connect", "Transport", "Paris", "FR"),
+    ("RATP", "Transport", "Paris", "FR"),
+    ("Uber", "Transport", "Amsterdam", "NL"),
+    ("Amazon EU", "Online shopping", "Luxembourg", "LU"),
+    ("Fnac", "Electronics", "Bordeaux", "FR"),
+    ("Decathlon", "Sports", "Lille", "FR"),
+    ("TotalEnergies", "Fuel", "Nantes", "FR"),
+    ("Spotify", "Subscriptions", "Stockholm", "SE"),
+    ("Le Petit Bistrot", "Restaurants", "Marseille", "FR"),
+    ("Pharmacie Centrale", "Health", "Toulouse", "FR"),
+    ("Leroy Merlin", "Home", "Rennes", "FR"),
+    ("Ikea", "Home", "Delft", "NL"),
+]
+ONLINE = {"Amazon EU", "Spotify", "Uber", "SNCF Connect"}
+
+
+def cents(value: float | int) -> str:
+    return f"{Decimal(str(value)).quantize(Decimal('0.01')):.2f}"
+
+
+def timestamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+
+
+class Ibans:
+    """Valid, checked IBANs for counterparties (German and French bank codes)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def __call__(self) -> str:
+        if self.rng.random() < 0.5:
+            account = f"{self.rng.randrange(10**9, 10**10)}"
+            value = IBAN.generate("DE", bank_code="37040044", account_code=account)
+        else:
+            account = f"{self.rng.randrange(10**10, 10**11)}"
+            value = IBAN.generate(
+                "FR", bank_code="30006", branch_code="00001", account_code=account
+            )
+        return IBAN(str(value)).compact  # parsing again checks the check digits
+
+
+class History:
+    """One account's transactions in time order, never overdrawn."""
+
+    def __init__(self, account_key: str, rng: random.Random, ibans: Ibans) -> None:
+        self.account = account_key
+        self.rng = rng
+        self.ibans = ibans
+        self.balance = Decimal("0.00")
+        self.records: list[dict[str, Any]] = []
+
+    def _add(self, moment: datetime, record: dict[str, Any]) -> None:
+        key = f"tx:{self.account.removeprefix('account:')}:{len(self.records) + 1:04d}"
+        self.records.append(
+            {"key": key, "account": self.account, "execution_date": timestamp(moment), **record}
+        )
+
+    def credit(self, moment: datetime, amount: str, name: str, label: str) -> None:
+        self.balance += Decimal(amount)
+        self._add(
+            moment,
+            {
+                "type": "SepaCreditTransferIn",
+                "amount": amount,
+                "counterparty": name,
+                "counterparty_iban": self.ibans(),
+                "label": label,
+                "reference": f"REF-{self.rng.randrange(10**6, 10**7)}",
+                "status": "Booked",
+            },
+        )
+
+    def transfer_out(
+        self, moment: datetime, amount: str, name: str, label: str, status: str = "Booked"
+    ) -> None:
+        if Decimal(amount) > self.balance:
+            return
+        if status == "Booked":
+            self.balance -= Decimal(amount)
+        self._add(
+            moment,
+            {
+                "type": "SepaCreditTransferOut",
+                "amount": amount,
+                "counterparty": name,
+                "counterparty_iban": self.ibans(),
+                "label": label,
+                "status": status,
+            },
+        )
+
+    def card(self, moment: datetime, card_key: str, amount: str, status: str = "Booked") -> None:
+        name, category, city, country = self.rng.choice(MERCHANTS)
+        record: dict[str, Any] = {
+            "type": "CardOutDebit",
+            "amount": amount,
+            "counterparty": name,
+            "merchant_name": name,
+            "merchant_category": category,
+            "merchant_city": city,
+            "merchant_country": country,
+            "card": card_key,
+            "label": name,
+            "status": status,
+        }
+        if status == "Rejected":
+            record["status_reason"] = "InsufficientFunds"
+        elif Decimal(amount) > self.balance:
+            return
+        elif status == "Booked":
+            self.balance -= Decimal(amount)
+        self._add(moment, record)
+
+    def fee(self, moment: datetime, amount: str, fee_type: str, label: str) -> None:
+        if Decimal(amount) > self.balance:
+            return
+        self.balance -= Decimal(amount)
+        self._add(
+            moment,
+            {
+                "type": "FeesOut",
+                "amount": amount,
+                "counterparty": "Simulated bank",
+                "fee_type": fee_type,
+                "label": label,
+                "status": "Booked",
+            },
+        )
+
+
+def months() -> list[datetime]:
+    result, moment = [], HISTORY_START
+    while moment < HISTORY_END:
+        result.append(moment)
+        moment = (moment + timedelta(days=32)).replace(day=1)
+    return result
+
+
+def spend_month(
+    history: History, rng: random.Random, month: datetime, card_key: str | None, count: int
+) -> None:
+    """A month of card spending, rent and fees after the income on the 1st."""
+    for _ in range(count):
+        if card_key is None:
+            break
+        day = rng.randrange(2, 28)
+        moment = month.replace(day=day, hour=rng.randrange(8, 21), minute=rng.randrange(60))
+        history.card(moment, card_key, cents(rng.uniform(3, 95)))
+    history.fee(month.replace(day=28, hour=6), "2.00", "BankingFee", "Monthly account fee")
+
+
+def default_dataset() -> dict[str, Any]:
+    """The demo project's small dataset: Ada, Alan and Analytical Engines SAS."""
+    rng = random.Random(SEED)
+    ibans = Ibans(rng)
+    users = [
+        {
+            "key": "user:ada",
+            "phone_number": "+33612345001",
+            "first_name": "Ada",
+            "last_name": "Lovelace",
+            "birth_date": "1815-12-10",
+        },
+        {
+            "key": "user:alan",
+            "phone_number": "+33612345002",
+            "first_name": "Alan",
+            "last_name": "Turing",
+            "birth_date": "1912-06-23",
+        },
+        {
+            "key": "user:charles",
+            "phone_number": "+33612345003",
+            "first_name": "Charles",
+            "last_name": "Babbage",
+            "birth_date": "1791-12-26",
+        },
+    ]
+    holders = [
+        {
+            "key": "holder:ada",
+            "type": "Individual",
+            "first_name": "Ada",
+            "last_name": "Lovelace",
+            "verification_status": "Verified",
+            "accounts": [
+                {
+                    "key": "account:ada",
+                    "name": "Ada's current account",
+                    "legal_representative": "user:ada",
+                }
+            ],
+        },
+        {
+            "key": "holder:alan",
+            "type": "Individual",
+            "first_name": "Alan",
+            "last_name": "Turing",
+            "verification_status": "Verified",
+            "accounts": [
+                {
+                    "key": "account:alan",
+                    "name": "Alan's current account",
+                    "legal_representative": "user:alan",
+                }
+            ],
+        },
+        {
+            "key": "holder:analytical-engines",
+            "type": "Company",
+            "company_name": "Analytical Engines SAS",
+            "verification_status": "Verified",
+            "accounts": [
+                {
+                    "key": "account:analytical-engines",
+                    "name": "Analytical Engines main account",
+                    "legal_representative": "user:charles",
+                }
+            ],
+        },
+    ]
+    memberships = [
+        {
+            "key": "membership:analytical-engines/ada",
+            "account": "account:analytical-engines",
+            "user": "user:ada",
+            "can_view_account": True,
+            "can_initiate_payments": True,
+            "can_manage_cards": True,
+        }
+    ]
+    cards = [
+        {
+            "key": "card:ada",
+            "membership": "account:ada/legal-representative",
+            "type": "Virtual",
+            "name": "Ada's card",
+            "spending_limit": {"value": "1500.00", "period": "Monthly"},
+        },
+        {
+            "key": "card:alan",
+            "membership": "account:alan/legal-representative",
+            "type": "VirtualAndPhysical",
+            "name": "Alan's card",
+        },
+        {
+            "key": "card:analytical-engines/ada",
+            "membership": "membership:analytical-engines/ada",
+            "type": "Virtual",
+            "name": "Ada's company card",
+            "spending_limit": {"value": "500.00", "period": "Weekly"},
+        },
+    ]
+    transactions: list[dict[str, Any]] = []
+    incomes = {
+        "account:ada": ("Royal Society", "3200.00"),
+        "account:alan": ("University of Manchester", "2900.00"),
+        "account:analytical-engines": ("Difference Engines Ltd", "12500.00"),
+    }
+    card_of = {
+        "account:ada": "card:ada",
+        "account:alan": "card:alan",
+        "account:analytical-engines": "card:analytical-engines/ada",
+    }
+    for account, (payer, amount) in incomes.items():
+        history = History(account, rng, ibans)
+        for month in months()[-2:]:
+            history.credit(month.replace(day=1, hour=9), amount, payer, f"{payer} {month:%B %Y}")
+            spend_month(history, rng, month, card_of[account], 4)
+        history.card(HISTORY_END, card_of[account], cents(rng.uniform(10, 60)), status="Pending")
+        transactions.extend(history.records)
+    return {
+        "name": "default",
+        "description": "A small dataset for the demo project: two individuals and a company, "
+        "one account each, with cards and two months of history.",
+        "users": users,
+        "account_holders": holders,
+        "memberships": memberships,
+        "cards": cards,
+        "transactions": transactions,
+    }
+
+
+def workshop_dataset() -> dict[str, Any]:
+    """Enough holders, accounts, cards and history to make pagination and filters matter."""
+    rng = random.Random(SEED + 1)
+    fake = Faker("fr_FR")
+    fake.seed_instance(SEED)
+    ibans = Ibans(rng)
+    users: list[dict[str, Any]] = []
+    holders: list[dict[str, Any]] = []
+    memberships: list[dict[str, Any]] = []
+    cards: list[dict[str, Any]] = []
+    transactions: list[dict[str, Any]] = []
+    statuses = ["Verified"] * 15 + [
+        "Pending",
+        "WaitingForInformation",
+        "NotStarted",
+        "Refused",
+        "Verified",
+    ]
+    for index in range(20):
+        number = index + 1
+        first, last = fake.first_name(), fake.last_name()
+        user_key = f"user:w{number:02d}"
+        users.append(
+            {
+                "key": user_key,
+                "phone_number": f"+3361200{number:04d}",
+                "first_name": first,
+                "last_name": last,
+                "birth_date": fake.date_of_birth(minimum_age=20, maximum_age=75).isoformat(),
+            }
+        )
+        company = index % 4 == 3
+        holder_key = f"holder:w{number:02d}"
+        account_keys = [f"account:w{number:02d}"] + (
+            [f"account:w{number:02d}-savings"] if company else []
+        )
+        holder: dict[str, Any] = {
+            "key": holder_key,
+            "type": "Company" if company else "Individual",
+            "verification_status": statuses[index],
+            "accounts": [
+                {
+                    "key": key,
+                    "name": ("Savings" if key.endswith("savings") else "Main account")
+                    if company
+                    else f"{first}'s current account",
+                    "legal_representative": user_key,
+                }
+                for key in account_keys
+            ],
+        }
+        if company:
+            holder["company_name"] = fake.company()
+        else:
+            holder.update({"first_name": first, "last_name": last})
+        holders.append(holder)
+        main = account_keys[0]
+        card_key = f"card:w{number:02d}"
+        cards.append(
+            {
+                "key": card_key,
+                "membership": f"{main}/legal-representative",
+                "type": "VirtualAndPhysical" if index % 2 else "Virtual",
+                "name": f"{first}'s card",
+                "spending_limit": {"value": "3000.00", "period": "Monthly"},
+                "status": "Suspended" if index == 5 else "Enabled",
+            }
+        )
+        if index == 7:
+            cards.append(
+                {
+                    "key": f"card:w{number:02d}-old",
+                    "membership": f"{main}/legal-representative",
+                    "type": "Virtual",
+                    "name": "Old card",
+                    "status": "Canceled",
+                }
+            )
+        if company:
+            # An employee with a card of their own on the company account.
+            employee_first, employee_last = fake.first_name(), fake.last_name()
+            employee_key = f"user:w{number:02d}-employee"
+            users.append(
+                {
+                    "key": employee_key,
+                    "phone_number": f"+3361300{number:04d}",
+                    "first_name": employee_first,
+                    "last_name": employee_last,
+                    "birth_date": fake.date_of_birth(minimum_age=20, maximum_age=60).isoformat(),
+                }
+            )
+            membership_key = f"membership:w{number:02d}/employee"
+            memberships.append(
+                {
+                    "key": membership_key,
+                    "account": main,
+                    "user": employee_key,
+                    "can_view_account": True,
+                    "can_initiate_payments": True,
+                    "can_manage_cards": False,
+                }
+            )
+            cards.append(
+                {
+                    "key": f"card:w{number:02d}-employee",
+                    "membership": membership_key,
+                    "type": "Virtual",
+                    "name": f"{employee_first}'s card",
+                    "spending_limit": {"value": "800.00", "period": "Weekly"},
+                }
+            )
+            memberships.append(
+                {
+                    "key": f"membership:w{number:02d}/accountant",
+                    "account": main,
+                    "email": fake.company_email(),
+                    "restricted_to": {
+                        "first_name": fake.first_name(),
+                        "last_name": fake.last_name(),
+                        "phone_number": f"+3361400{number:04d}",
+                    },
+                    "can_view_account": True,
+                }
+            )
+        income_name = fake.company()
+        income = cents(rng.uniform(18000, 40000) if company else rng.uniform(1800, 4800))
+        history = History(main, rng, ibans)
+        for month in months():
+            history.credit(
+                month.replace(day=1, hour=8, minute=rng.randrange(60)),
+                income,
+                income_name,
+                f"{'Invoice' if company else 'Salary'} {month:%B %Y}",
+            )
+            for _ in range(rng.randrange(2, 5)):
+                day = rng.randrange(2, 28)
+                history.credit(
+                    month.replace(day=day, hour=rng.randrange(8, 18)),
+                    cents(rng.uniform(15, 400)),
+                    fake.name(),
+                    "Refund" if rng.random() < 0.5 else "Gift",
+                )
+            rent = cents(rng.uniform(600, 1500) if not company else rng.uniform(2000, 6000))
+            history.transfer_out(month.replace(day=5, hour=10), rent, fake.company(), "Rent")
+            for _ in range(rng.randrange(1, 4)):
+                day = rng.randrange(6, 28)
+                history.transfer_out(
+                    month.replace(day=day, hour=rng.randrange(8, 18)),
+                    cents(rng.uniform(20, 600)),
+                    fake.name(),
+                    "Transfer",
+                )
+            spend_month(history, rng, month, card_key, rng.randrange(28, 37))
+        # The last days: a few things still pending, and a declined payment.
+        history.card(
+            HISTORY_END - timedelta(hours=2), card_key, cents(rng.uniform(20, 80)), status="Pending"
+        )
+        history.card(
+            HISTORY_END - timedelta(hours=1),
+            card_key,
+            cents(rng.uniform(20, 80)),
+            status="Rejected",
+        )
+        history.transfer_out(
+            HISTORY_END, cents(rng.uniform(50, 150)), fake.name(), "Transfer", status="Pending"
+        )
+        transactions.extend(history.records)
+        for savings in account_keys[1:]:
+            reserve = History(savings, rng, ibans)
+            for month in months():
+                moment = month.replace(day=2, hour=9)
+                reserve.credit(moment, cents(rng.uniform(1000, 5000)), income_name, "Reserve")
+            transactions.extend(reserve.records)
+    return {
+        "name": "workshop",
+        "description": "Twenty holders (five companies, each with an employee and an invited "
+        "accountant), 25 accounts, cards, and four months of history (about 3,000 transactions).",
+        "users": users,
+        "account_holders": holders,
+        "memberships": memberships,
+        "cards": cards,
+        "transactions": transactions,
+    }
+
+
+def dumps(data: dict[str, Any]) -> str:
+    """JSON with small sections indented and one transaction per line."""
+    lines = ["{"]
+    items = list(data.items())
+    for index, (key, value) in enumerate(items):
+        comma = "," if index < len(items) - 1 else ""
+        if key == "transactions":
+            lines.append('  "transactions": [')
+            for position, record in enumerate(value):
+                tail = "," if position < len(value) - 1 else ""
+                lines.append("    " + json.dumps(record, ensure_ascii=False) + tail)
+            lines.append("  ]" + comma)
+        else:
+            body = json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+            lines.append(f"  {json.dumps(key)}: {body}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="fail if a file is not up to date")
+    args = parser.parse_args(argv)
+    stale = []
+    for name, build in (("default", default_dataset), ("workshop", workshop_dataset)):
+        text = dumps(build())
+        json.loads(text)  # the custom layout must stay valid JSON
+        path = DATASETS / f"{name}.json"
+        if args.check:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                stale.append(path.name)
+        else:
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path.relative_to(ROOT)} ({len(text) // 1024} KiB)")
+    if stale:
+        print(f"out of date: {', '.join(stale)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
