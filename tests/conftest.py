@@ -16,6 +16,9 @@ from simulator import ProjectCredentials, Simulator
 
 REDIRECT_URI = "http://localhost:3000/callback"
 
+# Fixtures of the banking tests (`bank`), in their own module.
+pytest_plugins = ["banking_support"]
+
 
 @pytest.fixture
 def sim(tmp_path: Any) -> Iterator[Simulator]:

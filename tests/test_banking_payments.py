@@ -1,0 +1,434 @@
+"""initiateCreditTransfers: consent, settlement, idempotency, every rejection; cancelTransaction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from banking_support import BENEFICIARY_IBAN, REDIRECT, Bank
+
+from simulator.domain.idempotency import KEY_LIFETIME
+from simulator.domain.users import create_user
+
+BALANCES = (
+    "balances { available { value currency } pending { value } booked { value } "
+    "reserved { value } }"
+)
+
+
+def balances(bank: Bank, account_id: str) -> dict[str, str]:
+    data = bank.api.query(
+        f"query($id: ID!) {{ account(accountId: $id) {{ {BALANCES} }} }}", {"id": account_id}
+    )
+    return {name: value["value"] for name, value in data["account"]["balances"].items()}
+
+
+@pytest.fixture
+def funded(bank: Bank) -> str:
+    account_id = bank.holder()["account_id"]
+    bank.fund(account_id, "1000.00")
+    return account_id
+
+
+def test_transfer_goes_through_consent_pending_then_booked(bank: Bank, funded: str) -> None:
+    result = bank.transfer(funded, "250.00")
+    assert result["__typename"] == "InitiateCreditTransfersSuccessPayload"
+    assert result["payment"]["status"] == "ConsentPending"
+    assert result["consent"]["status"] == "Created"
+    # Nothing moves before the consent.
+    assert balances(bank, funded)["available"] == "1000.00"
+
+    approved = bank.approve(result["consent"]["id"])
+    assert approved["status"] == "Accepted"
+    assert approved["resourceId"] == result["payment"]["id"]
+    assert f"consentId={approved['consentId']}" in approved["redirectUrl"]
+    assert "status=Accepted" in approved["redirectUrl"]
+
+    payment = bank.api.query(
+        """query($id: ID!) { payment(paymentId: $id) { status statusInfo { __typename status }
+           transactions { __typename id status amount { value } side
+             ... on SEPACreditTransferTransaction { creditor { name IBAN BIC } debtor { name IBAN }
+               reference mode }
+             statusInfo { ... on TransactionPendingStatus { pendingEndDate } } } } }""",
+        {"id": result["payment"]["id"]},
+    )["payment"]
+    assert payment["status"] == "Initiated"
+    [transaction] = payment["transactions"]
+    assert transaction["__typename"] == "SEPACreditTransferTransaction"
+    assert transaction["status"] == "Pending"
+    assert transaction["side"] == "Debit"
+    assert transaction["creditor"] == {
+        "name": "Carol",
+        "IBAN": BENEFICIARY_IBAN,
+        "BIC": "AGRIFRPPXXX",
+    }
+    assert transaction["debtor"]["name"] == "Ada Lovelace"
+    assert transaction["statusInfo"]["pendingEndDate"] == "2026-01-06T09:00:00.000Z"
+    assert balances(bank, funded) == {
+        "available": "750.00",
+        "pending": "-250.00",
+        "booked": "1000.00",
+        "reserved": "0.00",
+    }
+
+    timeline = bank.sim.advance("1d").timeline
+    assert [entry["event"] for entry in timeline] == ["Transaction.Booked"]
+    assert balances(bank, funded)["booked"] == "750.00"
+    booked = bank.api.query(
+        """query($id: ID!) { transaction(transactionId: $id) { status statusInfo {
+             ... on TransactionBookedStatus { bookingDate balanceAfter { value } } } } }""",
+        {"id": transaction["id"]},
+    )["transaction"]
+    assert booked["statusInfo"] == {
+        "bookingDate": "2026-01-06T09:00:00.000Z",
+        "balanceAfter": {"value": "750.00"},
+    }
+    assert bank.events(transaction["id"]) == ["Transaction.Pending", "Transaction.Booked"]
+
+
+def test_instant_transfer_settles_in_seconds(bank: Bank, funded: str) -> None:
+    result = bank.api.mutate(
+        "initiateCreditTransfers",
+        {
+            "accountId": funded,
+            "consentRedirectUrl": REDIRECT,
+            "creditTransfers": [
+                {
+                    "amount": {"value": "10.00", "currency": "EUR"},
+                    "sepaBeneficiary": {"name": "Carol", "iban": BENEFICIARY_IBAN},
+                    "mode": "Instant",
+                }
+            ],
+        },
+        "consent { id }",
+    )
+    bank.approve(result["consent"]["id"])
+    bank.sim.advance("10s")
+    assert balances(bank, funded)["booked"] == "990.00"
+
+
+def test_refused_consent_rejects_the_payment(bank: Bank, funded: str) -> None:
+    result = bank.transfer(funded, "100.00")
+    refused = bank.refuse(result["consent"]["id"])
+    assert refused["status"] == "CustomerRefused"
+    payment = bank.row("payments", result["payment"]["id"])
+    assert payment["status"] == "Rejected"
+    assert payment["status_reason"] == "ConsentCustomerRefused"
+    assert balances(bank, funded)["available"] == "1000.00"
+
+
+def test_funds_gone_before_approval_fail_the_consent(bank: Bank, funded: str) -> None:
+    first = bank.transfer(funded, "800.00")
+    second = bank.transfer(funded, "800.00")
+    bank.approve(first["consent"]["id"])
+    failed = bank.approve(second["consent"]["id"])
+    assert failed["status"] == "Failed"
+    payment = bank.api.query(
+        """query($id: ID!) { payment(paymentId: $id) { status transactions { id }
+           statusInfo { ... on PaymentRejectedStatus { reason } } } }""",
+        {"id": second["payment"]["id"]},
+    )["payment"]
+    assert payment["status"] == "Rejected"
+    assert payment["transactions"] == []
+    assert "available" in payment["statusInfo"]["reason"]
+    consent = bank.api.query(
+        "query($id: ID!) { consent(consentId: $id) { status statusReason } }",
+        {"id": second["consent"]["id"]},
+    )["consent"]
+    assert consent["status"] == "Failed"
+
+
+def test_auto_consent_user_initiates_at_once(bank: Bank) -> None:
+    user = create_user(
+        bank.env, "+33655500001", first_name="Auto", last_name="Consent", auto_consent=True
+    )
+    account_id = bank.holder(legal_representative_phone=user["phone_number"])["account_id"]
+    bank.fund(account_id, "100.00")
+    result = bank.transfer(account_id, "40.00")
+    assert result["payment"]["status"] == "Initiated"
+    assert result["consent"]["status"] == "Accepted"
+    assert balances(bank, account_id)["available"] == "60.00"
+
+
+def test_idempotency_key_returns_the_original_payment(bank: Bank, funded: str) -> None:
+    first = bank.transfer(funded, "100.00", idempotencyKey="key-1")
+    again = bank.transfer(funded, "100.00", idempotencyKey="key-1")
+    assert again["payment"]["id"] == first["payment"]["id"]
+    assert again["consent"]["id"] == first["consent"]["id"]
+    assert bank.env.store.db["payments"].count == 1
+    # The same key for a different request is a conflict, and creates nothing.
+    conflict = bank.transfer(funded, "101.00", idempotencyKey="key-1")
+    assert conflict == {
+        "__typename": "IdempotencyConflictRejection",
+        "message": "The idempotency key 'key-1' was already used for a different request.",
+        "idempotencyKey": "key-1",
+    }
+    assert bank.env.store.db["payments"].count == 1
+    # Another key is another payment.
+    other = bank.transfer(funded, "100.00", idempotencyKey="key-2")
+    assert other["payment"]["id"] != first["payment"]["id"]
+
+
+def test_idempotency_key_expires_after_its_lifetime(bank: Bank, funded: str) -> None:
+    first = bank.transfer(funded, "100.00", idempotencyKey="key-1")
+    bank.sim.advance(KEY_LIFETIME)
+    later = bank.transfer(funded, "101.00", idempotencyKey="key-1")
+    assert later["__typename"] == "InitiateCreditTransfersSuccessPayload"
+    assert later["payment"]["id"] != first["payment"]["id"]
+
+
+def test_a_rejected_request_does_not_burn_its_key(bank: Bank, funded: str) -> None:
+    poor = bank.transfer(funded, "5000.00", idempotencyKey="key-1")
+    assert poor["__typename"] == "InsufficientFundsRejection"
+    bank.fund(funded, "5000.00")
+    retried = bank.transfer(funded, "5000.00", idempotencyKey="key-1")
+    assert retried["__typename"] == "InitiateCreditTransfersSuccessPayload"
+
+
+@pytest.mark.parametrize(
+    ("transfer", "code", "path"),
+    [
+        ({"amount": {"value": "-5.00", "currency": "EUR"}}, "OutOfRange", "amount.value"),
+        ({"amount": {"value": "0", "currency": "EUR"}}, "OutOfRange", "amount.value"),
+        ({"amount": {"value": "12,50", "currency": "EUR"}}, "InvalidFormat", "amount.value"),
+        ({"amount": {"value": "abc", "currency": "EUR"}}, "InvalidFormat", "amount.value"),
+        ({"amount": {"value": "1e3", "currency": "EUR"}}, "InvalidFormat", "amount.value"),
+        ({"amount": {"value": 12.5, "currency": "EUR"}}, "InvalidFormat", "amount.value"),
+        ({"amount": {"value": "1.005", "currency": "EUR"}}, "TooManyDecimals", "amount.value"),
+        (
+            {"amount": {"value": "10.00", "currency": "USD"}},
+            "UnsupportedCurrency",
+            "amount.currency",
+        ),
+        (
+            {"sepaBeneficiary": {"name": "Carol", "iban": "FR7630006000011234567890188"}},
+            "InvalidIban",
+            "sepaBeneficiary.iban",
+        ),
+        (
+            {"sepaBeneficiary": {"name": "Carol", "iban": "nope"}},
+            "InvalidIban",
+            "sepaBeneficiary.iban",
+        ),
+        (
+            {"sepaBeneficiary": {"name": " ", "iban": BENEFICIARY_IBAN}},
+            "Missing",
+            "sepaBeneficiary.name",
+        ),
+        ({"reference": "x" * 36}, "TooLong", "reference"),
+    ],
+)
+def test_bad_transfer_input_is_a_validation_rejection(
+    bank: Bank, funded: str, transfer: dict[str, Any], code: str, path: str
+) -> None:
+    base = {
+        "amount": {"value": "10.00", "currency": "EUR"},
+        "sepaBeneficiary": {"name": "Carol", "iban": BENEFICIARY_IBAN},
+    }
+    result = bank.api.mutate(
+        "initiateCreditTransfers",
+        {
+            "accountId": funded,
+            "consentRedirectUrl": REDIRECT,
+            "creditTransfers": [{**base, **transfer}],
+        },
+    )
+    assert result["__typename"] == "ValidationRejection"
+    [field] = result["fields"]
+    assert field["code"] == code
+    assert field["path"] == ["input", "creditTransfers", "0", *path.split(".")]
+    assert bank.env.store.db["payments"].count == 0
+
+
+def test_validation_collects_every_bad_field(bank: Bank, funded: str) -> None:
+    result = bank.api.mutate(
+        "initiateCreditTransfers",
+        {"accountId": funded, "consentRedirectUrl": "not a url", "creditTransfers": []},
+    )
+    assert result["__typename"] == "ValidationRejection"
+    assert {field["code"] for field in result["fields"]} == {"InvalidUrl", "Missing"}
+
+
+def test_own_iban_is_refused(bank: Bank, funded: str) -> None:
+    own = bank.row("accounts", funded)["iban"]
+    result = bank.api.mutate(
+        "initiateCreditTransfers",
+        {
+            "accountId": funded,
+            "consentRedirectUrl": REDIRECT,
+            "creditTransfers": [
+                {
+                    "amount": {"value": "1.00", "currency": "EUR"},
+                    "sepaBeneficiary": {"name": "Me", "iban": own},
+                }
+            ],
+        },
+    )
+    assert result["fields"][0]["code"] == "SameAccount"
+
+
+def test_insufficient_funds(bank: Bank, funded: str) -> None:
+    result = bank.transfer(funded, "1000.01")
+    assert result["__typename"] == "InsufficientFundsRejection"
+    assert result["availableBalance"] == {"value": "1000.00", "currency": "EUR"}
+    assert result["requestedAmount"] == {"value": "1000.01", "currency": "EUR"}
+    assert result["accountId"] == funded
+
+
+def test_unknown_and_other_project_accounts_are_not_found(bank: Bank, sim: Any) -> None:
+    assert bank.transfer("nope", "1.00") == {
+        "__typename": "AccountNotFoundRejection",
+        "message": "Account nope was not found.",
+        "accountId": "nope",
+    }
+    other = sim.create_project("sandbox", "Other", [REDIRECT])
+    from simulator.domain.accounts import create_account_holder
+
+    foreign = create_account_holder(sim.sandbox, other.project_id, first_name="Eve", last_name="X")
+    assert bank.transfer(foreign["account_id"], "1.00")["__typename"] == "AccountNotFoundRejection"
+
+
+def test_unverified_holder_cannot_pay(bank: Bank) -> None:
+    created = bank.holder(verification_status="Pending")
+    bank.fund(created["account_id"], "100.00")
+    result = bank.transfer(created["account_id"], "10.00")
+    assert result["__typename"] == "AccountHolderNotVerifiedRejection"
+    assert result["verificationStatus"] == "Pending"
+    assert result["accountHolderId"] == created["holder_id"]
+
+
+def test_suspended_account_cannot_pay(bank: Bank, funded: str) -> None:
+    bank.testing.mutate("suspendSandboxAccount", {"accountId": funded})
+    result = bank.transfer(funded, "10.00")
+    assert result["__typename"] == "AccountWrongStatusRejection"
+    assert (result["currentStatus"], result["expectedStatus"]) == ("Suspended", "Opened")
+
+
+def test_user_without_payment_permission_is_forbidden(bank: Bank, funded: str) -> None:
+    from simulator.domain.users import find_user_by_phone
+
+    viewer = create_user(bank.env, "+33655500002", first_name="View", last_name="Only")
+    bank.env.store.db["account_memberships"].insert(
+        {
+            "id": "m-viewer",
+            "project_id": bank.project_id,
+            "account_id": funded,
+            "user_id": viewer["id"],
+            "can_view_account": 1,
+            "can_initiate_payments": 0,
+            "status": "Enabled",
+            "created_at": "2026-01-05T09:00:00.000Z",
+        }
+    )
+    as_viewer = bank.user_client(viewer["id"])
+    result = as_viewer.mutate(
+        "initiateCreditTransfers",
+        {
+            "accountId": funded,
+            "consentRedirectUrl": REDIRECT,
+            "creditTransfers": [
+                {
+                    "amount": {"value": "1.00", "currency": "EUR"},
+                    "sepaBeneficiary": {"name": "C", "iban": BENEFICIARY_IBAN},
+                }
+            ],
+        },
+    )
+    assert result["__typename"] == "ForbiddenRejection"
+    assert "canInitiatePayments" in result["message"]
+    # The legal representative's own token may, and the consent is theirs.
+    representative = find_user_by_phone(bank.env, "+33699900001")
+    assert representative is not None
+    as_owner = bank.user_client(representative["id"])
+    allowed = as_owner.mutate(
+        "initiateCreditTransfers",
+        {
+            "accountId": funded,
+            "consentRedirectUrl": REDIRECT,
+            "creditTransfers": [
+                {
+                    "amount": {"value": "1.00", "currency": "EUR"},
+                    "sepaBeneficiary": {"name": "C", "iban": BENEFICIARY_IBAN},
+                }
+            ],
+        },
+        "consent { id }",
+    )
+    consent = bank.row("consents", allowed["consent"]["id"])
+    assert consent["user_id"] == representative["id"]
+
+
+def test_project_token_needs_a_legal_representative(bank: Bank) -> None:
+    account_id = bank.holder(legal_representative_phone=None)["account_id"]
+    bank.fund(account_id, "10.00")
+    result = bank.transfer(account_id, "1.00")
+    assert result["__typename"] == "ForbiddenRejection"
+    assert "legal representative" in result["message"]
+
+
+# -- cancelTransaction -------------------------------------------------------------------------
+
+
+def _pending_transfer(bank: Bank, account_id: str) -> str:
+    result = bank.transfer(account_id, "100.00")
+    bank.approve(result["consent"]["id"])
+    return str(
+        bank.env.store.db.execute(
+            "SELECT id FROM transactions WHERE payment_id = ?", [result["payment"]["id"]]
+        ).fetchone()[0]
+    )
+
+
+def test_cancel_a_pending_transfer_frees_the_money(bank: Bank, funded: str) -> None:
+    transaction_id = _pending_transfer(bank, funded)
+    result = bank.api.mutate(
+        "cancelTransaction",
+        {"transactionId": transaction_id},
+        "transaction { id status "
+        "statusInfo { ... on TransactionCanceledStatus { canceledDate } } }",
+    )
+    assert result["transaction"]["status"] == "Canceled"
+    assert result["transaction"]["statusInfo"]["canceledDate"] == "2026-01-05T09:00:00.000Z"
+    assert balances(bank, funded)["available"] == "1000.00"
+    assert bank.sim.advance("2d").timeline == []  # nothing left to settle
+    assert bank.events(transaction_id)[-1] == "Transaction.Canceled"
+
+
+def test_cancel_transaction_rejections(bank: Bank, funded: str) -> None:
+    transaction_id = _pending_transfer(bank, funded)
+    bank.sim.advance("1d")
+    booked = bank.api.mutate("cancelTransaction", {"transactionId": transaction_id})
+    assert booked["__typename"] == "TransactionWrongStatusRejection"
+    assert (booked["currentStatus"], booked["expectedStatus"]) == ("Booked", "Pending")
+    assert booked["transactionId"] == transaction_id
+
+    unknown = bank.api.mutate("cancelTransaction", {"transactionId": "nope"})
+    assert unknown == {
+        "__typename": "TransactionNotFoundRejection",
+        "message": "Transaction nope was not found.",
+        "transactionId": "nope",
+    }
+    incoming = bank.fund(funded, "1.00")
+    forbidden = bank.api.mutate("cancelTransaction", {"transactionId": incoming})
+    assert forbidden["__typename"] == "ForbiddenRejection"
+
+
+def test_payments_query_and_filters(bank: Bank, funded: str) -> None:
+    first = bank.transfer(funded, "10.00")
+    bank.transfer(funded, "20.00")
+    bank.approve(first["consent"]["id"])
+    data = bank.api.query(
+        """{ all: payments { totalCount edges { node { id status account { id } } } }
+             initiated: payments(filters: {status: [Initiated]}) {
+               totalCount edges { node { id } } }
+             pending: payments(filters: {status: [ConsentPending]}) { edges { node {
+               statusInfo { ... on PaymentConsentPendingStatus {
+                 consent { id consentUrl } } } } } } }"""
+    )
+    assert data["all"]["totalCount"] == 2
+    assert data["initiated"]["edges"][0]["node"]["id"] == first["payment"]["id"]
+    consent = data["pending"]["edges"][0]["node"]["statusInfo"]["consent"]
+    assert consent["consentUrl"] == f"http://localhost:8000/oauth2/consents/{consent['id']}"
+    missing = bank.api.post('{ payment(paymentId: "nope") { id } }')
+    assert missing["data"] == {"payment": None}
+    assert missing["errors"][0]["extensions"]["code"] == "NOT_FOUND"

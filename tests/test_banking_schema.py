@@ -1,0 +1,59 @@
+"""Schema-wide rules: every mutation's payload union can be selected whole, every
+rejection implements Rejection, every partner mutation takes one `input`."""
+
+from __future__ import annotations
+
+import pytest
+from banking_support import _selection
+from graphql import GraphQLSchema, GraphQLUnionType, get_named_type, parse, validate
+
+from simulator.server.app import partner_schema
+from simulator.server.app import testing_schema as build_testing_schema
+
+SCHEMAS = {"partner": partner_schema, "testing": build_testing_schema}
+
+
+def _everything(schema: GraphQLSchema, name: str) -> str:
+    assert schema.mutation_type is not None
+    field = schema.mutation_type.fields[name]
+    payload = get_named_type(field.type)
+    members = payload.types if isinstance(payload, GraphQLUnionType) else [payload]
+    fragments = " ".join(
+        f"... on {member.name} {{ __typename {_selection(member)} }}" for member in members
+    )
+    argument = field.args.get("input")
+    if argument is None:
+        return f"mutation {{ {name} {{ {fragments} }} }}"
+    return f"mutation($input: {argument.type}) {{ {name}(input: $input) {{ {fragments} }} }}"
+
+
+@pytest.mark.parametrize("api", sorted(SCHEMAS))
+def test_every_payload_union_can_be_selected_whole(api: str) -> None:
+    """Same-named fields of two union members must have the same type (GraphQL's
+    OverlappingFieldsCanBeMerged), or a partner could not select both members."""
+    schema = SCHEMAS[api]()
+    assert schema.mutation_type is not None
+    for name in schema.mutation_type.fields:
+        errors = validate(schema, parse(_everything(schema, name)))
+        assert errors == [], (name, [error.message for error in errors])
+
+
+@pytest.mark.parametrize("api", sorted(SCHEMAS))
+def test_every_rejection_implements_rejection(api: str) -> None:
+    schema = SCHEMAS[api]()
+    rejection = schema.type_map["Rejection"]
+    for name, graphql_type in schema.type_map.items():
+        if name.endswith("Rejection") and name != "Rejection":
+            assert rejection in graphql_type.interfaces, name  # type: ignore[union-attr]
+
+
+def test_every_partner_mutation_takes_one_input_and_returns_a_union() -> None:
+    schema = partner_schema()
+    assert schema.mutation_type is not None
+    for name, field in schema.mutation_type.fields.items():
+        assert list(field.args) == ["input"], name
+        payload = get_named_type(field.type)
+        assert isinstance(payload, GraphQLUnionType), name
+        assert any(
+            member.name == f"{name[0].upper()}{name[1:]}SuccessPayload" for member in payload.types
+        ), name
