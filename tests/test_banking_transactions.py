@@ -1,0 +1,273 @@
+"""Transactions: the ledger's state machine, the query with its filters and keyset pages,
+the concrete types and status infos."""
+
+from __future__ import annotations
+
+import itertools
+from decimal import Decimal
+
+import pytest
+from banking_support import DEBTOR_IBAN, Bank
+
+from simulator.domain import ledger
+from simulator.domain.ledger import STATUSES_OF_TYPE, TRANSACTION_STATUSES, TRANSITIONS
+from simulator.domain.rejections import Rejected
+from simulator.domain.users import create_user, find_user_by_phone
+
+NODE = """__typename id type side status label counterparty executionDate
+  amount { value currency }
+  statusInfo { __typename status
+    ... on TransactionPendingStatus { pendingEndDate }
+    ... on TransactionBookedStatus { bookingDate valueDate balanceAfter { value } }
+    ... on TransactionRejectedStatus { reason }
+    ... on TransactionCanceledStatus { canceledDate }
+    ... on TransactionReleasedStatus { releaseDate } }
+  ... on CardTransaction { card { id } merchant { name category city country } }
+  ... on FeeTransaction { feesType }
+  ... on SEPACreditTransferTransaction { mode creditor { name IBAN } debtor { name IBAN } }"""
+
+
+@pytest.fixture
+def account(bank: Bank) -> str:
+    return str(bank.holder()["account_id"])
+
+
+def incoming(bank: Bank, account_id: str, amount: str = "100.00", **extra: object) -> str:
+    result = bank.testing.mutate(
+        "simulateIncomingSepaCreditTransfer",
+        {
+            "accountId": account_id,
+            "amount": {"value": amount, "currency": "EUR"},
+            "debtorName": "Grace Hopper",
+            "debtorIban": DEBTOR_IBAN,
+            **extra,
+        },
+        "transactionId status",
+    )
+    return str(result["transactionId"])
+
+
+def test_every_status_has_its_status_info(bank: Bank, account: str) -> None:
+    bank.fund(account, "500.00")
+    pending = incoming(bank, account, "1.00", label="Gift", reference="R-1")
+    card_id = bank.enabled_card(account)
+    authorize = {"cardId": card_id, "merchantName": "Café", "merchantCity": "Lyon"}
+    released = bank.testing.mutate(
+        "simulateCardAuthorization",
+        {**authorize, "amount": {"value": "9.00", "currency": "EUR"}},
+        "transactionId",
+    )["transactionId"]
+    bank.testing.mutate("simulateCardAuthorizationRelease", {"transactionId": released})
+    declined = bank.testing.mutate(
+        "simulateCardAuthorization",
+        {**authorize, "amount": {"value": "9.00", "currency": "EUR"}, "outcome": "Declined"},
+        "transactionId",
+    )["transactionId"]
+    fee = bank.testing.mutate(
+        "simulateFee",
+        {"accountId": account, "amount": {"value": "2.00", "currency": "EUR"}},
+        "transactionId",
+    )["transactionId"]
+    nodes = {
+        edge["node"]["id"]: edge["node"]
+        for edge in bank.api.query(f"{{ transactions {{ edges {{ node {{ {NODE} }} }} }} }}")[
+            "transactions"
+        ]["edges"]
+    }
+    assert nodes[pending]["statusInfo"] == {
+        "__typename": "TransactionPendingStatus",
+        "status": "Pending",
+        "pendingEndDate": "2026-01-06T09:00:00.000Z",
+    }
+    assert nodes[pending]["creditor"]["name"] == "Ada Lovelace"
+    assert nodes[pending]["debtor"] == {"name": "Grace Hopper", "IBAN": DEBTOR_IBAN}
+    assert (nodes[pending]["label"], nodes[pending]["mode"]) == ("Gift", "Regular")
+    assert nodes[released]["statusInfo"] == {
+        "__typename": "TransactionReleasedStatus",
+        "status": "Released",
+        "releaseDate": "2026-01-05T09:00:00.000Z",
+    }
+    assert nodes[released]["merchant"] == {
+        "name": "Café",
+        "category": None,
+        "city": "Lyon",
+        "country": "FR",
+    }
+    assert nodes[released]["card"] == {"id": card_id}
+    assert nodes[declined]["statusInfo"]["reason"] == "MerchantDeclined"
+    assert nodes[fee]["__typename"] == "FeeTransaction"
+    assert nodes[fee]["feesType"] == "BankingFee"
+    assert nodes[fee]["statusInfo"]["balanceAfter"] == {"value": "498.00"}
+
+
+def test_filters(bank: Bank, account: str) -> None:
+    bank.fund(account, "300.00")
+    first = incoming(bank, account, "1.00")
+    bank.sim.advance("2h")
+    second = incoming(bank, account, "2.00")
+    bank.testing.mutate(
+        "simulateFee", {"accountId": account, "amount": {"value": "5.00", "currency": "EUR"}}
+    )
+    data = bank.api.query(
+        """query($account: ID!) {
+             pending: transactions(filters: {status: [Pending]}) { totalCount }
+             fees: transactions(filters: {type: [FeesOut]}) { totalCount }
+             debits: transactions(filters: {side: Debit}) { totalCount }
+             early: transactions(filters: {executionDateTo: "2026-01-05T10:00:00Z"}) {
+               edges { node { id } } }
+             late: transactions(filters: {executionDateFrom: "2026-01-05T11:00:00Z",
+                                          status: [Pending]}) { edges { node { id } } }
+             nested: account(accountId: $account) {
+               transactions(filters: {type: [SepaCreditTransferIn]}) { totalCount } } }""",
+        {"account": account},
+    )
+    assert data["pending"]["totalCount"] == 2
+    assert data["fees"]["totalCount"] == 1
+    assert data["debits"]["totalCount"] == 1
+    assert {edge["node"]["id"] for edge in data["early"]["edges"]} >= {first}
+    assert second not in {edge["node"]["id"] for edge in data["early"]["edges"]}
+    assert data["late"]["edges"] == [{"node": {"id": second}}]
+    assert data["nested"]["transactions"]["totalCount"] == 3
+
+
+def test_keyset_pages_walk_every_transaction_once(bank: Bank, account: str) -> None:
+    ids = []
+    for index in range(7):
+        ids.append(incoming(bank, account, f"{index + 1}.00"))
+        bank.sim.advance("1m")
+    seen, after = [], None
+    while True:
+        page = bank.api.query(
+            """query($after: String) { transactions(first: 3, after: $after) {
+                 totalCount pageInfo { hasNextPage hasPreviousPage endCursor }
+                 edges { cursor node { id } } } }""",
+            {"after": after},
+        )["transactions"]
+        assert page["totalCount"] == 7
+        assert page["pageInfo"]["hasPreviousPage"] is (after is not None)
+        seen += [edge["node"]["id"] for edge in page["edges"]]
+        if not page["pageInfo"]["hasNextPage"]:
+            break
+        after = page["pageInfo"]["endCursor"]
+    assert seen == ids
+    newest = bank.api.query(
+        "{ transactions(first: 2, orderBy: {direction: Desc}) { edges { node { id } } } }"
+    )["transactions"]["edges"]
+    assert [edge["node"]["id"] for edge in newest] == ids[::-1][:2]
+
+
+def test_bad_page_requests_are_clear_query_errors(bank: Bank) -> None:
+    bad_cursor = bank.api.post('{ transactions(after: "garbage") { totalCount } }')
+    assert bad_cursor["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
+    assert "cursor" in bad_cursor["errors"][0]["message"]
+    too_many = bank.api.post("{ transactions(first: 101) { totalCount } }")
+    assert too_many["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
+    bad_date = bank.api.post(
+        '{ transactions(filters: {executionDateFrom: "yesterday"}) { totalCount } }'
+    )
+    assert bad_date["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
+    unknown = bank.api.post('{ transaction(transactionId: "nope") { id } }')
+    assert unknown["data"] == {"transaction": None}
+    assert unknown["errors"][0]["extensions"]["code"] == "NOT_FOUND"
+
+
+def test_user_sees_transactions_of_its_accounts_only(bank: Bank, account: str) -> None:
+    incoming(bank, account)
+    other = bank.holder("Alan", "Turing")["account_id"]
+    incoming(bank, other)
+    ada = find_user_by_phone(bank.env, "+33699900001")
+    assert ada is not None
+    mine = bank.user_client(ada["id"]).query(
+        "{ transactions { edges { node { account { id } } } } }"
+    )["transactions"]["edges"]
+    assert [edge["node"]["account"]["id"] for edge in mine] == [account]
+    stranger = bank.user_client(create_user(bank.env, "+33655000020")["id"])
+    assert stranger.query("{ transactions { totalCount } }")["transactions"]["totalCount"] == 0
+
+
+# -- the ledger's state machine -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("tx_type", "target"),
+    list(
+        itertools.product(
+            ["SepaCreditTransferIn", "SepaCreditTransferOut", "CardOutDebit"], TRANSACTION_STATUSES
+        )
+    ),
+)
+def test_every_transition_from_pending(bank: Bank, account: str, tx_type: str, target: str) -> None:
+    env = bank.env
+    with env.store.atomic() as db:
+        row = ledger.record_transaction(
+            env,
+            db,
+            project_id=bank.project_id,
+            account_id=account,
+            type=tx_type,
+            amount=Decimal("10.00"),
+            label="x",
+            counterparty="y",
+        )
+    allowed = target in TRANSITIONS["Pending"] and target in STATUSES_OF_TYPE[tx_type]
+    with env.store.atomic() as db:
+        if allowed:
+            changed = ledger.change_status(env, db, row, target)
+            assert changed["status"] == target
+        else:
+            with pytest.raises(Rejected) as caught:
+                ledger.change_status(env, db, row, target)
+            assert caught.value.payload["__typename"] == "TransactionWrongStatusRejection"
+    stored = ledger.read_balances(env.store.db, account)
+    assert stored == ledger.recompute_balances(env.store.db, account)
+
+
+@pytest.mark.parametrize("final", ["Booked", "Rejected", "Canceled", "Released"])
+def test_final_statuses_never_move(final: str) -> None:
+    assert final not in TRANSITIONS
+    row = {"id": "t", "status": final, "type": "CardOutDebit"}
+    with pytest.raises(Rejected):
+        ledger.change_status(None, None, row, "Booked")  # type: ignore[arg-type]
+
+
+def test_balance_effects_of_each_status(bank: Bank, account: str) -> None:
+    env = bank.env
+    with env.store.atomic() as db:
+        for tx_type, status in [
+            ("SepaCreditTransferIn", "Booked"),
+            ("SepaCreditTransferIn", "Pending"),
+            ("SepaCreditTransferOut", "Pending"),
+            ("CardOutDebit", "Pending"),
+            ("FeesOut", "Booked"),
+            ("CardOutDebit", "Rejected"),
+        ]:
+            ledger.record_transaction(
+                env,
+                db,
+                project_id=bank.project_id,
+                account_id=account,
+                type=tx_type,
+                amount=Decimal("10.00") if status != "Booked" else Decimal("100.00"),
+                label="x",
+                counterparty="y",
+                status=status,
+            )
+    balances = ledger.read_balances(env.store.db, account)
+    assert balances.as_dict() == {
+        "booked": Decimal("0.00"),  # +100 credit, -100 fee
+        "pending": Decimal("0.00"),  # +10 pending credit, -10 pending debit
+        "reserved": Decimal("10.00"),
+        "available": Decimal("-20.00"),  # 0 - 10 reserved - 10 pending debit
+    }
+    with pytest.raises(ValueError), env.store.atomic() as db:
+        ledger.record_transaction(
+            env,
+            db,
+            project_id=bank.project_id,
+            account_id=account,
+            type="FeesOut",
+            amount=Decimal("1.00"),
+            label="x",
+            counterparty="y",
+            status="Pending",
+        )
