@@ -18,6 +18,7 @@ from .domain.projects import ProjectCredentials, create_project
 from .environments import EnvironmentName
 from .scheduler import Advance, Scheduler
 from .storage import Store
+from .webhooks import Webhooks  # importing it plugs webhooks into the events and the scheduler
 
 __all__ = ["DEFAULT_BASE_URL", "Simulator"]
 
@@ -96,6 +97,14 @@ class Simulator:
     def run_due(self) -> list[dict[str, Any]]:
         """Fire what is due now (after the clock was moved by another process, say)."""
         return self.scheduler.run_due()
+
+    # -- webhooks -----------------------------------------------------------------
+
+    @cached_property
+    def webhooks(self) -> Webhooks:
+        """Subscriptions, in-process inboxes, the delivery log, replay and the retry policy
+        (see `simulator.webhooks`)."""
+        return Webhooks(self)
 
     # -- HTTP ---------------------------------------------------------------------
 

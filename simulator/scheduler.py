@@ -104,3 +104,15 @@ class Scheduler:
     def run_due(self) -> list[dict[str, Any]]:
         """Fire what is due at the current time (the server loop calls this)."""
         return self.run_until(self.clock.now())
+
+    def run_due_if_idle(self) -> list[dict[str, Any]] | None:
+        """Fire what is due now, unless another thread is already firing work (then None:
+        that thread, or the server loop, picks up what is due). The GraphQL endpoints call
+        this after each request, where waiting could deadlock: an in-process webhook
+        receiver may call the API while the scheduler is delivering to it."""
+        if not self._lock.acquire(blocking=False):
+            return None
+        try:
+            return self.run_due()
+        finally:
+            self._lock.release()

@@ -21,6 +21,7 @@ from graphql import GraphQLSchema
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -32,6 +33,7 @@ from ..domain.context import Environment
 from ..environments import EnvironmentName
 from ..oauth.endpoints import token_endpoint
 from ..scheduler import Scheduler
+from .due_work import FireDueWork
 from .graphql_endpoint import graphql_endpoint
 from .responses import http_error, unexpected_error
 
@@ -97,6 +99,7 @@ def create_app(environments: dict[EnvironmentName, Environment], scheduler: Sche
         routes=routes,
         exception_handlers={HTTPException: http_error, Exception: unexpected_error},
         lifespan=scheduler_loop(scheduler),
+        middleware=[Middleware(FireDueWork, scheduler=scheduler)],
     )
 
 
