@@ -9,6 +9,7 @@ prints JSON where a program may read the output.
 | `clock now/advance/set/freeze/resume` | read or move the virtual clock |
 | `project create` | create a project, print its credentials once |
 | `reset --env sandbox` | empty an environment |
+| `webhooks list/add/update/remove/log/deliveries/replay/probe/policy/run-due` | webhooks |
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ import sys
 from collections.abc import Sequence
 
 from ..exceptions import SimulatorError
-from . import core
+from . import core, webhooks
 
 #: Each module adds its subcommands with `register(subparsers)`.
-COMMAND_MODULES = [core]
+COMMAND_MODULES = [core, webhooks]
 
 __all__ = ["build_parser", "main"]
 

@@ -182,8 +182,9 @@ Handler = Callable[[Received], int | None]
 class Inbox:
     """An in-process webhook receiver: records what it gets, answers as scripted.
 
-    Behaviour: a queue of one-off behaviours (`fail(times=2)`, `slow(20, times=1)`) used
-    first, then the standing one (`fail()`, `slow(20)`, `succeed()`).
+    Behaviour: one-off behaviours (`fail(times=2)`, `slow(20, times=1)`) are used first, in
+    the order given; then the standing one (`fail()`, `slow(20)`, `answer(204)`). `succeed()`
+    forgets both: 200 at once from then on.
 
     ```python
     inbox = Inbox("my-app")
@@ -210,7 +211,6 @@ class Inbox:
             raise ValueError("times cannot be negative")
         with self._lock:
             if times is None:
-                self._queue.clear()
                 self._standing = behaviour
             else:
                 self._queue.extend([behaviour] * times)
@@ -240,7 +240,10 @@ class Inbox:
 
     def succeed(self) -> Inbox:
         """Forget every scripted behaviour: answer 200 at once from now on."""
-        return self._script(Behaviour(), None)
+        with self._lock:
+            self._queue.clear()
+            self._standing = Behaviour()
+        return self
 
     def clear(self) -> None:
         """Forget what was received (the script stays)."""
