@@ -187,7 +187,11 @@ def test_the_timeline_interleaves_deliveries_in_time_order(
     stamps = [entry["at"] for entry in advance.timeline]
     assert stamps == sorted(stamps)
     assert [
-        (entry["at"][11:19], entry["attempt_number"], entry["event_id"] == advance.timeline[0]["event_id"])
+        (
+            entry["at"][11:19],
+            entry["attempt_number"],
+            entry["event_id"] == advance.timeline[0]["event_id"],
+        )
         for entry in advance.timeline
     ] == [
         ("09:00:15", 2, True),  # second delivery: 5 s after its first attempt at 09:00:10
@@ -437,9 +441,7 @@ def test_environments_never_cross(
     assert len(sim.webhooks.log(environment="live")) == 2
 
 
-def test_a_batch_of_due_deliveries_is_one_step(
-    sim: Simulator, project: ProjectCredentials
-) -> None:
+def test_a_batch_of_due_deliveries_is_one_step(sim: Simulator, project: ProjectCredentials) -> None:
     inboxes = [sim.webhooks.inbox(f"r{n}").fail() for n in range(10)]
     for inbox in inboxes:
         sim.webhooks.subscribe(project, inbox, ["Account.Created"], secret="x")

@@ -16,7 +16,8 @@ from simulator.webhooks import MAX_SUBSCRIPTIONS_PER_EVENT_TYPE
 from .conftest import GraphQL
 
 FIELDS = "id label endpointUrl secret eventTypes status createdAt updatedAt"
-ADD = """
+ADD = (
+    """
 mutation($input: AddWebhookSubscriptionInput!) {
   addWebhookSubscription(input: $input) {
     __typename
@@ -25,8 +26,11 @@ mutation($input: AddWebhookSubscriptionInput!) {
     ... on WebhookSubscriptionLimitReachedRejection { message eventType limit }
     ... on Rejection { message }
   }
-}""" % FIELDS
-UPDATE = """
+}"""
+    % FIELDS
+)
+UPDATE = (
+    """
 mutation($input: UpdateWebhookSubscriptionInput!) {
   updateWebhookSubscription(input: $input) {
     __typename
@@ -36,7 +40,9 @@ mutation($input: UpdateWebhookSubscriptionInput!) {
     ... on WebhookSubscriptionLimitReachedRejection { eventType limit }
     ... on Rejection { message }
   }
-}""" % FIELDS
+}"""
+    % FIELDS
+)
 REMOVE = """
 mutation($id: ID!) {
   removeWebhookSubscription(input: {subscriptionId: $id}) {
@@ -159,7 +165,9 @@ def test_inbox_urls_and_plain_http_are_accepted(sandbox: GraphQL) -> None:
         assert add(sandbox, endpointUrl=url)["__typename"] == "AddWebhookSubscriptionSuccessPayload"
 
 
-def test_ten_subscriptions_per_event_type_then_a_rejection(sim: Simulator, sandbox: GraphQL) -> None:
+def test_ten_subscriptions_per_event_type_then_a_rejection(
+    sim: Simulator, sandbox: GraphQL
+) -> None:
     assert MAX_SUBSCRIPTIONS_PER_EVENT_TYPE == 10
     ids = [
         add(sandbox, label=f"S{n}", eventTypes=["Account.Created"])["webhookSubscription"]["id"]
@@ -222,9 +230,7 @@ def test_update_rejections(sandbox: GraphQL) -> None:
     assert [field["path"][1] for field in bad["fields"]] == ["endpointUrl", "secret"]
 
 
-def test_another_projects_subscription_is_not_found(
-    sim: Simulator, sandbox: GraphQL
-) -> None:
+def test_another_projects_subscription_is_not_found(sim: Simulator, sandbox: GraphQL) -> None:
     other = sim.create_project("sandbox", "Other", ["http://localhost:3000/callback"])
     theirs = sim.webhooks.subscribe(other, "inbox://theirs", ["Account.Created"], secret="x")
     answer = sandbox.post(
