@@ -114,7 +114,7 @@ def scheduler_loop(scheduler: Scheduler, interval: float = 0.2) -> Any:
         async def loop() -> None:
             while True:
                 try:
-                    await run_in_threadpool(scheduler.run_due)
+                    await run_in_threadpool(scheduler.run_due_settled)
                 except Exception:  # keep serving; the error is in the log
                     logger.exception("Scheduled work failed")
                 await asyncio.sleep(interval)

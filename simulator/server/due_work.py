@@ -22,7 +22,7 @@ logger = logging.getLogger("simulator.server")
 
 
 class FireDueWork:
-    """ASGI middleware: after each HTTP request, `scheduler.run_due_if_idle()`."""
+    """ASGI middleware: after each HTTP request, `scheduler.run_due_after_request()`."""
 
     def __init__(self, app: ASGIApp, scheduler: Scheduler) -> None:
         self.app = app
@@ -33,6 +33,6 @@ class FireDueWork:
         if scope["type"] != "http":
             return
         try:
-            await run_in_threadpool(self.scheduler.run_due_if_idle)
+            await run_in_threadpool(self.scheduler.run_due_after_request)
         except Exception:  # the answer is sent; the error goes to the log
             logger.exception("Scheduled work failed after a request")

@@ -35,6 +35,7 @@ import httpx
 
 from ..clock import Clock, monotonic
 from ..domain.context import Environment
+from ..scheduler import calling_out
 
 __all__ = [
     "INBOX_SCHEME",
@@ -462,7 +463,8 @@ def send_all(env: Environment, items: list[tuple[WebhookRequest, float]]) -> lis
         if name is None:
             http_items.append(index)
         else:
-            results[index] = receivers.inbox(name).receive(request, timeout)
+            with calling_out():  # its handler may call the API back in-process
+                results[index] = receivers.inbox(name).receive(request, timeout)
     if http_items:
         # trust_env=False: a local simulator posts straight to the endpoint, not through a
         # proxy picked up from the environment.
