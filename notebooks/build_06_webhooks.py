@@ -34,7 +34,7 @@ cells = [
         "def graphql(path, query, variables=None):\n"
         '    answer = http.post(path, json={"query": query, "variables": variables or {}},\n'
         '                       headers={"Authorization": f"Bearer {token}"})\n'
-        '    body = answer.json()\n'
+        "    body = answer.json()\n"
         '    assert "errors" not in body, body\n'
         '    return body["data"]\n\n'
         'API, TESTING = "/sandbox/graphql", "/sandbox-testing/graphql"\n'
@@ -225,5 +225,9 @@ cells = [
 ]
 
 notebook = nbf.v4.new_notebook(cells=cells)
-notebook.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+notebook.metadata["kernelspec"] = {
+    "display_name": "Python 3",
+    "language": "python",
+    "name": "python3",
+}
 nbf.write(notebook, "notebooks/06-webhooks.ipynb")

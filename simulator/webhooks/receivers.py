@@ -148,7 +148,8 @@ class Received:
 
     at: str
     body: dict[str, Any]
-    headers: dict[str, str]
+    #: Case-insensitive: `headers["x-webhook-secret"]` and `headers["X-Webhook-Secret"]`.
+    headers: httpx.Headers
     #: The status it answered; None when it dropped the connection or timed out.
     status: int | None
     latency: float = 0.0
@@ -292,7 +293,7 @@ class Inbox:
         record = Received(
             at=request.sent_at,
             body=body,
-            headers=dict(request.headers),
+            headers=httpx.Headers(request.headers),
             status=status,
             latency=behaviour.latency,
             timed_out=timed_out,
