@@ -107,6 +107,10 @@ class Scheduler:
         """Fire what is due at the current time (the server loop calls this)."""
         return self.run_until(self.clock.now())
 
+    def has_due_work(self) -> bool:
+        """Is anything due now? (One indexed query per environment and work; no lock.)"""
+        return self._earliest(self.clock.timestamp()) is not None
+
     def run_due_after_request(self) -> list[dict[str, Any]] | None:
         """Fire what is due now, at the end of an HTTP request (see `server.due_work`).
 

@@ -30,7 +30,9 @@ class FireDueWork:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await self.app(scope, receive, send)
-        if scope["type"] != "http":
+        # The check is a few indexed reads, cheap enough for the event loop; the work itself
+        # (webhook calls) goes to a worker thread.
+        if scope["type"] != "http" or not self.scheduler.has_due_work():
             return
         try:
             await run_in_threadpool(self.scheduler.run_due_after_request)
