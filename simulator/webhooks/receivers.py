@@ -177,7 +177,8 @@ class Received:
         return f"<Received {self.event_type} {self.resource_id} at {self.at}: {answer}>"
 
 
-#: A handler sees each received request; it may return a status to answer with.
+#: A handler sees each received request; an int it returns is the status answered instead of
+#: the scripted one (a scripted timeout or dropped connection stays as it is).
 Handler = Callable[[Received], int | None]
 
 
@@ -312,7 +313,7 @@ class Inbox:
                     ErrorCode.RECEIVER_ERROR,
                     f"The inbox handler raised {type(error).__name__}: {error}",
                 )
-            if isinstance(handler_status, int) and status is not None:
+            if type(handler_status) is int and status is not None:
                 status = handler_status
                 record = Received(
                     record.at, record.body, record.headers, status, record.latency, timed_out
