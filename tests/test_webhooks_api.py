@@ -367,3 +367,16 @@ def test_cli(sim: Simulator, project: ProjectCredentials, capsys: Any, tmp_path:
     )
     assert code == 2 and "WebhookSubscriptionNotFoundRejection" in error
     del tmp_path
+
+
+def test_the_docs_list_every_webhooks_command() -> None:
+    import re
+
+    from simulator.cli import build_parser
+
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "webhooks.md").read_text()
+    documented = set(re.findall(r"^\| `webhooks ([a-z][a-z-]*)", docs, flags=re.M))
+    parser = build_parser()
+    commands = next(a for a in parser._actions if a.dest == "command").choices
+    actions = next(a for a in commands["webhooks"]._actions if a.dest == "action").choices
+    assert documented == set(actions)
