@@ -8,7 +8,7 @@ import warnings
 from datetime import datetime, timedelta
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 
@@ -18,6 +18,9 @@ from .domain.projects import ProjectCredentials, create_project
 from .environments import EnvironmentName
 from .scheduler import Advance, Scheduler
 from .storage import Store
+
+if TYPE_CHECKING:
+    from .oauth.tools import OAuthTools
 
 __all__ = ["DEFAULT_BASE_URL", "Simulator"]
 
@@ -78,6 +81,13 @@ class Simulator:
     ) -> ProjectCredentials:
         """Create a project and return its credentials (the secret is shown only here)."""
         return create_project(self.environment(environment), name, redirect_uris)
+
+    @cached_property
+    def oauth(self) -> OAuthTools:
+        """The OAuth user flows: Sandbox users, the text-message outbox, PKCE (docs/oauth.md)."""
+        from .oauth.tools import OAuthTools
+
+        return OAuthTools(self.environments)
 
     def reset(self, environment: str | EnvironmentName) -> None:
         """Empty one environment (its projects, tokens and banking data)."""

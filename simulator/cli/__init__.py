@@ -9,6 +9,7 @@ prints JSON where a program may read the output.
 | `clock now/advance/set/freeze/resume` | read or move the virtual clock |
 | `project create` | create a project, print its credentials once |
 | `reset --env sandbox` | empty an environment |
+| `sms`, `user create`, `project pkce` | the OAuth user flows (docs/oauth.md) |
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ import sys
 from collections.abc import Sequence
 
 from ..exceptions import SimulatorError
-from . import core
+from . import core, oauth
 
 #: Each module adds its subcommands with `register(subparsers)`.
-COMMAND_MODULES = [core]
+COMMAND_MODULES = [core, oauth]
 
 __all__ = ["build_parser", "main"]
 

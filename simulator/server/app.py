@@ -2,7 +2,7 @@
 
 | Address | What |
 |---|---|
-| `/oauth2` | OAuth 2.0 server (`{auth_url}`): `/oauth2/token` |
+| `/oauth2` | OAuth 2.0 server (`{auth_url}`): `/oauth2/token`, `/oauth2/auth` (docs/oauth.md) |
 | `/sandbox/graphql` | Sandbox partner API (`{sandbox_url}`) |
 | `/sandbox-testing/graphql` | Sandbox Testing API (`{sandbox_testing_url}`) |
 | `/live/graphql` | Live partner API (`{live_url}`) |
@@ -31,6 +31,7 @@ from ..api.executable import SCHEMA_DIR
 from ..domain.context import Environment
 from ..environments import EnvironmentName
 from ..oauth.endpoints import token_endpoint
+from ..oauth.pages import oauth_routes
 from ..scheduler import Scheduler
 from .graphql_endpoint import graphql_endpoint
 from .responses import http_error, unexpected_error
@@ -77,6 +78,7 @@ def create_app(environments: dict[EnvironmentName, Environment], scheduler: Sche
     routes: list[Any] = [
         Route("/", index),
         Route("/oauth2/token", token_endpoint(environments), methods=["POST"]),
+        *oauth_routes(environments),
         Route(
             ADDRESSES["sandbox_url"],
             graphql_endpoint(sandbox, partner_schema(), scheduler),

@@ -1,5 +1,6 @@
 """The Sandbox Testing API (`/sandbox-testing/graphql`): simulate the outside world."""
 
+from . import users  # noqa: F401  (attaches the user and text-message resolvers)
 from .resolvers import bindables
 
 __all__ = ["SCHEMA_DIR", "bindables"]

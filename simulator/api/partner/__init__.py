@@ -5,8 +5,8 @@ from ariadne import MutationType, QueryType
 query = QueryType()
 mutation = MutationType()
 
-from . import accounts, consents  # noqa: E402  (they attach resolvers to query/mutation)
+from . import accounts, consents, user  # noqa: E402  (they attach resolvers to query/mutation)
 
-bindables = [query, mutation, *accounts.bindables, *consents.bindables]
+bindables = [query, mutation, *accounts.bindables, *consents.bindables, *user.bindables]
 
 __all__ = ["bindables", "mutation", "query"]
