@@ -57,7 +57,8 @@ def page_headers(form_targets: Iterable[str] = ()) -> dict[str, str]:
         "X-Frame-Options": "DENY",
         "X-Content-Type-Options": "nosniff",
         # The pages' URLs carry the authorization request: never send them to other sites.
-        "Referrer-Policy": "no-referrer",
+        # (`same-origin`, not `no-referrer`, which would turn the forms' Origin into `null`.)
+        "Referrer-Policy": "same-origin",
         "Cache-Control": "no-store",
         "Pragma": "no-cache",
     }
