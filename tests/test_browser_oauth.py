@@ -12,11 +12,12 @@ from urllib.parse import urlencode
 
 import httpx
 import pytest
-from conftest import CHROMIUM, LiveServer
-from oauth_pages import PHONE, query_of
 
 from simulator import Simulator
 from simulator.domain.users import find_user_by_phone
+
+from .conftest import CHROMIUM, LiveServer
+from .oauth_pages import PHONE, query_of
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(),

@@ -10,12 +10,13 @@ import warnings
 import authlib.deprecate  # noqa: F401  (installs its own "always" filter: import it first)
 import httpx
 import pytest
-from conftest import LiveServer
 from joserfc import jwt
 from joserfc.jwk import KeySet
-from oauth_pages import PHONE, REDIRECT_URI
 
 from simulator import ProjectCredentials, Simulator
+
+from .conftest import LiveServer
+from .oauth_pages import PHONE, REDIRECT_URI
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # Authlib suggests httpx2; the project uses httpx

@@ -6,10 +6,11 @@ from urllib.parse import urlencode
 
 import httpx
 import pytest
-from oauth_pages import PHONE, REDIRECT_URI, Pages, alert, authorize_params, query_of
 
 from simulator import ProjectCredentials, Simulator
 from simulator.oauth.pkce import s256_challenge
+
+from .oauth_pages import PHONE, REDIRECT_URI, Pages, alert, authorize_params, query_of
 
 VERIFIER = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
 

@@ -8,10 +8,11 @@ import httpx
 import pytest
 from joserfc import jwt
 from joserfc.jwk import KeySet
-from oauth_pages import PHONE, REDIRECT_URI, Pages, exchange, refresh
 
 from simulator import ProjectCredentials, Simulator
 from simulator.oauth.pkce import s256_challenge
+
+from .oauth_pages import PHONE, REDIRECT_URI, Pages, exchange, refresh
 
 VERIFIER = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
 CHALLENGE = s256_challenge(VERIFIER)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from oauth_pages import PHONE, REDIRECT_URI, Pages, alert, query_of
 
 from simulator import ProjectCredentials, Simulator
 from simulator.domain.accounts import create_account_holder
@@ -13,6 +12,8 @@ from simulator.domain.events import list_events
 from simulator.domain.users import create_user, find_user_by_phone
 from simulator.oauth import sms
 from simulator.oauth.login import MAX_WRONG_CODES
+
+from .oauth_pages import PHONE, REDIRECT_URI, Pages, alert, query_of
 
 
 @pytest.fixture

@@ -7,13 +7,14 @@ import json
 
 import httpx
 import pytest
-from conftest import GraphQL
-from oauth_pages import PHONE, REDIRECT_URI, Pages, exchange
 
 from simulator import ProjectCredentials, Simulator
 from simulator.cli import main
 from simulator.domain.accounts import create_account_holder
 from simulator.oauth import sms
+
+from .conftest import GraphQL
+from .oauth_pages import PHONE, REDIRECT_URI, Pages, exchange
 
 USER_QUERY = "{ user { id phoneNumber firstName lastName birthDate identificationLevels } }"
 ACCOUNTS = "{ accounts { totalCount edges { node { id } } } }"
@@ -98,7 +99,7 @@ def test_x_user_id_needs_a_user_known_to_the_project(
 ) -> None:
     stranger = sim.oauth.create_sandbox_user("+33600000042")
     other = sim.create_project("sandbox", "Other", [REDIRECT_URI])
-    from conftest import project_token
+    from .conftest import project_token
 
     other_api = GraphQL(http, "/sandbox/graphql", project_token(http, other))
     for api, user_id in [
