@@ -507,3 +507,35 @@ def test_live_tokens_are_signed_with_the_live_key(http: httpx.Client, sim: Simul
     assert token.claims["aud"] == live.client_id
     sandbox_call = graphql(http, tokens["access_token"])
     assert sandbox_call.status_code == 401
+
+
+def test_secrets_codes_and_tokens_never_reach_the_logs(
+    caplog: pytest.LogCaptureFixture, pages: Pages, sim: Simulator, project: ProjectCredentials
+) -> None:
+    import logging
+
+    caplog.set_level(logging.DEBUG)
+    start = pages.start(project.client_id)
+    cookie = start.cookies["oauth2_session"]
+    pages.post("/oauth2/login/phone", phone_number=PHONE)
+    text_code = pages.latest_code()
+    pages.post("/oauth2/login/code", code="000000" if text_code != "000000" else "111111")
+    query = pages.authorize_rest()
+    code = httpx.URL(query).params["code"]
+    tokens = exchange(pages.http, code, project.client_id, project.client_secret).json()
+    exchange(pages.http, code, project.client_id, project.client_secret)  # a reuse: refused
+    refresh(pages.http, tokens["refresh_token"], project.client_id, project.client_secret)
+    refresh(pages.http, tokens["refresh_token"], project.client_id, project.client_secret)
+    graphql(pages.http, tokens["access_token"])
+    secrets = [
+        cookie,
+        text_code,
+        code,
+        tokens["access_token"],
+        tokens["refresh_token"],
+        tokens["id_token"],
+        project.client_secret,
+    ]
+    logged = caplog.text
+    assert caplog.records  # the client's request lines are there...
+    assert not [secret for secret in secrets if secret in logged]  # ...no secret is
