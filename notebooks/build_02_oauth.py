@@ -53,7 +53,8 @@ cells = [
         "}\n"
         'authorization_url = "/oauth2/auth?" + urlencode(params)\n'
         "for name, value in params.items():\n"
-        '    print(f"{name:14} {value if name != \'state\' else \'<random, kept by the partner>\'}")'
+        '    shown = "<random, kept by the partner>" if name == "state" else value\n'
+        '    print(f"{name:14} {shown}")'
     ),
     md(
         "## 2. The pages\n\n"
@@ -137,7 +138,7 @@ cells = [
         '    """What a partner\'s callback does first: returns the code, or refuses."""\n'
         "    query = {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}\n"
         '    if "error" in query:\n'
-        '        raise PermissionError(f"authorization failed: {query[\'error\']}")\n'
+        "        raise PermissionError(f\"authorization failed: {query['error']}\")\n"
         '    if not hmac.compare_digest(query.get("state", ""), expected_state):\n'
         '        raise PermissionError("state mismatch: not the flow we started")\n'
         '    return query["code"]\n\n'
@@ -222,7 +223,7 @@ cells = [
         "With PKCE (RFC 7636) the partner proves the exchange comes from whoever started the "
         "flow without a client secret: it keeps a random `code_verifier` (43-128 characters "
         "of `A-Z a-z 0-9 - . ~ _`) and sends its SHA-256 (`code_challenge`, `S256`). PKCE is "
-        "off for a new project (\"available on request\", section 5.3); a project has the "
+        'off for a new project ("available on request", section 5.3); a project has the '
         "secret flow **or** PKCE, never both. The PKCE answer has no refresh token."
     ),
     code(
