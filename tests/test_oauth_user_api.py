@@ -283,3 +283,23 @@ def test_cli_sms_user_and_pkce(tmp_path, capsys: pytest.CaptureFixture[str]) -> 
 def messages_last(data_dir: str) -> list[dict]:
     with Simulator(data_dir) as sim:
         return sim.oauth.text_messages()[-1:]
+
+
+def test_every_command_in_the_oauth_docs_exists() -> None:
+    import contextlib
+    import io
+    import re
+    from pathlib import Path
+
+    from simulator.cli import build_parser
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "oauth.md").read_text()
+    commands = {
+        tuple(w for w in line.split() if re.fullmatch(r"[a-z][a-z-]*", w))[:2]
+        for line in re.findall(r"`python -m simulator ([a-z][^`]*)`", text)
+    }
+    assert {("sms",), ("user", "create"), ("project", "pkce")} <= commands
+    for command in commands:
+        with pytest.raises(SystemExit) as exit_info, contextlib.redirect_stdout(io.StringIO()):
+            build_parser().parse_args([*command, "--help"])
+        assert exit_info.value.code == 0
