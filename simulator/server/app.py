@@ -78,7 +78,6 @@ def create_app(environments: dict[EnvironmentName, Environment], scheduler: Sche
     routes: list[Any] = [
         Route("/", index),
         Route("/oauth2/token", token_endpoint(environments), methods=["POST"]),
-        *oauth_routes(environments),
         Route(
             ADDRESSES["sandbox_url"],
             graphql_endpoint(sandbox, partner_schema(), scheduler),
@@ -94,6 +93,7 @@ def create_app(environments: dict[EnvironmentName, Environment], scheduler: Sche
             graphql_endpoint(live, partner_schema(), scheduler),
             methods=graphql_methods,
         ),
+        *oauth_routes(environments),  # the browser pages, after the API's hot paths
     ]
     return Starlette(
         routes=routes,
