@@ -10,6 +10,7 @@ answer redirects there, such as Authorize, needs it).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -40,14 +41,26 @@ templates = jinja2.Environment(
 )
 
 
+_CSP_SOURCE = re.compile(
+    r"https?://[A-Za-z0-9.\-]+(:\d{1,5})?|https?://\[[0-9A-Fa-f:.]+\](:\d{1,5})?"
+)
+
+
 def origin_of(url: str) -> str:
+    """`scheme://host[:port]` of a URL (no user info, path or query)."""
     parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}"
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{host}{port}"
 
 
 def page_headers(form_targets: Iterable[str] = ()) -> dict[str, str]:
     """Security headers of every page and redirect of the browser flows."""
-    targets = " ".join(["'self'", *sorted(set(form_targets))])
+    # Only well-formed origins reach the header: a ';' would start another directive.
+    allowed = {target for target in form_targets if _CSP_SOURCE.fullmatch(target)}
+    targets = " ".join(["'self'", *sorted(allowed)])
     csp = (
         "default-src 'none'; style-src 'self'; img-src 'self'; "
         f"form-action {targets}; frame-ancestors 'none'; base-uri 'none'"
