@@ -133,7 +133,7 @@ cells = [
         "the attacker's account. Compare in constant time."
     ),
     code(
-        "import hmac\n\n"
+        "import hmac\n\n\n"
         "def handle_callback(url, expected_state):\n"
         '    """What a partner\'s callback does first: returns the code, or refuses."""\n'
         "    query = {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}\n"
@@ -227,11 +227,14 @@ cells = [
         "secret flow **or** PKCE, never both. The PKCE answer has no refresh token."
     ),
     code(
-        "import base64, hashlib\n\n"
+        "import base64\n"
+        "import hashlib\n\n\n"
+        "def s256(verifier):\n"
+        "    digest = hashlib.sha256(verifier.encode()).digest()\n"
+        "    return base64.urlsafe_b64encode(digest).rstrip(b'=').decode()\n\n\n"
         "print(sim.oauth.set_pkce(creds.client_id, True)['flow'])\n"
         "verifier = secrets.token_urlsafe(48)  # 64 characters, kept by the partner\n"
-        "challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest())"
-        ".rstrip(b'=').decode()\n"
+        "challenge = s256(verifier)  # what the authorization request carries\n"
         "print(len(verifier), len(challenge))\n\n"
         "nonce = secrets.token_urlsafe(16)  # binds the id_token to this flow\n"
         "pkce_code = authorize('+33700000001', code_challenge=challenge,\n"

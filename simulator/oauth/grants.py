@@ -124,9 +124,12 @@ def _respond(
     env = request.environment
     user = get_user(env, family["user_id"])
     access, _ = store_access_token(
-        env, project_id=family["project_id"], user_id=user["id"], scope=scope,
+        env,
+        project_id=family["project_id"],
+        user_id=user["id"],
+        scope=scope,
         family_id=family["id"],
-    )  # fmt: skip
+    )
     response: dict[str, Any] = {
         "access_token": access,
         "expires_in": int(ACCESS_TOKEN_LIFETIME.total_seconds()),
