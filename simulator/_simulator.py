@@ -8,7 +8,7 @@ import warnings
 from datetime import datetime, timedelta
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 
@@ -19,6 +19,9 @@ from .environments import EnvironmentName
 from .scheduler import Advance, Scheduler
 from .storage import Store
 from .webhooks import Webhooks  # importing it plugs webhooks into the events and the scheduler
+
+if TYPE_CHECKING:
+    from .oauth.tools import OAuthTools
 
 __all__ = ["DEFAULT_BASE_URL", "Simulator"]
 
@@ -79,6 +82,13 @@ class Simulator:
     ) -> ProjectCredentials:
         """Create a project and return its credentials (the secret is shown only here)."""
         return create_project(self.environment(environment), name, redirect_uris)
+
+    @cached_property
+    def oauth(self) -> OAuthTools:
+        """The OAuth user flows: Sandbox users, the text-message outbox, PKCE (docs/oauth.md)."""
+        from .oauth.tools import OAuthTools
+
+        return OAuthTools(self.environments)
 
     def reset(self, environment: str | EnvironmentName) -> None:
         """Empty one environment (its projects, tokens and banking data)."""

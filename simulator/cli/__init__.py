@@ -10,6 +10,7 @@ prints JSON where a program may read the output.
 | `project create` | create a project, print its credentials once |
 | `reset --env sandbox` | empty an environment |
 | `webhooks list/add/update/remove/log/deliveries/replay/probe/policy/run-due` | webhooks |
+| `sms`, `user create`, `project pkce` | the OAuth user flows (docs/oauth.md) |
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ import sys
 from collections.abc import Sequence
 
 from ..exceptions import SimulatorError
-from . import core, webhooks
+from . import core, oauth, webhooks
 
 #: Each module adds its subcommands with `register(subparsers)`.
-COMMAND_MODULES = [core, webhooks]
+COMMAND_MODULES = [core, oauth, webhooks]
 
 __all__ = ["build_parser", "main"]
 

@@ -2,7 +2,7 @@
 
 | Address | What |
 |---|---|
-| `/oauth2` | OAuth 2.0 server (`{auth_url}`): `/oauth2/token` |
+| `/oauth2` | OAuth 2.0 server (`{auth_url}`): `/oauth2/token`, `/oauth2/auth` (docs/oauth.md) |
 | `/sandbox/graphql` | Sandbox partner API (`{sandbox_url}`) |
 | `/sandbox-testing/graphql` | Sandbox Testing API (`{sandbox_testing_url}`) |
 | `/live/graphql` | Live partner API (`{live_url}`) |
@@ -32,6 +32,7 @@ from ..api.executable import SCHEMA_DIR
 from ..domain.context import Environment
 from ..environments import EnvironmentName
 from ..oauth.endpoints import token_endpoint
+from ..oauth.pages import oauth_routes
 from ..scheduler import Scheduler
 from .due_work import FireDueWork
 from .graphql_endpoint import graphql_endpoint
@@ -94,6 +95,7 @@ def create_app(environments: dict[EnvironmentName, Environment], scheduler: Sche
             graphql_endpoint(live, partner_schema(), scheduler),
             methods=graphql_methods,
         ),
+        *oauth_routes(environments),  # the browser pages, after the API's hot paths
     ]
     return Starlette(
         routes=routes,

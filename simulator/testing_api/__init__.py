@@ -2,8 +2,11 @@
 
 from pathlib import Path
 
-from . import webhooks
+from . import users, webhooks
 from .resolvers import bindables as _core_bindables
+
+# `users` attaches its resolvers to the core's query and mutation types.
+del users
 
 bindables = [*_core_bindables, *webhooks.bindables]
 

@@ -5,8 +5,15 @@ from ariadne import MutationType, QueryType
 query = QueryType()
 mutation = MutationType()
 
-from . import accounts, consents, webhooks  # noqa: E402  (they attach resolvers to query/mutation)
+from . import accounts, consents, user, webhooks  # noqa: E402  (they attach resolvers to query/mutation)
 
-bindables = [query, mutation, *accounts.bindables, *consents.bindables, *webhooks.bindables]
+bindables = [
+    query,
+    mutation,
+    *accounts.bindables,
+    *consents.bindables,
+    *user.bindables,
+    *webhooks.bindables,
+]
 
 __all__ = ["bindables", "mutation", "query"]
