@@ -10,6 +10,8 @@ with Simulator() as sim:
 ```
 """
 
+import logging
+
 from ._simulator import DEFAULT_BASE_URL, Simulator
 from .clock import Clock, parse_duration
 from .domain import ProjectCredentials
@@ -26,6 +28,9 @@ from .exceptions import (
 )
 
 __version__ = "0.1.0"
+
+# A library logs but does not decide where logs go (the server and the CLI do).
+logging.getLogger("simulator").addHandler(logging.NullHandler())
 
 __all__ = [
     "DEFAULT_BASE_URL",

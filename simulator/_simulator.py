@@ -8,7 +8,7 @@ import warnings
 from datetime import datetime, timedelta
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 
@@ -19,6 +19,10 @@ from .domain.projects import ProjectCredentials, create_project
 from .environments import EnvironmentName
 from .scheduler import Advance, Scheduler
 from .storage import Store
+from .webhooks import Webhooks  # importing it plugs webhooks into the events and the scheduler
+
+if TYPE_CHECKING:
+    from .oauth.tools import OAuthTools
 
 __all__ = ["DEFAULT_BASE_URL", "Simulator"]
 
@@ -80,6 +84,13 @@ class Simulator:
         """Create a project and return its credentials (the secret is shown only here)."""
         return create_project(self.environment(environment), name, redirect_uris)
 
+    @cached_property
+    def oauth(self) -> OAuthTools:
+        """The OAuth user flows: Sandbox users, the text-message outbox, PKCE (docs/oauth.md)."""
+        from .oauth.tools import OAuthTools
+
+        return OAuthTools(self.environments)
+
     def reset(self, environment: str | EnvironmentName) -> None:
         """Empty one environment (its projects, tokens and banking data)."""
         self.environment(environment).store.reset()
@@ -97,6 +108,14 @@ class Simulator:
     def run_due(self) -> list[dict[str, Any]]:
         """Fire what is due now (after the clock was moved by another process, say)."""
         return self.scheduler.run_due()
+
+    # -- webhooks -----------------------------------------------------------------
+
+    @cached_property
+    def webhooks(self) -> Webhooks:
+        """Subscriptions, in-process inboxes, the delivery log, replay and the retry policy
+        (see `simulator.webhooks`)."""
+        return Webhooks(self)
 
     # -- HTTP ---------------------------------------------------------------------
 

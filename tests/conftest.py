@@ -6,6 +6,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -17,7 +18,7 @@ from simulator import ProjectCredentials, Simulator
 REDIRECT_URI = "http://localhost:3000/callback"
 
 # Fixtures of the banking tests (`bank`), in their own module.
-pytest_plugins = ["banking_support"]
+pytest_plugins = ["tests.banking_support"]
 
 
 @pytest.fixture
@@ -132,3 +133,35 @@ class LiveServer:
 def live_server(sim: Simulator) -> Iterator[LiveServer]:
     with LiveServer(sim) as server:
         yield server
+
+
+#: Debian's chromium (apt-get install chromium); Playwright never downloads a browser here.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """A headless Chromium driven by Playwright, shared by every browser test of the session.
+
+    Give each test its own `browser.new_context()` (cookies, storage). Skipped, saying why,
+    when /usr/bin/chromium is missing.
+    """
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing (Debian: apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()

@@ -6,11 +6,12 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from banking_support import REDIRECT, Bank
 
 from simulator.domain.account_lifecycle import ACCOUNT_TRANSITIONS
 from simulator.domain.holders import VERIFICATION_STATUSES, VERIFICATION_TRANSITIONS
 from simulator.domain.users import create_user, find_user_by_phone
+
+from .banking_support import REDIRECT, Bank
 
 STATUS = (
     "status statusInfo { __typename status ... on AccountClosingStatus { reason closesAt } "

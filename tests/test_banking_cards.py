@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from banking_support import REDIRECT, Bank
 
 from simulator.domain.cards import CARD_TRANSITIONS
 from simulator.domain.users import create_user
+
+from .banking_support import REDIRECT, Bank
 
 CARD = (
     "card { id type name status cardMaskedNumber expiryDate withdrawal international "

@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from banking_support import REDIRECT, Bank
 
 from simulator.domain import consents
 from simulator.domain.consents import TRANSITIONS
 from simulator.domain.rejections import Rejected
 from simulator.domain.users import create_user, find_user_by_phone
+
+from .banking_support import REDIRECT, Bank
 
 
 @pytest.fixture

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from banking_support import REDIRECT, Bank
 
 from simulator.domain.memberships import MEMBERSHIP_TRANSITIONS
 from simulator.domain.users import create_user, find_user_by_phone
+
+from .banking_support import REDIRECT, Bank
 
 MEMBERSHIP = (
     "accountMembership { id status email userId canViewAccount canInitiatePayments "

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from banking_support import BENEFICIARY_IBAN, REDIRECT, Bank
 
 from simulator.domain.idempotency import KEY_LIFETIME
 from simulator.domain.users import create_user
+
+from .banking_support import BENEFICIARY_IBAN, REDIRECT, Bank
 
 BALANCES = (
     "balances { available { value currency } pending { value } booked { value } "

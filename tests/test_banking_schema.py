@@ -4,11 +4,12 @@ rejection implements Rejection, every partner mutation takes one `input`."""
 from __future__ import annotations
 
 import pytest
-from banking_support import _selection
 from graphql import GraphQLSchema, GraphQLUnionType, get_named_type, parse, validate
 
 from simulator.server.app import partner_schema
 from simulator.server.app import testing_schema as build_testing_schema
+
+from .banking_support import _selection
 
 SCHEMAS = {"partner": partner_schema, "testing": build_testing_schema}
 

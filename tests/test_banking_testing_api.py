@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from banking_support import DEBTOR_IBAN, REDIRECT, Bank
 
 from simulator.domain.ledger import read_balances
+
+from .banking_support import DEBTOR_IBAN, REDIRECT, Bank
 
 TX = "transactionId status statusReason"
 

@@ -7,12 +7,13 @@ import itertools
 from decimal import Decimal
 
 import pytest
-from banking_support import DEBTOR_IBAN, Bank
 
 from simulator.domain import ledger
 from simulator.domain.ledger import STATUSES_OF_TYPE, TRANSACTION_STATUSES, TRANSITIONS
 from simulator.domain.rejections import Rejected
 from simulator.domain.users import create_user, find_user_by_phone
+
+from .banking_support import DEBTOR_IBAN, Bank
 
 NODE = """__typename id type side status label counterparty executionDate
   amount { value currency }

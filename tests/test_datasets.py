@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from banking_support import REDIRECT, Bank
 
 from simulator import Simulator
 from simulator.cli import main
@@ -17,6 +16,8 @@ from simulator.cli.core import ensure_demo_project
 from simulator.domain.datasets import load_dataset, read_dataset
 from simulator.domain.ledger import read_balances, recompute_balances
 from simulator.exceptions import ConfigurationError
+
+from .banking_support import REDIRECT, Bank
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -33,15 +33,16 @@ _CODES: list[tuple[type[Exception], str]] = [
 
 
 def _code_for(error: GraphQLError) -> str:
+    if error.extensions and error.extensions.get("code"):
+        return str(error.extensions["code"])
     original = error.original_error
-    if original is None:
-        if error.extensions and error.extensions.get("code"):
-            return str(error.extensions["code"])
+    if error.path is None:
+        # Raised before execution: parsing, validation or variable coercion.
         if error.message.startswith("Syntax Error"):
             return "GRAPHQL_PARSE_FAILED"
-        if error.path is None:
-            return "GRAPHQL_VALIDATION_FAILED"
-        return "BAD_USER_INPUT"
+        if original is not None or error.message.startswith("Variable"):
+            return "BAD_USER_INPUT"
+        return "GRAPHQL_VALIDATION_FAILED"
     for kind, code in _CODES:
         if isinstance(original, kind):
             return code

@@ -52,8 +52,9 @@ async def execute(
 ) -> tuple[int, dict[str, Any]]:
     """Run one operation; returns the HTTP status and the response body.
 
-    400 when the operation never ran (syntax, validation, limits, variables), else 200,
-    as in the GraphQL-over-HTTP convention for `application/json`.
+    400 when the operation never ran (syntax, validation, limits, variables), else 200
+    (with `errors` beside `data` when a resolver failed), as in the GraphQL-over-HTTP
+    convention for `application/json`.
     """
     _, result = await graphql(
         schema,
@@ -62,6 +63,16 @@ async def execute(
         validation_rules=validation_rules,
         error_formatter=format_error,
         debug=False,
+        logger="simulator.api.graphql",
     )
-    status = 200 if "data" in result else 400
-    return status, result
+    return (400 if is_request_error(result) else 200), result
+
+
+def is_request_error(result: dict[str, Any]) -> bool:
+    """True when the operation never ran: no `data`, or null `data` with only errors raised
+    before execution (syntax, validation, variable coercion, unknown operationName), which
+    carry no `path`."""
+    if "data" not in result:
+        return True
+    errors = result.get("errors") or []
+    return result["data"] is None and bool(errors) and all("path" not in e for e in errors)

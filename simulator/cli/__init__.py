@@ -9,6 +9,8 @@ prints JSON where a program may read the output.
 | `clock now/advance/set/freeze/resume` | read or move the virtual clock |
 | `project create` | create a project, print its credentials once |
 | `reset --env sandbox` | empty an environment |
+| `webhooks list/add/update/remove/log/deliveries/replay/probe/policy/run-due` | webhooks |
+| `sms`, `user create`, `project pkce` | the OAuth user flows (docs/oauth.md) |
 | `seed --dataset workshop` | load a dataset into a project |
 | `docs mutations` | print the mutations page (Markdown) |
 """
@@ -20,10 +22,10 @@ import sys
 from collections.abc import Sequence
 
 from ..exceptions import SimulatorError
-from . import core, docs, seed
+from . import core, docs, oauth, seed, webhooks
 
 #: Each module adds its subcommands with `register(subparsers)`.
-COMMAND_MODULES = [core, seed, docs]
+COMMAND_MODULES = [core, oauth, webhooks, seed, docs]
 
 __all__ = ["build_parser", "main"]
 

@@ -17,7 +17,8 @@ The measurement is purely syntactic (no schema needed) and is made per operation
    its fields. Fragments and inline fragments themselves are not fields and add no depth.
 2. **Complexity** is the number of field selections after expansion. Every field counts 1,
    leaves and fields with a sub-selection alike; each alias is its own field; identical
-   selections are not merged; `__typename` counts like any other field.
+   selections are not merged; `__typename` counts like any other field; fields under
+   `@skip` / `@include` count too (validation happens before variables are known).
 3. **Depth** is the longest chain of nested fields: a top-level scalar field has depth 1,
    `accounts { edges { node { id } } }` has depth 4.
 4. **Top-level fields** are the fields of the operation's root selection set, after expanding
@@ -98,7 +99,7 @@ __all__ = [
     "parse_document",
 ]
 
-#: `extensions.code` of every error raised or reported by this module.
+#: `extensions.code` of every limit error this module raises or reports.
 LIMIT_CODE: Final = "OPERATION_LIMIT_EXCEEDED"
 
 #: Root field names whose subtree is measured as introspection (matched on the field name).
@@ -520,9 +521,13 @@ def measure_document(
     return [cost for _operation, cost in _measure_all(document, operation_name)]
 
 
+# Each alternative also ends where the lexer would give up (end of line for a string, end of
+# input for a block string), so an unterminated string is consumed once instead of being
+# rescanned from every later quote, which would make hostile input quadratic; possessive
+# quantifiers (Python 3.11+) rule out backtracking.
 _STRINGS_AND_COMMENTS: Final = re.compile(
-    r'"""(?:\\"""|(?!""")[\s\S])*"""'  # block string: only \""" is an escape
-    r'|"(?:[^"\\\n\r]|\\[\s\S])*"'  # string: no raw line terminators
+    r'"""(?:[^"\\]++|\\"""|\\|"(?!""))*+(?:"""|\Z)'  # block string: only \""" is an escape
+    r'|"(?:[^"\\\n\r]++|\\[\s\S]?)*+(?:"|(?=[\n\r])|\Z)'  # string: ends at a line end
     r"|#[^\n\r]*"  # comment to end of line
 )
 _NOT_BRACKETS: Final = re.compile(r"[^{}\[\]()]+")
@@ -546,7 +551,7 @@ def bracket_nesting(source: str) -> int:
     if '"' in text or "#" in text:
         text = _STRINGS_AND_COMMENTS.sub(" ", text)
     brackets = _NOT_BRACKETS.sub("", text)
-    return max(accumulate(map(_BRACKET_STEP.__getitem__, brackets)), default=0)
+    return max(accumulate(map(_BRACKET_STEP.__getitem__, brackets), initial=0))
 
 
 def parse_document(
@@ -559,7 +564,8 @@ def parse_document(
 
     graphql-core's parser is recursive and raises `RecursionError` near 245 nested selection
     sets. This checks the bracket nesting first and raises an `OperationLimitExceeded` with
-    `limit="nesting"` instead; syntax errors are graphql's own `GraphQLError`. Suitable for
+    `limit="nesting"` instead; syntax errors are graphql's own `GraphQLError` (other parser
+    exceptions are wrapped in one, as Ariadne does). Suitable for
     Ariadne's `query_parser=lambda context, data: parse_document(data["query"])`.
 
     ```python
@@ -577,12 +583,18 @@ def parse_document(
         raise OperationLimitExceeded("nesting", nesting, max_nesting, subject="Document")
     try:
         return parse(source, max_tokens=max_tokens)
+    except GraphQLError:
+        raise
     except RecursionError:
         # Only reachable with a lowered recursion limit or a very deep caller stack.
         raise GraphQLError(
             "Document is nested too deeply to parse.",
             extensions={"code": LIMIT_CODE, "limit": "nesting"},
         ) from None
+    except Exception as error:
+        # graphql-core 3.2's lexer raises IndexError on a string ending in a lone backslash
+        # (`{ a(x: "\` at the end); report it as the syntax error it is.
+        raise GraphQLError(f"Syntax Error: {error}.", original_error=error) from error
 
 
 def measure_query(

@@ -54,11 +54,14 @@ class TokenRequest:
         environment: Environment,
         client_id: str,
         client_secret: str | None,
+        issuer: str = "http://localhost:8000/oauth2",
     ) -> None:
         self.form = form
         self.environment = environment
         self.client_id = client_id
         self.client_secret = client_secret
+        #: `{auth_url}` as the client reached it: the `iss` of id_tokens.
+        self.issuer = issuer
 
     def param(self, name: str, *, required: bool = True) -> str | None:
         values = self.form.getlist(name)
@@ -89,7 +92,7 @@ def client_credentials_grant(request: TokenRequest) -> dict[str, Any]:
     return issue_project_token(request.environment, project)
 
 
-#: grant_type -> handler; the user flows add theirs here.
+#: grant_type -> handler; the user flows add theirs here (see `grants.py`).
 GRANTS: dict[str, Grant] = {"client_credentials": client_credentials_grant}
 
 
@@ -140,6 +143,7 @@ def token_endpoint(environments: dict[EnvironmentName, Environment]) -> Callable
                 environments[environment],
                 client_id,
                 client_secret if isinstance(client_secret, str) else None,
+                issuer=str(request.base_url).rstrip("/") + "/oauth2",
             )
             grant_type = token_request.param("grant_type")
             grant = GRANTS.get(grant_type or "")

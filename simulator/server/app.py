@@ -2,7 +2,7 @@
 
 | Address | What |
 |---|---|
-| `/oauth2` | OAuth 2.0 server (`{auth_url}`): `/oauth2/token` |
+| `/oauth2` | OAuth 2.0 server (`{auth_url}`): `/oauth2/token`, `/oauth2/auth` (docs/oauth.md) |
 | `/sandbox/graphql` | Sandbox partner API (`{sandbox_url}`) |
 | `/sandbox-testing/graphql` | Sandbox Testing API (`{sandbox_testing_url}`) |
 | `/live/graphql` | Live partner API (`{live_url}`) |
@@ -21,6 +21,7 @@ from graphql import GraphQLSchema
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -31,7 +32,9 @@ from ..api.executable import SCHEMA_DIR
 from ..domain.context import Environment
 from ..environments import EnvironmentName
 from ..oauth.endpoints import token_endpoint
+from ..oauth.pages import oauth_routes
 from ..scheduler import Scheduler
+from .due_work import FireDueWork
 from .graphql_endpoint import graphql_endpoint
 from .responses import http_error, unexpected_error
 
@@ -92,11 +95,13 @@ def create_app(environments: dict[EnvironmentName, Environment], scheduler: Sche
             graphql_endpoint(live, partner_schema(), scheduler),
             methods=graphql_methods,
         ),
+        *oauth_routes(environments),  # the browser pages, after the API's hot paths
     ]
     return Starlette(
         routes=routes,
         exception_handlers={HTTPException: http_error, Exception: unexpected_error},
         lifespan=scheduler_loop(scheduler),
+        middleware=[Middleware(FireDueWork, scheduler=scheduler)],
     )
 
 
@@ -111,7 +116,7 @@ def scheduler_loop(scheduler: Scheduler, interval: float = 0.2) -> Any:
         async def loop() -> None:
             while True:
                 try:
-                    await run_in_threadpool(scheduler.run_due)
+                    await run_in_threadpool(scheduler.run_due_settled)
                 except Exception:  # keep serving; the error is in the log
                     logger.exception("Scheduled work failed")
                 await asyncio.sleep(interval)

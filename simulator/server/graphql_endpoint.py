@@ -4,6 +4,7 @@ Each request goes through the same steps, each failing with a JSON 4xx:
 
 1. method POST (405 otherwise, with `Allow: POST`);
 2. `Authorization: Bearer` token valid in this environment (401, saying why not);
+   with a project token, an optional `X-User-Id` header acts for one user (400/403);
 3. `Content-Type: application/json` (415);
 4. body at most 1 MiB (413), valid UTF-8 JSON (400), an object (400: no batching);
 5. `query` a non-empty string, `variables` an object, `operationName` a string (400);
@@ -23,6 +24,7 @@ from starlette.responses import JSONResponse, Response
 from ..api import RequestContext, execute
 from ..domain.context import Environment
 from ..exceptions import InvalidToken
+from ..oauth.acting import USER_ID_HEADER, ActingRefused, act_for_user
 from ..oauth.tokens import authenticate_bearer
 from ..scheduler import Scheduler
 from .responses import json_error
@@ -124,6 +126,12 @@ def graphql_endpoint(
             principal = authenticate_bearer(environment, bearer_token(request))
         except InvalidToken as error:
             return unauthorized(error)
+        try:
+            # A project token may act for one user (the simulator's stand-in header).
+            principal = act_for_user(environment, principal, request.headers.get(USER_ID_HEADER))
+        except ActingRefused as error:
+            code = "FORBIDDEN" if error.status == 403 else "BAD_REQUEST"
+            return json_error(error.status, code, error.description)
         try:
             content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
             if content_type != "application/json":

@@ -6,7 +6,16 @@ query = QueryType()
 mutation = MutationType()
 
 # The modules attach their resolvers to `query` and `mutation`.
-from . import accounts, cards, consents, memberships, payments, transactions  # noqa: E402
+from . import (  # noqa: E402
+    accounts,
+    cards,
+    consents,
+    memberships,
+    payments,
+    transactions,
+    user,
+    webhooks,
+)
 
 bindables = [
     query,
@@ -17,6 +26,8 @@ bindables = [
     *memberships.bindables,
     *payments.bindables,
     *transactions.bindables,
+    *user.bindables,
+    *webhooks.bindables,
 ]
 
 __all__ = ["bindables", "mutation", "query"]

@@ -1,0 +1,135 @@
+"""The simulated text-message outbox and the 6-digit codes it carries.
+
+No message leaves the machine: every code "sent" is recorded with its phone number, text
+and virtual time, and a test, a notebook or a trainer reads it back, as from a phone:
+
+```python
+send_code(env, db, session_id="...", phone_number="+33612345678")
+outbox(env, phone_number="+33612345678")[-1]["text"]
+# 'Your verification code is 123456. It is valid for 15 minutes. Never share it.'
+latest_code(env, "+33612345678")   # '123456'
+```
+
+The code itself is stored only as a hash bound to its web session; it lives 15 virtual
+minutes, and sending a new one to a session supersedes the previous one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from datetime import timedelta
+from typing import Any, Literal
+
+import sqlite_utils
+
+from ..clock import format_timestamp
+from ..domain.context import Environment
+from ..storage import next_number
+
+__all__ = [
+    "CODE_LENGTH",
+    "CODE_LIFETIME",
+    "check_code",
+    "latest_code",
+    "outbox",
+    "send_code",
+]
+
+CODE_LENGTH = 6
+CODE_LIFETIME = timedelta(minutes=15)
+_CODE_IN_TEXT = re.compile(r"\b(\d{6})\b")
+
+CodeCheck = Literal["ok", "wrong", "expired", "none"]
+
+
+def _hash(session_id: str, code: str) -> str:
+    # Bound to the session: the same digits sent to another session do not match.
+    return hashlib.sha256(f"{session_id}:{code}".encode()).hexdigest()
+
+
+def send_code(
+    env: Environment, db: sqlite_utils.Database, *, session_id: str, phone_number: str
+) -> dict[str, Any]:
+    """Send a new code to a phone for a session, in the caller's transaction.
+
+    Returns the outbox row (its text carries the code, as the real message would).
+    """
+    code = f"{secrets.randbelow(10**CODE_LENGTH):0{CODE_LENGTH}d}"
+    now = env.clock.now()
+    sent_at = format_timestamp(now)
+    db.execute(
+        "UPDATE sms_codes SET superseded_at = ? "
+        "WHERE session_id = ? AND superseded_at IS NULL AND used_at IS NULL",
+        [sent_at, session_id],
+    )
+    db["sms_codes"].insert(
+        {
+            "id": env.new_id(db, "sms_code"),
+            "session_id": session_id,
+            "phone_number": phone_number,
+            "code_hash": _hash(session_id, code),
+            "sent_at": sent_at,
+            "expires_at": format_timestamp(now + CODE_LIFETIME),
+        }
+    )
+    minutes = int(CODE_LIFETIME.total_seconds() // 60)
+    message = {
+        "id": env.new_id(db, "sms"),
+        "phone_number": phone_number,
+        "text": f"Your verification code is {code}. It is valid for {minutes} minutes. "
+        "Never share it.",
+        "sent_at": sent_at,
+        "sequence": next_number(db, "sms_sequence"),
+    }
+    db["sms_outbox"].insert(message)
+    return message
+
+
+def check_code(
+    env: Environment, db: sqlite_utils.Database, *, session_id: str, code: str
+) -> CodeCheck:
+    """Check a code typed for a session; a right code is used up.
+
+    `none` when the session has no live code (never sent, or already used).
+    """
+    rows = list(
+        db["sms_codes"].rows_where(
+            "session_id = ? AND superseded_at IS NULL AND used_at IS NULL",
+            [session_id],
+            order_by="sent_at DESC",
+            limit=1,
+        )
+    )
+    if not rows:
+        return "none"
+    row = rows[0]
+    if not hmac.compare_digest(row["code_hash"], _hash(session_id, code.strip())):
+        return "wrong"
+    if row["expires_at"] <= env.now():
+        return "expired"
+    db["sms_codes"].update(row["id"], {"used_at": env.now()})
+    return "ok"
+
+
+def outbox(
+    env: Environment, phone_number: str | None = None, *, limit: int | None = None
+) -> list[dict[str, Any]]:
+    """Text messages sent in an environment, oldest first (optionally to one phone)."""
+    where, params = (None, []) if phone_number is None else ("phone_number = ?", [phone_number])
+    rows = [
+        {key: row[key] for key in ("id", "phone_number", "text", "sent_at")}
+        for row in env.store.db["sms_outbox"].rows_where(where, params, order_by="sequence")
+    ]
+    return rows[-limit:] if limit else rows
+
+
+def latest_code(env: Environment, phone_number: str) -> str | None:
+    """The code in the last message sent to a phone (what a user would read and type)."""
+    messages = outbox(env, phone_number, limit=1)
+    if not messages:
+        return None
+    match = _CODE_IN_TEXT.search(messages[-1]["text"])
+    return match.group(1) if match else None

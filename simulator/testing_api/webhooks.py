@@ -1,0 +1,217 @@
+"""Testing API: the webhook retry policy, the delivery log, in-process inboxes, and the
+timeline of what fired while the clock moved.
+
+The timeline of `advanceClock` / `setClock` shows only the caller's own work: entries of the
+other environment, or of another project, are left out.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ariadne import ObjectType
+from graphql import GraphQLError, GraphQLResolveInfo
+
+from ..api.context import RequestContext
+from ..api.mutations import returns_rejections
+from ..api.partner.webhooks import deliveries, delivery_log, object_bindables
+from ..domain.rejections import Rejected
+from ..exceptions import ConfigurationError
+from ..webhooks import delivery
+from ..webhooks.log import decode_attempt
+from ..webhooks.policy import POLICIES, RetryPolicy, get_policy
+from ..webhooks.receivers import Inbox, receivers_for
+from ..webhooks.subscriptions import _INBOX_NAME
+from .resolvers import mutation, query, validation_rejection
+
+__all__ = ["bindables"]
+
+timeline_entry = ObjectType("TimelineEntry")
+clock_payload = ObjectType("ClockSuccessPayload")
+inbox_type = ObjectType("WebhookInbox")
+
+bindables = [timeline_entry, clock_payload, inbox_type, *object_bindables]
+
+
+# -- the timeline -------------------------------------------------------------------------
+
+
+@clock_payload.field("timeline")
+def resolve_timeline(payload: dict[str, Any], info: GraphQLResolveInfo) -> list[dict[str, Any]]:
+    ctx: RequestContext = info.context
+    mine = ctx.environment.name.value
+    return [
+        entry
+        for entry in payload.get("timeline") or []
+        if entry.get("environment", mine) == mine
+        and entry.get("project_id", ctx.principal.project_id) == ctx.principal.project_id
+    ]
+
+
+@timeline_entry.field("work")
+def resolve_work(entry: dict[str, Any], _: GraphQLResolveInfo) -> str:
+    return str(entry.get("work") or "unknown")
+
+
+@timeline_entry.field("summary")
+def resolve_summary(entry: dict[str, Any], _: GraphQLResolveInfo) -> str:
+    return str(entry.get("summary") or json.dumps(entry, default=str))
+
+
+@timeline_entry.field("webhookAttempt")
+def resolve_webhook_attempt(
+    entry: dict[str, Any], info: GraphQLResolveInfo
+) -> dict[str, Any] | None:
+    if entry.get("work") != "webhooks" or not entry.get("attempt_id"):
+        return None
+    ctx: RequestContext = info.context
+    rows = list(
+        ctx.environment.store.db["webhook_attempts"].rows_where("id = ?", [entry["attempt_id"]])
+    )
+    return decode_attempt(rows[0]) if rows else None
+
+
+# -- the policy -------------------------------------------------------------------------
+
+
+@query.field("webhookRetryPolicy")
+def resolve_policy(_: Any, info: GraphQLResolveInfo) -> dict[str, Any]:
+    return delivery.get_retry_policy(info.context.environment).as_dict()
+
+
+@query.field("webhookRetryPolicies")
+def resolve_policies(*_: Any) -> list[dict[str, Any]]:
+    return [policy.as_dict() for policy in POLICIES.values()]
+
+
+@mutation.field("setWebhookRetryPolicy")
+@returns_rejections
+def resolve_set_policy(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    name = input["name"]
+    delays = input.get("delays_seconds")
+    timeout = input.get("timeout_seconds")
+    try:
+        if delays is None and timeout is None:
+            policy = get_policy(name)
+        elif name in POLICIES:
+            raise ConfigurationError(
+                f"{name!r} is a built-in policy: give a custom policy another name."
+            )
+        else:
+            policy = RetryPolicy(
+                name, delays=tuple(delays or ()), timeout=15.0 if timeout is None else timeout
+            )
+    except ConfigurationError as error:
+        raise Rejected(validation_rejection(error, ["input"])) from None
+    delivery.set_retry_policy(ctx.environment, policy)
+    return {"__typename": "SetWebhookRetryPolicySuccessPayload", "policy": policy.as_dict()}
+
+
+# -- the log ------------------------------------------------------------------------------
+
+
+@query.field("webhookDeliveryLog")
+def resolve_delivery_log(
+    _: Any,
+    info: GraphQLResolveInfo,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    return delivery_log(ctx, ctx.principal.project_id, first, after, filters)
+
+
+@query.field("webhookDeliveries")
+def resolve_deliveries(
+    _: Any,
+    info: GraphQLResolveInfo,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    return deliveries(ctx, ctx.principal.project_id, first, after, filters)
+
+
+# -- inboxes ------------------------------------------------------------------------------
+
+
+def _inbox(ctx: RequestContext, name: str) -> Inbox:
+    if not _INBOX_NAME.fullmatch(name):
+        raise ConfigurationError(
+            f"Invalid inbox name {name!r}: letters, digits, '.', '_' or '-' (at most 64)."
+        )
+    return receivers_for(ctx.environment).inbox(name)
+
+
+def _inbox_view(inbox: Inbox) -> dict[str, Any]:
+    received = list(inbox)
+    return {
+        "name": inbox.name,
+        "url": inbox.url,
+        "received_count": len(received),
+        "accepted_count": sum(1 for item in received if item.accepted),
+        "received": [
+            {
+                "at": item.at,
+                "event_type": item.event_type,
+                "event_id": item.event_id,
+                "resource_id": item.resource_id,
+                "body": json.dumps(item.body),
+                "had_secret": any(key.lower() == "x-webhook-secret" for key in item.headers),
+                "status": item.status,
+                "timed_out": item.timed_out,
+                "accepted": item.accepted,
+            }
+            for item in received
+        ],
+    }
+
+
+@query.field("webhookInbox")
+def resolve_inbox(_: Any, info: GraphQLResolveInfo, name: str) -> dict[str, Any]:
+    try:
+        return _inbox_view(_inbox(info.context, name))
+    except ConfigurationError as error:
+        raise GraphQLError(str(error), extensions={"code": "BAD_USER_INPUT"}) from None
+
+
+@mutation.field("configureWebhookInbox")
+@returns_rejections
+def resolve_configure_inbox(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    behaviour = input["behaviour"]
+    times = input.get("times")
+    status = input.get("status")
+    latency = input.get("latency_seconds")
+    try:
+        inbox = _inbox(ctx, input["name"])
+        if times is not None and times < 0:
+            raise ConfigurationError("times cannot be negative.")
+        if status is not None and not 100 <= status <= 599:
+            raise ConfigurationError("status is an HTTP status code, 100 to 599.")
+        if behaviour == "Succeed":
+            if status is not None and not 200 <= status < 300:
+                raise ConfigurationError("A succeeding status is a 2xx.")
+            if times is None and status is None:
+                inbox.succeed()
+            else:
+                inbox.answer(status or 200, times)
+        elif behaviour == "Fail":
+            inbox.fail(times, status=500 if status is None else status)
+        elif behaviour == "Slow":
+            if latency is None or latency < 0:
+                raise ConfigurationError("Slow needs latencySeconds (0 or more).")
+            inbox.slow(latency, times, status=status or 200)
+        else:
+            inbox.fail(times, error="connection")
+    except (ConfigurationError, ValueError) as error:
+        raise Rejected(validation_rejection(error, ["input"])) from None
+    if input.get("clear"):
+        inbox.clear()
+    return {"__typename": "ConfigureWebhookInboxSuccessPayload", "inbox": _inbox_view(inbox)}

@@ -1,0 +1,446 @@
+"""Deliveries on the virtual clock: created with the event, attempted by the scheduler.
+
+1. **With the event.** `create_deliveries` is an event listener: inside the transaction that
+   journals an event, it adds one `Pending` delivery, due at the event's instant, for each
+   enabled subscription of the project that lists the event type. No I/O happens there.
+2. **When due.** `WEBHOOK_DELIVERIES` is the `DueWork` the scheduler fires in time order. It
+   reads every delivery due at the clock's time (one query), sends them outside any
+   transaction, then records every attempt and each delivery's next step in one transaction.
+3. **After a failure** the next attempt is due `delay` after the attempt ended (see
+   `policy`); after the policy's last attempt the delivery is `Failed`.
+
+The POST body carries only the five fields of the real service; the subscription's secret
+travels in the `X-Webhook-Secret` header.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from typing import Any
+
+import sqlite_utils
+
+from ..clock import format_timestamp, parse_timestamp
+from ..domain.context import Environment
+from ..domain.events import EVENT_TYPES
+from ..domain.rejections import Rejected
+from ..storage import next_number
+from .policy import DEFAULT_POLICY, RetryPolicy
+from .receivers import SECRET_HEADER, AttemptResult, WebhookRequest, send_all
+from .rejections import event_not_found, field_error, validation
+from .subscriptions import get_subscription
+
+__all__ = [
+    "BATCH_SIZE",
+    "PROBE_RESOURCE_ID",
+    "WEBHOOK_DELIVERIES",
+    "WebhookDeliveries",
+    "create_deliveries",
+    "get_retry_policy",
+    "probe",
+    "replay_event",
+    "run_due",
+    "set_retry_policy",
+]
+
+#: Deliveries read and recorded together; the scheduler calls again while more are due.
+BATCH_SIZE = 1000
+#: The `resourceId` of a probe's sample event: no resource.
+PROBE_RESOURCE_ID = "00000000-0000-0000-0000-000000000000"
+_POLICY_KEY = "retry_policy"
+
+
+# -- the policy in force ----------------------------------------------------------------
+
+
+def get_retry_policy(env: Environment, db: sqlite_utils.Database | None = None) -> RetryPolicy:
+    """The retry policy new deliveries of this environment follow."""
+    row = (
+        (db or env.store.db)
+        .execute("SELECT value FROM webhook_settings WHERE key = ?", [_POLICY_KEY])
+        .fetchone()
+    )
+    return RetryPolicy.from_json(row[0]) if row else DEFAULT_POLICY
+
+
+def set_retry_policy(env: Environment, policy: RetryPolicy) -> RetryPolicy:
+    """Make `policy` the one new deliveries follow (deliveries under way keep theirs)."""
+    with env.store.atomic() as db:
+        db["webhook_settings"].upsert({"key": _POLICY_KEY, "value": policy.to_json()}, pk="key")
+    return policy
+
+
+# -- creating deliveries ------------------------------------------------------------------
+
+
+def _position(db: sqlite_utils.Database, kind: str) -> str:
+    return f"{next_number(db, kind):012d}"
+
+
+def _insert_delivery(
+    env: Environment,
+    db: sqlite_utils.Database,
+    event: dict[str, Any],
+    subscription_id: str,
+    policy: RetryPolicy,
+    trigger: str,
+) -> dict[str, Any]:
+    now = env.now()
+    row = {
+        "id": env.new_id(db, "webhook_delivery"),
+        "position": _position(db, "webhook_delivery_position"),
+        "project_id": event["project_id"],
+        "subscription_id": subscription_id,
+        "event_id": event["id"],
+        "event_type": event["event_type"],
+        "resource_id": event["resource_id"],
+        "event_date": event["event_date"],
+        "trigger": trigger,
+        "status": "Pending",
+        "attempt_count": 0,
+        "max_attempts": policy.max_attempts,
+        "policy": policy.to_json(),
+        # Due now: the scheduler (or the end of the API request) sends it, never the
+        # emitting transaction.
+        "next_attempt_at": now,
+        "last_attempt_at": None,
+        "created_at": now,
+        "updated_at": now,
+    }
+    db["webhook_deliveries"].insert(row)
+    return row
+
+
+def create_deliveries(env: Environment, db: sqlite_utils.Database, event: dict[str, Any]) -> None:
+    """The event listener: a delivery per matching enabled subscription, in the event's
+    own transaction (so a rolled-back change leaves no delivery behind)."""
+    matching = db.execute(
+        "SELECT s.id FROM webhook_subscription_event_types t "
+        "JOIN webhook_subscriptions s ON s.id = t.subscription_id "
+        "WHERE t.project_id = ? AND t.event_type = ? AND s.status = 'Enabled' "
+        "AND s.removed_at IS NULL ORDER BY s.created_at, s.id",
+        [event["project_id"], event["event_type"]],
+    ).fetchall()
+    if not matching:
+        return
+    policy = get_retry_policy(env, db)
+    for (subscription_id,) in matching:
+        _insert_delivery(env, db, event, subscription_id, policy, "Event")
+
+
+def replay_event(
+    env: Environment, project_id: str, event_id: str, subscription_id: str | None = None
+) -> list[dict[str, Any]]:
+    """Send an event again: a new delivery (due now, with a fresh retry schedule) to one
+    subscription, or to every enabled subscription of the project listing its type.
+
+    The body is the event's own (same `eventId`): receivers must already expect duplicates,
+    since delivery is at-least-once.
+    """
+    with env.store.atomic() as db:
+        events = list(db["events"].rows_where("id = ? AND project_id = ?", [event_id, project_id]))
+        if not events:
+            raise Rejected(event_not_found(event_id))
+        event = events[0]
+        if subscription_id is not None:
+            subscription = get_subscription(env, project_id, subscription_id)
+            if subscription["status"] != "Enabled":
+                raise Rejected(
+                    validation(
+                        [
+                            field_error(
+                                "Disabled",
+                                f"Webhook subscription {subscription_id} is disabled: "
+                                "enable it to replay events to it.",
+                                "subscriptionId",
+                            )
+                        ]
+                    )
+                )
+            targets = [subscription_id]
+        else:
+            targets = [
+                row[0]
+                for row in db.execute(
+                    "SELECT s.id FROM webhook_subscription_event_types t "
+                    "JOIN webhook_subscriptions s ON s.id = t.subscription_id "
+                    "WHERE t.project_id = ? AND t.event_type = ? AND s.status = 'Enabled' "
+                    "AND s.removed_at IS NULL ORDER BY s.created_at, s.id",
+                    [project_id, event["event_type"]],
+                ).fetchall()
+            ]
+        policy = get_retry_policy(env, db)
+        return [_insert_delivery(env, db, event, target, policy, "Replay") for target in targets]
+
+
+# -- sending --------------------------------------------------------------------------------
+
+
+def event_body(
+    event_type: str, event_id: str, event_date: str, project_id: str, resource_id: str
+) -> bytes:
+    """The POST body: exactly the five fields of the real service."""
+    return json.dumps(
+        {
+            "eventType": event_type,
+            "eventId": event_id,
+            "eventDate": event_date,
+            "projectId": project_id,
+            "resourceId": resource_id,
+        },
+        separators=(",", ":"),
+    ).encode()
+
+
+def request_headers(secret: str) -> dict[str, str]:
+    return {"Content-Type": "application/json", SECRET_HEADER: secret}
+
+
+def _logged_headers(headers: dict[str, str]) -> str:
+    # The log shows that the secret was sent, never the secret.
+    return json.dumps({k: ("***" if k == SECRET_HEADER else v) for k, v in headers.items()})
+
+
+def _attempt_row(
+    env: Environment,
+    db: sqlite_utils.Database,
+    *,
+    base: dict[str, Any],
+    request: WebhookRequest,
+    result: AttemptResult,
+    attempt_number: int,
+    next_attempt_at: str | None,
+    delivery_status: str | None,
+) -> dict[str, Any]:
+    return {
+        "id": env.new_id(db, "webhook_attempt"),
+        "position": _position(db, "webhook_attempt_position"),
+        **base,
+        "attempt_number": attempt_number,
+        "endpoint_url": request.url,
+        "request_headers": _logged_headers(request.headers),
+        "request_body": request.body.decode(),
+        "attempted_at": request.sent_at,
+        "duration_ms": round(result.duration * 1000),
+        "response_status": result.status,
+        "response_body": result.body,
+        "error_code": str(result.error_code) if result.error_code else None,
+        "error": result.error,
+        "succeeded": int(result.succeeded),
+        "next_attempt_at": next_attempt_at,
+        "delivery_status": delivery_status,
+    }
+
+
+def _summary(attempt: dict[str, Any], max_attempts: int) -> str:
+    answer = attempt["response_status"] or attempt["error_code"]
+    head = (
+        f"{attempt['event_type']} -> {attempt['endpoint_url']}: {answer} "
+        f"(attempt {attempt['attempt_number']} of {max_attempts})"
+    )
+    if attempt["succeeded"]:
+        return f"{head}, delivered"
+    if attempt["next_attempt_at"]:
+        return f"{head}, retry at {attempt['next_attempt_at']}"
+    return f"{head}, delivery failed"
+
+
+def timeline_entry(env: Environment, attempt: dict[str, Any], max_attempts: int) -> dict[str, Any]:
+    """One line of `Advance.timeline` (keys `at`, `work`, `summary` are the shared ones)."""
+    return {
+        "at": attempt["attempted_at"],
+        "work": "webhooks",
+        "environment": env.name.value,
+        "project_id": attempt["project_id"],
+        "summary": _summary(attempt, max_attempts),
+        "attempt_id": attempt["id"],
+        "delivery_id": attempt["delivery_id"],
+        "event_id": attempt["event_id"],
+        "event_type": attempt["event_type"],
+        "subscription_id": attempt["subscription_id"],
+        "endpoint_url": attempt["endpoint_url"],
+        "attempt_number": attempt["attempt_number"],
+        "max_attempts": max_attempts,
+        "succeeded": bool(attempt["succeeded"]),
+        "response_status": attempt["response_status"],
+        "error_code": attempt["error_code"],
+        "next_attempt_at": attempt["next_attempt_at"],
+        "delivery_status": attempt["delivery_status"],
+    }
+
+
+_DUE = (
+    "SELECT d.id, d.project_id, d.subscription_id, d.event_id, d.event_type, d.resource_id, "
+    "d.event_date, d.trigger, d.attempt_count, d.policy, s.endpoint_url, s.secret "
+    "FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id "
+    "WHERE d.status = 'Pending' AND d.next_attempt_at <= ? "
+    "ORDER BY d.next_attempt_at, d.position LIMIT ?"
+)
+
+
+def _assert_no_transaction(env: Environment) -> None:
+    if env.store.db.conn.in_transaction:
+        raise RuntimeError(
+            "Webhooks are sent outside any transaction: an HTTP call must never hold "
+            "the SQLite write lock. Fire due work after the transaction."
+        )
+
+
+def run_due(env: Environment) -> list[dict[str, Any]]:
+    """Attempt every delivery due at the clock's time (up to `BATCH_SIZE`); returns the
+    timeline entries, in the order the attempts were recorded."""
+    _assert_no_transaction(env)
+    now = env.now()
+    cursor = env.store.db.execute(_DUE, [now, BATCH_SIZE])
+    columns = [column[0] for column in cursor.description]
+    due = [dict(zip(columns, row, strict=True)) for row in cursor.fetchall()]
+    if not due:
+        return []
+    requests = []
+    for delivery in due:
+        policy = RetryPolicy.from_json(delivery["policy"])
+        body = event_body(
+            delivery["event_type"],
+            delivery["event_id"],
+            delivery["event_date"],
+            delivery["project_id"],
+            delivery["resource_id"],
+        )
+        request = WebhookRequest(
+            delivery["endpoint_url"], request_headers(delivery["secret"]), body, now
+        )
+        requests.append((request, policy.timeout))
+    results = send_all(env, requests)  # I/O: no transaction is open here
+    started = parse_timestamp(now)
+    timeline: list[dict[str, Any]] = []
+    updates: list[tuple[Any, ...]] = []
+    with env.store.atomic() as db:
+        attempts = []
+        for delivery, (request, _), result in zip(due, requests, results, strict=True):
+            policy = RetryPolicy.from_json(delivery["policy"])
+            number = delivery["attempt_count"] + 1
+            next_at: str | None = None
+            if result.succeeded:
+                status = "Succeeded"
+            else:
+                delay = policy.delay_after(number)
+                if delay is None:
+                    status = "Failed"
+                else:
+                    status = "Pending"
+                    ended = started + timedelta(seconds=result.duration)
+                    next_at = format_timestamp(ended + timedelta(seconds=delay))
+            attempt = _attempt_row(
+                env,
+                db,
+                base={
+                    "project_id": delivery["project_id"],
+                    "delivery_id": delivery["id"],
+                    "subscription_id": delivery["subscription_id"],
+                    "event_id": delivery["event_id"],
+                    "event_type": delivery["event_type"],
+                    "resource_id": delivery["resource_id"],
+                    "kind": "Replay" if delivery["trigger"] == "Replay" else "Delivery",
+                },
+                request=request,
+                result=result,
+                attempt_number=number,
+                next_attempt_at=next_at,
+                delivery_status=status,
+            )
+            attempts.append(attempt)
+            updates.append(
+                (status, number, next_at, now, now, delivery["id"], delivery["attempt_count"])
+            )
+            timeline.append(timeline_entry(env, attempt, policy.max_attempts))
+        # Guarded by the attempt count: if another process recorded this attempt first, its
+        # record stands (the receiver got one more copy: delivery is at-least-once).
+        db.conn.executemany(
+            "UPDATE webhook_deliveries SET status = ?, attempt_count = ?, next_attempt_at = ?, "
+            "last_attempt_at = ?, updated_at = ? "
+            "WHERE id = ? AND status = 'Pending' AND attempt_count = ?",
+            updates,
+        )
+        db["webhook_attempts"].insert_all(attempts)
+    return timeline
+
+
+class WebhookDeliveries:
+    """The scheduler's view of webhook deliveries (registered in `SCHEDULED_WORK`)."""
+
+    name = "webhooks"
+
+    def next_due(self, env: Environment) -> str | None:
+        # The same join as the batch query, so nothing reported due is left unsent.
+        row = env.store.db.execute(
+            "SELECT d.next_attempt_at FROM webhook_deliveries d "
+            "JOIN webhook_subscriptions s ON s.id = d.subscription_id "
+            "WHERE d.status = 'Pending' ORDER BY d.next_attempt_at LIMIT 1"
+        ).fetchone()
+        return row[0] if row else None
+
+    def run_due(self, env: Environment) -> list[dict[str, Any]]:
+        return run_due(env)
+
+    def __repr__(self) -> str:
+        return "<DueWork webhooks>"
+
+
+WEBHOOK_DELIVERIES = WebhookDeliveries()
+
+
+# -- the probe ------------------------------------------------------------------------------
+
+
+def probe(
+    env: Environment, project_id: str, subscription_id: str, event_type: str | None = None
+) -> dict[str, Any]:
+    """Send a sample event to a subscription's endpoint at once (enabled or not), once, with
+    no retry; returns the logged attempt (`kind` `Probe`). The sample's `resourceId` is
+    `PROBE_RESOURCE_ID` and its `eventId` names no journaled event."""
+    _assert_no_transaction(env)
+    subscription = get_subscription(env, project_id, subscription_id)
+    if event_type is not None and event_type not in EVENT_TYPES:
+        raise Rejected(
+            validation(
+                [
+                    field_error(
+                        "UnknownEventType", f"Unknown event type {event_type!r}.", "eventType"
+                    )
+                ]
+            )
+        )
+    kind = event_type or subscription["event_types"][0]
+    with env.store.atomic() as db:
+        sample_id = env.new_id(db, "webhook_probe")
+    now = env.now()
+    request = WebhookRequest(
+        subscription["endpoint_url"],
+        request_headers(subscription["secret"]),
+        event_body(kind, sample_id, now, project_id, PROBE_RESOURCE_ID),
+        now,
+    )
+    policy = get_retry_policy(env)
+    [result] = send_all(env, [(request, policy.timeout)])
+    with env.store.atomic() as db:
+        attempt = _attempt_row(
+            env,
+            db,
+            base={
+                "project_id": project_id,
+                "delivery_id": None,
+                "subscription_id": subscription_id,
+                "event_id": sample_id,
+                "event_type": kind,
+                "resource_id": PROBE_RESOURCE_ID,
+                "kind": "Probe",
+            },
+            request=request,
+            result=result,
+            attempt_number=1,
+            next_attempt_at=None,
+            delivery_status=None,
+        )
+        db["webhook_attempts"].insert(attempt)
+    return attempt

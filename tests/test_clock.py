@@ -1,0 +1,78 @@
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from simulator.clock import DEFAULT_START, Clock, format_timestamp, parse_duration
+from simulator.exceptions import InvalidDuration, InvalidTimestamp
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds"),
+    [
+        ("90s", 90),
+        ("5m", 300),
+        ("2h", 7200),
+        ("3d", 259200),
+        ("1h30m", 5400),
+        ("15", 15),
+        ("1w", 604800),
+    ],
+)
+def test_parse_duration(text: str, seconds: int) -> None:
+    assert parse_duration(text) == timedelta(seconds=seconds)
+
+
+@pytest.mark.parametrize("text", ["", "5 minutes", "-5m", "m5", "5x", "1h-2m"])
+def test_parse_duration_refuses_nonsense(text: str) -> None:
+    with pytest.raises(InvalidDuration):
+        parse_duration(text)
+
+
+def test_new_clock_is_frozen_at_the_default_start(tmp_path) -> None:
+    clock = Clock.open(tmp_path)
+    assert clock.frozen
+    assert clock.now() == DEFAULT_START
+    assert clock.timestamp() == "2026-01-05T09:00:00.000Z"
+
+
+def test_advance_set_freeze_resume(tmp_path) -> None:
+    clock = Clock.open(tmp_path)
+    assert clock.advance("90s") == DEFAULT_START + timedelta(seconds=90)
+    target = datetime(2026, 2, 1, tzinfo=UTC)
+    assert clock.set("2026-02-01T00:00:00Z") == target
+    clock.resume()
+    assert not clock.frozen
+    assert clock.now() >= target
+    frozen_at = clock.freeze()
+    assert clock.frozen and clock.now() == frozen_at
+
+
+def test_the_clock_never_moves_backwards(tmp_path) -> None:
+    clock = Clock.open(tmp_path)
+    with pytest.raises(InvalidTimestamp):
+        clock.set(DEFAULT_START - timedelta(seconds=1))
+    with pytest.raises(InvalidTimestamp):
+        clock.set("yesterday")
+
+
+def test_running_clock_follows_the_wall_clock_with_an_offset(tmp_path) -> None:
+    clock = Clock.open(tmp_path, frozen=False, start=datetime(2030, 1, 1, tzinfo=UTC))
+    first = clock.now()
+    assert first >= datetime(2030, 1, 1, tzinfo=UTC)
+    clock.advance("1d")
+    assert clock.now() - first >= timedelta(days=1)
+
+
+def test_the_state_is_shared_through_the_data_dir(tmp_path) -> None:
+    """A second process (here: a second Clock on the same file) sees every change at once."""
+    server_side = Clock.open(tmp_path)
+    cli_side = Clock.open(tmp_path)
+    for _ in range(3):  # several writes within one mtime tick must all be seen
+        cli_side.advance("5m")
+        assert server_side.now() == cli_side.now()
+    assert server_side.now() == DEFAULT_START + timedelta(minutes=15)
+
+
+def test_format_timestamp_is_utc_with_milliseconds() -> None:
+    moment = datetime(2026, 1, 5, 10, 0, 0, 123456, tzinfo=UTC)
+    assert format_timestamp(moment) == "2026-01-05T10:00:00.123Z"

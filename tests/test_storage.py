@@ -1,0 +1,60 @@
+import sqlite3
+
+from simulator import Simulator
+from simulator.environments import EnvironmentName
+from simulator.storage import Store
+
+
+def test_each_environment_has_its_own_wal_file(sim: Simulator) -> None:
+    for name in EnvironmentName:
+        store = sim.environment(name).store
+        assert store.path == sim.data_dir / f"{name.value}.sqlite"
+        assert store.db.journal_mode == "wal"
+        assert store.schema_version == len(store.applied_migrations()) > 0
+
+
+def test_migrations_are_recorded_and_applied_once(tmp_path) -> None:
+    first = Store.open(tmp_path, EnvironmentName.SANDBOX)
+    applied = first.applied_migrations()
+    first.close()
+    again = Store.open(tmp_path, EnvironmentName.SANDBOX)
+    assert again.applied_migrations() == applied
+    assert "core:m001_initial" in applied
+    version = sqlite3.connect(tmp_path / "sandbox.sqlite").execute("PRAGMA user_version").fetchone()
+    assert version[0] == len(applied)
+
+
+def test_projects_live_only_in_their_environment_file(sim: Simulator) -> None:
+    sandbox_project = sim.create_project("sandbox", "S", ["http://localhost/cb"])
+    live_project = sim.create_project("live", "L", ["http://localhost/cb"])
+    sandbox_rows = list(sqlite3.connect(sim.sandbox.store.path).execute("SELECT id FROM projects"))
+    live_rows = list(sqlite3.connect(sim.live.store.path).execute("SELECT id FROM projects"))
+    assert sandbox_rows == [(sandbox_project.project_id,)]
+    assert live_rows == [(live_project.project_id,)]
+
+
+def test_reset_empties_one_environment_only(sim: Simulator) -> None:
+    sim.create_project("sandbox", "S", ["http://localhost/cb"])
+    sim.create_project("live", "L", ["http://localhost/cb"])
+    sim.reset("sandbox")
+    assert sim.sandbox.store.db["projects"].count == 0
+    assert sim.live.store.db["projects"].count == 1
+    # Ids start over, so a reset sandbox replays a notebook identically.
+    again = sim.create_project("sandbox", "S", ["http://localhost/cb"])
+    fresh = Simulator(sim.data_dir / "other")
+    try:
+        assert again.project_id == fresh.create_project("sandbox", "S", ["http://x/cb"]).project_id
+    finally:
+        fresh.close()
+
+
+def test_a_failed_write_changes_nothing(sim: Simulator) -> None:
+    store = sim.sandbox.store
+    before = store.db["id_sequences"].count
+    try:
+        with store.atomic() as db:
+            db["id_sequences"].insert({"kind": "x", "value": 1})
+            raise RuntimeError("boom")
+    except RuntimeError:
+        pass
+    assert store.db["id_sequences"].count == before
