@@ -271,3 +271,17 @@ def test_verification_of_an_unknown_holder(bank: Bank) -> None:
     )
     assert result["__typename"] == "AccountHolderNotFoundRejection"
     assert result["accountHolderId"] == "nope"
+
+
+def test_a_project_token_acting_for_a_user_sees_what_the_user_sees(bank: Bank) -> None:
+    ada = bank.holder()
+    bank.holder("Alan", "Turing")
+    user = find_user_by_phone(bank.env, "+33699900001")
+    assert user is not None
+    response = bank.http.post(
+        "/sandbox/graphql",
+        json={"query": "{ accounts { edges { node { id } } } }"},
+        headers={"Authorization": f"Bearer {bank.api.token}", "X-User-Id": user["id"]},
+    )
+    edges = response.json()["data"]["accounts"]["edges"]
+    assert edges == [{"node": {"id": ada["account_id"]}}]
