@@ -170,32 +170,67 @@ def test_user_without_card_permission_is_forbidden(bank: Bank, account: str) -> 
         "card { id } consent { id }",
     )
     assert bank.row("consents", own["consent"]["id"])["user_id"] == viewer["id"]
-    # Another card it does not own and may not manage: forbidden.
+    # Another card of the account: visible to a viewer, but managing it is forbidden.
     other_card = bank.enabled_card(account)
-    result = client.mutate("suspendCard", {"cardId": other_card})
-    assert result["__typename"] == "CardNotFoundRejection"  # not visible to the viewer
+    for name in ("suspendCard", "resumeCard", "cancelCard", "updateCard"):
+        result = client.mutate(name, {"cardId": other_card})
+        assert result["__typename"] == "ForbiddenRejection", name
+        assert "canManageCards" in result["message"]
     bank.env.store.db["account_memberships"].update("m-viewer", {"can_manage_cards": 1})
     assert client.mutate("suspendCard", {"cardId": other_card})["__typename"] == (
         "SuspendCardSuccessPayload"
     )
 
 
-def test_user_sees_its_own_cards_only(bank: Bank, account: str) -> None:
-    viewer = create_user(bank.env, "+33655588888")
+def test_add_card_for_someone_else_needs_the_card_permission(bank: Bank, account: str) -> None:
+    manager = create_user(bank.env, "+33655577778")
     bank.env.store.db["account_memberships"].insert(
         {
-            "id": "m-viewer",
+            "id": "m-manager",
             "project_id": bank.project_id,
             "account_id": account,
-            "user_id": viewer["id"],
+            "user_id": manager["id"],
             "can_view_account": 1,
+            "can_manage_account_membership": 1,
             "status": "Enabled",
             "created_at": "2026-01-05T09:00:00.000Z",
         }
     )
-    bank.enabled_card(account)
-    client = bank.user_client(viewer["id"])
-    assert client.query("{ cards { totalCount } }")["cards"]["totalCount"] == 0
+    result = bank.user_client(manager["id"]).mutate(
+        "addCard",
+        {"accountMembershipId": bank.legal_membership(account), "consentRedirectUrl": REDIRECT},
+    )
+    assert result["__typename"] == "ForbiddenRejection"
+    assert bank.env.store.db["cards"].count == 0
+
+
+def test_card_visibility(bank: Bank, account: str) -> None:
+    """Viewers of an account see its cards; a member without canViewAccount sees only its own;
+    a stranger sees none."""
+    card_id = bank.enabled_card(account)
+    rows = {"m-viewer": 1, "m-blind": 0}
+    for number, (membership_id, can_view) in enumerate(rows.items()):
+        user = create_user(bank.env, f"+3365558888{number}")
+        rows[membership_id] = user["id"]
+        bank.env.store.db["account_memberships"].insert(
+            {
+                "id": membership_id,
+                "project_id": bank.project_id,
+                "account_id": account,
+                "user_id": user["id"],
+                "can_view_account": can_view,
+                "status": "Enabled",
+                "created_at": "2026-01-05T09:00:00.000Z",
+            }
+        )
+    viewer = bank.user_client(rows["m-viewer"])
+    assert viewer.query("{ cards { edges { node { id } } } }")["cards"]["edges"] == [
+        {"node": {"id": card_id}}
+    ]
+    blind = bank.user_client(rows["m-blind"])
+    assert blind.query("{ cards { totalCount } }")["cards"]["totalCount"] == 0
+    stranger = bank.user_client(create_user(bank.env, "+33655588889")["id"])
+    assert stranger.query("{ cards { totalCount } }")["cards"]["totalCount"] == 0
     assert bank.api.query("{ cards { totalCount } }")["cards"]["totalCount"] == 1
 
 

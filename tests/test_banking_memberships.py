@@ -248,7 +248,11 @@ def test_disable_a_pending_invitation_cancels_its_consent(bank: Bank, account: s
 
 def test_legal_representative_cannot_be_suspended_or_disabled(bank: Bank, account: str) -> None:
     legal = bank.legal_membership(account)
-    for name in ("suspendAccountMembership", "disableAccountMembership"):
+    for name in (
+        "suspendAccountMembership",
+        "resumeAccountMembership",
+        "disableAccountMembership",
+    ):
         result = bank.api.mutate(name, {"accountMembershipId": legal})
         assert result["__typename"] == "ForbiddenRejection"
     for name in (

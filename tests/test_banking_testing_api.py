@@ -125,10 +125,9 @@ def test_reject_an_outgoing_transfer(bank: Bank, account: str) -> None:
 
 def test_sepa_mutations_refuse_card_transactions(bank: Bank, card: str) -> None:
     authorization = authorize(bank, card)
-    result = bank.testing.mutate(
-        "simulateSepaCreditTransferBooking", {"transactionId": authorization["transactionId"]}
-    )
-    assert result["__typename"] == "ForbiddenRejection"
+    for name in ("simulateSepaCreditTransferBooking", "simulateSepaCreditTransferRejection"):
+        result = bank.testing.mutate(name, {"transactionId": authorization["transactionId"]})
+        assert result["__typename"] == "ForbiddenRejection"
 
 
 def test_card_authorization_reserves_then_debit_books(bank: Bank, account: str, card: str) -> None:
@@ -190,6 +189,10 @@ def test_release_frees_the_reservation(bank: Bank, account: str, card: str) -> N
     assert bank.testing.mutate("simulateCardAuthorizationRelease", {"transactionId": "nope"})[
         "__typename"
     ] == ("TransactionNotFoundRejection")
+    sepa = bank.fund(account, "1.00")
+    assert bank.testing.mutate("simulateCardAuthorizationRelease", {"transactionId": sepa})[
+        "__typename"
+    ] == ("ForbiddenRejection")
 
 
 @pytest.mark.parametrize(

@@ -2,8 +2,8 @@
 
 - A **project token** sees and acts on everything of its project, nothing of another.
 - A **user token** (`Principal.user_id`) goes through the user's *Enabled* memberships:
-  it sees an account (its holder, transactions, payments) with `can_view_account`, the
-  account's cards with `can_manage_cards` (and always the cards of its own memberships),
+  it sees an account (its holder, transactions, payments, cards) with `can_view_account`
+  (and always the cards of its own memberships),
   the account's memberships with `can_manage_account_membership` (and always its own).
   Acting needs the matching permission; closing or renaming an account needs the
   legal representative.
@@ -71,11 +71,12 @@ def account_scope(
 
 
 def card_scope(principal: Principal) -> tuple[str, list[Any]]:
-    """Cards the caller sees: a user sees its own cards and those of accounts it manages."""
+    """Cards the caller sees: a user sees its own cards and those of the accounts it views
+    (acting on a card it does not own needs `can_manage_cards`)."""
     if principal.user_id is None:
         return "project_id = ?", [principal.project_id]
     return (
-        f"project_id = ? AND (account_id IN ({_accounts_with('can_manage_cards')}) "
+        f"project_id = ? AND (account_id IN ({_accounts_with('can_view_account')}) "
         "OR account_membership_id IN (SELECT id FROM account_memberships WHERE user_id = ?))",
         [principal.project_id, principal.user_id, principal.user_id],
     )
