@@ -9,6 +9,8 @@ prints JSON where a program may read the output.
 | `clock now/advance/set/freeze/resume` | read or move the virtual clock |
 | `project create` | create a project, print its credentials once |
 | `reset --env sandbox` | empty an environment |
+| `limits show/set/rate-limit/project/reset/clear-counters` | the limits as data (docs/limits.md) |
+| `cost QUERY_FILE [--env sandbox]` | measure a document against the limits, without running it |
 """
 
 from __future__ import annotations
@@ -18,10 +20,10 @@ import sys
 from collections.abc import Sequence
 
 from ..exceptions import SimulatorError
-from . import core
+from . import core, limits
 
 #: Each module adds its subcommands with `register(subparsers)`.
-COMMAND_MODULES = [core]
+COMMAND_MODULES = [core, limits]
 
 __all__ = ["build_parser", "main"]
 

@@ -91,6 +91,7 @@ __all__ = [
     "OperationLimits",
     "OperationLimitsRule",
     "bracket_nesting",
+    "check_document",
     "limit_errors",
     "measure_document",
     "measure_query",
@@ -641,18 +642,38 @@ def limit_errors(
 
     ```
     """
-    return [
+    return check_document(document, limits, operation_name)[1]
+
+
+def check_document(
+    document: DocumentNode, limits: OperationLimits, operation_name: str | None = None
+) -> tuple[list[OperationCost], list[OperationLimitExceeded]]:
+    """Measure a document once: the cost of each operation and one error per exceeded limit.
+
+    What `measure_document` and `limit_errors` give separately, for callers that report the
+    figures as well as enforce them (the GraphQL endpoints' `extensions.cost`).
+
+    ```python
+    >>> costs, errors = check_document(parse("{ a b c d e f }"), SANDBOX_LIMITS)
+    >>> costs[0].top_level_fields, [error.limit for error in errors]
+    (6, ['topLevelFields'])
+
+    ```
+    """
+    measured = _measure_all(document, operation_name)
+    errors = [
         OperationLimitExceeded(
             limit,
-            measured,
+            value,
             maximum,
             operation_name=cost.operation_name,
             subject=_subject(operation),
             node=operation,
         )
-        for operation, cost in _measure_all(document, operation_name)
-        for limit, measured, maximum in cost.exceeded(limits)
+        for operation, cost in measured
+        for limit, value, maximum in cost.exceeded(limits)
     ]
+    return [cost for _operation, cost in measured], errors
 
 
 class OperationLimitsRule(ValidationRule):
@@ -699,6 +720,8 @@ def operation_limit_rules(limits: OperationLimits = SANDBOX_LIMITS) -> list[type
 
 def operation_limit_validator(
     limits: OperationLimits = SANDBOX_LIMITS,
+    *,
+    on_measure: Callable[[list[OperationCost]], None] | None = None,
 ) -> Callable[..., list[GraphQLError]]:
     """A `graphql.validate` replacement that checks the limits first and stops there if exceeded.
 
@@ -710,6 +733,10 @@ def operation_limit_validator(
     (an uncaught `RecursionError`, so HTTP 500) on a chain of ~1,000 fragments, which the
     fragment-nesting cap refuses first. When no limit is exceeded this runs `graphql.validate`
     with the given rules (so the limit rules need not be among them).
+
+    `on_measure`, when given, receives the cost of every operation of the document (as
+    `measure_document` gives it) each time a document is validated, so a caller can report
+    the figures without measuring twice.
     """
 
     def validator(
@@ -719,7 +746,10 @@ def operation_limit_validator(
         max_errors: int | None = None,
         type_info: TypeInfo | None = None,
     ) -> list[GraphQLError]:
-        errors: list[GraphQLError] = list(limit_errors(document_ast, limits))
+        costs, exceeded = check_document(document_ast, limits)
+        if on_measure is not None:
+            on_measure(costs)
+        errors: list[GraphQLError] = list(exceeded)
         if errors:
             return errors
         return validate(schema, document_ast, rules, max_errors, type_info)

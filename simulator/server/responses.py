@@ -25,9 +25,9 @@ def json_error(
 
 
 async def http_error(request: Request, exc: Exception) -> Response:
-    """Starlette's 404 and 405 as JSON."""
+    """Starlette's 404 and 405 (and the edge's 413 raised while reading a body) as JSON."""
     assert isinstance(exc, HTTPException)
-    codes = {404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED"}
+    codes = {404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED", 413: "PAYLOAD_TOO_LARGE"}
     message = {
         404: f"Nothing at {request.url.path}.",
         405: f"{request.method} is not allowed on {request.url.path}.",

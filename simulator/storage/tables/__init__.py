@@ -9,8 +9,9 @@ from sqlite_utils.migrations import Migrations
 
 from .core import migrations as core
 from .events import migrations as events
+from .limits import migrations as limits
 
 #: Applied in this order to every environment file.
-MIGRATION_SETS: list[Migrations] = [core, events]
+MIGRATION_SETS: list[Migrations] = [core, events, limits]
 
 __all__ = ["MIGRATION_SETS"]
