@@ -105,8 +105,14 @@ class LiveServer:
         self.simulator = simulator
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
+        # proxy_headers=False, as `serve` runs it: the simulator decides whether
+        # X-Forwarded-For names the client (rate limit), not uvicorn.
         config = uvicorn.Config(
-            simulator.app, host="127.0.0.1", port=self.port, log_level="warning"
+            simulator.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            proxy_headers=False,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -129,3 +135,24 @@ class LiveServer:
 def live_server(sim: Simulator) -> Iterator[LiveServer]:
     with LiveServer(sim) as server:
         yield server
+
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's chromium driven by Playwright (never a downloaded browser)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()

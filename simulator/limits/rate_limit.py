@@ -28,7 +28,6 @@ every process on the data dir shares them. Times are read from the simulator's c
 
 from __future__ import annotations
 
-import contextlib
 import math
 import sqlite3
 import threading
@@ -112,33 +111,34 @@ class RateDecision:
 
 
 class RateLimiter:
-    """Request counters in `limits.sqlite`, one connection per thread (like `Store`)."""
+    """Request counters in `limits.sqlite`.
+
+    One connection shared by every thread behind a lock: counting is one short statement,
+    and a connection per thread would mean a new connection for every request where each
+    request runs in a thread of its own (Starlette's `TestClient` outside a `with` block).
+    """
 
     FILE_NAME: Final = "limits.sqlite"
 
     def __init__(self, data_dir: str | Path, clock: Clock) -> None:
         self.path = Path(data_dir) / self.FILE_NAME
         self.clock = clock
-        self._local = threading.local()
-        self._connections: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         self._hits = 0
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        connection = self._connection()
-        if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            connection.execute("PRAGMA journal_mode = WAL")
-        connection.execute(_SCHEMA)
+        # Autocommit: each UPSERT is its own transaction, committed at once.
+        self._db: sqlite3.Connection | None = sqlite3.connect(
+            self.path, timeout=10.0, isolation_level=None, check_same_thread=False
+        )
+        if self._db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            self._db.execute("PRAGMA journal_mode = WAL")
+        self._db.execute("PRAGMA synchronous = NORMAL")
+        self._db.execute(_SCHEMA)
 
-    def _connection(self) -> sqlite3.Connection:
-        connection: sqlite3.Connection | None = getattr(self._local, "connection", None)
-        if connection is None:
-            # Autocommit: each UPSERT is its own transaction, committed at once.
-            connection = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
-            connection.execute("PRAGMA synchronous = NORMAL")
-            self._local.connection = connection
-            with self._lock:
-                self._connections.append(connection)
-        return connection
+    def _execute(self, sql: str, parameters: Any = ()) -> sqlite3.Cursor:
+        if self._db is None:
+            raise RuntimeError("The rate limiter is closed.")
+        return self._db.execute(sql, parameters)
 
     def hit(
         self,
@@ -153,20 +153,18 @@ class RateLimiter:
         limit, which `project` names: it then has its own counter, apart from the IP's)."""
         now = self.clock.now().timestamp()
         window = rate.window_seconds
-        connection = self._connection()
-        count, reset_at = connection.execute(
-            _HIT,
-            {
-                "client": client,
-                "endpoint": endpoint,
-                "bucket": project or "",
-                "now": now,
-                "window": window,
-            },
-        ).fetchone()
-        self._hits += 1
-        if self._hits % PRUNE_EVERY == 0:
-            connection.execute("DELETE FROM rate_counters WHERE reset_at <= ?", [now])
+        parameters = {
+            "client": client,
+            "endpoint": endpoint,
+            "bucket": project or "",
+            "now": now,
+            "window": window,
+        }
+        with self._lock:
+            count, reset_at = self._execute(_HIT, parameters).fetchone()
+            self._hits += 1
+            if self._hits % PRUNE_EVERY == 0:
+                self._execute("DELETE FROM rate_counters WHERE reset_at <= ?", [now])
         return RateDecision(
             client=client,
             endpoint=endpoint,
@@ -180,11 +178,12 @@ class RateLimiter:
     def counters(self) -> list[dict[str, Any]]:
         """The open windows (expired ones left out), for `python -m simulator limits show`."""
         now = self.clock.now().timestamp()
-        rows = self._connection().execute(
-            "SELECT client, endpoint, bucket, count, reset_at FROM rate_counters "
-            "WHERE reset_at > ? ORDER BY client, endpoint, bucket",
-            [now],
-        )
+        with self._lock:
+            rows = self._execute(
+                "SELECT client, endpoint, bucket, count, reset_at FROM rate_counters "
+                "WHERE reset_at > ? ORDER BY client, endpoint, bucket",
+                [now],
+            ).fetchall()
         return [
             {
                 "client": client,
@@ -198,13 +197,11 @@ class RateLimiter:
 
     def clear(self) -> int:
         """Forget every counter (every budget is full again); returns how many were open."""
-        return self._connection().execute("DELETE FROM rate_counters").rowcount
+        with self._lock:
+            return self._execute("DELETE FROM rate_counters").rowcount
 
     def close(self) -> None:
         with self._lock:
-            for connection in self._connections:
-                # A connection made in a thread that has ended may refuse; nothing to close.
-                with contextlib.suppress(sqlite3.ProgrammingError):
-                    connection.close()
-            self._connections.clear()
-        self._local = threading.local()
+            if self._db is not None:
+                self._db.close()
+                self._db = None

@@ -105,7 +105,11 @@ def _basic_client_id(value: bytes) -> str | None:
 
 
 def _form_value(body: bytes, name: str) -> str | None:
-    values = parse_qs(body.decode("latin-1"), max_num_fields=1000).get(name)
+    """The first value of `name` in a form-encoded body or query string, if any."""
+    try:
+        values = parse_qs(body.decode("latin-1"), max_num_fields=1000).get(name)
+    except ValueError:  # more fields than that: no client_id worth looking up
+        return None
     return values[0] if values else None
 
 
