@@ -23,6 +23,7 @@ See `docs/limits.md` for the rules and examples.
 from simulator.limits.cost import cost_figures, document_costs, operation_cost, selected_cost
 from simulator.limits.query_cost import (
     DEFAULT_MAX_NESTING,
+    DEFAULT_MAX_TOKENS,
     INTROSPECTION_ROOT_FIELDS,
     LIMIT_CODE,
     LIVE_LIMITS,
@@ -52,6 +53,7 @@ from simulator.limits.settings import (
 
 __all__ = [
     "DEFAULT_MAX_NESTING",
+    "DEFAULT_MAX_TOKENS",
     "DEFAULT_RATE_LIMIT",
     "INTROSPECTION_ROOT_FIELDS",
     "LIMITS_OFF",

@@ -82,6 +82,7 @@ from graphql.validation import ASTValidationRule
 
 __all__ = [
     "DEFAULT_MAX_NESTING",
+    "DEFAULT_MAX_TOKENS",
     "INTROSPECTION_ROOT_FIELDS",
     "LIMIT_CODE",
     "LIVE_LIMITS",
@@ -111,6 +112,12 @@ INTROSPECTION_ROOT_FIELDS: Final = frozenset({"__schema", "__type"})
 #: default recursion limit of 1,000; 100 keeps it well clear of that, even under a deep ASGI
 #: call stack, while being several times what the most generous depth limit needs.
 DEFAULT_MAX_NESTING: Final = 100
+
+#: Tokens accepted by `parse_document`. graphql-core parses about 100,000 tokens a second,
+#: so a 1 MiB body of bare names would keep it busy for seconds before any limit could be
+#: measured. A 1,000-field document with an alias and two arguments on every field has about
+#: 13,000 tokens; the standard introspection query has 180.
+DEFAULT_MAX_TOKENS: Final = 15_000
 
 
 # ---------------------------------------------------------------------------------------------
@@ -559,14 +566,17 @@ def parse_document(
     source: str | Source,
     *,
     max_nesting: int = DEFAULT_MAX_NESTING,
-    max_tokens: int | None = None,
+    max_tokens: int | None = DEFAULT_MAX_TOKENS,
 ) -> DocumentNode:
-    """`graphql.parse` guarded against documents nested deeper than its recursion can take.
+    """`graphql.parse` guarded against documents nested deeper than its recursion can take,
+    and against documents too long to parse quickly.
 
     graphql-core's parser is recursive and raises `RecursionError` near 245 nested selection
     sets. This checks the bracket nesting first and raises an `OperationLimitExceeded` with
-    `limit="nesting"` instead; syntax errors are graphql's own `GraphQLError` (other parser
-    exceptions are wrapped in one, as Ariadne does). Suitable for
+    `limit="nesting"` instead. Parsing stops after `max_tokens` tokens with a `GraphQLError`
+    whose `extensions` name the limit `tokens` (`None` lifts the cap). Syntax errors are
+    graphql's own `GraphQLError` (other parser exceptions are wrapped in one, as Ariadne
+    does). Suitable for
     Ariadne's `query_parser=lambda context, data: parse_document(data["query"])`.
 
     ```python
@@ -584,7 +594,15 @@ def parse_document(
         raise OperationLimitExceeded("nesting", nesting, max_nesting, subject="Document")
     try:
         return parse(source, max_tokens=max_tokens)
-    except GraphQLError:
+    except GraphQLError as error:
+        if max_tokens is not None and (
+            f"Document contains more than {max_tokens} tokens" in error.message
+        ):
+            raise GraphQLError(
+                f"Document exceeds the token limit: more than {max_tokens} tokens, "
+                f"at most {max_tokens} allowed.",
+                extensions={"code": LIMIT_CODE, "limit": "tokens", "maximum": max_tokens},
+            ) from None
         raise
     except RecursionError:
         # Only reachable with a lowered recursion limit or a very deep caller stack.
@@ -603,11 +621,13 @@ def measure_query(
     operation_name: str | None = None,
     *,
     max_nesting: int = DEFAULT_MAX_NESTING,
+    max_tokens: int | None = None,
 ) -> list[OperationCost]:
     """Parse `query` with `parse_document` and measure it (see `measure_document`).
 
     Syntax errors raise graphql's `GraphQLError`; documents nested beyond `max_nesting`
-    brackets raise `OperationLimitExceeded` (limit `nesting`).
+    brackets raise `OperationLimitExceeded` (limit `nesting`). No token cap unless
+    `max_tokens` is given (measuring is linear; the endpoints parse with the cap).
 
     ```python
     >>> [cost.depth for cost in measure_query("query A { a { b } } query B { c }")]
@@ -615,7 +635,8 @@ def measure_query(
 
     ```
     """
-    return measure_document(parse_document(query, max_nesting=max_nesting), operation_name)
+    document = parse_document(query, max_nesting=max_nesting, max_tokens=max_tokens)
+    return measure_document(document, operation_name)
 
 
 # ---------------------------------------------------------------------------------------------

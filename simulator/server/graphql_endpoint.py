@@ -84,11 +84,42 @@ async def read_body(request: Request) -> bytes:
     return bytes(body)
 
 
+def _not_a_json_number(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _has_lone_surrogate(data: Any) -> bool:
+    """True when a string (or key) holds an unpaired UTF-16 surrogate (`"\\ud800"`): valid JSON
+    syntax, but no Unicode text. Such a string could not be written back as UTF-8 JSON (an
+    error message quoting it, a stored value read later), so it is refused up front."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return False
+
+
 def parse_operation(body: bytes) -> dict[str, Any]:
     try:
-        data = json.loads(body)
+        # Strict JSON: NaN and Infinity are not JSON numbers.
+        data = json.loads(body, parse_constant=_not_a_json_number)
     except (ValueError, RecursionError):
         raise BadRequest(400, "BAD_REQUEST", "The body is not valid UTF-8 JSON.") from None
+    if _has_lone_surrogate(data):
+        raise BadRequest(
+            400,
+            "BAD_REQUEST",
+            "The body is not valid UTF-8 JSON: a string holds an unpaired surrogate escape.",
+        )
     if isinstance(data, list):
         raise BadRequest(
             400,

@@ -27,7 +27,12 @@ def json_error(
 async def http_error(request: Request, exc: Exception) -> Response:
     """Starlette's 404 and 405 (and the edge's 413 raised while reading a body) as JSON."""
     assert isinstance(exc, HTTPException)
-    codes = {404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED", 413: "PAYLOAD_TOO_LARGE"}
+    codes = {
+        400: "BAD_REQUEST",
+        404: "NOT_FOUND",
+        405: "METHOD_NOT_ALLOWED",
+        413: "PAYLOAD_TOO_LARGE",
+    }
     message = {
         404: f"Nothing at {request.url.path}.",
         405: f"{request.method} is not allowed on {request.url.path}.",
