@@ -176,6 +176,16 @@ def test_hostile_documents_get_a_400_not_a_500(sandbox: GraphQL) -> None:
     assert nested.status_code == 400
     assert nested.json()["errors"][0]["extensions"]["limit"] == "nesting"
     assert nested.json()["extensions"]["cost"]["complexity"] is None
+    start = time.perf_counter()
+    long = sandbox.post("{ accounts { %s } }" % ("totalCount " * 200_000))
+    assert time.perf_counter() - start < 2
+    error = long.json()["errors"][0]
+    assert long.status_code == 400
+    assert error["extensions"] == {
+        "code": "OPERATION_LIMIT_EXCEEDED",
+        "limit": "tokens",
+        "maximum": 15000,
+    }
     doubling = (
         "{ __schema { ...F0 } } "
         + " ".join(f"fragment F{n} on __Schema {{ ...F{n + 1} ...F{n + 1} }}" for n in range(25))
