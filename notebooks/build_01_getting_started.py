@@ -140,7 +140,7 @@ cells = [
     code(
         "assert creds.client_id.startswith('SANDBOX_')\n"
         "assert body['expires_in'] == 3600 and body['token_type'] == 'bearer'\n"
-        "assert results['success fragment only'] == {'data': {'cancelConsent': {}}}\n"
+        "assert results['success fragment only']['data'] == {'cancelConsent': {}}\n"
         "assert results['the Rejection interface']['data']['cancelConsent'] == "
         "{'message': 'Consent c-404 was not found.'}\n"
         "assert results['the concrete rejection']['data']['cancelConsent']['consentId'] == 'c-404'\n"
