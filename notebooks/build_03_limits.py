@@ -55,7 +55,8 @@ cells = [
         '    "two aliases": "{ a: accounts { totalCount } b: accounts { totalCount } }",\n'
         '    "a fragment spread twice": """\n'
         "        { first: accounts(first: 2) { edges { node { ...Fields } } }\n"
-        '          next: accounts(first: 2, after: "Y3Vyc29yOjI=") { edges { node { ...Fields } } } }\n'
+        '          next: accounts(first: 2, after: "Y3Vyc29yOjI=") '
+        "{ edges { node { ...Fields } } } }\n"
         '        fragment Fields on Account { id IBAN __typename }""",\n'
         "}\n"
         "for label, query in queries.items():\n"
@@ -79,11 +80,12 @@ cells = [
         "`python -m simulator cost QUERY_FILE --env sandbox`."
     ),
     code(
-        "from pathlib import Path\n"
+        "from pathlib import Path\n\n"
         "from simulator.cli import main\n\n"
         'path = Path(sim.data_dir) / "fragments.graphql"\n'
         'path.write_text(queries["a fragment spread twice"])\n'
-        'exit_code = main(["cost", str(path), "--env", "sandbox", "--data-dir", str(sim.data_dir)])\n'
+        'arguments = ["cost", str(path), "--env", "sandbox", "--data-dir", str(sim.data_dir)]\n'
+        "exit_code = main(arguments)\n"
         'print("exit code", exit_code)'
     ),
     md(
@@ -111,8 +113,8 @@ cells = [
         "    response = post(query)\n"
         '    error = response.json()["errors"][0]\n'
         "    errors[label] = (response.status_code, error)\n"
-        '    print(f"HTTP {response.status_code}  {error[\'message\']}")\n'
-        '    print(f"          {error[\'extensions\']}")'
+        "    print(f\"HTTP {response.status_code}  {error['message']}\")\n"
+        "    print(f\"          {error['extensions']}\")"
     ),
     md(
         "At the maximum itself, an operation passes: 1,000 fields and 5 top-level fields run. "
@@ -120,8 +122,8 @@ cells = [
         "so graphql's own validation refuses it as unknown fields.)"
     ),
     code(
-        "at_limit = {label: post(query).status_code\n"
-        '            for label, query in {"1,000 fields": aliases(1000), "5 top-level": wide(5)}.items()}\n'
+        'at_limit = {"1,000 fields": post(aliases(1000)).status_code,\n'
+        '            "5 top-level": post(wide(5)).status_code}\n'
         "print(at_limit)"
     ),
     md(
@@ -135,7 +137,8 @@ cells = [
     ),
     code(
         'response = post("{ accounts { totalCount } }")\n'
-        "for name in (\"RateLimit-Limit\", \"RateLimit-Remaining\", \"RateLimit-Reset\", \"RateLimit-Policy\"):\n"
+        'for name in ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset",\n'
+        '             "RateLimit-Policy"):\n'
         '    print(f"{name:20} {response.headers[name]}")'
     ),
     md(
@@ -150,7 +153,9 @@ cells = [
     code(
         "SET_LIMIT = '''mutation($n: Int) {\n"
         "  setProjectRateLimit(input: {requests: $n}) {\n"
-        "    ... on SetProjectRateLimitSuccessPayload { rateLimit { requests windowSeconds projectSpecific } }\n"
+        "    ... on SetProjectRateLimitSuccessPayload {\n"
+        "      rateLimit { requests windowSeconds projectSpecific }\n"
+        "    }\n"
         "    ... on Rejection { message }\n"
         "  }\n"
         "}'''\n"
@@ -182,7 +187,7 @@ cells = [
         "and the budget is whole again."
     ),
     code(
-        'sim.advance(f"{response.headers[\'Retry-After\']}s")\n'
+        "sim.advance(f\"{response.headers['Retry-After']}s\")\n"
         'response = post("{ accounts { totalCount } }")\n'
         'budget.value = int(response.headers["RateLimit-Remaining"])\n'
         'print(response.status_code, "remaining", response.headers["RateLimit-Remaining"])\n'
@@ -218,5 +223,9 @@ cells = [
 ]
 
 notebook = nbf.v4.new_notebook(cells=cells)
-notebook.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+notebook.metadata["kernelspec"] = {
+    "display_name": "Python 3",
+    "language": "python",
+    "name": "python3",
+}
 nbf.write(notebook, "notebooks/03-limits.ipynb")
