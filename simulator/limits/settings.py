@@ -133,7 +133,7 @@ class LimitSettings:
                     raise ConfigurationError(f"Bad rate_limit in limits.json: {error}") from None
             else:
                 raise ConfigurationError("rate_limit must be an object or null.")
-        operation = data.get("operation_limits") or {}
+        operation = data.get("operation_limits", {})
         if not isinstance(operation, Mapping):
             raise ConfigurationError("operation_limits must be an object.")
         defaults = {"sandbox": SANDBOX_LIMITS, "live": LIVE_LIMITS}
