@@ -377,3 +377,20 @@ def test_over_real_http(sim: Simulator, live_server: LiveServer) -> None:
     assert statuses[2].headers["retry-after"] == "300"
     assert statuses[2].json()["errors"][0]["extensions"]["code"] == "RATE_LIMIT_EXCEEDED"
     assert sim.limits.rate_limiter.counters()[0]["client"] == "127.0.0.1"
+
+
+def test_serve_trusts_x_forwarded_for_only_when_told(tmp_path: Path) -> None:
+    from .test_server import ServeProcess
+
+    def remaining(base_url: str, forwarded: str) -> str:
+        response = httpx.post(base_url + "/live/graphql", headers={"X-Forwarded-For": forwarded})
+        return response.headers["ratelimit-remaining"]
+
+    for flags, expected in [((), ["1999", "1998"]), (("--trust-forwarded-for",), ["1999", "1999"])]:
+        server = ServeProcess(tmp_path / "-".join(flags or ("plain",)), "--no-demo", *flags)
+        try:
+            seen = [remaining(server.base_url, f"198.51.100.{n}") for n in (1, 2)]
+        finally:
+            code, _ = server.stop()
+        assert code == 0
+        assert seen == expected, flags
