@@ -9,8 +9,8 @@
    a body over 1 MiB **413** (declared by `Content-Length` or found while reading).
 3. **Refuses browsers**: no response ever carries an `Access-Control-*` header, so a
    cross-origin `fetch()` from a web page fails with a CORS error, as the specification
-   says (section 1). Preflight `OPTIONS` requests reach the routes, none of which accepts
-   `OPTIONS`: they get a JSON 405, without CORS headers.
+   says (section 1). Preflight `OPTIONS` requests reach the routes, which answer them with
+   a JSON 405 (the GraphQL endpoints with `Allow: POST`), without CORS headers.
 
 The endpoint a request counts for is its route: each GraphQL address, `/oauth2/token`, `/`
 ... on its own, except that `/oauth2/auth` and every page below it count as one endpoint,
