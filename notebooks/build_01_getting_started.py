@@ -64,7 +64,9 @@ cells = [
         "def graphql(path, query, variables=None):\n"
         '    answer = http.post(path, json={"query": query, "variables": variables or {}},\n'
         '                       headers={"Authorization": f"Bearer {token}"})\n'
-        "    return answer.status_code, answer.json()\n\n"
+        "    body = answer.json()\n"
+        "    body.pop('extensions', None)  # what the operation cost: see notebook 03\n"
+        "    return answer.status_code, body\n\n"
         "CREATE_HOLDER = '''\n"
         "mutation($input: CreateSandboxAccountHolderInput!) {\n"
         "  createSandboxAccountHolder(input: $input) {\n"
@@ -124,7 +126,7 @@ cells = [
         "from simulator.widgets import GraphQLPanel\n\n"
         'panel = GraphQLPanel(http, token, query="{ accounts { totalCount } }")\n'
         "panel.run_button.click()\n"
-        "print(panel.status, panel.response)\n"
+        "print(panel.status, panel.response['data'])\n"
         "panel"
     ),
     md(
@@ -140,7 +142,7 @@ cells = [
     code(
         "assert creds.client_id.startswith('SANDBOX_')\n"
         "assert body['expires_in'] == 3600 and body['token_type'] == 'bearer'\n"
-        "assert results['success fragment only'] == {'data': {'cancelConsent': {}}}\n"
+        "assert results['success fragment only']['data'] == {'cancelConsent': {}}\n"
         "assert results['the Rejection interface']['data']['cancelConsent'] == "
         "{'message': 'Consent c-404 was not found.'}\n"
         "assert results['the concrete rejection']['data']['cancelConsent']['consentId'] == 'c-404'\n"

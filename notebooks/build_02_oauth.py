@@ -173,7 +173,8 @@ cells = [
         '    answer = http.post("/sandbox/graphql",\n'
         '        json={"query": "{ user { id phoneNumber firstName lastName birthDate } }"},\n'
         '        headers={"Authorization": f"Bearer {access_token}"})\n'
-        "    return answer.status_code, answer.json()\n\n"
+        "    body = answer.json()\n"
+        "    return answer.status_code, body.get('data', body)\n\n"
         "print(user_query(tokens['access_token']))"
     ),
     md(

@@ -44,7 +44,7 @@ cells = [
         '    return graphql(query, variables, "/sandbox-testing/graphql")\n\n\n'
         "loaded = testing('''mutation { loadSandboxDataset(input: {dataset: \"default\"}) {\n"
         "  ... on LoadSandboxDatasetSuccessPayload { dataset created skipped } } }''')\n"
-        "print(loaded)\n"
+        "print(loaded['data'])\n"
         "print(token[:11] + '...', len(token), 'characters (never print a whole token)')"
     ),
     md(

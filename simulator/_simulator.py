@@ -17,6 +17,7 @@ from .domain import banking as _banking  # noqa: F401  (registers consent handle
 from .domain.context import Environment
 from .domain.projects import ProjectCredentials, create_project
 from .environments import EnvironmentName
+from .limits import Limits, LimitSettings
 from .scheduler import Advance, Scheduler
 from .storage import Store
 from .webhooks import Webhooks  # importing it plugs webhooks into the events and the scheduler
@@ -46,6 +47,11 @@ class Simulator:
     `data_dir`: where `clock.json`, `sandbox.sqlite` and `live.sqlite` live (a temporary
     directory, removed by `close()`, when not given). A new data dir's clock starts frozen
     at `start` (default 2026-01-05 09:00 UTC), or running when `frozen=False`.
+
+    `limits`: the operation limits and the rate limit (`simulator.limits.LimitSettings`);
+    by default those of `limits.json` in the data dir, or the specification's.
+    `trust_forwarded_for`: count the rate limit for the client named in `X-Forwarded-For`
+    (only behind a reverse proxy that sets it). See docs/limits.md.
     """
 
     def __init__(
@@ -54,6 +60,8 @@ class Simulator:
         *,
         start: datetime | str | None = None,
         frozen: bool = True,
+        limits: LimitSettings | None = None,
+        trust_forwarded_for: bool = False,
     ) -> None:
         self._temporary = data_dir is None
         self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix="banking-sandbox-"))
@@ -64,6 +72,10 @@ class Simulator:
             for name in EnvironmentName
         }
         self.scheduler = Scheduler(self.clock, self.environments.values())
+        #: Operation limits and rate limit in force, and the rate counters (`limits.sqlite`).
+        self.limits = Limits(
+            self.data_dir, self.clock, settings=limits, trust_forwarded_for=trust_forwarded_for
+        )
 
     # -- environments and projects -------------------------------------------------
 
@@ -124,7 +136,7 @@ class Simulator:
         """The ASGI application, the same one `python -m simulator serve` runs."""
         from .server import create_app
 
-        return create_app(self.environments, self.scheduler)
+        return create_app(self.environments, self.scheduler, self.limits)
 
     def client(self, base_url: str = DEFAULT_BASE_URL, **kwargs: Any) -> Any:
         """A synchronous httpx client bound to the app in-process (no network, no server).
@@ -144,6 +156,7 @@ class Simulator:
     def close(self) -> None:
         for environment in self.environments.values():
             environment.store.close()
+        self.limits.close()
         if self._temporary:
             shutil.rmtree(self.data_dir, ignore_errors=True)
 

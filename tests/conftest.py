@@ -109,8 +109,14 @@ class LiveServer:
         self.simulator = simulator
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
+        # proxy_headers=False, as `serve` runs it: the simulator decides whether
+        # X-Forwarded-For names the client (rate limit), not uvicorn.
         config = uvicorn.Config(
-            simulator.app, host="127.0.0.1", port=self.port, log_level="warning"
+            simulator.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            proxy_headers=False,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

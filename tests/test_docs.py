@@ -25,7 +25,7 @@ def test_the_readme_python_example_runs() -> None:
     output = io.StringIO()
     with contextlib.redirect_stdout(output):
         exec(compile(example, "README.md", "exec"), {})
-    assert "{'data': {'accounts': {'totalCount': 0}}}" in output.getvalue()
+    assert "{'accounts': {'totalCount': 0}}" in output.getvalue()
 
 
 def test_the_readme_addresses_are_the_servers() -> None:

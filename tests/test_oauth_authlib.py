@@ -104,7 +104,7 @@ def test_code_flow_with_secret_then_refresh(
     response = client.post(
         f"{live_server.base_url}/sandbox/graphql", json={"query": "{ user { phoneNumber } }"}
     )
-    assert response.json() == {"data": {"user": {"phoneNumber": PHONE}}}
+    assert response.json()["data"] == {"user": {"phoneNumber": PHONE}}
 
     first_refresh = token["refresh_token"]
     renewed = client.refresh_token(config["token_endpoint"])

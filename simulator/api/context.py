@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ..domain.context import Environment, Principal
 
 if TYPE_CHECKING:
+    from ..limits.runtime import Limits
     from ..scheduler import Scheduler
 
 __all__ = ["RequestContext"]
@@ -22,3 +23,5 @@ class RequestContext:
     base_url: str = "http://localhost:8000"
     #: Moves the clock and fires due work (the Testing API's clock mutations use it).
     scheduler: Scheduler | None = None
+    #: The simulator's limits (settings and rate counters), when the server enforces them.
+    limits: Limits | None = None

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ariadne import graphql, load_schema_from_path, make_executable_schema
-from ariadne.types import SchemaBindable
+from ariadne.types import QueryParser, QueryValidator, SchemaBindable
 from graphql import ASTValidationRule, GraphQLSchema
 from graphql import build_schema as build_sdl
 
@@ -49,18 +49,23 @@ async def execute(
     context: RequestContext,
     *,
     validation_rules: ValidationRules | None = None,
+    query_parser: QueryParser | None = None,
+    query_validator: QueryValidator | None = None,
 ) -> tuple[int, dict[str, Any]]:
     """Run one operation; returns the HTTP status and the response body.
 
     400 when the operation never ran (syntax, validation, limits, variables), else 200
     (with `errors` beside `data` when a resolver failed), as in the GraphQL-over-HTTP
-    convention for `application/json`.
+    convention for `application/json`. `query_parser` and `query_validator` replace
+    graphql-core's `parse` and `validate` (the endpoints use them for the operation limits).
     """
     _, result = await graphql(
         schema,
         data,
         context_value=context,
         validation_rules=validation_rules,
+        query_parser=query_parser,
+        query_validator=query_validator,
         error_formatter=format_error,
         debug=False,
         logger="simulator.api.graphql",

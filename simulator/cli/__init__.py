@@ -13,6 +13,8 @@ prints JSON where a program may read the output.
 | `sms`, `user create`, `project pkce` | the OAuth user flows (docs/oauth.md) |
 | `seed --dataset workshop` | load a dataset into a project |
 | `docs mutations` | print the mutations page (Markdown) |
+| `limits show/set/rate-limit/project/reset/clear-counters` | the limits as data (docs/limits.md) |
+| `cost QUERY_FILE [--env sandbox]` | measure a document against the limits, without running it |
 """
 
 from __future__ import annotations
@@ -22,10 +24,10 @@ import sys
 from collections.abc import Sequence
 
 from ..exceptions import SimulatorError
-from . import core, docs, oauth, seed, webhooks
+from . import core, docs, limits, oauth, seed, webhooks
 
 #: Each module adds its subcommands with `register(subparsers)`.
-COMMAND_MODULES = [core, oauth, webhooks, seed, docs]
+COMMAND_MODULES = [core, oauth, webhooks, seed, limits, docs]
 
 __all__ = ["build_parser", "main"]
 

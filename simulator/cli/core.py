@@ -28,6 +28,11 @@ def register(subparsers: Any) -> None:
     serve.add_argument(
         "--no-demo", action="store_true", help="do not create the demo project in an empty sandbox"
     )
+    serve.add_argument(
+        "--trust-forwarded-for",
+        action="store_true",
+        help="behind a reverse proxy: rate-limit the client named in X-Forwarded-For",
+    )
     add_data_dir(serve)
     serve.set_defaults(handler=run_serve)
 
@@ -130,7 +135,7 @@ def ensure_demo_project(sim: Simulator) -> dict[str, Any] | None:
 def run_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    sim = Simulator(args.data_dir, frozen=args.frozen)
+    sim = Simulator(args.data_dir, frozen=args.frozen, trust_forwarded_for=args.trust_forwarded_for)
     demo = None if args.no_demo else ensure_demo_project(sim)
     base = f"http://{args.host}:{args.port}"
     print("Partner banking API simulator")
@@ -146,7 +151,11 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"  client_secret {demo['client_secret']}")
     print("Press Ctrl-C to stop.", flush=True)
     try:
-        uvicorn.run(sim.app, host=args.host, port=args.port, log_level="warning")
+        # proxy_headers=False: uvicorn would otherwise take X-Forwarded-For from loopback
+        # peers as the client address; the simulator decides that (--trust-forwarded-for).
+        uvicorn.run(
+            sim.app, host=args.host, port=args.port, log_level="warning", proxy_headers=False
+        )
     finally:
         sim.close()
     return 0

@@ -69,6 +69,7 @@ from graphql import (
     GraphQLError,
     GraphQLSchema,
     InlineFragmentNode,
+    NoFragmentCyclesRule,
     OperationDefinitionNode,
     SelectionNode,
     Source,
@@ -82,6 +83,7 @@ from graphql.validation import ASTValidationRule
 
 __all__ = [
     "DEFAULT_MAX_NESTING",
+    "DEFAULT_MAX_TOKENS",
     "INTROSPECTION_ROOT_FIELDS",
     "LIMIT_CODE",
     "LIVE_LIMITS",
@@ -91,6 +93,7 @@ __all__ = [
     "OperationLimits",
     "OperationLimitsRule",
     "bracket_nesting",
+    "check_document",
     "limit_errors",
     "measure_document",
     "measure_query",
@@ -110,6 +113,12 @@ INTROSPECTION_ROOT_FIELDS: Final = frozenset({"__schema", "__type"})
 #: default recursion limit of 1,000; 100 keeps it well clear of that, even under a deep ASGI
 #: call stack, while being several times what the most generous depth limit needs.
 DEFAULT_MAX_NESTING: Final = 100
+
+#: Tokens accepted by `parse_document`. graphql-core parses about 100,000 tokens a second,
+#: so a 1 MiB body of bare names would keep it busy for seconds before any limit could be
+#: measured. A 1,000-field document with an alias and two arguments on every field has about
+#: 13,000 tokens; the standard introspection query has 180.
+DEFAULT_MAX_TOKENS: Final = 15_000
 
 
 # ---------------------------------------------------------------------------------------------
@@ -558,14 +567,17 @@ def parse_document(
     source: str | Source,
     *,
     max_nesting: int = DEFAULT_MAX_NESTING,
-    max_tokens: int | None = None,
+    max_tokens: int | None = DEFAULT_MAX_TOKENS,
 ) -> DocumentNode:
-    """`graphql.parse` guarded against documents nested deeper than its recursion can take.
+    """`graphql.parse` guarded against documents nested deeper than its recursion can take,
+    and against documents too long to parse quickly.
 
     graphql-core's parser is recursive and raises `RecursionError` near 245 nested selection
     sets. This checks the bracket nesting first and raises an `OperationLimitExceeded` with
-    `limit="nesting"` instead; syntax errors are graphql's own `GraphQLError` (other parser
-    exceptions are wrapped in one, as Ariadne does). Suitable for
+    `limit="nesting"` instead. Parsing stops after `max_tokens` tokens with a `GraphQLError`
+    whose `extensions` name the limit `tokens` (`None` lifts the cap). Syntax errors are
+    graphql's own `GraphQLError` (other parser exceptions are wrapped in one, as Ariadne
+    does). Suitable for
     Ariadne's `query_parser=lambda context, data: parse_document(data["query"])`.
 
     ```python
@@ -583,7 +595,15 @@ def parse_document(
         raise OperationLimitExceeded("nesting", nesting, max_nesting, subject="Document")
     try:
         return parse(source, max_tokens=max_tokens)
-    except GraphQLError:
+    except GraphQLError as error:
+        if max_tokens is not None and (
+            f"Document contains more than {max_tokens} tokens" in error.message
+        ):
+            raise GraphQLError(
+                f"Document exceeds the token limit: more than {max_tokens} tokens, "
+                f"at most {max_tokens} allowed.",
+                extensions={"code": LIMIT_CODE, "limit": "tokens", "maximum": max_tokens},
+            ) from None
         raise
     except RecursionError:
         # Only reachable with a lowered recursion limit or a very deep caller stack.
@@ -602,11 +622,13 @@ def measure_query(
     operation_name: str | None = None,
     *,
     max_nesting: int = DEFAULT_MAX_NESTING,
+    max_tokens: int | None = None,
 ) -> list[OperationCost]:
     """Parse `query` with `parse_document` and measure it (see `measure_document`).
 
     Syntax errors raise graphql's `GraphQLError`; documents nested beyond `max_nesting`
-    brackets raise `OperationLimitExceeded` (limit `nesting`).
+    brackets raise `OperationLimitExceeded` (limit `nesting`). No token cap unless
+    `max_tokens` is given (measuring is linear; the endpoints parse with the cap).
 
     ```python
     >>> [cost.depth for cost in measure_query("query A { a { b } } query B { c }")]
@@ -614,7 +636,8 @@ def measure_query(
 
     ```
     """
-    return measure_document(parse_document(query, max_nesting=max_nesting), operation_name)
+    document = parse_document(query, max_nesting=max_nesting, max_tokens=max_tokens)
+    return measure_document(document, operation_name)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -641,18 +664,38 @@ def limit_errors(
 
     ```
     """
-    return [
+    return check_document(document, limits, operation_name)[1]
+
+
+def check_document(
+    document: DocumentNode, limits: OperationLimits, operation_name: str | None = None
+) -> tuple[list[OperationCost], list[OperationLimitExceeded]]:
+    """Measure a document once: the cost of each operation and one error per exceeded limit.
+
+    What `measure_document` and `limit_errors` give separately, for callers that report the
+    figures as well as enforce them (the GraphQL endpoints' `extensions.cost`).
+
+    ```python
+    >>> costs, errors = check_document(parse("{ a b c d e f }"), SANDBOX_LIMITS)
+    >>> costs[0].top_level_fields, [error.limit for error in errors]
+    (6, ['topLevelFields'])
+
+    ```
+    """
+    measured = _measure_all(document, operation_name)
+    errors = [
         OperationLimitExceeded(
             limit,
-            measured,
+            value,
             maximum,
             operation_name=cost.operation_name,
             subject=_subject(operation),
             node=operation,
         )
-        for operation, cost in _measure_all(document, operation_name)
-        for limit, measured, maximum in cost.exceeded(limits)
+        for operation, cost in measured
+        for limit, value, maximum in cost.exceeded(limits)
     ]
+    return [cost for _operation, cost in measured], errors
 
 
 class OperationLimitsRule(ValidationRule):
@@ -699,6 +742,8 @@ def operation_limit_rules(limits: OperationLimits = SANDBOX_LIMITS) -> list[type
 
 def operation_limit_validator(
     limits: OperationLimits = SANDBOX_LIMITS,
+    *,
+    on_measure: Callable[[list[OperationCost]], None] | None = None,
 ) -> Callable[..., list[GraphQLError]]:
     """A `graphql.validate` replacement that checks the limits first and stops there if exceeded.
 
@@ -710,6 +755,10 @@ def operation_limit_validator(
     (an uncaught `RecursionError`, so HTTP 500) on a chain of ~1,000 fragments, which the
     fragment-nesting cap refuses first. When no limit is exceeded this runs `graphql.validate`
     with the given rules (so the limit rules need not be among them).
+
+    `on_measure`, when given, receives the cost of every operation of the document (as
+    `measure_document` gives it) each time a document is validated, so a caller can report
+    the figures without measuring twice.
     """
 
     def validator(
@@ -719,9 +768,33 @@ def operation_limit_validator(
         max_errors: int | None = None,
         type_info: TypeInfo | None = None,
     ) -> list[GraphQLError]:
-        errors: list[GraphQLError] = list(limit_errors(document_ast, limits))
+        costs, exceeded = check_document(document_ast, limits)
+        if on_measure is not None:
+            on_measure(costs)
+        errors: list[GraphQLError] = list(exceeded)
         if errors:
             return errors
-        return validate(schema, document_ast, rules, max_errors, type_info)
+        return safe_validate(schema, document_ast, rules, max_errors, type_info)
 
     return validator
+
+
+def safe_validate(
+    schema: GraphQLSchema,
+    document_ast: DocumentNode,
+    rules: Collection[type[ASTValidationRule]] | None = None,
+    max_errors: int | None = None,
+    type_info: TypeInfo | None = None,
+) -> list[GraphQLError]:
+    """`graphql.validate` that cannot overflow the stack (also a `query_validator=`).
+
+    graphql-core's `OverlappingFieldsCanBeMerged` recurses without end through a fragment
+    cycle, so cycles are looked for first (a linear walk) and reported alone.
+    """
+    cycles = validate(schema, document_ast, [NoFragmentCyclesRule])
+    if cycles:
+        return cycles
+    try:
+        return validate(schema, document_ast, rules, max_errors, type_info)
+    except RecursionError:
+        return [GraphQLError("The document is too deeply nested to validate.")]

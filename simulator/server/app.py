@@ -31,10 +31,12 @@ from ..api import partner
 from ..api.executable import SCHEMA_DIR
 from ..domain.context import Environment
 from ..environments import EnvironmentName
+from ..limits.runtime import Limits
 from ..oauth.endpoints import token_endpoint
 from ..oauth.pages import oauth_routes
 from ..scheduler import Scheduler
 from .due_work import FireDueWork
+from .edge import EdgeMiddleware
 from .graphql_endpoint import graphql_endpoint
 from .responses import http_error, unexpected_error
 
@@ -62,7 +64,13 @@ def testing_schema() -> GraphQLSchema:
     return api.build_schema([SCHEMA_DIR / "common", testing_api.SCHEMA_DIR], testing_api.bindables)
 
 
-def create_app(environments: dict[EnvironmentName, Environment], scheduler: Scheduler) -> Starlette:
+def create_app(
+    environments: dict[EnvironmentName, Environment],
+    scheduler: Scheduler,
+    limits: Limits | None = None,
+) -> Starlette:
+    """The app; with `limits`, the edge (rate limit, size bounds, no CORS) and the operation
+    limits are enforced (`Simulator.app` always passes them)."""
     sandbox = environments[EnvironmentName.SANDBOX]
     live = environments[EnvironmentName.LIVE]
 
@@ -76,32 +84,36 @@ def create_app(environments: dict[EnvironmentName, Environment], scheduler: Sche
             }
         )
 
-    graphql_methods = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+    # OPTIONS too, so a CORS preflight gets the endpoint's own 405 (Allow: POST).
+    graphql_methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
     routes: list[Any] = [
         Route("/", index),
         Route("/oauth2/token", token_endpoint(environments), methods=["POST"]),
         Route(
             ADDRESSES["sandbox_url"],
-            graphql_endpoint(sandbox, partner_schema(), scheduler),
+            graphql_endpoint(sandbox, partner_schema(), scheduler, limits=limits),
             methods=graphql_methods,
         ),
         Route(
             ADDRESSES["sandbox_testing_url"],
-            graphql_endpoint(sandbox, testing_schema(), scheduler),
+            graphql_endpoint(sandbox, testing_schema(), scheduler, limits=limits),
             methods=graphql_methods,
         ),
         Route(
             ADDRESSES["live_url"],
-            graphql_endpoint(live, partner_schema(), scheduler),
+            graphql_endpoint(live, partner_schema(), scheduler, limits=limits),
             methods=graphql_methods,
         ),
         *oauth_routes(environments),  # the browser pages, after the API's hot paths
     ]
+    # The edge (outermost) refuses before anything runs; due work fires after the answer.
+    middleware = [Middleware(EdgeMiddleware, limits, environments)] if limits else []
+    middleware.append(Middleware(FireDueWork, scheduler=scheduler))
     return Starlette(
         routes=routes,
+        middleware=middleware,
         exception_handlers={HTTPException: http_error, Exception: unexpected_error},
         lifespan=scheduler_loop(scheduler),
-        middleware=[Middleware(FireDueWork, scheduler=scheduler)],
     )
 
 

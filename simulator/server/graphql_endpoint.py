@@ -9,6 +9,14 @@ Each request goes through the same steps, each failing with a JSON 4xx:
 4. body at most 1 MiB (413), valid UTF-8 JSON (400), an object (400: no batching);
 5. `query` a non-empty string, `variables` an object, `operationName` a string (400);
 6. the operation itself: 400 when it cannot run, 200 with `data` (and `errors`) when it ran.
+
+Step 6 parses with `parse_document` (documents nested deeper than 100 brackets are refused
+before graphql-core's recursive parser could overflow) and, with operation limits in force,
+validates with `operation_limit_validator`: the environment's complexity, depth and
+top-level field limits are checked first (a 400 naming the limit, the measured value and the
+maximum), graphql's own rules only when they pass. Every response of step 6 carries
+`extensions.cost`: the operation's figures, the limits and the rate-limit budget left.
+The rate limit itself and the size bounds are the edge's (`server/edge.py`).
 """
 
 from __future__ import annotations
@@ -17,21 +25,29 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from graphql import GraphQLSchema
+from graphql import DocumentNode, GraphQLSchema
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ..api import RequestContext, execute
 from ..domain.context import Environment
 from ..exceptions import InvalidToken
+from ..limits import (
+    OperationCost,
+    cost_figures,
+    operation_limit_validator,
+    parse_document,
+    safe_validate,
+    selected_cost,
+)
+from ..limits.runtime import Limits
 from ..oauth.acting import USER_ID_HEADER, ActingRefused, act_for_user
 from ..oauth.tokens import authenticate_bearer
 from ..scheduler import Scheduler
+from .edge import MAX_BODY_BYTES, rate_decision
 from .responses import json_error
 
-__all__ = ["MAX_BODY_BYTES", "graphql_endpoint"]
-
-MAX_BODY_BYTES = 1024 * 1024
+__all__ = ["MAX_BODY_BYTES", "graphql_endpoint", "parse_query"]
 
 
 class BadRequest(Exception):
@@ -71,11 +87,42 @@ async def read_body(request: Request) -> bytes:
     return bytes(body)
 
 
+def _not_a_json_number(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _has_lone_surrogate(data: Any) -> bool:
+    """True when a string (or key) holds an unpaired UTF-16 surrogate (`"\\ud800"`): valid JSON
+    syntax, but no Unicode text. Such a string could not be written back as UTF-8 JSON (an
+    error message quoting it, a stored value read later), so it is refused up front."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return False
+
+
 def parse_operation(body: bytes) -> dict[str, Any]:
     try:
-        data = json.loads(body)
+        # Strict JSON: NaN and Infinity are not JSON numbers.
+        data = json.loads(body, parse_constant=_not_a_json_number)
     except (ValueError, RecursionError):
         raise BadRequest(400, "BAD_REQUEST", "The body is not valid UTF-8 JSON.") from None
+    if _has_lone_surrogate(data):
+        raise BadRequest(
+            400,
+            "BAD_REQUEST",
+            "The body is not valid UTF-8 JSON: a string holds an unpaired surrogate escape.",
+        )
     if isinstance(data, list):
         raise BadRequest(
             400,
@@ -108,12 +155,23 @@ def unauthorized(error: InvalidToken) -> JSONResponse:
     )
 
 
+def parse_query(context: Any, data: dict[str, Any]) -> DocumentNode:
+    """Ariadne's `query_parser`: graphql's parser behind the bracket-nesting guard."""
+    del context
+    return parse_document(data["query"])
+
+
 def graphql_endpoint(
     environment: Environment,
     schema: GraphQLSchema,
     scheduler: Scheduler,
     validation_rules: Callable[[Environment], Any] | None = None,
+    limits: Limits | None = None,
 ) -> Callable[[Request], Any]:
+    """The endpoint of one schema in one environment; `limits` gives the operation limits
+    (read at each request, so a changed `limits.json` applies at once) and the rate decision
+    reported in `extensions.cost`."""
+
     async def endpoint(request: Request) -> Response:
         if request.method != "POST":
             return json_error(
@@ -142,10 +200,30 @@ def graphql_endpoint(
         except BadRequest as error:
             return json_error(error.status_code, error.code, error.message)
         context = RequestContext(
-            environment, principal, str(request.base_url).rstrip("/"), scheduler
+            environment, principal, str(request.base_url).rstrip("/"), scheduler, limits=limits
         )
         rules = validation_rules(environment) if validation_rules else None
-        status, result = await execute(schema, data, context, validation_rules=rules)
+        operation_limits = limits.operation_limits(environment.name) if limits else None
+        costs: list[OperationCost] = []
+        validator = (
+            operation_limit_validator(operation_limits, on_measure=costs.extend)
+            if operation_limits is not None
+            else safe_validate
+        )
+        status, result = await execute(
+            schema,
+            data,
+            context,
+            validation_rules=rules,
+            query_parser=parse_query,
+            query_validator=validator,
+        )
+        if operation_limits is not None:
+            name = data["operationName"]
+            figures = cost_figures(selected_cost(costs, name), operation_limits, name)
+            decision = rate_decision(request.scope)
+            figures["rateLimit"] = decision.as_extension() if decision else None
+            result.setdefault("extensions", {})["cost"] = figures
         return JSONResponse(result, status_code=status)
 
     return endpoint

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from starlette.exceptions import HTTPException
@@ -9,6 +10,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 __all__ = ["http_error", "json_error", "unexpected_error"]
+
+logger = logging.getLogger("simulator.server")
 
 
 def json_error(
@@ -25,9 +28,14 @@ def json_error(
 
 
 async def http_error(request: Request, exc: Exception) -> Response:
-    """Starlette's 404 and 405 as JSON."""
+    """Starlette's 404 and 405 (and the edge's 413 raised while reading a body) as JSON."""
     assert isinstance(exc, HTTPException)
-    codes = {404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED"}
+    codes = {
+        400: "BAD_REQUEST",
+        404: "NOT_FOUND",
+        405: "METHOD_NOT_ALLOWED",
+        413: "PAYLOAD_TOO_LARGE",
+    }
     message = {
         404: f"Nothing at {request.url.path}.",
         405: f"{request.method} is not allowed on {request.url.path}.",
@@ -38,5 +46,6 @@ async def http_error(request: Request, exc: Exception) -> Response:
 
 
 async def unexpected_error(request: Request, exc: Exception) -> Response:
-    del request, exc  # logged by Starlette's error middleware; never echoed
+    """A bug: logged with its trace for the maintainers, never echoed to the client."""
+    logger.error("Unexpected error on %s %s", request.method, request.url.path, exc_info=exc)
     return json_error(500, "INTERNAL_SERVER_ERROR", "Unexpected error.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,8 +39,10 @@ class Store:
         self.path = path
         self.environment = environment
         self._local = threading.local()
-        self._connections: list[sqlite3.Connection] = []
-        self._connections_lock = threading.Lock()
+        # Weak: when a thread ends, its thread-local Database (and connection) is freed,
+        # so a client that runs each request in a new thread leaks nothing.
+        self._databases: weakref.WeakSet[sqlite_utils.Database] = weakref.WeakSet()
+        self._databases_lock = threading.Lock()
 
     @classmethod
     def open(cls, data_dir: Path | str, environment: EnvironmentName) -> Store:
@@ -60,8 +63,8 @@ class Store:
             connection.execute("PRAGMA synchronous = NORMAL")
             database = sqlite_utils.Database(connection)
             self._local.db = database
-            with self._connections_lock:
-                self._connections.append(connection)
+            with self._databases_lock:
+                self._databases.add(database)
         return database
 
     @contextmanager
@@ -104,12 +107,13 @@ class Store:
                     database.execute(f"DELETE FROM [{name}]")
 
     def close(self) -> None:
-        with self._connections_lock:
-            for connection in self._connections:
+        with self._databases_lock:
+            for database in list(self._databases):
+                connection = database.conn
                 # A connection made in a thread that has ended may refuse; nothing to close.
                 with contextlib.suppress(sqlite3.ProgrammingError):
                     connection.close()
-            self._connections.clear()
+            self._databases.clear()
         self._local = threading.local()
 
     @staticmethod

@@ -1,0 +1,328 @@
+"""The HTTP edge: what every request meets before any endpoint, whatever its address.
+
+`EdgeMiddleware` (pure ASGI) does, in this order:
+
+1. **Counts the request** for its client IP and endpoint (`simulator.limits.rate_limit`):
+   over the budget it answers **429** with `Retry-After`; every response carries
+   `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `RateLimit-Policy`.
+2. **Bounds the request**: a URL over 8 KiB answers **414**, headers over 16 KiB **431**,
+   a body over 1 MiB **413** (declared by `Content-Length` or found while reading).
+3. **Refuses browsers**: no response ever carries an `Access-Control-*` header, so a
+   cross-origin `fetch()` from a web page fails with a CORS error, as the specification
+   says (section 1). Preflight `OPTIONS` requests reach the routes, which answer them with
+   a JSON 405 (the GraphQL endpoints with `Allow: POST`), without CORS headers.
+
+The endpoint a request counts for is its route: each GraphQL address, `/oauth2/token`, `/`
+... on its own, except that `/oauth2/auth` and every page below it count as one endpoint,
+the specification's `{auth_url}/auth`. Requests to no route share one counter, `*`.
+
+The client IP is the connection's peer address; with `trust_forwarded_for` it is the
+right-most address of `X-Forwarded-For` (the one the trusted proxy appended).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import ipaddress
+from collections.abc import Mapping
+from typing import Any, Final
+from urllib.parse import parse_qs
+
+from starlette.exceptions import HTTPException
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Match
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..domain.context import Environment
+from ..domain.rate_limits import rate_limit_for_client_id, rate_limit_for_token_hash
+from ..environments import EnvironmentName
+from ..limits.rate_limit import RateDecision
+from ..limits.runtime import Limits
+from ..oauth.tokens import hash_token
+from .responses import json_error
+
+__all__ = [
+    "GROUPED_ENDPOINTS",
+    "MAX_BODY_BYTES",
+    "MAX_HEADER_BYTES",
+    "MAX_URL_BYTES",
+    "RATE_LIMIT_SCOPE_KEY",
+    "EdgeMiddleware",
+    "client_address",
+    "endpoint_of",
+]
+
+MAX_BODY_BYTES: Final = 1024 * 1024
+MAX_URL_BYTES: Final = 8 * 1024
+MAX_HEADER_BYTES: Final = 16 * 1024
+
+#: Where the rate decision is left for the endpoints (the GraphQL ones report it).
+RATE_LIMIT_SCOPE_KEY: Final = "simulator.rate_limit"
+
+#: Paths counted as one endpoint with everything below them.
+GROUPED_ENDPOINTS: Final = ("/oauth2/auth",)
+
+_UNROUTED: Final = "*"
+
+
+def endpoint_of(scope: Scope) -> str:
+    """The endpoint a request is counted for: its group, its route's path, or `*`."""
+    path: str = scope["path"]
+    for prefix in GROUPED_ENDPOINTS:
+        if path == prefix or path.startswith(prefix + "/"):
+            return prefix
+    router = getattr(scope.get("app"), "router", None)
+    for route in getattr(router, "routes", ()):
+        match, _ = route.matches(scope)
+        if match is not Match.NONE:
+            return str(getattr(route, "path", path))
+    return _UNROUTED
+
+
+def client_address(scope: Scope, *, trust_forwarded_for: bool) -> str:
+    """The client IP: the peer, or the right-most valid `X-Forwarded-For` address if trusted."""
+    peer = scope.get("client")
+    address = str(peer[0]) if peer else "unknown"
+    if trust_forwarded_for:
+        values = [value for name, value in scope["headers"] if name == b"x-forwarded-for"]
+        if values:
+            last = b",".join(values).decode("latin-1").rsplit(",", 1)[-1].strip()
+            try:
+                return str(ipaddress.ip_address(last))
+            except ValueError:
+                pass  # not an address: count the peer
+    return address
+
+
+def _basic_client_id(value: bytes) -> str | None:
+    try:
+        decoded = base64.b64decode(value.strip(), validate=True).decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return None
+    client_id, separator, _ = decoded.partition(":")
+    return client_id if separator else None
+
+
+def _form_value(body: bytes, name: str) -> str | None:
+    """The first value of `name` in a form-encoded body or query string, if any."""
+    try:
+        values = parse_qs(body.decode("latin-1"), max_num_fields=1000).get(name)
+    except ValueError:  # more fields than that: no client_id worth looking up
+        return None
+    return values[0] if values else None
+
+
+class _BodyTooLarge(HTTPException):
+    def __init__(self) -> None:
+        super().__init__(413, f"The body is larger than {MAX_BODY_BYTES} bytes.")
+
+
+class EdgeMiddleware:
+    """Rate limit, size bounds and the no-CORS rule, for every HTTP request of the app."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        limits: Limits,
+        environments: Mapping[EnvironmentName, Environment],
+    ) -> None:
+        self.app = app
+        self.limits = limits
+        self.environments = environments
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope["headers"])  # the last of repeated headers wins
+        body: bytes | None = None
+        too_large = _declared_too_large(headers)
+
+        decision: RateDecision | None = None
+        rate = self.limits.settings.rate_limit
+        if rate is not None:
+            endpoint = endpoint_of(scope)
+            client = client_address(scope, trust_forwarded_for=self.limits.trust_forwarded_for)
+            project, body, body_too_large = await self._project(scope, headers, receive)
+            too_large = too_large or body_too_large
+            decision = self.limits.rate_limiter.hit(
+                client,
+                endpoint,
+                rate,
+                requests=project[1] if project else None,
+                project=project[0] if project else None,
+            )
+            scope[RATE_LIMIT_SCOPE_KEY] = decision
+        extra = [
+            (k.lower().encode(), v.encode())
+            for k, v in (decision.headers() if decision else {}).items()
+        ]
+
+        async def send_edge(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                kept = [
+                    (name, value)
+                    for name, value in message.get("headers", [])
+                    if not name.lower().startswith(b"access-control-")
+                ]
+                message = {**message, "headers": kept + extra}
+            await send(message)
+
+        refusal = self._refusal(scope, headers, decision, too_large)
+        if refusal is not None:
+            await refusal(scope, receive, send_edge)
+            return
+        await self.app(scope, _capped(receive, body), send_edge)
+
+    async def _project(
+        self, scope: Scope, headers: dict[bytes, bytes], receive: Receive
+    ) -> tuple[tuple[str, int] | None, bytes | None, bool]:
+        """The project with its own rate limit that the request identifies, if any; and the
+        body, when it had to be read to find a `client_id` (with whether it was too large)."""
+        authorization = headers.get(b"authorization", b"")
+        scheme, _, value = authorization.partition(b" ")
+        scheme = scheme.lower()
+        client_id: str | None = None
+        body: bytes | None = None
+        too_large = False
+        if scheme == b"bearer" and value.strip():
+            token = value.strip().decode("latin-1")
+            environment = self._environment_of(token)
+            if environment is None:
+                return None, None, False
+            found = rate_limit_for_token_hash(environment, hash_token(token))
+            return _bucket(environment, found), None, False
+        if scheme == b"basic":
+            client_id = _basic_client_id(value)
+        elif scope["path"].startswith("/oauth2/"):
+            query = scope.get("query_string", b"")
+            if b"client_id=" in query:
+                client_id = _form_value(query, "client_id")
+            elif scope["method"] == "POST" and headers.get(b"content-type", b"").startswith(
+                b"application/x-www-form-urlencoded"
+            ):
+                body, too_large = await _read_body(receive)
+                if not too_large:
+                    client_id = _form_value(body, "client_id")
+        if not client_id:
+            return None, body, too_large
+        environment = self._environment_of(client_id)
+        if environment is None:
+            return None, body, too_large
+        return (
+            _bucket(environment, rate_limit_for_client_id(environment, client_id)),
+            body,
+            too_large,
+        )
+
+    def _environment_of(self, credential: str) -> Environment | None:
+        name = EnvironmentName.of_credential(credential)
+        return self.environments.get(name) if name is not None else None
+
+    def _refusal(
+        self,
+        scope: Scope,
+        headers: dict[bytes, bytes],
+        decision: RateDecision | None,
+        too_large: bool,
+    ) -> Response | None:
+        if decision is not None and not decision.allowed:
+            return _rate_limited(scope, decision)
+        url_bytes = len(scope.get("raw_path") or scope["path"].encode()) + len(
+            scope.get("query_string", b"")
+        )
+        if url_bytes > MAX_URL_BYTES:
+            return json_error(414, "URI_TOO_LONG", f"The URL is longer than {MAX_URL_BYTES} bytes.")
+        if sum(len(name) + len(value) for name, value in scope["headers"]) > MAX_HEADER_BYTES:
+            return json_error(
+                431,
+                "HEADERS_TOO_LARGE",
+                f"The request headers are larger than {MAX_HEADER_BYTES} bytes.",
+            )
+        if too_large:
+            return json_error(
+                413, "PAYLOAD_TOO_LARGE", f"The body is larger than {MAX_BODY_BYTES} bytes."
+            )
+        return None
+
+
+def _bucket(environment: Environment, found: tuple[str, int] | None) -> tuple[str, int] | None:
+    return (f"{environment.name.value}:{found[0]}", found[1]) if found else None
+
+
+def _declared_too_large(headers: dict[bytes, bytes]) -> bool:
+    declared = headers.get(b"content-length", b"")
+    return declared.isdigit() and int(declared) > MAX_BODY_BYTES
+
+
+async def _read_body(receive: Receive) -> tuple[bytes, bool]:
+    """The whole body, or what was read when it passed the cap (and `True`)."""
+    body = bytearray()
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return bytes(body), False
+        body.extend(message.get("body", b""))
+        if len(body) > MAX_BODY_BYTES:
+            return bytes(body), True
+        if not message.get("more_body", False):
+            return bytes(body), False
+
+
+def _capped(receive: Receive, body: bytes | None) -> Receive:
+    """`receive` that replays an already read body, and stops a body passing the cap with a
+    413 (raised into the endpoint, answered as JSON by the app's `HTTPException` handler)."""
+    replay = body
+    total = 0
+
+    async def capped_receive() -> Message:
+        nonlocal replay, total
+        if replay is not None:
+            message: Message = {"type": "http.request", "body": replay, "more_body": False}
+            replay = None
+            return message
+        message = await receive()
+        if message["type"] == "http.request":
+            total += len(message.get("body", b""))
+            if total > MAX_BODY_BYTES:
+                raise _BodyTooLarge()
+        return message
+
+    return capped_receive
+
+
+def _rate_limited(scope: Scope, decision: RateDecision) -> Response:
+    message = (
+        f"Too many requests: more than {decision.limit} requests to {decision.endpoint} "
+        f"in {decision.window_seconds} seconds from this client. "
+        f"Retry in {decision.reset_seconds} seconds."
+    )
+    headers = {"Cache-Control": "no-store"}
+    if scope["path"].startswith("/oauth2/"):
+        # The OAuth server's error shape (RFC 6749 section 5.2) on its own addresses.
+        return JSONResponse(
+            {
+                "error": "rate_limit_exceeded",
+                "error_description": message,
+                "retry_after": decision.reset_seconds,
+            },
+            status_code=429,
+            headers=headers,
+        )
+    return json_error(
+        429,
+        "RATE_LIMIT_EXCEEDED",
+        message,
+        headers=headers,
+        endpoint=decision.endpoint,
+        limit=decision.limit,
+        windowSeconds=decision.window_seconds,
+        retryAfter=decision.reset_seconds,
+    )
+
+
+def rate_decision(scope: Scope) -> RateDecision | None:
+    """The rate decision the edge left for this request (`None` without a rate limit)."""
+    decision: Any = scope.get(RATE_LIMIT_SCOPE_KEY)
+    return decision if isinstance(decision, RateDecision) else None

@@ -1,0 +1,22 @@
+"""Tables of the limits: a project's own request rate limit (the "support request")."""
+
+from __future__ import annotations
+
+import sqlite_utils
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("limits")
+
+
+@migrations()
+def m001_project_rate_limits(db: sqlite_utils.Database) -> None:
+    db["project_rate_limits"].create(
+        {
+            "project_id": str,
+            "requests": int,  # per window, per client IP and endpoint
+            "updated_at": str,
+        },
+        pk="project_id",
+        not_null={"requests", "updated_at"},
+        foreign_keys=[("project_id", "projects", "id")],
+    )
