@@ -83,7 +83,7 @@ def main(rounds: int = 1_000) -> None:
             samples.append(time.perf_counter() - start)
     on_time, off_time = statistics.median(on_samples), statistics.median(off_samples)
 
-    source, document = thousand_field_document()
+    _source, document = thousand_field_document()
     validator = operation_limit_validator(SANDBOX_LIMITS)
 
     def timed(function: Callable[[], object], runs: int = 200) -> float:

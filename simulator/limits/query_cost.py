@@ -791,9 +791,13 @@ def safe_validate(
     graphql-core's `OverlappingFieldsCanBeMerged` recurses without end through a fragment
     cycle, so cycles are looked for first (a linear walk) and reported alone.
     """
-    cycles = validate(schema, document_ast, [NoFragmentCyclesRule])
-    if cycles:
-        return cycles
+    has_fragments = any(
+        isinstance(definition, FragmentDefinitionNode) for definition in document_ast.definitions
+    )
+    if has_fragments:
+        cycles = validate(schema, document_ast, [NoFragmentCyclesRule])
+        if cycles:
+            return cycles
     try:
         return validate(schema, document_ast, rules, max_errors, type_info)
     except RecursionError:
