@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from starlette.convertors import PathConvertor, register_url_convertor
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -69,6 +70,16 @@ from .render import message_page, origin_of, redirect, render
 __all__ = ["CONSENTS_PATH", "consent_routes"]
 
 CONSENTS_PATH = "/oauth2/consents"
+
+
+class _AnyTail(PathConvertor):
+    """Everything after `/oauth2/consents/`, newlines included (Starlette's `path` stops at
+    one), so any malformed link gets the HTML 404 page rather than the generic JSON one."""
+
+    regex = "(?s:.*)"
+
+
+register_url_convertor("consent_tail", _AnyTail())
 
 #: What the page says about a consent that can no longer be decided: (title, message).
 _CLOSED = {
@@ -342,6 +353,6 @@ def consent_routes(environments: Mapping[EnvironmentName, Environment]) -> list[
         return redirect(consent_redirect_url(decided), 302, form_targets=_targets(consent))
 
     return [
-        Route(f"{CONSENTS_PATH}/{{consent_id:path}}", consent_page, methods=["GET"]),
-        Route(f"{CONSENTS_PATH}/{{consent_id:path}}", decide, methods=["POST"]),
+        Route(f"{CONSENTS_PATH}/{{consent_id:consent_tail}}", consent_page, methods=["GET"]),
+        Route(f"{CONSENTS_PATH}/{{consent_id:consent_tail}}", decide, methods=["POST"]),
     ]
