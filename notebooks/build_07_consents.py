@@ -40,7 +40,7 @@ cells = [
         '    return graphql(query, variables, "/sandbox-testing/graphql")\n\n\n'
         "PHONE = '+33612345678'\n"
         "holder = testing('''mutation { createSandboxAccountHolder(input: {firstName: \"Ada\",\n"
-        "  lastName: \"Lovelace\", legalRepresentativePhoneNumber: \"+33612345678\"}) {\n"
+        '  lastName: "Lovelace", legalRepresentativePhoneNumber: "+33612345678"}) {\n'
         "  ... on CreateSandboxAccountHolderSuccessPayload { accountId } } }''')\n"
         "account = holder['createSandboxAccountHolder']['accountId']\n"
         "incoming = testing('''mutation($a: ID!) { simulateIncomingSepaCreditTransfer(input: {\n"
@@ -64,7 +64,7 @@ cells = [
         "  initiateCreditTransfers(input: $input) {\n"
         "    ... on InitiateCreditTransfersSuccessPayload {\n"
         "      payment { id status } consent { id status purpose consentUrl } } } }'''\n\n\n"
-        'def pay(amount, reference):\n'
+        "def pay(amount, reference):\n"
         "    data = graphql(TRANSFER, {'input': {\n"
         "        'accountId': account, 'consentRedirectUrl': CALLBACK,\n"
         "        'creditTransfers': [{'amount': {'value': amount, 'currency': 'EUR'},\n"
@@ -123,7 +123,7 @@ cells = [
         "print(re.search(r'<p class=\"lead\">([^<]+)</p>', page.text).group(1))\n"
         "for label, value in re.findall(r'<dt>([^<]+)</dt>\\s*<dd>([^<]+)</dd>', page.text):\n"
         "    print(f'  {label:17} {html.unescape(value)}')\n"
-        "print(re.findall(r'name=\"decision\" value=\"\\w+\"[^>]*>(\\w+)</button>', page.text))\n"
+        'print(re.findall(r\'name="decision" value="\\w+"[^>]*>(\\w+)</button>\', page.text))\n'
         "print(graphql(CONSENT, {'id': rent['consent']['id']})['consent'])"
     ),
     md(
@@ -193,5 +193,9 @@ cells = [
 ]
 
 notebook = nbf.v4.new_notebook(cells=cells)
-notebook.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+notebook.metadata["kernelspec"] = {
+    "display_name": "Python 3",
+    "language": "python",
+    "name": "python3",
+}
 nbf.write(notebook, "notebooks/07-consents.ipynb")
