@@ -558,7 +558,7 @@ def test_forged_or_early_posts_change_nothing(bank: Bank, visitors: Callable[...
     assert bank.row("cards", card["card_id"])["status"] == "ConsentPending"
 
 
-def test_an_oauth_session_does_not_open_a_consent(
+def test_another_flows_session_does_not_open_a_consent(
     bank: Bank, visitors: Callable[..., Visitor]
 ) -> None:
     from .oauth_pages import Pages
@@ -572,6 +572,12 @@ def test_an_oauth_session_does_not_open_a_consent(
     page = visitor.get(card["path"])  # signed in for the authorization, not for this consent
     assert 'for="phone_number"' in page.text
     assert bank.row("consents", card["consent_id"])["status"] == "Created"
+    # Signed in for one consent does not open another one: each consent is signed for.
+    visitor.review(card["path"], card["phone"])
+    other = consents.create_consent(bank.env, bank.project_id, redirect_url=REDIRECT)
+    page = visitor.get(f"/oauth2/consents/{other['id']}")
+    assert page.status_code == 200 and 'for="phone_number"' in page.text
+    assert bank.row("consents", other["id"])["status"] == "Created"
 
 
 # -- environments --------------------------------------------------------------------------------
@@ -595,7 +601,13 @@ def test_a_live_consent_lives_in_live(sim: Simulator, visitors: Callable[..., Vi
     )
     path = f"/oauth2/consents/{consent['id']}"
     visitor = visitors(live)
-    first = visitor.get(path)
+    sandbox_project = sim.create_project("sandbox", "Sandbox app", [REDIRECT])
+    sandbox_consent = consents.create_consent(
+        sim.sandbox, sandbox_project.project_id, redirect_url=REDIRECT
+    )
+    visitor.get(f"/oauth2/consents/{sandbox_consent['id']}")
+    assert visitor.http.cookies["oauth2_session"].startswith("SANDBOX_WS_")
+    first = visitor.get(path)  # the Sandbox session does not cross into Live
     assert "Banking simulator · Live" in first.text
     assert visitor.http.cookies["oauth2_session"].startswith("LIVE_WS_")
     page = visitor.review(path, "+33655599999")
@@ -603,7 +615,7 @@ def test_a_live_consent_lives_in_live(sim: Simulator, visitors: Callable[..., Vi
     answer = visitor.post(path, decision="approve")
     assert query_of(answer.headers["location"])["status"] == "Accepted"
     assert live.store.db["cards"].get(card["id"])["status"] == "Enabled"
-    assert sim.sandbox.store.db["consents"].count == 0
+    assert sim.sandbox.store.db["consents"].get(sandbox_consent["id"])["status"] == "Created"
 
 
 # -- what the page says ------------------------------------------------------------------------
