@@ -7,7 +7,7 @@ consent then moves through these statuses:
 | from | to | how | event |
 |---|---|---|---|
 | (new) | Created | `open_consent` | Consent.Created |
-| Created | Started | the user opens the consent page: `start_consent` | Consent.Started |
+| Created | Started | signed in on the consent page: `start_consent` | Consent.Started |
 | Started | OperationCommitting | the user approves: `approve_consent` | Consent.Granted |
 | OperationCommitting | Accepted | the operation was applied | (the resource's) |
 | OperationCommitting | Failed | the operation could no longer be applied | (the resource's) |
