@@ -7,7 +7,7 @@ consent then moves through these statuses:
 | from | to | how | event |
 |---|---|---|---|
 | (new) | Created | `open_consent` | Consent.Created |
-| Created | Started | the user opens the consent page: `start_consent` | Consent.Started |
+| Created | Started | signed in on the consent page: `start_consent` | Consent.Started |
 | Started | OperationCommitting | the user approves: `approve_consent` | Consent.Granted |
 | OperationCommitting | Accepted | the operation was applied | (the resource's) |
 | OperationCommitting | Failed | the operation could no longer be applied | (the resource's) |
@@ -53,6 +53,7 @@ __all__ = [
     "CONSENT_PURPOSES",
     "CONSENT_STATUSES",
     "OPENED_LIFETIME",
+    "OPEN_STATUSES",
     "UNOPENED_LIFETIME",
     "ConsentHandler",
     "approve_consent",
@@ -63,9 +64,11 @@ __all__ = [
     "expire_due_consents",
     "get_consent",
     "list_consents",
+    "load_consent",
     "next_expiry",
     "open_consent",
     "refuse_consent",
+    "refuse_credentials",
     "start_consent",
 ]
 
@@ -88,6 +91,8 @@ CONSENT_PURPOSES = (
     "ViewCardNumbers",
     "Generic",
 )
+#: The statuses in which the user can still decide.
+OPEN_STATUSES = ("Created", "Started")
 #: Which status each status may move to.
 TRANSITIONS: dict[str, tuple[str, ...]] = {
     "Created": ("Started", "Canceled", "Expired"),
@@ -312,6 +317,30 @@ def refuse_consent(
     _expire_if_overdue(env, consent_id)
     with env.store.atomic() as db:
         return _end(env, db, _for_user(db, consent_id, user_id), status)
+
+
+def refuse_credentials(env: Environment, consent_id: str) -> dict[str, Any]:
+    """The person who signed in is not the consent's user (or could not authenticate):
+    the consent ends `CredentialRefused` (opened first if needed, in one transaction) and
+    its operation is rejected."""
+    _expire_if_overdue(env, consent_id)
+    with env.store.atomic() as db:
+        consent = _for_user(db, consent_id, None)
+        if consent["status"] == "Created":
+            consent = _start(env, db, consent, None)
+        return _end(env, db, consent, "CredentialRefused")
+
+
+def load_consent(env: Environment, consent_id: str) -> dict[str, Any] | None:
+    """A consent by id, whatever its project (the consent pages); expired first when its
+    time has passed. None when unknown."""
+    consent = _load(env.store.db, consent_id)
+    if consent is None or consent["status"] not in OPEN_STATUSES:
+        return consent
+    if consent["expires_at"] and consent["expires_at"] <= env.now():
+        _expire_if_overdue(env, consent_id)
+        return _load(env.store.db, consent_id)
+    return consent
 
 
 def decide_consent(

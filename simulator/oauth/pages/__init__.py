@@ -1,4 +1,5 @@
-"""The browser side of the OAuth server: authorization and login pages, discovery, JWKS.
+"""The browser side of the OAuth server: authorization, login and consent pages, discovery,
+JWKS.
 
 `oauth_routes(environments)` gives every route; `server/app.py` mounts them beside
 `/oauth2/token`.
@@ -13,6 +14,7 @@ from starlette.routing import Route
 from ...domain.context import Environment
 from ...environments import EnvironmentName
 from .authorize import authorization_routes
+from .consents import consent_routes
 from .discovery import discovery_routes
 from .login import login_routes, start_login
 from .render import STATIC_PATH, stylesheet
@@ -24,6 +26,7 @@ def oauth_routes(environments: Mapping[EnvironmentName, Environment]) -> list[Ro
     return [
         *authorization_routes(environments),
         *login_routes(environments),
+        *consent_routes(environments),
         *discovery_routes(environments),
         Route(STATIC_PATH, stylesheet, methods=["GET"]),
     ]
