@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlencode
 
 import httpx
@@ -150,6 +151,29 @@ def test_errors_after_the_redirect_is_trusted_go_back_with_state(
     assert fragment in query["error_description"]
     assert query["state"] == "state-123"
     assert "code" not in query
+
+
+#: RFC 6749 sections 4.1.2.1 and 5.2: the characters an error_description may carry.
+ERROR_DESCRIPTION = re.compile(r"[\x20-\x21\x23-\x5b\x5d-\x7e]+")
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"response_type": 'to"ken\\é'},
+        {"response_type": "x" * 3000},
+        {"scope": 'openid "x\\ é'},
+        {"phoneNumber": '+33"\\é' + "9" * 3000},
+    ],
+)
+def test_error_descriptions_keep_to_the_rfc_characters_and_never_echo_long_input(
+    http: httpx.Client, project: ProjectCredentials, overrides: dict
+) -> None:
+    response = get_auth(http, authorize_params(project.client_id, **overrides))
+    assert response.status_code == 302
+    description = query_of(response.headers["location"])["error_description"]
+    assert ERROR_DESCRIPTION.fullmatch(description), description
+    assert len(description) < 200
 
 
 def test_missing_or_malformed_state_is_redirected_without_a_state(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import re
 
 import httpx
 import pytest
@@ -230,6 +231,45 @@ def test_repeated_code_parameter_is_refused(
     )
     assert response.status_code == 400
     assert "repeated" in response.json()["error_description"]
+
+
+@pytest.mark.parametrize("name", ["client_id", "client_secret"])
+def test_repeated_client_credentials_are_refused(
+    http: httpx.Client, project: ProjectCredentials, name: str
+) -> None:
+    # RFC 6749 section 3.2: never twice (the last value used to win, wrong first or not).
+    body = [
+        ("grant_type", "client_credentials"),
+        ("client_id", project.client_id),
+        ("client_secret", project.client_secret),
+        (name, "another" if name == "client_secret" else project.client_id),
+    ]
+    response = http.post(
+        "/oauth2/token",
+        content=str(httpx.QueryParams(body)),
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    assert response.status_code == 400
+    assert response.json() == {
+        "error": "invalid_request",
+        "error_description": f"Parameter '{name}' is repeated.",
+    }
+
+
+def test_unsupported_grant_type_is_not_echoed_whole(
+    http: httpx.Client, project: ProjectCredentials
+) -> None:
+    body = {
+        "grant_type": 'pass"word\\é' + "x" * 3000,
+        "client_id": project.client_id,
+        "client_secret": project.client_secret,
+    }
+    response = http.post("/oauth2/token", data=body)
+    assert response.status_code == 400
+    description = response.json()["error_description"]
+    assert re.fullmatch(r"[\x20-\x21\x23-\x5b\x5d-\x7e]+", description), description
+    assert description.startswith("Unsupported grant_type 'pass?word??")
+    assert len(description) < 200
 
 
 def test_refresh_rotates_and_a_reused_refresh_token_revokes_the_family(
