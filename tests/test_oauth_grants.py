@@ -9,9 +9,14 @@ import httpx
 import pytest
 from joserfc import jwt
 from joserfc.jwk import KeySet
+from starlette.datastructures import FormData
 
 from simulator import ProjectCredentials, Simulator
+from simulator.domain.projects import find_project_by_client_id
+from simulator.oauth import grants
+from simulator.oauth.endpoints import OAuthError, TokenRequest
 from simulator.oauth.pkce import s256_challenge
+from simulator.oauth.tokens import hash_token
 
 from .oauth_pages import PHONE, REDIRECT_URI, Pages, exchange, refresh
 
@@ -135,6 +140,31 @@ def test_reused_code_is_401_and_revokes_the_tokens_issued_from_it(
     assert revoked.json()["errors"][0]["extensions"]["reason"] == "revoked"
     response = refresh(pages.http, first["refresh_token"], project.client_id, project.client_secret)
     assert response.status_code == 401 and "revoked" in response.json()["error_description"]
+
+
+def test_an_exchange_that_loses_a_race_still_revokes_what_the_code_issued(
+    pages: Pages, sim: Simulator, project: ProjectCredentials, auto_user: dict
+) -> None:
+    # Two exchanges of one code at once (two processes on one data dir): both read the code
+    # unused, one claims it first. The other is a second use all the same.
+    env = sim.sandbox
+    code = code_for(pages, project.client_id)
+    stale = env.store.db["authorization_codes"].get(hash_token(code))  # read before the claim
+    first = exchange(pages.http, code, project.client_id, project.client_secret).json()
+    request = TokenRequest(FormData(), env, project.client_id, project.client_secret)
+    with env.store.atomic() as db:
+        result = grants._exchange(
+            request,
+            db,
+            stale,
+            find_project_by_client_id(env, project.client_id),
+            False,
+            REDIRECT_URI,
+            None,
+        )
+    assert isinstance(result, OAuthError) and result.status_code == 401
+    assert "already used" in result.description
+    assert graphql(pages.http, first["access_token"]).status_code == 401
 
 
 def test_code_of_another_client_is_refused_and_not_burned(
