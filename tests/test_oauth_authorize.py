@@ -56,6 +56,24 @@ def test_every_page_refuses_framing(pages: Pages, project: ProjectCredentials) -
 
 
 @pytest.mark.parametrize(
+    ("redirect_uri", "source"),
+    [
+        ("http://localhost:3000/callback", "http://localhost:3000"),
+        ("https://bücher.example/cb", "https://xn--bcher-kva.example"),
+        ("http://partner_app:3000/cb", "http:"),  # CSP hosts have no "_": the scheme
+    ],
+)
+def test_the_forms_may_lead_to_the_registered_redirect_origin(
+    pages: Pages, sim: Simulator, redirect_uri: str, source: str
+) -> None:
+    creds = sim.create_project("sandbox", "Targets", [redirect_uri])
+    response = pages.start(creds.client_id, redirect_uri=redirect_uri)
+    assert response.status_code == 200
+    policy = response.headers["content-security-policy"]
+    assert f"form-action 'self' {source};" in policy
+
+
+@pytest.mark.parametrize(
     ("params", "message"),
     [
         ({"client_id": None}, "client_id is missing"),
