@@ -282,6 +282,19 @@ def test_hints_prefill_registration_and_are_escaped(
         assert f">{label}</label>" in page.text
 
 
+def test_a_state_with_markup_is_escaped_in_the_start_again_link(
+    pages: Pages, sim: Simulator, project: ProjectCredentials
+) -> None:
+    state = '"><script>alert(1)</script>'
+    assert pages.start(project.client_id, state=state).status_code == 200
+    sim.advance("5m")
+    page = pages.get("/oauth2/login")  # "Session expired", linking to the same request
+    assert "Session expired" in page.text
+    assert "<script>" not in page.text and '"><' not in page.text
+    link = page.text.split('class="button" href="')[1].split('"')[0].replace("&amp;", "&")
+    assert query_of("http://x" + link)["state"] == state
+
+
 def test_unknown_methods_and_paths_never_answer_500(
     http: httpx.Client, project: ProjectCredentials
 ) -> None:
