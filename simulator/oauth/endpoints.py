@@ -140,13 +140,13 @@ def token_endpoint(environments: dict[EnvironmentName, Environment]) -> Callable
                     "(Content-Type: application/x-www-form-urlencoded).",
                 )
             form = await request.form()
-            for name in ("client_id", "client_secret"):
-                if len(form.getlist(name)) > 1:  # RFC 6749 section 3.2: never twice
-                    raise OAuthError("invalid_request", f"Parameter {name!r} is repeated.")
             basic = _basic_credentials(request)
             used_basic = basic is not None
             body_id = form.get("client_id")
             body_secret = form.get("client_secret")
+            for name in ("client_id", "client_secret"):
+                if len(form.getlist(name)) > 1:  # RFC 6749 section 3.2: never twice
+                    raise OAuthError("invalid_request", f"Parameter {name!r} is repeated.")
             if basic and (body_secret or (body_id and body_id != basic[0])):
                 raise OAuthError(
                     "invalid_request", "Send client credentials in one place: Basic or the body."
