@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from simulator import Simulator
 from simulator.domain.users import find_user_by_phone
@@ -114,7 +115,8 @@ def test_click_through_phone_code_registration_consent_and_redirect(
     page.get_by_role("button", name="Create my account").click()
 
     # Consent, naming the project and the scopes.
-    assert page.get_by_role("heading", name="Authorize Browser app").is_visible()
+    # After a click that navigates, wait for the page (is_visible() would not).
+    expect(page.get_by_role("heading", name="Authorize Browser app")).to_be_visible()
     assert "(offline)" in page.content()
     page.get_by_role("button", name="Authorize").click()
 

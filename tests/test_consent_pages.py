@@ -767,6 +767,8 @@ def test_random_paths_and_forms_never_fail(
 
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"needs Debian's Chromium at {CHROMIUM}")
 def test_click_through_in_chromium(sim: Simulator, live_server: LiveServer, browser: Any) -> None:
+    from playwright.sync_api import expect
+
     from .test_browser_oauth import PartnerSite
 
     with PartnerSite() as partner:
@@ -818,7 +820,8 @@ def test_click_through_in_chromium(sim: Simulator, live_server: LiveServer, brow
             page.get_by_label("Verification code").fill(sim.oauth.latest_code("+33612345678"))
             page.get_by_role("button", name="Verify code").click()
 
-            assert page.get_by_role("heading", name="Approve a new card").is_visible()
+            # After a click that navigates, wait for the page (is_visible() would not).
+            expect(page.get_by_role("heading", name="Approve a new card")).to_be_visible()
             assert page.get_by_text("Browser card").is_visible()
             page.get_by_role("button", name="Approve").click()
 
