@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from simulator import Simulator
 from simulator.domain.users import find_user_by_phone
@@ -114,7 +115,8 @@ def test_click_through_phone_code_registration_consent_and_redirect(
     page.get_by_role("button", name="Create my account").click()
 
     # Consent, naming the project and the scopes.
-    assert page.get_by_role("heading", name="Authorize Browser app").is_visible()
+    # After a click that navigates, wait for the page (is_visible() would not).
+    expect(page.get_by_role("heading", name="Authorize Browser app")).to_be_visible()
     assert "(offline)" in page.content()
     page.get_by_role("button", name="Authorize").click()
 
@@ -155,6 +157,26 @@ def test_deny_in_the_browser(
     page.wait_for_url(f"{callback}?*")
     query = query_of(page.url)
     assert query["error"] == "access_denied" and query["state"] == "browser-state"
+
+
+def test_a_redirect_host_csp_cannot_spell_still_gets_the_code(
+    sim: Simulator, live_server: LiveServer, partner: PartnerSite, context: Any
+) -> None:
+    # A Docker service name has an "_", which a CSP host cannot carry: the form-action
+    # once left it out, and Chromium blocked the redirect after Authorize.
+    port = partner.server.server_address[1]
+    callback = f"http://partner_app.localhost:{port}/callback"  # Chromium: *.localhost is loopback
+    creds = sim.create_project("sandbox", "Docker app", [callback])
+    sim.oauth.create_sandbox_user(PHONE, first_name="Ada")
+    page = context.new_page()
+    page.goto(authorization_url(live_server, creds.client_id, callback))
+    page.get_by_role("button", name="Send me a code").click()
+    page.get_by_label("Verification code").fill(sim.oauth.latest_code(PHONE))
+    page.get_by_role("button", name="Verify code").click()
+    page.get_by_role("button", name="Authorize").click()
+    page.wait_for_url(f"{callback}?*")
+    assert page.get_by_role("heading", name="Partner callback").is_visible()
+    assert query_of(page.url)["state"] == "browser-state"
 
 
 def test_another_origin_cannot_frame_the_authorization_page(

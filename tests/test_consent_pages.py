@@ -621,6 +621,46 @@ def test_a_live_consent_lives_in_live(sim: Simulator, visitors: Callable[..., Vi
 # -- what the page says ------------------------------------------------------------------------
 
 
+def test_a_sandbox_consent_never_names_a_resource_an_approval_would_change(
+    bank: Bank, sim: Simulator, visitors: Callable[..., Visitor]
+) -> None:
+    # createSandboxConsent once took any resourceId: approving an AddCard consent naming a
+    # made-up id answered 500, and one naming another project's pending card issued it.
+    other = Bank(sim, bank.http, sim.create_project("sandbox", "Other", [REDIRECT]))
+    foreign = add_card_consent(other)
+    own_card = bank.enabled_card(bank.holder(first="Grace")["account_id"])
+    user = create_user(sim.sandbox, "+33655555555")
+
+    def create(purpose: str, resource_id: str) -> dict[str, Any]:
+        return bank.testing.mutate(
+            "createSandboxConsent",
+            {
+                "purpose": purpose,
+                "redirectUrl": REDIRECT,
+                "userId": user["id"],
+                "resourceId": resource_id,
+            },
+            "consentId",
+        )
+
+    for purpose in ("AddCard", "AddAccountMembership", "InitiatePayment", "CloseAccount"):
+        for resource_id in ("made-up", foreign["card_id"]):
+            refused = create(purpose, resource_id)
+            assert refused["__typename"] == "ValidationRejection"
+            assert "is opened by the" in refused["message"]
+    assert create("ViewCardNumbers", foreign["card_id"])["__typename"] == "ValidationRejection"
+    assert bank.row("cards", foreign["card_id"])["status"] == "ConsentPending"
+
+    # A card of the project is fine, and its page works to the end.
+    consent_id = create("ViewCardNumbers", own_card)["consentId"]
+    path = f"/oauth2/consents/{consent_id}"
+    visitor = visitors()
+    page = visitor.review(path, "+33655555555")
+    assert page.status_code == 200 and "Approve showing card numbers" in page.text
+    answer = visitor.post(path, decision="approve")
+    assert query_of(answer.headers["location"])["status"] == "Accepted"
+
+
 def test_descriptions_of_each_purpose(bank: Bank) -> None:
     account_id = bank.holder()["account_id"]
     bank.fund(account_id, "500.00")
@@ -727,6 +767,8 @@ def test_random_paths_and_forms_never_fail(
 
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"needs Debian's Chromium at {CHROMIUM}")
 def test_click_through_in_chromium(sim: Simulator, live_server: LiveServer, browser: Any) -> None:
+    from playwright.sync_api import expect
+
     from .test_browser_oauth import PartnerSite
 
     with PartnerSite() as partner:
@@ -778,7 +820,8 @@ def test_click_through_in_chromium(sim: Simulator, live_server: LiveServer, brow
             page.get_by_label("Verification code").fill(sim.oauth.latest_code("+33612345678"))
             page.get_by_role("button", name="Verify code").click()
 
-            assert page.get_by_role("heading", name="Approve a new card").is_visible()
+            # After a click that navigates, wait for the page (is_visible() would not).
+            expect(page.get_by_role("heading", name="Approve a new card")).to_be_visible()
             assert page.get_by_text("Browser card").is_visible()
             page.get_by_role("button", name="Approve").click()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlencode
 
 import httpx
@@ -52,6 +53,24 @@ def test_every_page_refuses_framing(pages: Pages, project: ProjectCredentials) -
         assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
         assert "script-src" not in response.headers["content-security-policy"]
         assert response.headers["cache-control"] == "no-store"
+
+
+@pytest.mark.parametrize(
+    ("redirect_uri", "source"),
+    [
+        ("http://localhost:3000/callback", "http://localhost:3000"),
+        ("https://bücher.example/cb", "https://xn--bcher-kva.example"),
+        ("http://partner_app:3000/cb", "http:"),  # CSP hosts have no "_": the scheme
+    ],
+)
+def test_the_forms_may_lead_to_the_registered_redirect_origin(
+    pages: Pages, sim: Simulator, redirect_uri: str, source: str
+) -> None:
+    creds = sim.create_project("sandbox", "Targets", [redirect_uri])
+    response = pages.start(creds.client_id, redirect_uri=redirect_uri)
+    assert response.status_code == 200
+    policy = response.headers["content-security-policy"]
+    assert f"form-action 'self' {source};" in policy
 
 
 @pytest.mark.parametrize(
@@ -152,6 +171,29 @@ def test_errors_after_the_redirect_is_trusted_go_back_with_state(
     assert "code" not in query
 
 
+#: RFC 6749 sections 4.1.2.1 and 5.2: the characters an error_description may carry.
+ERROR_DESCRIPTION = re.compile(r"[\x20-\x21\x23-\x5b\x5d-\x7e]+")
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"response_type": 'to"ken\\é'},
+        {"response_type": "x" * 3000},
+        {"scope": 'openid "x\\ é'},
+        {"phoneNumber": '+33"\\é' + "9" * 3000},
+    ],
+)
+def test_error_descriptions_keep_to_the_rfc_characters_and_never_echo_long_input(
+    http: httpx.Client, project: ProjectCredentials, overrides: dict
+) -> None:
+    response = get_auth(http, authorize_params(project.client_id, **overrides))
+    assert response.status_code == 302
+    description = query_of(response.headers["location"])["error_description"]
+    assert ERROR_DESCRIPTION.fullmatch(description), description
+    assert len(description) < 200
+
+
 def test_missing_or_malformed_state_is_redirected_without_a_state(
     http: httpx.Client, project: ProjectCredentials
 ) -> None:
@@ -238,6 +280,19 @@ def test_hints_prefill_registration_and_are_escaped(
     assert 'value="1990-04-21"' in page.text
     for label in ("First name", "Last name", "Birth date"):
         assert f">{label}</label>" in page.text
+
+
+def test_a_state_with_markup_is_escaped_in_the_start_again_link(
+    pages: Pages, sim: Simulator, project: ProjectCredentials
+) -> None:
+    state = '"><script>alert(1)</script>'
+    assert pages.start(project.client_id, state=state).status_code == 200
+    sim.advance("5m")
+    page = pages.get("/oauth2/login")  # "Session expired", linking to the same request
+    assert "Session expired" in page.text
+    assert "<script>" not in page.text and '"><' not in page.text
+    link = page.text.split('class="button" href="')[1].split('"')[0].replace("&amp;", "&")
+    assert query_of("http://x" + link)["state"] == state
 
 
 def test_unknown_methods_and_paths_never_answer_500(

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import base64
+import re
 
 import httpx
 import pytest
 from joserfc import jwt
 from joserfc.jwk import KeySet
+from starlette.datastructures import FormData
 
 from simulator import ProjectCredentials, Simulator
+from simulator.domain.projects import find_project_by_client_id
+from simulator.oauth import grants
+from simulator.oauth.endpoints import OAuthError, TokenRequest
 from simulator.oauth.pkce import s256_challenge
+from simulator.oauth.tokens import hash_token
 
 from .oauth_pages import PHONE, REDIRECT_URI, Pages, exchange, refresh
 
@@ -136,6 +142,31 @@ def test_reused_code_is_401_and_revokes_the_tokens_issued_from_it(
     assert response.status_code == 401 and "revoked" in response.json()["error_description"]
 
 
+def test_an_exchange_that_loses_a_race_still_revokes_what_the_code_issued(
+    pages: Pages, sim: Simulator, project: ProjectCredentials, auto_user: dict
+) -> None:
+    # Two exchanges of one code at once (two processes on one data dir): both read the code
+    # unused, one claims it first. The other is a second use all the same.
+    env = sim.sandbox
+    code = code_for(pages, project.client_id)
+    stale = env.store.db["authorization_codes"].get(hash_token(code))  # read before the claim
+    first = exchange(pages.http, code, project.client_id, project.client_secret).json()
+    request = TokenRequest(FormData(), env, project.client_id, project.client_secret)
+    with env.store.atomic() as db:
+        result = grants._exchange(
+            request,
+            db,
+            stale,
+            find_project_by_client_id(env, project.client_id),
+            False,
+            REDIRECT_URI,
+            None,
+        )
+    assert isinstance(result, OAuthError) and result.status_code == 401
+    assert "already used" in result.description
+    assert graphql(pages.http, first["access_token"]).status_code == 401
+
+
 def test_code_of_another_client_is_refused_and_not_burned(
     pages: Pages, sim: Simulator, project: ProjectCredentials, auto_user: dict
 ) -> None:
@@ -230,6 +261,45 @@ def test_repeated_code_parameter_is_refused(
     )
     assert response.status_code == 400
     assert "repeated" in response.json()["error_description"]
+
+
+@pytest.mark.parametrize("name", ["client_id", "client_secret"])
+def test_repeated_client_credentials_are_refused(
+    http: httpx.Client, project: ProjectCredentials, name: str
+) -> None:
+    # RFC 6749 section 3.2: never twice (the last value used to win, wrong first or not).
+    body = [
+        ("grant_type", "client_credentials"),
+        ("client_id", project.client_id),
+        ("client_secret", project.client_secret),
+        (name, "another" if name == "client_secret" else project.client_id),
+    ]
+    response = http.post(
+        "/oauth2/token",
+        content=str(httpx.QueryParams(body)),
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    assert response.status_code == 400
+    assert response.json() == {
+        "error": "invalid_request",
+        "error_description": f"Parameter '{name}' is repeated.",
+    }
+
+
+def test_unsupported_grant_type_is_not_echoed_whole(
+    http: httpx.Client, project: ProjectCredentials
+) -> None:
+    body = {
+        "grant_type": 'pass"word\\é' + "x" * 3000,
+        "client_id": project.client_id,
+        "client_secret": project.client_secret,
+    }
+    response = http.post("/oauth2/token", data=body)
+    assert response.status_code == 400
+    description = response.json()["error_description"]
+    assert re.fullmatch(r"[\x20-\x21\x23-\x5b\x5d-\x7e]+", description), description
+    assert description.startswith("Unsupported grant_type 'pass?word??")
+    assert len(description) < 200
 
 
 def test_refresh_rotates_and_a_reused_refresh_token_revokes_the_family(

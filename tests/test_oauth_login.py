@@ -313,6 +313,17 @@ def test_idverified_asks_for_the_simulated_identity_verification(
     assert pages.post("/oauth2/auth/consent", decision="authorize").status_code == 302
 
 
+def test_the_verification_form_records_nothing_unless_the_request_asks_for_it(
+    pages: Pages, sim: Simulator, project: ProjectCredentials
+) -> None:
+    pages.start(project.client_id, scope="openid")
+    pages.log_in()
+    response = pages.post("/oauth2/auth/verify")  # posted by hand: no idverified asked
+    assert response.headers["location"] == "/oauth2/auth/consent"
+    assert find_user_by_phone(sim.sandbox, PHONE)["identification_levels"] == []
+    assert "User.Updated" not in [e["event_type"] for e in list_events(sim.sandbox)]
+
+
 def test_verified_user_is_not_asked_again(
     pages: Pages, sim: Simulator, project: ProjectCredentials
 ) -> None:

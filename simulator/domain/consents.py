@@ -234,6 +234,31 @@ def open_consent(
     return _load(db, consent["id"]) or consent
 
 
+#: The mutation that opens the consent of each purpose applied on approval.
+_OPENED_BY = {
+    "AddCard": "addCard",
+    "AddAccountMembership": "addAccountMembership",
+    "InitiatePayment": "initiateCreditTransfers",
+    "CloseAccount": "closeAccount",
+}
+
+
+def _check_resource(env: Environment, project_id: str, purpose: str, resource_id: str) -> None:
+    """The resource a consent opened on its own may name: never one an approval would change
+    (that consent comes from its mutation, bound to its own pending resource), and for
+    `ViewCardNumbers` a card of the project."""
+    if purpose in CONSENT_HANDLERS:
+        raise ConfigurationError(
+            f"A consent of purpose {purpose} for a resource is opened by the "
+            f"{_OPENED_BY.get(purpose, 'operation')} mutation; open this one without "
+            "resourceId, or with purpose Generic."
+        )
+    if purpose == "ViewCardNumbers" and not env.store.db["cards"].count_where(
+        "id = ? AND project_id = ?", [resource_id, project_id]
+    ):
+        raise NotFound(f"No card {resource_id} in this project.")
+
+
 def create_consent(
     env: Environment,
     project_id: str,
@@ -251,6 +276,8 @@ def create_consent(
     validate_redirect_uri(redirect_url)
     if user_id is not None and not env.store.db["users"].count_where("id = ?", [user_id]):
         raise NotFound(f"No user {user_id} in {env.name.title}.")
+    if resource_id is not None:
+        _check_resource(env, project_id, purpose, resource_id)
     with env.store.atomic() as db:
         return open_consent(
             env,

@@ -32,6 +32,7 @@ from ..domain.users import IDENTIFICATION_LEVELS, get_user, validate_phone_numbe
 from ..environments import EnvironmentName
 from ..exceptions import ConfigurationError
 from . import pkce
+from .endpoints import description_text, echo
 from .login import check_birth_date, check_name
 from .tokens import hash_token, new_token
 
@@ -89,7 +90,7 @@ class AuthorizationRequestError(Exception):
         return redirect_with(
             self.redirect_uri,
             error=self.error,
-            error_description=self.description,
+            error_description=description_text(self.description),
             state=self.state,
         )
 
@@ -213,7 +214,7 @@ def parse_authorization_request(
     if response_type != "code":
         refuse(
             "unsupported_response_type",
-            f"response_type {response_type!r} is not supported: use response_type=code.",
+            f"response_type {echo(response_type)} is not supported: use response_type=code.",
             state,
         )
 
@@ -224,7 +225,7 @@ def parse_authorization_request(
     if unknown:
         refuse(
             "invalid_scope",
-            f"Unknown scope {' '.join(unknown)!r}: use {', '.join(SCOPES)}.",
+            f"Unknown scope {echo(' '.join(unknown))}: use {', '.join(SCOPES)}.",
             state,
         )
     if "openid" not in scope:
@@ -233,7 +234,7 @@ def parse_authorization_request(
 
     hints: dict[str, str | None] = {}
     checks = [
-        ("phoneNumber", "phone_number", validate_phone_number),
+        ("phoneNumber", "phone_number", _check_phone_number),
         ("firstName", "first_name", lambda v: check_name(v, "firstName")),
         ("lastName", "last_name", lambda v: check_name(v, "lastName")),
         ("birthDate", "birth_date", lambda v: check_birth_date(v, env.clock.now().date())),
@@ -316,6 +317,13 @@ def parse_authorization_request(
         code_challenge_method=method if challenge else None,
         **hints,
     )
+
+
+def _check_phone_number(value: str) -> str:
+    try:
+        return validate_phone_number(value)
+    except ConfigurationError:  # its message quotes the value: not in a redirect
+        raise ConfigurationError("use the international format, such as +33612345678.") from None
 
 
 def _registered_uris(project: Mapping[str, Any]) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import unquote
@@ -23,9 +24,24 @@ from ..environments import EnvironmentName
 from ..exceptions import InvalidClient
 from .tokens import issue_project_token
 
-__all__ = ["GRANTS", "OAuthError", "TokenRequest", "token_endpoint"]
+__all__ = ["GRANTS", "OAuthError", "TokenRequest", "description_text", "echo", "token_endpoint"]
 
 _NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}
+#: RFC 6749 sections 4.1.2.1 and 5.2: `error_description` is ASCII %x20-21 / %x23-5B / %x5D-7E.
+_NOT_IN_DESCRIPTION = re.compile(r"[^\x20-\x21\x23-\x5b\x5d-\x7e]")
+_MAX_ECHO = 40
+
+
+def description_text(text: str) -> str:
+    """`text` as an RFC 6749 `error_description` may carry it (other characters become `?`)."""
+    return _NOT_IN_DESCRIPTION.sub("?", text)
+
+
+def echo(value: str) -> str:
+    """A value the client sent, quoted in an error description: short, and only characters
+    an `error_description` may carry (the client's input is never reflected whole)."""
+    shown = value if len(value) <= _MAX_ECHO else value[: _MAX_ECHO - 3] + "..."
+    return f"'{description_text(shown)}'"
 
 
 class OAuthError(Exception):
@@ -39,7 +55,7 @@ class OAuthError(Exception):
 
     def response(self, headers: dict[str, str] | None = None) -> JSONResponse:
         return JSONResponse(
-            {"error": self.error, "error_description": self.description},
+            {"error": self.error, "error_description": description_text(self.description)},
             status_code=self.status_code,
             headers={**_NO_STORE, **(headers or {})},
         )
@@ -128,6 +144,9 @@ def token_endpoint(environments: dict[EnvironmentName, Environment]) -> Callable
             used_basic = basic is not None
             body_id = form.get("client_id")
             body_secret = form.get("client_secret")
+            for name in ("client_id", "client_secret"):
+                if len(form.getlist(name)) > 1:  # RFC 6749 section 3.2: never twice
+                    raise OAuthError("invalid_request", f"Parameter {name!r} is repeated.")
             if basic and (body_secret or (body_id and body_id != basic[0])):
                 raise OAuthError(
                     "invalid_request", "Send client credentials in one place: Basic or the body."
@@ -150,7 +169,7 @@ def token_endpoint(environments: dict[EnvironmentName, Environment]) -> Callable
             if grant is None:
                 raise OAuthError(
                     "unsupported_grant_type",
-                    f"Unsupported grant_type {grant_type!r}: "
+                    f"Unsupported grant_type {echo(grant_type or '')}: "
                     f"use one of {', '.join(sorted(GRANTS))}.",
                 )
             result = grant(token_request)

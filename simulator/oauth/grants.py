@@ -194,6 +194,17 @@ def authorization_code_grant(request: TokenRequest) -> dict[str, Any]:
     return result
 
 
+def _reused_code(env: Environment, db: sqlite_utils.Database, row: dict[str, Any]) -> OAuthError:
+    """A code presented again: revoke what it issued (RFC 6749 section 4.1.2); the error to
+    answer once that revocation is committed."""
+    if row["family_id"]:
+        revoke_family(env, db, row["family_id"], "authorization_code_reused")
+    return invalid_grant(
+        "This authorization code was already used; the tokens issued from it are "
+        "now revoked. Start a new authorization."
+    )
+
+
 def _exchange(
     request: TokenRequest,
     db: sqlite_utils.Database,
@@ -207,12 +218,7 @@ def _exchange(
     env = request.environment
     now = env.now()
     if row["used_at"]:
-        if row["family_id"]:
-            revoke_family(env, db, row["family_id"], "authorization_code_reused")
-        return invalid_grant(
-            "This authorization code was already used; the tokens issued from it are "
-            "now revoked. Start a new authorization."
-        )
+        return _reused_code(env, db, row)
     if row["expires_at"] <= now:
         raise invalid_grant(
             f"This authorization code expired at {row['expires_at']} (codes live 10 minutes): "
@@ -238,8 +244,8 @@ def _exchange(
         "UPDATE authorization_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL",
         [now, row["code_hash"]],
     ).rowcount
-    if not claimed:  # a concurrent exchange won
-        raise invalid_grant("This authorization code was already used.")
+    if not claimed:  # a concurrent exchange won (it committed first): a second use all the same
+        return _reused_code(env, db, db["authorization_codes"].get(row["code_hash"]))
     try:
         get_user(env, row["user_id"])
     except NotFound:

@@ -177,10 +177,13 @@ def authorization_routes(environments: Mapping[EnvironmentName, Environment]) ->
         refused = refuse_forgery(request, form, session)
         if refused is not None:
             return refused
+        user = get_user(env, session["user_id"])
         with env.store.atomic() as db:
-            record_identity_verification(
-                env, session["user_id"], auth.identification_level, auth.project_id
-            )
+            # Only when this request asks for it (idverified) and the level is missing.
+            if needs_identity_verification(user, auth):
+                record_identity_verification(
+                    env, user["id"], auth.identification_level, auth.project_id
+                )
             touch_session(env, db, session)
         return redirect(CONSENT_PATH, form_targets=targets(auth))
 

@@ -56,10 +56,29 @@ def origin_of(url: str) -> str:
     return f"{parts.scheme}://{host}{port}"
 
 
+def _csp_source(target: str) -> str | None:
+    """A form target as a CSP source: the origin (its host in ASCII), or its scheme alone
+    when CSP's host grammar cannot spell the host (an `_`, as in Docker service names such
+    as `partner_app`): a registered redirect URI must stay reachable from the forms."""
+    if _CSP_SOURCE.fullmatch(target):
+        return target
+    try:
+        parts = urlsplit(target)
+        host = (parts.hostname or "").encode("idna").decode("ascii")  # bücher -> xn--bcher-kva
+        port = f":{parts.port}" if parts.port else ""
+        ascii_origin = f"{parts.scheme}://{host}{port}"
+    except (UnicodeError, ValueError):
+        ascii_origin = ""
+    if _CSP_SOURCE.fullmatch(ascii_origin):
+        return ascii_origin
+    scheme = target.partition(":")[0].lower()
+    return f"{scheme}:" if scheme in ("http", "https") else None
+
+
 def page_headers(form_targets: Iterable[str] = ()) -> dict[str, str]:
     """Security headers of every page and redirect of the browser flows."""
-    # Only well-formed origins reach the header: a ';' would start another directive.
-    allowed = {target for target in form_targets if _CSP_SOURCE.fullmatch(target)}
+    # Only well-formed sources reach the header: a ';' would start another directive.
+    allowed = {source for source in map(_csp_source, form_targets) if source}
     targets = " ".join(["'self'", *sorted(allowed)])
     csp = (
         "default-src 'none'; style-src 'self'; img-src 'self'; "
