@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -123,7 +124,12 @@ def token_endpoint(environments: dict[EnvironmentName, Environment]) -> Callable
                     "The token endpoint takes a form-encoded body "
                     "(Content-Type: application/x-www-form-urlencoded).",
                 )
-            form = await request.form()
+            try:
+                form = await request.form()
+            except HTTPException as error:  # Starlette's form parser: too many fields, ...
+                raise OAuthError(
+                    "invalid_request", f"Malformed form body: {error.detail}"
+                ) from None
             basic = _basic_credentials(request)
             used_basic = basic is not None
             body_id = form.get("client_id")
