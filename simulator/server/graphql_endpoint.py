@@ -114,9 +114,22 @@ def _has_lone_surrogate(data: Any) -> bool:
 def parse_operation(body: bytes) -> dict[str, Any]:
     try:
         # Strict JSON: NaN and Infinity are not JSON numbers.
-        data = json.loads(body, parse_constant=_not_a_json_number)
-    except (ValueError, RecursionError):
-        raise BadRequest(400, "BAD_REQUEST", "The body is not valid UTF-8 JSON.") from None
+        # UTF-8 only (RFC 8259); `json.loads(bytes)` would also take UTF-16 and UTF-32.
+        data = json.loads(body.decode("utf-8-sig"), parse_constant=_not_a_json_number)
+    except json.JSONDecodeError as error:  # says where: "Expecting value: line 1 column 9"
+        raise BadRequest(
+            400,
+            "BAD_REQUEST",
+            f"The body is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}.",
+        ) from None
+    except UnicodeDecodeError:
+        raise BadRequest(400, "BAD_REQUEST", "The body is not valid UTF-8.") from None
+    except RecursionError:
+        raise BadRequest(400, "BAD_REQUEST", "The body's JSON is nested too deeply.") from None
+    except ValueError:  # NaN, Infinity, or an integer of more than 4,300 digits
+        raise BadRequest(
+            400, "BAD_REQUEST", "The body is not valid JSON: a number JSON cannot carry."
+        ) from None
     if _has_lone_surrogate(data):
         raise BadRequest(
             400,
