@@ -89,8 +89,11 @@ Grant = Callable[[TokenRequest], dict[str, Any] | Awaitable[dict[str, Any]]]
 
 
 def client_credentials_grant(request: TokenRequest) -> dict[str, Any]:
-    project = request.authenticated_project()
-    return issue_project_token(request.environment, project)
+    # One transaction: the project cannot vanish (a reset from the CLI, say) between the
+    # check of its secret and the token's insertion.
+    with request.environment.store.atomic():
+        project = request.authenticated_project()
+        return issue_project_token(request.environment, project)
 
 
 #: grant_type -> handler; the user flows add theirs here (see `grants.py`).
