@@ -3,8 +3,9 @@
 Each request goes through the same steps, each failing with a JSON 4xx:
 
 1. method POST (405 otherwise, with `Allow: POST`);
-2. `Authorization: Bearer` token valid in this environment (401, saying why not);
-   with a project token, an optional `X-User-Id` header acts for one user (400/403);
+2. `Authorization: Bearer` token valid in this environment (401, saying why not); the
+   Testing API takes project tokens only (403 for a user token); with a project token, an
+   optional `X-User-Id` header acts for one user (400/403);
 3. `Content-Type: application/json` (415);
 4. body at most 1 MiB (413), valid UTF-8 JSON (400), an object (400: no batching);
 5. `query` a non-empty string, `variables` an object, `operationName` a string (400);
@@ -180,10 +181,12 @@ def graphql_endpoint(
     scheduler: Scheduler,
     validation_rules: Callable[[Environment], Any] | None = None,
     limits: Limits | None = None,
+    project_tokens_only: bool = False,
 ) -> Callable[[Request], Any]:
     """The endpoint of one schema in one environment; `limits` gives the operation limits
     (read at each request, so a changed `limits.json` applies at once) and the rate decision
-    reported in `extensions.cost`."""
+    reported in `extensions.cost`. With `project_tokens_only` (the Testing API), a user
+    access token is refused with a 403."""
 
     async def endpoint(request: Request) -> Response:
         if request.method != "POST":
@@ -197,6 +200,13 @@ def graphql_endpoint(
             principal = authenticate_bearer(environment, bearer_token(request))
         except InvalidToken as error:
             return unauthorized(error)
+        if project_tokens_only and principal.user_id is not None:
+            return json_error(
+                403,
+                "FORBIDDEN",
+                "This endpoint takes a project access token (grant_type=client_credentials), "
+                "not a user access token.",
+            )
         try:
             # A project token may act for one user (the simulator's stand-in header).
             principal = act_for_user(environment, principal, request.headers.get(USER_ID_HEADER))
