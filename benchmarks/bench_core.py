@@ -50,6 +50,9 @@ def main() -> None:
     start = time.perf_counter()
     sim = Simulator()
     ready = time.perf_counter() - start
+    # The app (and the GraphQL schemas, built once per process) is made on first use.
+    sim.client().get("/")
+    answered = time.perf_counter() - start
 
     creds = sim.create_project("sandbox", "Bench", ["http://localhost/cb"])
     for n in range(50):
@@ -93,6 +96,7 @@ def main() -> None:
     assert bare_client.post("/", json={"query": QUERY}).json()["data"] == expected["data"]
 
     print(f"Simulator() ready in             {ready * 1000:7.1f} ms  (target < 300 ms)")
+    print(f"Simulator() to its first answer  {answered * 1000:7.1f} ms  (schemas built)")
 
     def compare(label: str, sim_client: object, bare_client: object) -> None:
         simulator_time = timed(

@@ -25,6 +25,7 @@ clock.resume()         # from now on, time flows with the wall clock
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import tempfile
@@ -37,12 +38,28 @@ from typing import Literal
 
 from .exceptions import InvalidDuration, InvalidTimestamp
 
-__all__ = ["DEFAULT_START", "Clock", "ClockState", "format_timestamp", "parse_duration"]
+__all__ = [
+    "DEFAULT_START",
+    "EARLIEST",
+    "LATEST",
+    "Clock",
+    "ClockState",
+    "check_instant",
+    "format_timestamp",
+    "later",
+    "parse_duration",
+]
 
 ClockMode = Literal["frozen", "running"]
 
 #: The instant a new frozen clock starts at: a Monday morning, so examples read naturally.
 DEFAULT_START = datetime(2026, 1, 5, 9, 0, 0, tzinfo=UTC)
+
+#: The clock's range. Time rules add lifetimes (minutes to years) to the clock's time, so the
+#: clock stops a millennium before `datetime.max` (year 9999), where such a sum would
+#: overflow; four-digit years keep stored times sortable as text.
+EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
+LATEST = datetime(9000, 1, 1, tzinfo=UTC)
 
 _DURATION_PART = re.compile(r"(\d+(?:\.\d+)?)(ms|s|m|h|d|w)")
 _UNIT_SECONDS = {"ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
@@ -61,7 +78,10 @@ def parse_duration(value: str | float | int | timedelta) -> timedelta:
     elif isinstance(value, bool):
         raise InvalidDuration(f"Not a duration: {value!r}")
     elif isinstance(value, int | float):
-        seconds = float(value)
+        try:
+            seconds = float(value)
+        except OverflowError:  # an int beyond any float
+            raise InvalidDuration(f"Too long a duration: {value!r}") from None
     else:
         text = value.strip().replace(" ", "")
         if re.fullmatch(r"\d+(\.\d+)?", text):
@@ -77,7 +97,12 @@ def parse_duration(value: str | float | int | timedelta) -> timedelta:
             )
     if seconds < 0:
         raise InvalidDuration(f"A duration cannot be negative: {value!r}")
-    return timedelta(seconds=seconds)
+    try:
+        if not math.isfinite(seconds):
+            raise OverflowError
+        return timedelta(seconds=seconds)
+    except OverflowError:
+        raise InvalidDuration(f"Too long a duration: {value!r}") from None
 
 
 def parse_timestamp(value: str | datetime) -> datetime:
@@ -93,7 +118,40 @@ def parse_timestamp(value: str | datetime) -> datetime:
             ) from error
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=UTC)
-    return parsed.astimezone(UTC)
+    try:
+        return parsed.astimezone(UTC)
+    except OverflowError:  # 9999-12-31T23:00:00-05:00 has no UTC form
+        raise InvalidTimestamp(f"Out of range: {value!r}") from None
+
+
+def check_instant(moment: datetime) -> datetime:
+    """`moment`, if the clock can show it (`EARLIEST` to `LATEST`); `InvalidTimestamp` if not."""
+    if not EARLIEST <= moment <= LATEST:
+        raise InvalidTimestamp(
+            f"{moment.isoformat()} is outside the clock's range "
+            f"({format_timestamp(EARLIEST)} to {format_timestamp(LATEST)})."
+        )
+    return moment
+
+
+def later(moment: datetime, duration: str | float | int | timedelta) -> datetime:
+    """`moment` plus a duration (see `parse_duration`), within the clock's range.
+
+    ```python
+    later(DEFAULT_START, "1h")   # 2026-01-05 10:00:00+00:00
+    later(DEFAULT_START, "99999999w")  # InvalidDuration: past the clock's range
+    ```
+    """
+    delta = parse_duration(duration)
+    try:
+        target = moment + delta
+    except OverflowError:
+        target = None
+    if target is None or target > LATEST:
+        raise InvalidDuration(
+            f"Advancing by {duration!r} would take the clock past {format_timestamp(LATEST)}."
+        )
+    return target
 
 
 def format_timestamp(moment: datetime) -> str:
@@ -128,11 +186,14 @@ class ClockState:
         mode = data.get("mode")
         if mode not in ("frozen", "running"):
             raise ValueError(f"unknown clock mode {mode!r}")
-        return cls(
-            mode=mode,  # type: ignore[arg-type]
-            frozen_at=parse_timestamp(str(data["frozen_at"])),
-            offset=timedelta(seconds=float(data["offset_seconds"])),  # type: ignore[arg-type]
-        )
+        frozen_at = check_instant(parse_timestamp(str(data["frozen_at"])))
+        try:
+            offset = timedelta(seconds=float(data["offset_seconds"]))  # type: ignore[arg-type]
+            if mode == "running":
+                check_instant(_wall_now() + offset)
+        except OverflowError:
+            raise ValueError("clock offset out of range") from None
+        return cls(mode=mode, frozen_at=frozen_at, offset=offset)  # type: ignore[arg-type]
 
 
 def _wall_now() -> datetime:
@@ -166,6 +227,7 @@ class Clock:
             return clock
         wall = _wall_now()
         begin = parse_timestamp(start) if start is not None else (DEFAULT_START if frozen else wall)
+        check_instant(begin)
         if frozen:
             state = ClockState("frozen", begin, timedelta())
         else:
@@ -212,20 +274,21 @@ class Clock:
 
     def advance(self, duration: str | float | int | timedelta) -> datetime:
         """Move the clock forward by a duration (`90s`, `5m`, `2h`, `3d`, ...)."""
-        delta = parse_duration(duration)
         with self._lock:
             state = self.state
+            now = self.now()
+            target = later(now, duration)
             if state.mode == "frozen":
-                new = ClockState("frozen", state.frozen_at + delta, state.offset)
+                new = ClockState("frozen", target, state.offset)
             else:
-                new = ClockState("running", state.frozen_at, state.offset + delta)
+                new = ClockState("running", state.frozen_at, state.offset + (target - now))
             self._write(new)
         return self.now()
 
     def set(self, moment: str | datetime) -> datetime:
         """Set the clock to an instant. Moving backwards is refused: expiry rules assume
         time only moves forward, as it does for the real service."""
-        target = parse_timestamp(moment)
+        target = check_instant(parse_timestamp(moment))
         with self._lock:
             now = self.now()
             if target < now:
@@ -270,7 +333,7 @@ class Clock:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             self._state = ClockState.from_json(data)
             self._stamp = stamp
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError, KeyError, TypeError, OverflowError):
             # A half-written or hand-edited file: keep the last good state.
             pass
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from .clock import Clock, format_timestamp, parse_duration
+from .clock import Clock, check_instant, format_timestamp, later
 from .domain.context import Environment
 
 __all__ = ["SCHEDULED_WORK", "Advance", "DueWork", "Scheduler", "calling_out"]
@@ -78,6 +78,7 @@ class Scheduler:
     def run_until(self, target: datetime) -> list[dict[str, Any]]:
         """Fire every due work up to `target` in time order, then leave the clock at `target`
         (or where it is, if that is later)."""
+        check_instant(target)  # before any work fires: all of the move, or none of it
         timeline: list[dict[str, Any]] = []
         limit = format_timestamp(target)
         with self._lock:
@@ -95,7 +96,7 @@ class Scheduler:
 
     def advance(self, duration: str | float | timedelta) -> Advance:
         """Move the clock forward, firing due work on the way."""
-        target = self.clock.now() + parse_duration(duration)
+        target = later(self.clock.now(), duration)
         timeline = self.run_until(target)
         return Advance(self.clock.now(), timeline)
 

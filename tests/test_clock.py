@@ -1,8 +1,9 @@
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from simulator.clock import DEFAULT_START, Clock, format_timestamp, parse_duration
+from simulator.clock import DEFAULT_START, LATEST, Clock, format_timestamp, parse_duration
 from simulator.exceptions import InvalidDuration, InvalidTimestamp
 
 
@@ -26,6 +27,43 @@ def test_parse_duration(text: str, seconds: int) -> None:
 def test_parse_duration_refuses_nonsense(text: str) -> None:
     with pytest.raises(InvalidDuration):
         parse_duration(text)
+
+
+@pytest.mark.parametrize("value", ["99999999999w", "9" * 400, 10**400, float("inf"), 1e300])
+def test_durations_too_long_for_any_clock_are_refused(value: object) -> None:
+    with pytest.raises(InvalidDuration):
+        parse_duration(value)  # type: ignore[arg-type]
+
+
+def test_the_clock_stays_within_its_range(tmp_path) -> None:
+    """Near `datetime.max`, adding a lifetime to the clock's time would overflow (a 500 at the
+    token endpoint): the clock refuses to go past `LATEST` instead, and changes nothing."""
+    clock = Clock.open(tmp_path)
+    for moment in ["9999-12-31T23:59:59Z", "9999-12-31T23:00:00-05:00"]:
+        with pytest.raises(InvalidTimestamp):
+            clock.set(moment)
+    with pytest.raises(InvalidDuration):
+        clock.advance("100000000d")
+    assert clock.now() == DEFAULT_START
+    assert clock.set(LATEST) == LATEST
+    with pytest.raises(InvalidDuration):
+        clock.advance("1s")
+    clock.resume()
+    with pytest.raises(InvalidDuration):
+        clock.advance("1d")
+    with pytest.raises(InvalidTimestamp):
+        Clock.open(tmp_path / "other", start="1066-10-14T09:00:00Z")
+
+
+def test_a_hand_edited_clock_out_of_range_keeps_the_last_good_state(tmp_path) -> None:
+    clock = Clock.open(tmp_path)
+    clock.advance("1h")
+    for state in [
+        {"mode": "frozen", "frozen_at": "9999-12-31T00:00:00+00:00", "offset_seconds": 0},
+        {"mode": "running", "frozen_at": "2026-01-05T09:00:00+00:00", "offset_seconds": 1e300},
+    ]:
+        (tmp_path / "clock.json").write_text(json.dumps(state))
+        assert clock.now() == DEFAULT_START + timedelta(hours=1)
 
 
 def test_new_clock_is_frozen_at_the_default_start(tmp_path) -> None:

@@ -112,6 +112,41 @@ def test_bad_bodies_get_a_json_4xx_and_change_nothing(
     assert store_snapshot(sim) == before
 
 
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            b'{"query": "{ a }",}',
+            "not valid JSON: Expecting property name enclosed in double quotes at line 1 column 19",
+        ),
+        (b"\xff{}", "not valid UTF-8"),
+        ('{"query": "{ accounts { totalCount } }"}'.encode("utf-16"), "not valid UTF-8"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"query": "{ a }", "variables": {"n": NaN}}', "a number JSON cannot carry"),
+    ],
+    ids=["syntax", "bytes", "utf-16", "deep", "nan"],
+)
+def test_a_malformed_body_says_what_is_wrong(
+    http: httpx.Client, token: str, body: bytes, message: str
+) -> None:
+    response = http.post(
+        "/sandbox/graphql",
+        content=body,
+        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+    )
+    assert response.status_code == 400
+    assert message in response.json()["errors"][0]["message"]
+
+
+def test_a_utf8_byte_order_mark_is_ignored(http: httpx.Client, token: str) -> None:
+    response = http.post(
+        "/sandbox/graphql",
+        content=b'\xef\xbb\xbf{"query": "{ accounts { totalCount } }"}',
+        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+    )
+    assert response.status_code == 200, response.text
+
+
 @pytest.mark.parametrize("method", ["GET", "PUT", "DELETE"])
 def test_other_methods_get_405(http: httpx.Client, token: str, method: str) -> None:
     response = http.request(

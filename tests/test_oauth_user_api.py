@@ -303,3 +303,15 @@ def test_every_command_in_the_oauth_docs_exists() -> None:
         with pytest.raises(SystemExit) as exit_info, contextlib.redirect_stdout(io.StringIO()):
             build_parser().parse_args([*command, "--help"])
         assert exit_info.value.code == 0
+
+
+def test_the_testing_api_refuses_user_tokens(
+    http: httpx.Client, sim: Simulator, project: ProjectCredentials, holders: dict[str, str]
+) -> None:
+    """The Testing API acts for the project (it moves the clock, simulates the outside
+    world): a user access token is refused, and nothing moves."""
+    as_user = GraphQL(http, "/sandbox-testing/graphql", user_token(http, sim, project))
+    response = as_user.post('mutation { advanceClock(input: {duration: "1h"}) { __typename } }')
+    assert response.status_code == 403
+    assert response.json()["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+    assert sim.clock.timestamp() == "2026-01-05T09:00:00.000Z"

@@ -176,3 +176,14 @@ def test_the_same_schema_serves_live(http: httpx.Client, live_project: ProjectCr
     live = GraphQL(http, "/live/graphql", project_token(http, live_project))
     data = live(CANCEL % "... on ConsentNotFoundRejection { consentId }", {"id": "x"})
     assert data == {"cancelConsent": {"consentId": "x"}}
+
+
+def test_a_syntax_error_in_an_sdl_file_names_the_file(tmp_path) -> None:
+    from ariadne.exceptions import GraphQLFileSyntaxError
+
+    from simulator.api import build_schema
+
+    (tmp_path / "a.graphql").write_text("type Query { a: Int }\n")
+    (tmp_path / "b.graphql").write_text("type Broken {\n")
+    with pytest.raises(GraphQLFileSyntaxError, match=r"b\.graphql"):
+        build_schema([tmp_path], [])

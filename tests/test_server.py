@@ -179,10 +179,28 @@ def test_cli_project_create_prints_credentials_once(data_dir: Path) -> None:
     assert created["client_id"] in listing.stdout
 
 
-def test_cli_errors_are_one_clear_line(data_dir: Path) -> None:
-    result = run_cli("clock", "advance", "soon", "--data-dir", str(data_dir))
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["clock", "advance", "soon"], "error: Not a duration"),
+        (["clock", "advance", "99999999999w"], "error: Too long a duration"),
+        (["clock", "set", "9999-12-31T23:59:59Z"], "error: 9999-12-31T23:59:59+00:00 is outside"),
+        (["clock", "set", "garbage"], "error: Not an ISO 8601 date-time"),
+        (["limits", "rate-limit", "--window", "99999999999w"], "error: Too long a duration"),
+    ],
+)
+def test_cli_errors_are_one_clear_line(data_dir: Path, args: list[str], message: str) -> None:
+    result = run_cli(*args, "--data-dir", str(data_dir))
     assert result.returncode == 2
-    assert result.stderr.startswith("error: Not a duration")
+    assert result.stderr.startswith(message), result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("port", ["99999", "0", "-1", "http"])
+def test_serve_refuses_a_bad_port_in_one_line(data_dir: Path, port: str) -> None:
+    result = run_cli("serve", "--port", port, "--data-dir", str(data_dir))
+    assert result.returncode == 2
+    assert "argument --port: not a port number" in result.stderr
     assert "Traceback" not in result.stderr
 
 

@@ -1,5 +1,7 @@
 import sqlite3
 
+import pytest
+
 from simulator import Simulator
 from simulator.environments import EnvironmentName
 from simulator.storage import Store
@@ -58,3 +60,22 @@ def test_a_failed_write_changes_nothing(sim: Simulator) -> None:
     except RuntimeError:
         pass
     assert store.db["id_sequences"].count == before
+
+
+def test_a_write_transaction_takes_the_write_lock_before_reading(tmp_path) -> None:
+    """Another process writing between a transaction's read and its write must wait for it,
+    not make it fail with "database is locked" (a 500 seen with the CLI and a server on one
+    data dir)."""
+    store = Store.open(tmp_path, EnvironmentName.SANDBOX)
+    other = sqlite3.connect(store.path, timeout=0, isolation_level=None)  # gives up at once
+    try:
+        with store.atomic() as db:
+            db.execute("SELECT COUNT(*) FROM id_sequences").fetchall()  # a read first
+            with pytest.raises(sqlite3.OperationalError, match="locked"):
+                other.execute("INSERT INTO id_sequences (kind, value) VALUES ('other', 1)")
+            with store.atomic():  # nested blocks are savepoints of the same transaction
+                db["id_sequences"].insert({"kind": "mine", "value": 1})
+        assert [row["kind"] for row in store.db["id_sequences"].rows] == ["mine"]
+    finally:
+        other.close()
+        store.close()

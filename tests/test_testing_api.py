@@ -1,6 +1,6 @@
 from simulator import Simulator
 
-from .conftest import GraphQL
+from .conftest import GraphQL, project_token
 
 CLOCK = "__typename ... on ClockSuccessPayload { clock { now mode } } ... on ValidationRejection { message fields { code path } }"
 
@@ -33,6 +33,27 @@ def test_bad_clock_input_is_a_validation_rejection(sim: Simulator, testing: Grap
     data = testing('mutation { setClock(input: {to: "2020-01-01T00:00:00Z"}) { %s } }' % CLOCK)
     assert data["setClock"]["__typename"] == "ValidationRejection"
     assert sim.clock.timestamp() == "2026-01-05T09:00:00.000Z"
+
+
+def test_the_clock_cannot_be_moved_past_its_range(
+    sim: Simulator, testing: GraphQL, http, project
+) -> None:
+    """Moved to year 9999, the clock would make every token's expiry overflow (a 500)."""
+    for duration in ["100000000d", "99999999999w", "9" * 400]:
+        data = testing(
+            "mutation($d: String!) { advanceClock(input: {duration: $d}) { %s } }" % CLOCK,
+            {"d": duration},
+        )
+        assert data["advanceClock"]["__typename"] == "ValidationRejection", duration
+    data = testing('mutation { setClock(input: {to: "9999-12-31T23:00:00Z"}) { %s } }' % CLOCK)
+    assert data["setClock"]["__typename"] == "ValidationRejection"
+    assert "outside the clock's range" in data["setClock"]["message"]
+    assert sim.clock.timestamp() == "2026-01-05T09:00:00.000Z"
+    data = testing('mutation { setClock(input: {to: "8999-12-31T00:00:00Z"}) { %s } }' % CLOCK)
+    assert data["setClock"]["clock"]["now"] == "8999-12-31T00:00:00.000Z"
+    # Every lifetime still fits: a token is issued and works.
+    token = project_token(http, project)
+    assert GraphQL(http, "/sandbox/graphql", token)("{ accounts { totalCount } }")
 
 
 def test_create_holder_with_a_legal_representative(sim: Simulator, testing: GraphQL) -> None:

@@ -1,9 +1,12 @@
 import base64
+import threading
 
 import httpx
 import pytest
 
 from simulator import ProjectCredentials, Simulator
+from simulator.environments import EnvironmentName
+from simulator.storage import Store
 
 
 def form(creds: ProjectCredentials, **extra: str) -> dict[str, str]:
@@ -89,3 +92,28 @@ def test_get_is_not_allowed(http: httpx.Client) -> None:
     response = http.get("/oauth2/token")
     assert response.status_code == 405
     assert response.json()["errors"][0]["extensions"]["code"] == "METHOD_NOT_ALLOWED"
+
+
+def test_a_reset_racing_a_token_request_is_no_500(
+    sim: Simulator, http: httpx.Client, project: ProjectCredentials, monkeypatch
+) -> None:
+    """`reset` from the CLI (another process, another connection) while a token is issued:
+    the reset waits for the token's transaction, instead of deleting the project between
+    the secret's check and the token's insertion (a foreign-key failure, so a 500)."""
+    from simulator.oauth import endpoints
+
+    issue = endpoints.issue_project_token
+    other = Store.open(sim.data_dir, EnvironmentName.SANDBOX)  # as the CLI would
+    worker = threading.Thread(target=other.reset)
+
+    def racing(env, row):  # type: ignore[no-untyped-def]
+        worker.start()
+        worker.join(timeout=0.5)  # done by now, unless it waits for this transaction
+        return issue(env, row)
+
+    monkeypatch.setattr(endpoints, "issue_project_token", racing)
+    response = http.post("/oauth2/token", data=form(project))
+    worker.join()
+    other.close()
+    assert response.status_code == 200, response.text
+    assert sim.sandbox.store.db["projects"].count == 0  # the reset came after

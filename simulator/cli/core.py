@@ -16,10 +16,21 @@ DEMO_REDIRECT_URI = "http://localhost:3000/callback"
 DEMO_CREDENTIALS_FILE = "demo-credentials.json"
 
 
+def port_number(text: str) -> int:
+    """A TCP port for `--port` (not 0: the printed addresses must name the real port)."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"not a port number (1 to 65535): {text!r}")
+    return port
+
+
 def register(subparsers: Any) -> None:
     serve = subparsers.add_parser("serve", help="run the HTTP server")
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=port_number, default=8000)
     serve.add_argument(
         "--frozen",
         action="store_true",

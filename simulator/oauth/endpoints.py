@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -104,8 +105,11 @@ Grant = Callable[[TokenRequest], dict[str, Any] | Awaitable[dict[str, Any]]]
 
 
 def client_credentials_grant(request: TokenRequest) -> dict[str, Any]:
-    project = request.authenticated_project()
-    return issue_project_token(request.environment, project)
+    # One transaction: the project cannot vanish (a reset from the CLI, say) between the
+    # check of its secret and the token's insertion.
+    with request.environment.store.atomic():
+        project = request.authenticated_project()
+        return issue_project_token(request.environment, project)
 
 
 #: grant_type -> handler; the user flows add theirs here (see `grants.py`).
@@ -139,7 +143,12 @@ def token_endpoint(environments: dict[EnvironmentName, Environment]) -> Callable
                     "The token endpoint takes a form-encoded body "
                     "(Content-Type: application/x-www-form-urlencoded).",
                 )
-            form = await request.form()
+            try:
+                form = await request.form()
+            except HTTPException as error:  # Starlette's form parser: too many fields, ...
+                raise OAuthError(
+                    "invalid_request", f"Malformed form body: {error.detail}"
+                ) from None
             basic = _basic_credentials(request)
             used_basic = basic is not None
             body_id = form.get("client_id")

@@ -96,7 +96,9 @@ def create_app(
         ),
         Route(
             ADDRESSES["sandbox_testing_url"],
-            graphql_endpoint(sandbox, testing_schema(), scheduler, limits=limits),
+            graphql_endpoint(
+                sandbox, testing_schema(), scheduler, limits=limits, project_tokens_only=True
+            ),
             methods=graphql_methods,
         ),
         Route(

@@ -30,6 +30,7 @@ from typing import Any, Final
 from urllib.parse import parse_qs
 
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -173,7 +174,11 @@ class EdgeMiddleware:
         if refusal is not None:
             await refusal(scope, receive, send_edge)
             return
-        await self.app(scope, _capped(receive, body), send_edge)
+        try:
+            await self.app(scope, _capped(receive, body), send_edge)
+        except ClientDisconnect:
+            # The client left before sending its whole body: nobody to answer, no bug to log.
+            return
 
     async def _project(
         self, scope: Scope, headers: dict[bytes, bytes], receive: Receive

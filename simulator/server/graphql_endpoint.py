@@ -3,8 +3,9 @@
 Each request goes through the same steps, each failing with a JSON 4xx:
 
 1. method POST (405 otherwise, with `Allow: POST`);
-2. `Authorization: Bearer` token valid in this environment (401, saying why not);
-   with a project token, an optional `X-User-Id` header acts for one user (400/403);
+2. `Authorization: Bearer` token valid in this environment (401, saying why not); the
+   Testing API takes project tokens only (403 for a user token); with a project token, an
+   optional `X-User-Id` header acts for one user (400/403);
 3. `Content-Type: application/json` (415);
 4. body at most 1 MiB (413), valid UTF-8 JSON (400), an object (400: no batching);
 5. `query` a non-empty string, `variables` an object, `operationName` a string (400);
@@ -114,9 +115,22 @@ def _has_lone_surrogate(data: Any) -> bool:
 def parse_operation(body: bytes) -> dict[str, Any]:
     try:
         # Strict JSON: NaN and Infinity are not JSON numbers.
-        data = json.loads(body, parse_constant=_not_a_json_number)
-    except (ValueError, RecursionError):
-        raise BadRequest(400, "BAD_REQUEST", "The body is not valid UTF-8 JSON.") from None
+        # UTF-8 only (RFC 8259); `json.loads(bytes)` would also take UTF-16 and UTF-32.
+        data = json.loads(body.decode("utf-8-sig"), parse_constant=_not_a_json_number)
+    except json.JSONDecodeError as error:  # says where: "Expecting value: line 1 column 9"
+        raise BadRequest(
+            400,
+            "BAD_REQUEST",
+            f"The body is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}.",
+        ) from None
+    except UnicodeDecodeError:
+        raise BadRequest(400, "BAD_REQUEST", "The body is not valid UTF-8.") from None
+    except RecursionError:
+        raise BadRequest(400, "BAD_REQUEST", "The body's JSON is nested too deeply.") from None
+    except ValueError:  # NaN, Infinity, or an integer of more than 4,300 digits
+        raise BadRequest(
+            400, "BAD_REQUEST", "The body is not valid JSON: a number JSON cannot carry."
+        ) from None
     if _has_lone_surrogate(data):
         raise BadRequest(
             400,
@@ -167,10 +181,12 @@ def graphql_endpoint(
     scheduler: Scheduler,
     validation_rules: Callable[[Environment], Any] | None = None,
     limits: Limits | None = None,
+    project_tokens_only: bool = False,
 ) -> Callable[[Request], Any]:
     """The endpoint of one schema in one environment; `limits` gives the operation limits
     (read at each request, so a changed `limits.json` applies at once) and the rate decision
-    reported in `extensions.cost`."""
+    reported in `extensions.cost`. With `project_tokens_only` (the Testing API), a user
+    access token is refused with a 403."""
 
     async def endpoint(request: Request) -> Response:
         if request.method != "POST":
@@ -184,6 +200,13 @@ def graphql_endpoint(
             principal = authenticate_bearer(environment, bearer_token(request))
         except InvalidToken as error:
             return unauthorized(error)
+        if project_tokens_only and principal.user_id is not None:
+            return json_error(
+                403,
+                "FORBIDDEN",
+                "This endpoint takes a project access token (grant_type=client_credentials), "
+                "not a user access token.",
+            )
         try:
             # A project token may act for one user (the simulator's stand-in header).
             principal = act_for_user(environment, principal, request.headers.get(USER_ID_HEADER))

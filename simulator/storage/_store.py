@@ -69,9 +69,31 @@ class Store:
 
     @contextmanager
     def atomic(self) -> Iterator[sqlite_utils.Database]:
-        """One transaction (or a savepoint inside one): everything in it lands, or nothing."""
-        with self.db.atomic() as database:
+        """One transaction (or a savepoint inside one): everything in it lands, or nothing.
+
+        The outermost block starts with `BEGIN IMMEDIATE`, taking the write lock up front
+        (waiting for it up to the busy timeout). sqlite-utils' plain `BEGIN` is deferred: a
+        transaction that reads first and writes later would fail at once with "database is
+        locked" whenever another connection (the CLI, a second process) committed in between,
+        since in WAL mode a stale read snapshot cannot become a write.
+        """
+        database = self.db
+        if database.conn.in_transaction:
+            with database.atomic():  # a savepoint
+                yield database
+            return
+        database.conn.execute("BEGIN IMMEDIATE")
+        try:
             yield database
+        except BaseException:
+            database.rollback()
+            raise
+        else:
+            try:
+                database.conn.execute("COMMIT")
+            except BaseException:
+                database.rollback()
+                raise
 
     def migrate(self) -> None:
         """Create the schema on first open and apply any migration added since."""
