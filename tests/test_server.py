@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -218,3 +219,17 @@ def test_cli_reset(data_dir: Path) -> None:
     assert run_cli("reset", "--env", "sandbox", "--data-dir", str(data_dir)).returncode == 0
     listing = run_cli("project", "list", "--data-dir", str(data_dir))
     assert json.loads(listing.stdout) == []
+
+
+def test_serve_refuses_a_busy_port_before_printing_addresses(data_dir: Path) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        port = busy.getsockname()[1]
+        result = run_cli("serve", "--port", str(port), "--data-dir", str(data_dir))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == f"error: Cannot listen on 127.0.0.1:{port}: Address already in use.\n"
+
+
+def test_the_cli_creates_a_clock_as_serve_would(data_dir: Path) -> None:
+    result = run_cli("clock", "now", "--data-dir", str(data_dir))
+    assert json.loads(result.stdout)["mode"] == "running"

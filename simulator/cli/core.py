@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import socket
 from pathlib import Path
 from typing import Any
 
 from .._simulator import Simulator
 from ..clock import Clock
 from ..domain.projects import create_project, list_projects
+from ..exceptions import ConfigurationError
 from .common import add_data_dir, add_environment, print_json
 
 DEMO_REDIRECT_URI = "http://localhost:3000/callback"
@@ -89,7 +91,8 @@ def register(subparsers: Any) -> None:
 
 
 def run_clock(args: argparse.Namespace) -> int:
-    clock = Clock.open(args.data_dir)
+    # A data dir without a clock gets the one `serve` would create: following the wall clock.
+    clock = Clock.open(args.data_dir, frozen=False)
     if args.action == "advance":
         clock.advance(args.duration)
     elif args.action == "set":
@@ -143,9 +146,20 @@ def ensure_demo_project(sim: Simulator) -> dict[str, Any] | None:
     return data
 
 
+def ensure_port_free(host: str, port: int) -> None:
+    """Fail before printing addresses that would not answer (uvicorn only logs the error)."""
+    try:
+        with socket.create_server((host, port)):
+            pass
+    except OSError as error:
+        reason = (error.strerror or str(error)).split(" (")[0]
+        raise ConfigurationError(f"Cannot listen on {host}:{port}: {reason}.") from None
+
+
 def run_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    ensure_port_free(args.host, args.port)
     sim = Simulator(args.data_dir, frozen=args.frozen, trust_forwarded_for=args.trust_forwarded_for)
     demo = None if args.no_demo else ensure_demo_project(sim)
     base = f"http://{args.host}:{args.port}"
