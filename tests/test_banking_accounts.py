@@ -225,11 +225,12 @@ def test_suspend_and_resume_through_the_testing_api(bank: Bank, account: str) ->
         "Opened",
         "Suspended",
     )
-    assert bank.testing.mutate("resumeSandboxAccount", {"accountId": "nope"}) == {
-        "__typename": "AccountNotFoundRejection",
-        "message": "Account nope was not found.",
-        "accountId": "nope",
-    }
+    for name in ("suspendSandboxAccount", "resumeSandboxAccount"):
+        assert bank.testing.mutate(name, {"accountId": "nope"}) == {
+            "__typename": "AccountNotFoundRejection",
+            "message": "Account nope was not found.",
+            "accountId": "nope",
+        }
 
 
 def test_account_transition_table() -> None:

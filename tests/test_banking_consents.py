@@ -225,11 +225,12 @@ def test_testing_api_decisions(bank: Bank, card_consent: dict[str, Any]) -> None
     assert again["__typename"] == "NotReachableConsentStatusRejection"
     refused = bank.refuse(card_consent["consent_id"])
     assert refused["__typename"] == "NotReachableConsentStatusRejection"
-    assert bank.refuse("nope") == {
-        "__typename": "ConsentNotFoundRejection",
-        "message": "Consent nope was not found.",
-        "consentId": "nope",
-    }
+    for decide in (bank.approve, bank.refuse):
+        assert decide("nope") == {
+            "__typename": "ConsentNotFoundRejection",
+            "message": "Consent nope was not found.",
+            "consentId": "nope",
+        }
 
 
 def test_user_token_sees_only_its_consents(bank: Bank, card_consent: dict[str, Any]) -> None:

@@ -117,6 +117,11 @@ def test_reject_an_outgoing_transfer(bank: Bank, account: str) -> None:
     )
     assert again["__typename"] == "TransactionWrongStatusRejection"
     assert (again["currentStatus"], again["expectedStatus"]) == ("Rejected", "Pending")
+    twice = bank.testing.mutate(
+        "simulateSepaCreditTransferRejection", {"transactionId": transaction_id}
+    )
+    assert twice["__typename"] == "TransactionWrongStatusRejection"
+    assert (twice["currentStatus"], twice["transactionId"]) == ("Rejected", transaction_id)
     for name in ("simulateSepaCreditTransferBooking", "simulateSepaCreditTransferRejection"):
         assert bank.testing.mutate(name, {"transactionId": "nope"})["__typename"] == (
             "TransactionNotFoundRejection"
