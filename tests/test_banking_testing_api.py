@@ -330,6 +330,26 @@ def test_fee_on_a_closed_account(bank: Bank) -> None:
     assert closed["__typename"] == "AccountWrongStatusRejection"
 
 
+@pytest.mark.parametrize("closed", [False, True])
+def test_no_refund_to_a_closing_or_closed_account(bank: Bank, closed: bool) -> None:
+    """Its cards were canceled, but a merchant's refund would leave money on an account that
+    must close empty."""
+    account_id = bank.holder("Empty", "Account")["account_id"]
+    card_id = bank.enabled_card(account_id)
+    result = bank.api.mutate(
+        "closeAccount", {"accountId": account_id, "consentRedirectUrl": REDIRECT}, "consent { id }"
+    )
+    bank.approve(result["consent"]["id"])
+    if closed:
+        bank.sim.advance("1d")
+    refund = bank.testing.mutate(
+        "simulateCardCredit", {"cardId": card_id, "amount": money("5.00"), "merchantName": "Shop"}
+    )
+    assert refund["__typename"] == "AccountWrongStatusRejection"
+    assert refund["currentStatus"] == ("Closed" if closed else "Closing")
+    assert read_balances(bank.env.store.db, account_id).booked == 0
+
+
 def test_ids_of_another_project_are_not_found(bank: Bank, sim: Any, card: str) -> None:
     other = sim.create_project("sandbox", "Other", [REDIRECT])
     other_bank = Bank(sim, bank.http, other)
