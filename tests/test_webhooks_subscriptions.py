@@ -121,6 +121,10 @@ def test_add_list_update_remove(sandbox: GraphQL) -> None:
         ({"endpointUrl": "not a url"}, "InvalidFormat", "endpointUrl"),
         ({"endpointUrl": "http://"}, "InvalidFormat", "endpointUrl"),
         ({"endpointUrl": "https://exa mple.com/hook"}, "InvalidFormat", "endpointUrl"),
+        # urlsplit drops tabs and newlines silently: they were accepted and stored.
+        ({"endpointUrl": "https://example.com\n/hook"}, "InvalidFormat", "endpointUrl"),
+        ({"endpointUrl": "https://example.com/\thook"}, "InvalidFormat", "endpointUrl"),
+        ({"endpointUrl": "https://example.com/hook\x00"}, "InvalidFormat", "endpointUrl"),
         ({"endpointUrl": "https://host:99999/hook"}, "InvalidFormat", "endpointUrl"),
         ({"endpointUrl": "https://user:pw@host/hook"}, "InvalidFormat", "endpointUrl"),
         ({"endpointUrl": "https://host/hook#part"}, "InvalidFormat", "endpointUrl"),
