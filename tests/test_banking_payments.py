@@ -218,6 +218,11 @@ def test_a_rejected_request_does_not_burn_its_key(bank: Bank, funded: str) -> No
             "InvalidIban",
             "sepaBeneficiary.iban",
         ),
+        (  # a valid IBAN of Saudi Arabia: no SEPA transfer reaches it
+            {"sepaBeneficiary": {"name": "Carol", "iban": "SA0380000000608010167519"}},
+            "NotInSepaZone",
+            "sepaBeneficiary.iban",
+        ),
         (
             {"sepaBeneficiary": {"name": " ", "iban": BENEFICIARY_IBAN}},
             "Missing",

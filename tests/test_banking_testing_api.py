@@ -68,6 +68,7 @@ def test_incoming_transfer_by_id_and_by_iban(bank: Bank, account: str) -> None:
         ({"amount": money("1.001")}, "TooManyDecimals"),
         ({"amount": money("ten")}, "InvalidFormat"),
         ({"debtorIban": "DE00370400440532013000"}, "InvalidIban"),
+        ({"debtorIban": "BR1800360305000010009795493C1"}, "NotInSepaZone"),
         ({"debtorName": ""}, "Missing"),
         ({"accountId": None}, "Missing"),
     ],

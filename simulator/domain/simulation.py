@@ -96,7 +96,7 @@ def simulate_incoming_transfer(
     checks = Checks()
     value = checks.amount(amount, ["input", "amount", "value"], currency=currency)
     name = checks.text(debtor_name, ["input", "debtorName"], max_length=70)
-    iban = checks.iban(debtor_iban, ["input", "debtorIban"])
+    iban = checks.iban(debtor_iban, ["input", "debtorIban"], sepa=True)
     label = checks.text(label, ["input", "label"], required=False, max_length=140)
     reference = checks.text(reference, ["input", "reference"], required=False, max_length=35)
     checks.choice(mode, TRANSFER_MODES, ["input", "mode"])
