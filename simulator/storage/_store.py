@@ -69,9 +69,28 @@ class Store:
 
     @contextmanager
     def atomic(self) -> Iterator[sqlite_utils.Database]:
-        """One transaction (or a savepoint inside one): everything in it lands, or nothing."""
-        with self.db.atomic() as database:
+        """One transaction (or a savepoint inside one): everything in it lands, or nothing.
+
+        The transaction takes the write lock when it begins (`BEGIN IMMEDIATE`, waiting up to
+        the connection's timeout): with sqlite-utils' deferred `BEGIN`, a transaction that
+        read first could not write once another thread or process had committed meanwhile
+        (SQLITE_BUSY_SNAPSHOT, "database is locked" at once, no waiting), which the server's
+        scheduler thread beside its request loop made happen.
+        """
+        database = self.db
+        if database.conn.in_transaction:
+            with database.atomic():  # a savepoint
+                yield database
+            return
+        database.conn.execute("BEGIN IMMEDIATE")
+        try:
             yield database
+        except BaseException:
+            # rollback() is a no-op when an error already ended the transaction.
+            database.conn.rollback()
+            raise
+        else:
+            database.conn.commit()
 
     def migrate(self) -> None:
         """Create the schema on first open and apply any migration added since."""
