@@ -37,12 +37,28 @@ from typing import Literal
 
 from .exceptions import InvalidDuration, InvalidTimestamp
 
-__all__ = ["DEFAULT_START", "Clock", "ClockState", "format_timestamp", "parse_duration"]
+__all__ = [
+    "DEFAULT_START",
+    "LATEST",
+    "MAX_DURATION",
+    "Clock",
+    "ClockState",
+    "check_reachable",
+    "format_timestamp",
+    "parse_duration",
+]
 
 ClockMode = Literal["frozen", "running"]
 
 #: The instant a new frozen clock starts at: a Monday morning, so examples read naturally.
 DEFAULT_START = datetime(2026, 1, 5, 9, 0, 0, tzinfo=UTC)
+
+#: The clock never goes past this instant: every expiry and retry adds days or years to the
+#: clock's time, and Python's datetimes end with the year 9999 (past it, every token request
+#: failed). Far enough for any workshop.
+LATEST = datetime(2999, 12, 31, 23, 59, 59, tzinfo=UTC)
+#: The longest duration one advance may take.
+MAX_DURATION = timedelta(days=36_500)
 
 _DURATION_PART = re.compile(r"(\d+(?:\.\d+)?)(ms|s|m|h|d|w)")
 _UNIT_SECONDS = {"ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
@@ -77,7 +93,19 @@ def parse_duration(value: str | float | int | timedelta) -> timedelta:
             )
     if seconds < 0:
         raise InvalidDuration(f"A duration cannot be negative: {value!r}")
+    if not seconds <= MAX_DURATION.total_seconds():  # also refuses NaN and infinity
+        raise InvalidDuration(f"A duration is at most {MAX_DURATION.days:,} days: {value!r}")
     return timedelta(seconds=seconds)
+
+
+def check_reachable(moment: datetime) -> datetime:
+    """`moment`, if the clock may go there (not past `LATEST`), else `InvalidTimestamp`."""
+    if moment > LATEST:
+        raise InvalidTimestamp(
+            f"The virtual clock stops at {format_timestamp(LATEST)}; "
+            f"{format_timestamp(moment)} is later."
+        )
+    return moment
 
 
 def parse_timestamp(value: str | datetime) -> datetime:
@@ -214,6 +242,7 @@ class Clock:
         """Move the clock forward by a duration (`90s`, `5m`, `2h`, `3d`, ...)."""
         delta = parse_duration(duration)
         with self._lock:
+            check_reachable(self.now() + delta)
             state = self.state
             if state.mode == "frozen":
                 new = ClockState("frozen", state.frozen_at + delta, state.offset)
@@ -225,7 +254,7 @@ class Clock:
     def set(self, moment: str | datetime) -> datetime:
         """Set the clock to an instant. Moving backwards is refused: expiry rules assume
         time only moves forward, as it does for the real service."""
-        target = parse_timestamp(moment)
+        target = check_reachable(parse_timestamp(moment))
         with self._lock:
             now = self.now()
             if target < now:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from .clock import Clock, format_timestamp, parse_duration
+from .clock import Clock, check_reachable, format_timestamp, parse_duration
 from .domain.context import Environment
 
 __all__ = ["SCHEDULED_WORK", "Advance", "DueWork", "Scheduler", "calling_out"]
@@ -78,6 +78,7 @@ class Scheduler:
     def run_until(self, target: datetime) -> list[dict[str, Any]]:
         """Fire every due work up to `target` in time order, then leave the clock at `target`
         (or where it is, if that is later)."""
+        check_reachable(target)  # before any work fires: a refused advance does nothing
         timeline: list[dict[str, Any]] = []
         limit = format_timestamp(target)
         with self._lock:
