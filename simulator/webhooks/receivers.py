@@ -205,7 +205,9 @@ class Inbox:
         self.received: list[Received] = []
         self.handler: Handler | None = None
         self._standing = Behaviour(status=status, latency=latency)
-        self._queue: deque[Behaviour] = deque()
+        # One-off behaviours as [behaviour, how many times left]: `fail(times=10**9)` is
+        # one entry, not a billion.
+        self._queue: deque[list[Any]] = deque()
         self._lock = threading.Lock()
 
     # -- scripting ------------------------------------------------------------------
@@ -216,8 +218,8 @@ class Inbox:
         with self._lock:
             if times is None:
                 self._standing = behaviour
-            else:
-                self._queue.extend([behaviour] * times)
+            elif times:
+                self._queue.append([behaviour, times])
         return self
 
     def fail(
@@ -281,10 +283,20 @@ class Inbox:
 
     # -- receiving -------------------------------------------------------------------
 
+    def _next_behaviour(self) -> Behaviour:
+        """The next one-off behaviour (used up one time), else the standing one. Locked."""
+        if not self._queue:
+            return self._standing
+        head = self._queue[0]
+        head[1] -= 1
+        if head[1] == 0:
+            self._queue.popleft()
+        return head[0]  # type: ignore[no-any-return]
+
     def receive(self, request: WebhookRequest, timeout: float) -> AttemptResult:
         """Take one delivery; returns the outcome as the sender sees it."""
         with self._lock:
-            behaviour = self._queue.popleft() if self._queue else self._standing
+            behaviour = self._next_behaviour()
         try:
             body = request.json
         except ValueError:
