@@ -193,7 +193,23 @@ def test_refused_closing_leaves_the_account_open(bank: Bank, account: str) -> No
     result = close(bank, account, reason="x")
     bank.refuse(result["consent"]["id"])
     row = bank.row("accounts", account)
-    assert (row["status"], row["status_reason"]) == ("Opened", None)
+    assert (row["status"], row["status_reason"], row["closing_reason"]) == ("Opened", None, None)
+
+
+def test_asking_to_close_a_suspended_account_keeps_its_suspension_reason(
+    bank: Bank, account: str
+) -> None:
+    """The closing reason waits apart until the account starts closing (it overwrote the
+    suspension's reason at once, and a refused consent erased it)."""
+    bank.testing.mutate("suspendSandboxAccount", {"accountId": account, "reason": "Review"})
+    query = f"query($id: ID!) {{ account(accountId: $id) {{ {STATUS} }} }}"
+    refused = close(bank, account, reason="Moving abroad")
+    assert bank.api.query(query, {"id": account})["account"]["statusInfo"]["reason"] == "Review"
+    bank.refuse(refused["consent"]["id"])
+    assert bank.api.query(query, {"id": account})["account"]["statusInfo"]["reason"] == "Review"
+    bank.approve(close(bank, account, reason="Moving abroad")["consent"]["id"])
+    info = bank.api.query(query, {"id": account})["account"]["statusInfo"]
+    assert (info["status"], info["reason"]) == ("Closing", "Moving abroad")
 
 
 def test_closing_fails_if_money_arrived_before_approval(bank: Bank, account: str) -> None:
@@ -225,11 +241,12 @@ def test_suspend_and_resume_through_the_testing_api(bank: Bank, account: str) ->
         "Opened",
         "Suspended",
     )
-    assert bank.testing.mutate("resumeSandboxAccount", {"accountId": "nope"}) == {
-        "__typename": "AccountNotFoundRejection",
-        "message": "Account nope was not found.",
-        "accountId": "nope",
-    }
+    for name in ("suspendSandboxAccount", "resumeSandboxAccount"):
+        assert bank.testing.mutate(name, {"accountId": "nope"}) == {
+            "__typename": "AccountNotFoundRejection",
+            "message": "Account nope was not found.",
+            "accountId": "nope",
+        }
 
 
 def test_account_transition_table() -> None:

@@ -225,11 +225,12 @@ def test_testing_api_decisions(bank: Bank, card_consent: dict[str, Any]) -> None
     assert again["__typename"] == "NotReachableConsentStatusRejection"
     refused = bank.refuse(card_consent["consent_id"])
     assert refused["__typename"] == "NotReachableConsentStatusRejection"
-    assert bank.refuse("nope") == {
-        "__typename": "ConsentNotFoundRejection",
-        "message": "Consent nope was not found.",
-        "consentId": "nope",
-    }
+    for decide in (bank.approve, bank.refuse):
+        assert decide("nope") == {
+            "__typename": "ConsentNotFoundRejection",
+            "message": "Consent nope was not found.",
+            "consentId": "nope",
+        }
 
 
 def test_user_token_sees_only_its_consents(bank: Bank, card_consent: dict[str, Any]) -> None:
@@ -263,3 +264,45 @@ def test_representative_is_the_consenting_user(bank: Bank, card_consent: dict[st
     representative = find_user_by_phone(bank.env, "+33699900001")
     assert representative is not None
     assert card_consent["user_id"] == representative["id"]
+
+
+def test_update_sandbox_user_switches_auto_consent_on(bank: Bank) -> None:
+    """The Testing API updates a Sandbox user (its auto consent too); fields left out stay."""
+    user = create_user(bank.env, "+33655544444", first_name="Ada", last_name="Lovelace")
+    account_id = bank.holder(legal_representative_phone=user["phone_number"])["account_id"]
+    fields = "user { id firstName lastName birthDate identificationLevels autoConsent }"
+    updated = bank.testing.mutate(
+        "updateSandboxUser",
+        {"userId": user["id"], "autoConsent": True, "lastName": None, "birthDate": "1990-04-21"},
+        fields,
+    )
+    assert updated["user"] == {
+        "id": user["id"],
+        "firstName": "Ada",
+        "lastName": None,
+        "birthDate": "1990-04-21",
+        "identificationLevels": [],
+        "autoConsent": True,
+    }
+    assert bank.events(user["id"]) == ["User.Updated"]
+    added = bank.api.mutate(
+        "addCard",
+        {"accountMembershipId": bank.legal_membership(account_id), "consentRedirectUrl": REDIRECT},
+        "card { status } consent { status }",
+    )
+    assert (added["card"]["status"], added["consent"]["status"]) == ("Enabled", "Accepted")
+
+
+def test_update_sandbox_user_rejections(bank: Bank) -> None:
+    user = create_user(bank.env, "+33655555555", first_name="Ada")
+    assert bank.testing.mutate("updateSandboxUser", {"userId": "nope", "autoConsent": True}) == {
+        "__typename": "UserNotFoundRejection",
+        "message": "No user nope in the Sandbox.",
+        "userId": "nope",
+    }
+    bad = bank.testing.mutate(
+        "updateSandboxUser", {"userId": user["id"], "firstName": "Bob", "birthDate": "1990-13-01"}
+    )
+    assert bad["__typename"] == "ValidationRejection"
+    assert bank.row("users", user["id"])["first_name"] == "Ada"  # nothing half-written
+    assert bank.events(user["id"]) == []

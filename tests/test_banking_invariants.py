@@ -6,7 +6,8 @@ For every account, at every step:
 - booked = booked credits - booked debits; available = booked - reserved - pending debits;
 - each booked transaction's `balance_after` is the running booked balance in booking order;
 - nothing but a fee takes available below zero;
-- after the clock moved, no pending transfer is left past its settlement time.
+- after the clock moved, no pending transfer is left past its settlement time;
+- a Canceling card still has a pending authorization, a Canceled one has none.
 """
 
 from __future__ import annotations
@@ -19,7 +20,15 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from simulator import Simulator
-from simulator.domain import accounts, cards, consents, payments, simulation, transactions
+from simulator.domain import (
+    account_lifecycle,
+    accounts,
+    cards,
+    consents,
+    payments,
+    simulation,
+    transactions,
+)
 from simulator.domain.context import Principal
 from simulator.domain.ledger import read_balances, recompute_balances
 from simulator.domain.money import ZERO, to_decimal
@@ -47,6 +56,7 @@ class Ledger(RuleBasedStateMachine):
         auto = create_user(self.env, "+33600000001", auto_consent=True)
         self.accounts: list[str] = []
         self.cards: list[str] = []
+        self.memberships: list[str] = []
         self.fees = {}
         for index, phone in enumerate([auto["phone_number"], "+33600000002"]):
             created = accounts.create_account_holder(
@@ -73,6 +83,7 @@ class Ledger(RuleBasedStateMachine):
             if consent["status"] != "Accepted":
                 consents.decide_consent(self.env, self.project_id, consent["id"], True)
             self.accounts.append(account_id)
+            self.memberships.append(membership)
             self.cards.append(card["id"])
             self.fees[account_id] = ZERO
 
@@ -100,10 +111,11 @@ class Ledger(RuleBasedStateMachine):
             mode="Instant" if instant else "Regular",
         )
 
-    @rule(card=st.integers(0, 1), amount=AMOUNTS)
+    @rule(card=st.integers(0, 1000), amount=AMOUNTS)
     def card_authorization(self, card: int, amount: Decimal) -> None:
+        card_id = self.cards[card % len(self.cards)]
         simulation.simulate_card_authorization(
-            self.env, self.project_id, self.cards[card], amount=f"{amount:.2f}", merchant_name="M"
+            self.env, self.project_id, card_id, amount=f"{amount:.2f}", merchant_name="M"
         )
 
     @rule(index=st.integers(0, 1000), fraction=st.sampled_from(["1", "0.5", "0.01"]))
@@ -131,11 +143,20 @@ class Ledger(RuleBasedStateMachine):
         if row is not None:
             simulation.release_card_authorization(self.env, self.project_id, row["id"])
 
-    @rule(card=st.integers(0, 1), amount=AMOUNTS)
+    @rule(card=st.integers(0, 1000), amount=AMOUNTS)
     def card_refund(self, card: int, amount: Decimal) -> None:
+        card_id = self.cards[card % len(self.cards)]
         simulation.simulate_card_credit(
-            self.env, self.project_id, self.cards[card], amount=f"{amount:.2f}", merchant_name="M"
+            self.env, self.project_id, card_id, amount=f"{amount:.2f}", merchant_name="M"
         )
+
+    @rule(account=st.integers(0, 1), suspend=st.booleans())
+    def bank_suspends_or_resumes(self, account: int, suspend: bool) -> None:
+        move = account_lifecycle.suspend_account if suspend else account_lifecycle.resume_account
+        try:
+            move(self.env, self.project_id, self.accounts[account])
+        except Rejected as rejected:
+            assert rejected.payload["__typename"] == "AccountWrongStatusRejection"
 
     @rule(
         account=st.integers(0, 1),
@@ -180,7 +201,10 @@ class Ledger(RuleBasedStateMachine):
                 consent_redirect_url=REDIRECT,
             )
         except Rejected as rejected:
-            assert rejected.payload["__typename"] == "InsufficientFundsRejection"
+            assert rejected.payload["__typename"] in (
+                "InsufficientFundsRejection",
+                "AccountWrongStatusRejection",  # suspended by the bank
+            )
 
     @rule(index=st.integers(0, 1000), accept=st.booleans())
     def user_decides(self, index: int, accept: bool) -> None:
@@ -200,6 +224,29 @@ class Ledger(RuleBasedStateMachine):
         if row is not None:
             transactions.cancel_transaction(self.env, self.principal, row["id"])
 
+    @rule(card=st.integers(0, 1000), action=st.sampled_from(["suspend", "resume", "cancel"]))
+    def partner_changes_card(self, card: int, action: str) -> None:
+        change = {
+            "suspend": cards.suspend_card,
+            "resume": cards.resume_card,
+            "cancel": cards.cancel_card,
+        }[action]
+        try:
+            change(self.env, self.principal, self.cards[card % len(self.cards)])
+        except Rejected as rejected:
+            assert rejected.payload["__typename"] == "CardWrongStatusRejection"
+
+    @rule(account=st.integers(0, 1))
+    def partner_adds_card(self, account: int) -> None:
+        try:
+            card, _consent = cards.add_card(
+                self.env, self.principal, self.memberships[account], consent_redirect_url=REDIRECT
+            )
+        except Rejected as rejected:  # the account is suspended
+            assert rejected.payload["__typename"] == "AccountWrongStatusRejection"
+            return
+        self.cards.append(card["id"])  # issued now (auto consent) or when its user decides
+
     @rule(duration=DURATIONS)
     def time_passes(self, duration: str) -> None:
         self.sim.advance(duration)
@@ -216,6 +263,17 @@ class Ledger(RuleBasedStateMachine):
         assert open_consents == 0
 
     # -- the invariants ---------------------------------------------------------------------
+
+    @invariant()
+    def canceling_cards_wait_for_their_authorizations(self) -> None:
+        if not hasattr(self, "cards"):
+            return
+        for status, pending in self.env.store.db.execute(
+            "SELECT c.status, (SELECT COUNT(*) FROM transactions t WHERE t.card_id = c.id "
+            "AND t.status = 'Pending') FROM cards c"
+        ).fetchall():
+            assert (status, bool(pending)) != ("Canceled", True)
+            assert (status, bool(pending)) != ("Canceling", False)
 
     @invariant()
     def money_adds_up(self) -> None:

@@ -196,6 +196,13 @@ def test_a_rejected_request_does_not_burn_its_key(bank: Bank, funded: str) -> No
         ({"amount": {"value": "1e3", "currency": "EUR"}}, "InvalidFormat", "amount.value"),
         ({"amount": {"value": 12.5, "currency": "EUR"}}, "InvalidFormat", "amount.value"),
         ({"amount": {"value": "1.005", "currency": "EUR"}}, "TooManyDecimals", "amount.value"),
+        ({"amount": {"value": "1.234", "currency": "EUR"}}, "TooManyDecimals", "amount.value"),
+        ({"amount": {"value": "1000000000.01", "currency": "EUR"}}, "OutOfRange", "amount.value"),
+        # More digits than Decimal's 28-digit precision once quantized (was a crash).
+        ({"amount": {"value": "1" * 40, "currency": "EUR"}}, "OutOfRange", "amount.value"),
+        ({"amount": {"value": "9" * 30 + ".99", "currency": "EUR"}}, "OutOfRange", "amount.value"),
+        # Digits of another script, which Decimal would read as 12.
+        ({"amount": {"value": "\u0661\u0662", "currency": "EUR"}}, "InvalidFormat", "amount.value"),
         (
             {"amount": {"value": "10.00", "currency": "USD"}},
             "UnsupportedCurrency",
@@ -209,6 +216,11 @@ def test_a_rejected_request_does_not_burn_its_key(bank: Bank, funded: str) -> No
         (
             {"sepaBeneficiary": {"name": "Carol", "iban": "nope"}},
             "InvalidIban",
+            "sepaBeneficiary.iban",
+        ),
+        (  # a valid IBAN of Saudi Arabia: no SEPA transfer reaches it
+            {"sepaBeneficiary": {"name": "Carol", "iban": "SA0380000000608010167519"}},
+            "NotInSepaZone",
             "sepaBeneficiary.iban",
         ),
         (

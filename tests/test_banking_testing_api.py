@@ -68,6 +68,7 @@ def test_incoming_transfer_by_id_and_by_iban(bank: Bank, account: str) -> None:
         ({"amount": money("1.001")}, "TooManyDecimals"),
         ({"amount": money("ten")}, "InvalidFormat"),
         ({"debtorIban": "DE00370400440532013000"}, "InvalidIban"),
+        ({"debtorIban": "BR1800360305000010009795493C1"}, "NotInSepaZone"),
         ({"debtorName": ""}, "Missing"),
         ({"accountId": None}, "Missing"),
     ],
@@ -117,6 +118,11 @@ def test_reject_an_outgoing_transfer(bank: Bank, account: str) -> None:
     )
     assert again["__typename"] == "TransactionWrongStatusRejection"
     assert (again["currentStatus"], again["expectedStatus"]) == ("Rejected", "Pending")
+    twice = bank.testing.mutate(
+        "simulateSepaCreditTransferRejection", {"transactionId": transaction_id}
+    )
+    assert twice["__typename"] == "TransactionWrongStatusRejection"
+    assert (twice["currentStatus"], twice["transactionId"]) == ("Rejected", transaction_id)
     for name in ("simulateSepaCreditTransferBooking", "simulateSepaCreditTransferRejection"):
         assert bank.testing.mutate(name, {"transactionId": "nope"})["__typename"] == (
             "TransactionNotFoundRejection"
@@ -325,6 +331,26 @@ def test_fee_on_a_closed_account(bank: Bank) -> None:
     assert closed["__typename"] == "AccountWrongStatusRejection"
 
 
+@pytest.mark.parametrize("closed", [False, True])
+def test_no_refund_to_a_closing_or_closed_account(bank: Bank, closed: bool) -> None:
+    """Its cards were canceled, but a merchant's refund would leave money on an account that
+    must close empty."""
+    account_id = bank.holder("Empty", "Account")["account_id"]
+    card_id = bank.enabled_card(account_id)
+    result = bank.api.mutate(
+        "closeAccount", {"accountId": account_id, "consentRedirectUrl": REDIRECT}, "consent { id }"
+    )
+    bank.approve(result["consent"]["id"])
+    if closed:
+        bank.sim.advance("1d")
+    refund = bank.testing.mutate(
+        "simulateCardCredit", {"cardId": card_id, "amount": money("5.00"), "merchantName": "Shop"}
+    )
+    assert refund["__typename"] == "AccountWrongStatusRejection"
+    assert refund["currentStatus"] == ("Closed" if closed else "Closing")
+    assert read_balances(bank.env.store.db, account_id).booked == 0
+
+
 def test_ids_of_another_project_are_not_found(bank: Bank, sim: Any, card: str) -> None:
     other = sim.create_project("sandbox", "Other", [REDIRECT])
     other_bank = Bank(sim, bank.http, other)
@@ -358,7 +384,8 @@ def test_load_dataset_through_the_testing_api(bank: Bank) -> None:
         "loadSandboxDataset", {"dataset": "default"}, "dataset created skipped"
     )
     assert (again["created"], again["skipped"]) == (0, loaded["created"])
-    for name in ("nope", "../datasets/default", "/etc/passwd"):
+    # "a" * 300: a file name too long for the file system (was an internal error).
+    for name in ("nope", "../datasets/default", "/etc/passwd", "a" * 300, "default.json"):
         result = bank.testing.mutate("loadSandboxDataset", {"dataset": name})
         assert result["__typename"] == "ValidationRejection"
 

@@ -124,6 +124,8 @@ def test_bad_records_are_named(
 def test_unknown_dataset(bank: Bank) -> None:
     with pytest.raises(ConfigurationError, match="default, workshop"):
         load_dataset(bank.env, bank.project_id, "nope")
+    with pytest.raises(ConfigurationError, match="No dataset"):
+        load_dataset(bank.env, bank.project_id, "x" * 300 + ".json")
 
 
 def test_generator_output_is_committed() -> None:

@@ -126,6 +126,16 @@ def test_replay_and_probe_on_the_partner_api(
     }
     unknown = sandbox(replay, {"input": {"eventId": delivery["event_id"], "subscriptionId": "x"}})
     assert unknown["replayWebhookEvent"]["__typename"] == "WebhookSubscriptionNotFoundRejection"
+    sim.webhooks.update(subscription["project_id"], subscription["id"], status="Disabled")
+    disabled = sandbox(
+        replay.replace("} } }", "} ... on ValidationRejection { fields { code path } } } }"),
+        {"input": {"eventId": delivery["event_id"], "subscriptionId": subscription["id"]}},
+    )["replayWebhookEvent"]
+    assert disabled == {
+        "__typename": "ValidationRejection",
+        "fields": [{"code": "Disabled", "path": ["input", "subscriptionId"]}],
+    }
+    sim.webhooks.update(subscription["project_id"], subscription["id"], status="Enabled")
 
     probe = """mutation($input: TestWebhookSubscriptionInput!) { testWebhookSubscription(
       input: $input) { __typename ... on TestWebhookSubscriptionSuccessPayload { attempt {

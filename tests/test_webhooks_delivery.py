@@ -472,3 +472,22 @@ def test_testing_api_log_and_timeline_stay_within_the_callers_project(
     other_view = GraphQL(http, "/sandbox-testing/graphql", project_token(http, other))
     log = other_view("{ webhookDeliveryLog { totalCount } }")["webhookDeliveryLog"]
     assert log["totalCount"] == 4  # its own two events, each attempted twice
+
+
+def test_an_inbox_told_to_fail_a_billion_times_keeps_one_entry(
+    sim: Simulator, inbox: Inbox, project: ProjectCredentials, testing: GraphQL
+) -> None:
+    """One-off behaviours are counted, not repeated in a list (`times` comes from the
+    Testing API: 2**31 - 1 would have been a list of 16 GB)."""
+    inbox.fail(times=1_000_000_000, status=503).fail(times=1, status=418)
+    answer = testing(
+        'mutation { configureWebhookInbox(input: {name: "app", behaviour: Fail, '
+        "times: 2147483647, status: 502}) { __typename } }"
+    )
+    assert answer["configureWebhookInbox"]["__typename"] == "ConfigureWebhookInboxSuccessPayload"
+    assert len(inbox._queue) == 3
+    open_account(testing)
+    sim.advance("30s")
+    assert [a["response_status"] for a in sim.webhooks.log(project)] == [503, 503, 503]
+    inbox.succeed()
+    assert len(inbox._queue) == 0

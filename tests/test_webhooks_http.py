@@ -62,6 +62,20 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/reset":
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self.connection.close()
+        elif path.startswith("/trickle"):
+            # A byte every 0.1 s: each read is quick, the whole answer never ends in time.
+            if path == "/trickle-headers":
+                head, drip = b"HTTP/1.1 200 OK\r\n", b"X-Slow: " + b"y" * 40 + b"\r\n"
+            else:
+                head, drip = b"HTTP/1.1 200 OK\r\nContent-Length: 40\r\n\r\n", b"z" * 40
+            try:
+                self.wfile.write(head)
+                for byte in drip:
+                    self.wfile.flush()
+                    time.sleep(0.1)
+                    self.wfile.write(bytes([byte]))
+            except OSError:
+                pass  # the sender gave up, as it should
         elif path == "/garbage":
             self.wfile.write(b"this is not HTTP\r\n\r\n")
         elif path == "/flaky":
@@ -217,6 +231,23 @@ def test_misbehaving_receivers_are_documented_failures(
         assert [r["path"] for r in receiver.requests] == ["/redirect"]  # not followed
     (delivery,) = sim.webhooks.deliveries(project)
     assert delivery["status"] == "Pending"  # it will be retried: nothing is lost
+
+
+@pytest.mark.parametrize("path", ["/trickle-headers", "/trickle-body"])
+def test_a_receiver_trickling_its_answer_times_out_on_time(
+    sim: Simulator, project: ProjectCredentials, receiver: ReceiverServer, path: str
+) -> None:
+    """httpx's timeout bounds each read; the attempt's deadline bounds them all (a trickled
+    status line or header held the attempt, and the scheduler, as long as it lasted)."""
+    sim.webhooks.set_policy(FAST)
+    subscribe(sim, project, receiver.url(path))
+    open_account(sim, project)
+    began = time.monotonic()
+    sim.run_due()
+    assert time.monotonic() - began < 1.5
+    (attempt,) = sim.webhooks.log(project)
+    assert (attempt["error_code"], attempt["error"]) == ("Timeout", "No answer within 0.5 s.")
+    assert 500 <= attempt["duration_ms"] < 1000
 
 
 def test_a_closed_port_is_a_connection_failure(sim: Simulator, project: ProjectCredentials) -> None:

@@ -121,6 +121,10 @@ def test_add_list_update_remove(sandbox: GraphQL) -> None:
         ({"endpointUrl": "not a url"}, "InvalidFormat", "endpointUrl"),
         ({"endpointUrl": "http://"}, "InvalidFormat", "endpointUrl"),
         ({"endpointUrl": "https://exa mple.com/hook"}, "InvalidFormat", "endpointUrl"),
+        # urlsplit drops tabs and newlines silently: they were accepted and stored.
+        ({"endpointUrl": "https://example.com\n/hook"}, "InvalidFormat", "endpointUrl"),
+        ({"endpointUrl": "https://example.com/\thook"}, "InvalidFormat", "endpointUrl"),
+        ({"endpointUrl": "https://example.com/hook\x00"}, "InvalidFormat", "endpointUrl"),
         ({"endpointUrl": "https://host:99999/hook"}, "InvalidFormat", "endpointUrl"),
         ({"endpointUrl": "https://user:pw@host/hook"}, "InvalidFormat", "endpointUrl"),
         ({"endpointUrl": "https://host/hook#part"}, "InvalidFormat", "endpointUrl"),
@@ -255,6 +259,21 @@ def test_a_user_token_cannot_manage_webhooks(
     assert rejected["__typename"] == "ForbiddenRejection"
     answer = as_user.post(LIST).json()
     assert answer["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+    # Every other webhook mutation too, even on the project's own subscription and event.
+    subscription = sim.webhooks.subscribe(project, "inbox://app", ["User.Joined"], secret="x")
+    event_id = sim.sandbox.store.db.execute("SELECT id FROM events LIMIT 1").fetchone()
+    inputs = {
+        "updateWebhookSubscription": {"subscriptionId": subscription["id"], "label": "New"},
+        "removeWebhookSubscription": {"subscriptionId": subscription["id"]},
+        "replayWebhookEvent": {"eventId": event_id[0] if event_id else "e-1"},
+        "testWebhookSubscription": {"subscriptionId": subscription["id"]},
+    }
+    for name, value in inputs.items():
+        kind = f"{name[0].upper()}{name[1:]}Input!"
+        query = f"mutation($input: {kind}) {{ {name}(input: $input) {{ __typename }} }}"
+        assert as_user(query, {"input": value})[name] == {"__typename": "ForbiddenRejection"}
+    assert sim.webhooks.subscriptions(project)[0]["label"] == subscription["label"]
+    assert sim.webhooks.log(project) == []
 
 
 def test_event_types_query(sandbox: GraphQL) -> None:

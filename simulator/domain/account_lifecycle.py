@@ -178,7 +178,7 @@ def close_account(
         require_account_status(account, "Opened", "Suspended")
         _require_empty(db, account)
         user_id = consent_user(db, principal, account_id)
-        db["accounts"].update(account_id, {"status_reason": reason})
+        db["accounts"].update(account_id, {"closing_reason": reason})
         consent = open_consent(
             env,
             db,
@@ -198,7 +198,15 @@ def _start_closing(env: Environment, db: sqlite_utils.Database, consent: dict[st
         raise Rejected(wrong_status("Account", account["id"], account["status"], "Opened"))
     _require_empty(db, account)
     closes_at = format_timestamp(parse_timestamp(env.now()) + CLOSING_DELAY)
-    account = _move(env, db, account, "Closing", "Account.Closing", closes_at=closes_at)
+    account = _move(
+        env,
+        db,
+        account,
+        "Closing",
+        "Account.Closing",
+        closes_at=closes_at,
+        status_reason=account.get("closing_reason"),
+    )
     for hook in ON_ACCOUNT_CLOSING:
         hook(env, db, account)
 
@@ -206,8 +214,8 @@ def _start_closing(env: Environment, db: sqlite_utils.Database, consent: dict[st
 def _closing_not_accepted(
     env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str
 ) -> None:
-    del env, status  # the account simply stays as it is
-    db["accounts"].update(consent["resource_id"], {"status_reason": None})
+    del env, status  # the account simply stays as it is (a suspension keeps its reason)
+    db["accounts"].update(consent["resource_id"], {"closing_reason": None})
 
 
 CONSENT_HANDLERS["CloseAccount"] = ConsentHandler(_start_closing, _closing_not_accepted)

@@ -236,8 +236,8 @@ def _closing(
     if account is None or section is None:
         return None
     rows = section.rows
-    if account["status_reason"]:
-        rows = (*rows, ("Reason", str(account["status_reason"])))
+    if account.get("closing_reason"):
+        rows = (*rows, ("Reason", str(account["closing_reason"])))
     summary = (
         f"{project} asks to close the account {account['name']}. Its cards will be canceled "
         "and it will close for good one day later."

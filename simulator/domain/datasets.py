@@ -46,16 +46,21 @@ _LOADABLE_STATUSES = ("Pending", "Booked", "Rejected")
 
 def dataset_path(name_or_path: str) -> Path:
     """A dataset by name (`default`, `workshop`) or by path to a JSON file."""
+    # Names are matched against the folder's files, never joined into a path; a name too
+    # long or odd for the file system (`OSError` from `is_file`) is simply not a dataset.
+    available = {path.stem: path for path in DATASETS_DIR.glob("*.json")}
+    if name_or_path in available:
+        return available[name_or_path]
     candidate = Path(name_or_path)
-    if candidate.suffix == ".json" and candidate.exists():
-        return candidate
-    path = DATASETS_DIR / f"{name_or_path}.json"
-    if not name_or_path or "/" in name_or_path or not path.exists():
-        available = sorted(p.stem for p in DATASETS_DIR.glob("*.json"))
-        raise ConfigurationError(
-            f"No dataset {name_or_path!r}: use one of {', '.join(available)} or a JSON file path."
-        )
-    return path
+    try:
+        if candidate.suffix == ".json" and candidate.is_file():
+            return candidate
+    except (OSError, ValueError):
+        pass
+    raise ConfigurationError(
+        f"No dataset {name_or_path[:100]!r}: use one of {', '.join(sorted(available))} "
+        "or a JSON file path."
+    )
 
 
 def read_dataset(name_or_path: str) -> dict[str, Any]:

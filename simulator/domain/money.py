@@ -27,7 +27,8 @@ ZERO = Decimal("0.00")
 #: The largest amount one operation may move (a sanity bound, not a banking rule).
 MAX_AMOUNT = Decimal("1000000000.00")
 _CENT = Decimal("0.01")
-_PLAIN = re.compile(r"^\d+(\.\d+)?$")
+# ASCII digits only: `\d` would also take other scripts' digits ("١٢"), which Decimal reads.
+_PLAIN = re.compile(r"^[0-9]+(\.[0-9]+)?$")
 
 
 class AmountError(ValueError):
@@ -57,12 +58,14 @@ def parse_amount(value: object, *, allow_zero: bool = False) -> Decimal:
             "InvalidFormat", f'Not a decimal amount: {value!r} (write it like "12.50").'
         )
     amount = Decimal(text)
+    # The bound comes first: quantizing a number of more than 28 digits raises
+    # InvalidOperation (the context's precision), and no amount that long is valid anyway.
+    if amount > MAX_AMOUNT:
+        raise AmountError("OutOfRange", f"The amount must be at most {MAX_AMOUNT}, got {value!r}.")
     if amount != amount.quantize(_CENT, rounding=ROUND_HALF_EVEN):
         raise AmountError("TooManyDecimals", f"At most two decimals are allowed, got {value!r}.")
     if amount < 0 or (amount == 0 and not allow_zero):
         raise AmountError("OutOfRange", f"The amount must be positive, got {value!r}.")
-    if amount > MAX_AMOUNT:
-        raise AmountError("OutOfRange", f"The amount must be at most {MAX_AMOUNT}, got {value!r}.")
     return amount.quantize(_CENT)
 
 

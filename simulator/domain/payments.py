@@ -113,7 +113,7 @@ def _transfers(
         name = checks.text(
             beneficiary.get("name"), [*path, "sepaBeneficiary", "name"], max_length=70
         )
-        iban = checks.iban(beneficiary.get("iban"), [*path, "sepaBeneficiary", "iban"])
+        iban = checks.iban(beneficiary.get("iban"), [*path, "sepaBeneficiary", "iban"], sepa=True)
         if iban is not None and own_iban is not None and iban.compact == own_iban:
             checks.fail(
                 "SameAccount",

@@ -96,7 +96,7 @@ def simulate_incoming_transfer(
     checks = Checks()
     value = checks.amount(amount, ["input", "amount", "value"], currency=currency)
     name = checks.text(debtor_name, ["input", "debtorName"], max_length=70)
-    iban = checks.iban(debtor_iban, ["input", "debtorIban"])
+    iban = checks.iban(debtor_iban, ["input", "debtorIban"], sepa=True)
     label = checks.text(label, ["input", "label"], required=False, max_length=140)
     reference = checks.text(reference, ["input", "reference"], required=False, max_length=35)
     checks.choice(mode, TRANSFER_MODES, ["input", "mode"])
@@ -365,7 +365,8 @@ def simulate_card_credit(
     currency: object = "EUR",
     original_transaction_id: str | None = None,
 ) -> dict[str, Any]:
-    """A merchant refunds a card payment: a booked card credit."""
+    """A merchant refunds a card payment: a booked card credit. Not to a closing or closed
+    account, which must stay empty (`AccountWrongStatusRejection`)."""
     checks = Checks()
     value = checks.amount(amount, ["input", "amount", "value"], currency=currency)
     merchant = checks.text(merchant_name, ["input", "merchantName"], max_length=70)
@@ -373,6 +374,9 @@ def simulate_card_credit(
     assert value is not None and merchant is not None
     with env.store.atomic() as db:
         card = _project_row(db, "cards", "Card", project_id, card_id)
+        account = db["accounts"].get(card["account_id"])
+        if account["status"] in ("Closing", "Closed"):
+            raise Rejected(wrong_status("Account", account["id"], account["status"], "Opened"))
         if original_transaction_id is not None:
             original = _project_row(
                 db, "transactions", "Transaction", project_id, original_transaction_id

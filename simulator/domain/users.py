@@ -11,12 +11,14 @@ import sqlite_utils
 
 from ..exceptions import ConfigurationError, NotFound
 from .context import Environment
+from .events import emit
 
 __all__ = [
     "IDENTIFICATION_LEVELS",
     "create_user",
     "find_user_by_phone",
     "get_user",
+    "update_user",
     "validate_birth_date",
     "validate_phone_number",
 ]
@@ -103,3 +105,48 @@ def find_user_by_phone(
     database = db or env.store.db
     rows = list(database["users"].rows_where("phone_number = ?", [phone_number]))
     return _decode(rows[0]) if rows else None
+
+
+#: What `update_user` may change; `None` clears the three text fields.
+USER_CHANGES = ("first_name", "last_name", "birth_date", "identification_levels", "auto_consent")
+
+
+def update_user(
+    env: Environment, user_id: str, changes: dict[str, Any], *, project_id: str | None = None
+) -> dict[str, Any]:
+    """Change a user's names, birth date, identification levels or auto-consent switch (keys
+    absent from `changes` stay as they are). With `project_id`, a `User.Updated` event is
+    journaled for that project.
+
+    ```python
+    update_user(env, user_id, {"auto_consent": True, "last_name": None})
+    ```
+    """
+    unknown = sorted(set(changes) - set(USER_CHANGES))
+    if unknown:
+        raise ValueError(f"Not a user field: {', '.join(unknown)}")
+    update: dict[str, Any] = {}
+    for name in ("first_name", "last_name"):
+        if name in changes:
+            update[name] = changes[name]
+    if "birth_date" in changes:
+        birth_date = changes["birth_date"]
+        update["birth_date"] = None if birth_date is None else validate_birth_date(birth_date)
+    if changes.get("identification_levels") is not None:
+        levels = list(changes["identification_levels"])
+        wrong = [level for level in levels if level not in IDENTIFICATION_LEVELS]
+        if wrong:
+            raise ConfigurationError(f"Unknown identification level(s): {', '.join(wrong)}.")
+        update["identification_levels"] = json.dumps(levels)
+    if changes.get("auto_consent") is not None:
+        update["auto_consent"] = int(bool(changes["auto_consent"]))
+    with env.store.atomic() as db:
+        rows = list(db["users"].rows_where("id = ?", [user_id]))
+        if not rows:
+            raise NotFound(f"No user {user_id} in {env.name.title}.")
+        if update:
+            update["updated_at"] = env.now()
+            db["users"].update(user_id, update)
+            if project_id is not None:
+                emit(env, db, "User.Updated", project_id=project_id, resource_id=user_id)
+        return _decode(db["users"].get(user_id))

@@ -58,16 +58,26 @@ class Checks:
             self.fail(error.code, error.message, path)
             return None
 
-    def iban(self, value: object, path: Path) -> IBAN | None:
-        """A well-formed IBAN with valid check digits (spaces allowed), via schwifty."""
+    def iban(self, value: object, path: Path, *, sepa: bool = False) -> IBAN | None:
+        """A well-formed IBAN with valid check digits (spaces allowed), via schwifty; with
+        `sepa`, of a country of the SEPA zone (a SEPA transfer reaches no other)."""
         if not isinstance(value, str) or not value.strip():
             self.fail("Missing", "An IBAN is required.", path)
             return None
         try:
-            return IBAN(value)
+            iban = IBAN(value)
         except (SchwiftyException, ValueError) as error:
             self.fail("InvalidIban", f"Invalid IBAN {value!r}: {error}", path)
             return None
+        if sepa and not iban.in_sepa_zone:
+            self.fail(
+                "NotInSepaZone",
+                f"IBAN {iban.compact} is of {iban.country_code}, outside the SEPA zone: "
+                "a SEPA credit transfer cannot reach it.",
+                path,
+            )
+            return None
+        return iban
 
     def text(
         self,

@@ -8,8 +8,9 @@ from graphql import GraphQLResolveInfo
 
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
-from ..domain.users import validate_phone_number
-from ..exceptions import ConfigurationError
+from ..domain.rejections import Rejected, rejection
+from ..domain.users import USER_CHANGES, update_user, validate_phone_number
+from ..exceptions import ConfigurationError, NotFound
 from ..oauth import sms
 from ..oauth.users import create_sandbox_user
 from .resolvers import _checked, mutation, query
@@ -37,6 +38,28 @@ def resolve_create_sandbox_user(
         ["input"],
     )
     return {"__typename": "CreateSandboxUserSuccessPayload", "user": user}
+
+
+@mutation.field("updateSandboxUser")
+@returns_rejections
+def resolve_update_sandbox_user(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    user_id = input["user_id"]
+    changes = {key: input[key] for key in USER_CHANGES if key in input}
+
+    def update() -> dict[str, Any]:
+        try:
+            return update_user(
+                ctx.environment, user_id, changes, project_id=ctx.principal.project_id
+            )
+        except NotFound:
+            message = f"No user {user_id} in the Sandbox."
+            raise Rejected(rejection("UserNotFoundRejection", message, user_id=user_id)) from None
+
+    user = _checked(update, ["input"])
+    return {"__typename": "UpdateSandboxUserSuccessPayload", "user": user}
 
 
 @query.field("textMessages")

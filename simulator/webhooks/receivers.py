@@ -31,6 +31,7 @@ from enum import StrEnum
 from typing import Any
 from urllib.parse import urlsplit
 
+import httpcore
 import httpx
 
 from ..clock import Clock, monotonic
@@ -204,7 +205,9 @@ class Inbox:
         self.received: list[Received] = []
         self.handler: Handler | None = None
         self._standing = Behaviour(status=status, latency=latency)
-        self._queue: deque[Behaviour] = deque()
+        # One-off behaviours as [behaviour, how many times left]: `fail(times=10**9)` is
+        # one entry, not a billion.
+        self._queue: deque[list[Any]] = deque()
         self._lock = threading.Lock()
 
     # -- scripting ------------------------------------------------------------------
@@ -215,8 +218,8 @@ class Inbox:
         with self._lock:
             if times is None:
                 self._standing = behaviour
-            else:
-                self._queue.extend([behaviour] * times)
+            elif times:
+                self._queue.append([behaviour, times])
         return self
 
     def fail(
@@ -280,10 +283,20 @@ class Inbox:
 
     # -- receiving -------------------------------------------------------------------
 
+    def _next_behaviour(self) -> Behaviour:
+        """The next one-off behaviour (used up one time), else the standing one. Locked."""
+        if not self._queue:
+            return self._standing
+        head = self._queue[0]
+        head[1] -= 1
+        if head[1] == 0:
+            self._queue.popleft()
+        return head[0]  # type: ignore[no-any-return]
+
     def receive(self, request: WebhookRequest, timeout: float) -> AttemptResult:
         """Take one delivery; returns the outcome as the sender sees it."""
         with self._lock:
-            behaviour = self._queue.popleft() if self._queue else self._standing
+            behaviour = self._next_behaviour()
         try:
             body = request.json
         except ValueError:
@@ -382,14 +395,108 @@ def inbox_name(url: str) -> str | None:
 # -- HTTP receivers ------------------------------------------------------------------
 
 
+# httpx's timeouts bound each network step, never the whole exchange (encode/httpx#1450): a
+# receiver trickling its status line or headers a byte at a time would hold an attempt, and
+# the scheduler, for ever. Every socket operation of an attempt is therefore capped by the
+# attempt's deadline, kept per thread (each attempt runs in one thread).
+_DEADLINE = threading.local()
+
+
+def _capped(timeout: float | None, expired: type[Exception]) -> float | None:
+    """The step's timeout, cut to what is left of the attempt's deadline."""
+    deadline: float | None = getattr(_DEADLINE, "at", None)
+    if deadline is None:
+        return timeout
+    left = deadline - monotonic()
+    if left <= 0:
+        raise expired("the whole answer took too long")
+    return left if timeout is None else min(timeout, left)
+
+
+class _DeadlineStream(httpcore.NetworkStream):
+    def __init__(self, stream: httpcore.NetworkStream) -> None:
+        self._stream = stream
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return self._stream.read(max_bytes, _capped(timeout, httpcore.ReadTimeout))
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self._stream.write(buffer, _capped(timeout, httpcore.WriteTimeout))
+
+    def close(self) -> None:
+        self._stream.close()
+
+    def start_tls(
+        self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None
+    ) -> httpcore.NetworkStream:
+        capped = _capped(timeout, httpcore.ConnectTimeout)
+        return _DeadlineStream(self._stream.start_tls(ssl_context, server_hostname, capped))
+
+    def get_extra_info(self, info: str) -> Any:
+        return self._stream.get_extra_info(info)
+
+
+class _DeadlineBackend(httpcore.NetworkBackend):
+    """httpcore's own network backend, with every step capped by the attempt's deadline."""
+
+    def __init__(self) -> None:
+        self._backend = httpcore.SyncBackend()
+
+    def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Any = None,
+    ) -> httpcore.NetworkStream:
+        capped = _capped(timeout, httpcore.ConnectTimeout)
+        stream = self._backend.connect_tcp(host, port, capped, local_address, socket_options)
+        return _DeadlineStream(stream)
+
+    def connect_unix_socket(
+        self, path: str, timeout: float | None = None, socket_options: Any = None
+    ) -> httpcore.NetworkStream:
+        capped = _capped(timeout, httpcore.ConnectTimeout)
+        return _DeadlineStream(self._backend.connect_unix_socket(path, capped, socket_options))
+
+    def sleep(self, seconds: float) -> None:
+        self._backend.sleep(seconds)
+
+
+def http_transport() -> httpx.HTTPTransport:
+    """httpx's transport (no proxy from the environment) on the deadline-capped backend."""
+    transport = httpx.HTTPTransport(trust_env=False)
+    # httpx takes no network backend; its pool is the one place to give httpcore ours.
+    transport._pool = httpcore.ConnectionPool(
+        ssl_context=httpx.create_ssl_context(trust_env=False),
+        network_backend=_DeadlineBackend(),
+    )
+    return transport
+
+
 def post_http(client: httpx.Client, request: WebhookRequest, timeout: float) -> AttemptResult:
     """POST one webhook; never raises. The timeout bounds each network step and the whole
-    exchange (checked as the body arrives)."""
+    exchange (with a client on `http_transport()`, every socket operation is capped by the
+    attempt's deadline, so a receiver trickling bytes cannot hold it longer)."""
     start = monotonic()
 
     def elapsed() -> float:
         return monotonic() - start
 
+    _DEADLINE.at = start + timeout
+    try:
+        return _post(client, request, timeout, elapsed)
+    finally:
+        _DEADLINE.at = None
+
+
+def _post(
+    client: httpx.Client,
+    request: WebhookRequest,
+    timeout: float,
+    elapsed: Callable[[], float],
+) -> AttemptResult:
     try:
         with client.stream(
             "POST",
@@ -471,7 +578,10 @@ def send_all(env: Environment, items: list[tuple[WebhookRequest, float]]) -> lis
         # trust_env=False: a local simulator posts straight to the endpoint, not through a
         # proxy picked up from the environment.
         with httpx.Client(
-            follow_redirects=False, trust_env=False, headers={"User-Agent": USER_AGENT}
+            transport=http_transport(),
+            follow_redirects=False,
+            trust_env=False,
+            headers={"User-Agent": USER_AGENT},
         ) as client:
 
             def send(index: int) -> None:

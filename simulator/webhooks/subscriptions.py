@@ -57,6 +57,9 @@ MAX_URL_LENGTH = 2048
 MAX_SECRET_LENGTH = 256
 _INBOX_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 _VISIBLE_ASCII = re.compile(r"[\x21-\x7e]+")
+# Whitespace and control characters: `urlsplit` silently drops tabs and newlines, so a URL
+# holding one would pass its checks and be stored (and sent to) as something else.
+_BLANK_OR_CONTROL = re.compile(r"[\s\x00-\x1f\x7f]")
 
 
 def _check_url(url: Any) -> list[FieldError]:
@@ -97,12 +100,18 @@ def _check_url(url: Any) -> list[FieldError]:
                 "endpointUrl",
             )
         ]
-    if not hostname or parts.fragment or parts.username or parts.password or " " in url:
+    if (
+        not hostname
+        or parts.fragment
+        or parts.username
+        or parts.password
+        or _BLANK_OR_CONTROL.search(url)
+    ):
         return [
             field_error(
                 "InvalidFormat",
                 f"Invalid endpoint URL {url!r}: it needs a host, and no fragment, "
-                "credentials or spaces.",
+                "credentials, spaces or control characters.",
                 "endpointUrl",
             )
         ]

@@ -1,7 +1,18 @@
-"""Helpers shared by the banking resolvers: amounts, status infos, nodes, filters."""
+"""Helpers shared by the banking resolvers: amounts, status infos, nodes, filters, and the
+resolvers every resource repeats (one by id, a list, a nested list, a parent's reference).
+
+```python
+query.set_field("cards", connection_resolver(cards.list_cards))
+query.set_field("card", item_resolver(cards.get_card))
+by_account = lambda row: {"account_id": row["id"]}  # noqa: E731
+account.set_field("cards", connection_resolver(cards.list_cards, by_account))
+card.set_field("account", row_resolver("accounts", "account_id"))
+```
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from graphql import GraphQLResolveInfo
@@ -9,16 +20,23 @@ from graphql import GraphQLResolveInfo
 from ...clock import format_timestamp, parse_timestamp
 from ...domain.context import Environment, Principal
 from ...domain.money import to_decimal
+from ...domain.pagination import Connection
+from ..connections import connection
 from ..context import RequestContext
 
 __all__ = [
     "amount",
     "caller",
+    "connection_resolver",
     "consent_row",
+    "item_resolver",
     "normalized_filters",
+    "row_resolver",
     "status_info",
     "transaction_node",
 ]
+
+Resolver = Callable[..., Any]
 
 #: The concrete GraphQL type of each transaction type.
 TRANSACTION_OBJECT_TYPES = {
@@ -65,3 +83,50 @@ def normalized_filters(filters: dict[str, Any] | None, *date_keys: str) -> dict[
         if result.get(key):
             result[key] = format_timestamp(parse_timestamp(str(result[key])))
     return result
+
+
+def connection_resolver(
+    lister: Callable[..., Connection],
+    scope: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+) -> Resolver:
+    """A list field (`first`, `after`, `filters`) served by a domain `list_*(env, principal,
+    first=, after=, filters=)`. `scope` gives the filters a nested list takes from its parent
+    row (`{"account_id": row["id"]}`); they override the request's."""
+
+    def resolve(
+        parent: Any,
+        info: GraphQLResolveInfo,
+        first: int | None = None,
+        after: str | None = None,
+        filters: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        env, principal = caller(info)
+        if scope is not None:
+            filters = {**(filters or {}), **scope(parent)}
+        return connection(lister(env, principal, first=first, after=after, filters=filters))
+
+    return resolve
+
+
+def item_resolver(getter: Callable[[Environment, Principal, str], dict[str, Any]]) -> Resolver:
+    """A query of one resource by its one id argument, served by a domain `get_*(env,
+    principal, id)` (which raises `NotFound` for what the caller cannot see)."""
+
+    def resolve(_: Any, info: GraphQLResolveInfo, **arguments: str) -> dict[str, Any]:
+        env, principal = caller(info)
+        (resource_id,) = arguments.values()
+        return getter(env, principal, resource_id)
+
+    return resolve
+
+
+def row_resolver(table: str, column: str) -> Resolver:
+    """A reference to another row: `row[column]` looked up in `table` (None when unset). The
+    parent was already scoped, and what it refers to belongs to the same project."""
+
+    def resolve(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
+        env, _ = caller(info)
+        value = row.get(column)
+        return env.store.db[table].get(value) if value else None
+
+    return resolve

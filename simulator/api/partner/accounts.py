@@ -16,7 +16,13 @@ from ...domain import transactions as transaction_domain
 from ..connections import connection
 from ..mutations import returns_rejections
 from . import mutation, query
-from ._helpers import caller, normalized_filters, transaction_node
+from ._helpers import (
+    caller,
+    connection_resolver,
+    item_resolver,
+    normalized_filters,
+    transaction_node,
+)
 
 account = ObjectType("Account")
 holder = ObjectType("AccountHolder")
@@ -30,46 +36,14 @@ _STATUS_TYPES = {
 }
 
 
-@query.field("accounts")
-def resolve_accounts(
-    _: Any,
-    info: GraphQLResolveInfo,
-    first: int | None = None,
-    after: str | None = None,
-    filters: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    env, principal = caller(info)
-    return connection(
-        domain.list_accounts(env, principal, first=first, after=after, filters=filters)
-    )
+query.set_field("accounts", connection_resolver(domain.list_accounts))
+query.set_field("account", item_resolver(domain.get_account))
+query.set_field("accountHolders", connection_resolver(holders.list_holders))
+query.set_field("accountHolder", item_resolver(holders.get_holder))
 
 
-@query.field("account")
-def resolve_account(_: Any, info: GraphQLResolveInfo, account_id: str) -> dict[str, Any]:
-    env, principal = caller(info)
-    return domain.get_account(env, principal, account_id)
-
-
-@query.field("accountHolder")
-def resolve_account_holder(
-    _: Any, info: GraphQLResolveInfo, account_holder_id: str
-) -> dict[str, Any]:
-    env, principal = caller(info)
-    return holders.get_holder(env, principal, account_holder_id)
-
-
-@query.field("accountHolders")
-def resolve_account_holders(
-    _: Any,
-    info: GraphQLResolveInfo,
-    first: int | None = None,
-    after: str | None = None,
-    filters: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    env, principal = caller(info)
-    return connection(
-        holders.list_holders(env, principal, first=first, after=after, filters=filters)
-    )
+def _of_account(row: dict[str, Any]) -> dict[str, Any]:
+    return {"account_id": row["id"]}
 
 
 @account.field("statusInfo")
@@ -97,34 +71,11 @@ def resolve_holder(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, A
     return domain.get_account_holder(env, row["project_id"], row["holder_id"])
 
 
-@account.field("memberships")
-def resolve_account_memberships(
-    row: dict[str, Any],
-    info: GraphQLResolveInfo,
-    first: int | None = None,
-    after: str | None = None,
-    filters: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    env, principal = caller(info)
-    scoped = {**(filters or {}), "account_id": row["id"]}
-    return connection(
-        membership_domain.list_memberships(env, principal, first=first, after=after, filters=scoped)
-    )
-
-
-@account.field("cards")
-def resolve_account_cards(
-    row: dict[str, Any],
-    info: GraphQLResolveInfo,
-    first: int | None = None,
-    after: str | None = None,
-    filters: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    env, principal = caller(info)
-    scoped = {**(filters or {}), "account_id": row["id"]}
-    return connection(
-        card_domain.list_cards(env, principal, first=first, after=after, filters=scoped)
-    )
+account.set_field(
+    "memberships", connection_resolver(membership_domain.list_memberships, _of_account)
+)
+account.set_field("cards", connection_resolver(card_domain.list_cards, _of_account))
+account.set_field("payments", connection_resolver(payment_domain.list_payments, _of_account))
 
 
 def transactions_connection(
@@ -164,21 +115,6 @@ def resolve_account_transactions(
     return transactions_connection(info, {"account_id": row["id"]}, first, after, filters, order_by)
 
 
-@account.field("payments")
-def resolve_account_payments(
-    row: dict[str, Any],
-    info: GraphQLResolveInfo,
-    first: int | None = None,
-    after: str | None = None,
-    filters: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    env, principal = caller(info)
-    scoped = {**(filters or {}), "account_id": row["id"]}
-    return connection(
-        payment_domain.list_payments(env, principal, first=first, after=after, filters=scoped)
-    )
-
-
 @holder.field("name")
 def resolve_holder_name(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
     if row["type"] == "Company":
@@ -186,19 +122,10 @@ def resolve_holder_name(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
     return f"{row['first_name']} {row['last_name']}"
 
 
-@holder.field("accounts")
-def resolve_holder_accounts(
-    row: dict[str, Any],
-    info: GraphQLResolveInfo,
-    first: int | None = None,
-    after: str | None = None,
-) -> dict[str, Any]:
-    env, principal = caller(info)
-    return connection(
-        domain.list_accounts(
-            env, principal, first=first, after=after, filters={"account_holder_id": row["id"]}
-        )
-    )
+holder.set_field(
+    "accounts",
+    connection_resolver(domain.list_accounts, lambda row: {"account_holder_id": row["id"]}),
+)
 
 
 @mutation.field("updateAccount")

@@ -8,10 +8,17 @@ from ariadne import ObjectType
 from graphql import GraphQLResolveInfo
 
 from ...domain import cards as domain
-from ..connections import connection
 from ..mutations import returns_rejections
 from . import mutation, query
-from ._helpers import amount, caller, consent_row, status_info
+from ._helpers import (
+    amount,
+    caller,
+    connection_resolver,
+    consent_row,
+    item_resolver,
+    row_resolver,
+    status_info,
+)
 from .accounts import transactions_connection
 
 card = ObjectType("Card")
@@ -20,22 +27,10 @@ bindables = [card]
 _SWITCHES = ("withdrawal", "international", "non_main_currency_transactions", "e_commerce")
 
 
-@query.field("card")
-def resolve_card(_: Any, info: GraphQLResolveInfo, card_id: str) -> dict[str, Any]:
-    env, principal = caller(info)
-    return domain.get_card(env, principal, card_id)
-
-
-@query.field("cards")
-def resolve_cards(
-    _: Any,
-    info: GraphQLResolveInfo,
-    first: int | None = None,
-    after: str | None = None,
-    filters: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    env, principal = caller(info)
-    return connection(domain.list_cards(env, principal, first=first, after=after, filters=filters))
+query.set_field("card", item_resolver(domain.get_card))
+query.set_field("cards", connection_resolver(domain.list_cards))
+card.set_field("account", row_resolver("accounts", "account_id"))
+card.set_field("accountMembership", row_resolver("account_memberships", "account_membership_id"))
 
 
 @card.field("cardMaskedNumber")
@@ -75,18 +70,6 @@ def resolve_status_info(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[s
         canceled_at=row.get("canceled_at"),
         reason=row.get("status_reason"),
     )
-
-
-@card.field("account")
-def resolve_account(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
-    env, _ = caller(info)
-    return env.store.db["accounts"].get(row["account_id"])
-
-
-@card.field("accountMembership")
-def resolve_membership(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
-    env, _ = caller(info)
-    return env.store.db["account_memberships"].get(row["account_membership_id"])
 
 
 @card.field("transactions")

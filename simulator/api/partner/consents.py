@@ -8,10 +8,10 @@ from ariadne import ObjectType
 from graphql import GraphQLResolveInfo
 
 from ...domain import consents as domain
-from ..connections import connection
 from ..context import RequestContext
 from ..mutations import returns_rejections
 from . import mutation, query
+from ._helpers import connection_resolver, item_resolver
 
 consent = ObjectType("Consent")
 bindables = [consent]
@@ -31,26 +31,8 @@ def resolve_require_sca(row: dict[str, Any], _: GraphQLResolveInfo) -> bool:
     return bool(row["require_sca"])
 
 
-@query.field("consent")
-def resolve_consent(_: Any, info: GraphQLResolveInfo, consent_id: str) -> dict[str, Any]:
-    ctx: RequestContext = info.context
-    return domain.get_consent(ctx.environment, ctx.principal, consent_id)
-
-
-@query.field("consents")
-def resolve_consents(
-    _: Any,
-    info: GraphQLResolveInfo,
-    first: int | None = None,
-    after: str | None = None,
-    filters: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    ctx: RequestContext = info.context
-    return connection(
-        domain.list_consents(
-            ctx.environment, ctx.principal, first=first, after=after, filters=filters
-        )
-    )
+query.set_field("consent", item_resolver(domain.get_consent))
+query.set_field("consents", connection_resolver(domain.list_consents))
 
 
 @mutation.field("cancelConsent")

@@ -10,41 +10,28 @@ from graphql import GraphQLResolveInfo
 from ...domain import cards as card_domain
 from ...domain import memberships as domain
 from ...domain.access import PERMISSIONS
-from ..connections import connection
 from ..mutations import returns_rejections
 from . import mutation, query
-from ._helpers import caller, consent_row, status_info
+from ._helpers import (
+    caller,
+    connection_resolver,
+    consent_row,
+    item_resolver,
+    row_resolver,
+    status_info,
+)
 
 membership = ObjectType("AccountMembership")
 bindables = [membership]
 
 
-@query.field("accountMembership")
-def resolve_membership(
-    _: Any, info: GraphQLResolveInfo, account_membership_id: str
-) -> dict[str, Any]:
-    env, principal = caller(info)
-    return domain.get_membership(env, principal, account_membership_id)
-
-
-@query.field("accountMemberships")
-def resolve_memberships(
-    _: Any,
-    info: GraphQLResolveInfo,
-    first: int | None = None,
-    after: str | None = None,
-    filters: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    env, principal = caller(info)
-    return connection(
-        domain.list_memberships(env, principal, first=first, after=after, filters=filters)
-    )
-
-
-@membership.field("account")
-def resolve_account(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
-    env, _ = caller(info)
-    return env.store.db["accounts"].get(row["account_id"])
+query.set_field("accountMembership", item_resolver(domain.get_membership))
+query.set_field("accountMemberships", connection_resolver(domain.list_memberships))
+membership.set_field("account", row_resolver("accounts", "account_id"))
+membership.set_field(
+    "cards",
+    connection_resolver(card_domain.list_cards, lambda row: {"account_membership_id": row["id"]}),
+)
 
 
 @membership.field("restrictedTo")
@@ -80,21 +67,6 @@ def resolve_status_info(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[s
         row,
         consent=consent_row(env, row.get("consent_id")),
         reason=row.get("status_reason"),
-    )
-
-
-@membership.field("cards")
-def resolve_cards(
-    row: dict[str, Any],
-    info: GraphQLResolveInfo,
-    first: int | None = None,
-    after: str | None = None,
-    filters: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    env, principal = caller(info)
-    scoped = {**(filters or {}), "account_membership_id": row["id"]}
-    return connection(
-        card_domain.list_cards(env, principal, first=first, after=after, filters=scoped)
     )
 
 

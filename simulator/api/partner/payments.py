@@ -8,33 +8,25 @@ from ariadne import ObjectType
 from graphql import GraphQLResolveInfo
 
 from ...domain import payments as domain
-from ..connections import connection
 from ..mutations import returns_rejections
 from . import mutation, query
-from ._helpers import caller, consent_row, status_info, transaction_node
+from ._helpers import (
+    caller,
+    connection_resolver,
+    consent_row,
+    item_resolver,
+    row_resolver,
+    status_info,
+    transaction_node,
+)
 
 payment = ObjectType("Payment")
 bindables = [payment]
 
 
-@query.field("payment")
-def resolve_payment(_: Any, info: GraphQLResolveInfo, payment_id: str) -> dict[str, Any]:
-    env, principal = caller(info)
-    return domain.get_payment(env, principal, payment_id)
-
-
-@query.field("payments")
-def resolve_payments(
-    _: Any,
-    info: GraphQLResolveInfo,
-    first: int | None = None,
-    after: str | None = None,
-    filters: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    env, principal = caller(info)
-    return connection(
-        domain.list_payments(env, principal, first=first, after=after, filters=filters)
-    )
+query.set_field("payment", item_resolver(domain.get_payment))
+query.set_field("payments", connection_resolver(domain.list_payments))
+payment.set_field("account", row_resolver("accounts", "account_id"))
 
 
 @payment.field("statusInfo")
@@ -46,12 +38,6 @@ def resolve_status_info(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[s
         consent=consent_row(env, row.get("consent_id")),
         reason=row.get("status_reason"),
     )
-
-
-@payment.field("account")
-def resolve_account(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
-    env, _ = caller(info)
-    return env.store.db["accounts"].get(row["account_id"])
 
 
 @payment.field("transactions")

@@ -10,7 +10,7 @@ from graphql import GraphQLResolveInfo
 from ...domain import transactions as domain
 from ..mutations import returns_rejections
 from . import mutation, query
-from ._helpers import amount, caller, status_info, transaction_node
+from ._helpers import amount, caller, row_resolver, status_info, transaction_node
 from .accounts import transactions_connection
 
 sepa = ObjectType("SEPACreditTransferTransaction")
@@ -57,23 +57,11 @@ def resolve_status_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str,
     )
 
 
-def resolve_account(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
-    env, _ = caller(info)
-    return env.store.db["accounts"].get(row["account_id"])
-
-
-def resolve_payment(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
-    env, _ = caller(info)
-    if not row.get("payment_id"):
-        return None
-    return env.store.db["payments"].get(row["payment_id"])
-
-
 for _type in bindables:
     _type.set_field("amount", resolve_amount)
     _type.set_field("statusInfo", resolve_status_info)
-    _type.set_field("account", resolve_account)
-    _type.set_field("payment", resolve_payment)
+    _type.set_field("account", row_resolver("accounts", "account_id"))
+    _type.set_field("payment", row_resolver("payments", "payment_id"))
 
 
 def _own_party(info: GraphQLResolveInfo, row: dict[str, Any]) -> dict[str, Any]:
@@ -106,10 +94,7 @@ def resolve_debtor(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, A
     return _own_party(info, row) if row["side"] == "Debit" else _other_party(row)
 
 
-@card_transaction.field("card")
-def resolve_card(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
-    env, _ = caller(info)
-    return env.store.db["cards"].get(row["card_id"]) if row.get("card_id") else None
+card_transaction.set_field("card", row_resolver("cards", "card_id"))
 
 
 @card_transaction.field("merchant")

@@ -252,3 +252,10 @@ def m001_banking(db: sqlite_utils.Database) -> None:
         pk=("project_id", "dataset", "key"),
         not_null={"resource_type", "resource_id", "loaded_at"},
     )
+
+
+@migrations()
+def m002_closing_reason(db: sqlite_utils.Database) -> None:
+    # The reason given to closeAccount, kept apart from `status_reason` until the account
+    # starts closing (it overwrote a suspension's reason, and a refusal erased it).
+    _add_columns(db, "accounts", {"closing_reason": str})
