@@ -625,3 +625,28 @@ def test_rules_work_with_ariadne() -> None:
     )
     assert success
     assert result["data"]["__schema"]["queryType"] == {"name": "Query"}
+
+
+@pytest.mark.parametrize(
+    ("document", "cycle"),
+    [
+        ("{ a }", False),
+        ("{ ...A } fragment A on Query { a }", False),
+        ("{ ...A ...B } fragment A on Query { ...B } fragment B on Query { a }", False),
+        ("{ ...A } fragment A on Query { ...A }", True),
+        ("{ ...A } fragment A on Query { b { ...B } } fragment B on T { c { ...A } }", True),
+        ("{ ...A } fragment A on Query { ...Missing }", False),
+    ],
+)
+def test_has_fragment_cycle(document: str, cycle: bool) -> None:
+    from simulator.limits.query_cost import has_fragment_cycle
+
+    assert has_fragment_cycle(parse(document)) is cycle
+
+
+def test_a_long_fragment_chain_has_no_cycle_and_no_recursion() -> None:
+    from simulator.limits.query_cost import has_fragment_cycle
+
+    chain = " ".join(f"fragment F{i} on Query {{ ...F{i + 1} }}" for i in range(5000))
+    document = parse("{ ...F0 } " + chain + " fragment F5000 on Query { a }")
+    assert has_fragment_cycle(document) is False
