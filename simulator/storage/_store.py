@@ -27,21 +27,32 @@ def now_text(clock: Clock) -> str:
     return clock.timestamp()
 
 
-class Store:
-    """One environment's SQLite file, opened once per thread.
+class _Lease:
+    """A thread's hold on a pooled connection; freed with the thread's locals."""
 
-    `sqlite3` connections may not be shared between threads by default, and the
-    simulator runs in several (a notebook's thread, Starlette's test portal, uvicorn's
-    loop). Each thread gets its own connection; SQLite's locking serialises writes.
+    __slots__ = ("__weakref__", "database")
+
+    def __init__(self, database: sqlite_utils.Database) -> None:
+        self.database = database
+
+
+class Store:
+    """One environment's SQLite file, with one connection per thread at a time.
+
+    The simulator runs in several threads (a notebook's, Starlette's test portal, uvicorn's
+    loop, the scheduler's worker). Each thread leases its own connection, so transactions
+    never mix; SQLite's locking serialises writes. When a thread ends, its connection goes
+    back to a pool for the next thread: a client that runs every request in a new thread
+    (Starlette's `TestClient` used without `with`) neither leaks connections nor pays for
+    opening one per request.
     """
 
     def __init__(self, path: Path, environment: EnvironmentName) -> None:
         self.path = path
         self.environment = environment
         self._local = threading.local()
-        # Weak: when a thread ends, its thread-local Database (and connection) is freed,
-        # so a client that runs each request in a new thread leaks nothing.
-        self._databases: weakref.WeakSet[sqlite_utils.Database] = weakref.WeakSet()
+        self._idle: list[sqlite_utils.Database] = []  # connections of threads that ended
+        self._databases: list[sqlite_utils.Database] = []  # every connection, to close
         self._databases_lock = threading.Lock()
 
     @classmethod
@@ -56,16 +67,33 @@ class Store:
     @property
     def db(self) -> sqlite_utils.Database:
         """This thread's connection."""
-        database: sqlite_utils.Database | None = getattr(self._local, "db", None)
-        if database is None:
-            connection = sqlite3.connect(self.path, timeout=10.0)
-            connection.execute("PRAGMA foreign_keys = ON")
-            connection.execute("PRAGMA synchronous = NORMAL")
-            database = sqlite_utils.Database(connection)
-            self._local.db = database
-            with self._databases_lock:
-                self._databases.add(database)
+        lease: _Lease | None = getattr(self._local, "lease", None)
+        if lease is None:
+            lease = _Lease(self._take())
+            self._local.lease = lease
+            weakref.finalize(lease, self._give_back, lease.database)
+        return lease.database
+
+    def _take(self) -> sqlite_utils.Database:
+        with self._databases_lock:
+            if self._idle:
+                return self._idle.pop()
+        # Used by one thread at a time (its lease), though not always the one that made it.
+        connection = sqlite3.connect(self.path, timeout=10.0, check_same_thread=False)
+        connection.execute("PRAGMA foreign_keys = ON")
+        connection.execute("PRAGMA synchronous = NORMAL")
+        database = sqlite_utils.Database(connection)
+        with self._databases_lock:
+            self._databases.append(database)
         return database
+
+    def _give_back(self, database: sqlite_utils.Database) -> None:
+        with contextlib.suppress(sqlite3.ProgrammingError):  # closed by close() meanwhile
+            if database.conn.in_transaction:
+                database.conn.rollback()
+            with self._databases_lock:
+                if database in self._databases:
+                    self._idle.append(database)
 
     @contextmanager
     def atomic(self) -> Iterator[sqlite_utils.Database]:
@@ -130,12 +158,10 @@ class Store:
 
     def close(self) -> None:
         with self._databases_lock:
-            for database in list(self._databases):
-                connection = database.conn
-                # A connection made in a thread that has ended may refuse; nothing to close.
-                with contextlib.suppress(sqlite3.ProgrammingError):
-                    connection.close()
-            self._databases.clear()
+            databases, self._databases, self._idle = self._databases, [], []
+        for database in databases:
+            with contextlib.suppress(sqlite3.ProgrammingError):
+                database.conn.close()
         self._local = threading.local()
 
     @staticmethod
