@@ -24,7 +24,6 @@ from typing import Any
 import sqlite_utils
 
 from ..clock import parse_timestamp
-from ..exceptions import NotFound
 from ..storage import next_number
 from .access import card_scope
 from .account_lifecycle import ON_ACCOUNT_CLOSING, consent_user, require_account_status
@@ -34,6 +33,7 @@ from .events import emit
 from .memberships import ON_MEMBERSHIP_DISABLED, find_membership
 from .money import CURRENCY, amount_text
 from .pagination import Connection, paginate
+from .queries import find_visible, with_filters
 from .rejections import Rejected, forbidden, not_found, wrong_status
 from .validation import Checks
 
@@ -120,11 +120,7 @@ def _require_card_manager(
 
 
 def get_card(env: Environment, principal: Principal, card_id: str) -> dict[str, Any]:
-    where, params = card_scope(principal)
-    rows = list(env.store.db["cards"].rows_where(f"id = ? AND {where}", [card_id, *params]))
-    if not rows:
-        raise NotFound(f"Card {card_id} was not found.")
-    return rows[0]
+    return find_visible(env, "cards", card_scope(principal), card_id, "Card")
 
 
 def list_cards(
@@ -137,17 +133,12 @@ def list_cards(
 ) -> Connection:
     """Cards the caller sees, oldest first; filters `account_id`, `account_membership_id`,
     `status` and `type` (lists)."""
-    where, params = card_scope(principal)
-    filters = filters or {}
-    for column in ("account_id", "account_membership_id"):
-        if filters.get(column):
-            where += f" AND {column} = ?"
-            params.append(filters[column])
-    for column in ("status", "type"):
-        values = filters.get(column)
-        if values:
-            where += f" AND {column} IN ({', '.join('?' for _ in values)})"
-            params.extend(values)
+    where, params = with_filters(
+        card_scope(principal),
+        filters,
+        equal=("account_id", "account_membership_id"),
+        any_of=("status", "type"),
+    )
     return paginate(env.store.db, "cards", where, params, first=first, after=after)
 
 

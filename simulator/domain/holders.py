@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..exceptions import NotFound
 from .access import account_scope
 from .context import Environment, Principal
 from .events import emit
 from .pagination import Connection, paginate
+from .queries import find_visible, with_filters
 from .rejections import Rejected, not_found, not_reachable_verification_status
 
 __all__ = [
@@ -57,13 +57,9 @@ def holder_scope(principal: Principal) -> tuple[str, list[Any]]:
 
 
 def get_holder(env: Environment, principal: Principal, holder_id: str) -> dict[str, Any]:
-    where, params = holder_scope(principal)
-    rows = list(
-        env.store.db["account_holders"].rows_where(f"id = ? AND {where}", [holder_id, *params])
+    return find_visible(
+        env, "account_holders", holder_scope(principal), holder_id, "Account holder"
     )
-    if not rows:
-        raise NotFound(f"Account holder {holder_id} was not found.")
-    return rows[0]
 
 
 def list_holders(
@@ -75,13 +71,9 @@ def list_holders(
     filters: dict[str, Any] | None = None,
 ) -> Connection:
     """Holders the caller sees, oldest first; filters `verification_status` and `type` (lists)."""
-    where, params = holder_scope(principal)
-    filters = filters or {}
-    for column in ("verification_status", "type"):
-        values = filters.get(column)
-        if values:
-            where += f" AND {column} IN ({', '.join('?' for _ in values)})"
-            params.extend(values)
+    where, params = with_filters(
+        holder_scope(principal), filters, any_of=("verification_status", "type")
+    )
     return paginate(env.store.db, "account_holders", where, params, first=first, after=after)
 
 

@@ -25,13 +25,14 @@ from typing import Any
 
 import sqlite_utils
 
-from ..exceptions import ConfigurationError, NotFound
+from ..exceptions import ConfigurationError
 from .access import PERMISSIONS, membership_scope, require_permission, user_membership
 from .account_lifecycle import consent_user, find_account, require_account_status
 from .consents import CONSENT_HANDLERS, ConsentHandler, cancel_consent_in, open_consent
 from .context import Environment, Principal
 from .events import emit
 from .pagination import Connection, paginate
+from .queries import find_visible, with_filters
 from .rejections import Rejected, forbidden, not_found, wrong_status
 from .users import validate_birth_date, validate_phone_number
 from .validation import Checks
@@ -109,15 +110,9 @@ def find_membership(
 
 
 def get_membership(env: Environment, principal: Principal, membership_id: str) -> dict[str, Any]:
-    where, params = membership_scope(principal)
-    rows = list(
-        env.store.db["account_memberships"].rows_where(
-            f"id = ? AND {where}", [membership_id, *params]
-        )
+    return find_visible(
+        env, "account_memberships", membership_scope(principal), membership_id, "Account membership"
     )
-    if not rows:
-        raise NotFound(f"Account membership {membership_id} was not found.")
-    return rows[0]
 
 
 def list_memberships(
@@ -129,14 +124,9 @@ def list_memberships(
     filters: dict[str, Any] | None = None,
 ) -> Connection:
     """Memberships the caller sees, oldest first; filters `account_id`, `status` (a list)."""
-    where, params = membership_scope(principal)
-    filters = filters or {}
-    if filters.get("account_id"):
-        where += " AND account_id = ?"
-        params.append(filters["account_id"])
-    if filters.get("status"):
-        where += f" AND status IN ({', '.join('?' for _ in filters['status'])})"
-        params.extend(filters["status"])
+    where, params = with_filters(
+        membership_scope(principal), filters, equal=("account_id",), any_of=("status",)
+    )
     return paginate(env.store.db, "account_memberships", where, params, first=first, after=after)
 
 

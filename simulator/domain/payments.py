@@ -17,7 +17,6 @@ from typing import Any
 
 import sqlite_utils
 
-from ..exceptions import NotFound
 from .access import account_scope, require_permission
 from .account_lifecycle import consent_user, find_account, require_account_status
 from .consents import CONSENT_HANDLERS, ConsentHandler, open_consent
@@ -26,6 +25,7 @@ from .idempotency import fingerprint, recall, remember
 from .ledger import read_balances, record_transaction
 from .money import CURRENCY, amount_text, to_decimal
 from .pagination import Connection, paginate
+from .queries import find_visible, with_filters
 from .rejections import Rejected, holder_not_verified, insufficient_funds
 from .transactions import TRANSFER_MODES, settlement_time
 from .validation import Checks
@@ -47,11 +47,7 @@ OPERATION = "initiateCreditTransfers"
 
 
 def get_payment(env: Environment, principal: Principal, payment_id: str) -> dict[str, Any]:
-    where, params = account_scope(principal)
-    rows = list(env.store.db["payments"].rows_where(f"id = ? AND {where}", [payment_id, *params]))
-    if not rows:
-        raise NotFound(f"Payment {payment_id} was not found.")
-    return rows[0]
+    return find_visible(env, "payments", account_scope(principal), payment_id, "Payment")
 
 
 def list_payments(
@@ -63,14 +59,9 @@ def list_payments(
     filters: dict[str, Any] | None = None,
 ) -> Connection:
     """Payments the caller sees, oldest first; filters `account_id`, `status` (a list)."""
-    where, params = account_scope(principal)
-    filters = filters or {}
-    if filters.get("account_id"):
-        where += " AND account_id = ?"
-        params.append(filters["account_id"])
-    if filters.get("status"):
-        where += f" AND status IN ({', '.join('?' for _ in filters['status'])})"
-        params.extend(filters["status"])
+    where, params = with_filters(
+        account_scope(principal), filters, equal=("account_id",), any_of=("status",)
+    )
     return paginate(env.store.db, "payments", where, params, first=first, after=after)
 
 

@@ -13,11 +13,11 @@ from datetime import timedelta
 from typing import Any
 
 from ..clock import format_timestamp, parse_timestamp
-from ..exceptions import NotFound
 from .access import account_scope, require_permission
 from .context import Environment, Principal
 from .ledger import TRANSACTION_STATUSES, TRANSACTION_TYPES, change_status, get_transaction_row
 from .pagination import Connection, paginate
+from .queries import find_visible, with_filters
 from .rejections import Rejected, forbidden, not_found
 
 __all__ = [
@@ -53,13 +53,9 @@ def find_transaction(db: Any, principal: Principal, transaction_id: str) -> dict
 
 
 def get_transaction(env: Environment, principal: Principal, transaction_id: str) -> dict[str, Any]:
-    where, params = account_scope(principal)
-    rows = list(
-        env.store.db["transactions"].rows_where(f"id = ? AND {where}", [transaction_id, *params])
+    return find_visible(
+        env, "transactions", account_scope(principal), transaction_id, "Transaction"
     )
-    if not rows:
-        raise NotFound(f"Transaction {transaction_id} was not found.")
-    return rows[0]
 
 
 def list_transactions(
@@ -77,17 +73,13 @@ def list_transactions(
     `execution_date_from` (inclusive) and `execution_date_to` (exclusive). Pages are keyset
     range scans of the `(account_id | project_id, execution_date, id)` indexes.
     """
-    where, params = account_scope(principal)
+    where, params = with_filters(
+        account_scope(principal),
+        filters,
+        equal=("account_id", "card_id", "payment_id", "side"),
+        any_of=("status", "type"),
+    )
     filters = filters or {}
-    for column in ("account_id", "card_id", "payment_id", "side"):
-        if filters.get(column):
-            where += f" AND {column} = ?"
-            params.append(filters[column])
-    for column in ("status", "type"):
-        values = filters.get(column)
-        if values:
-            where += f" AND {column} IN ({', '.join('?' for _ in values)})"
-            params.extend(values)
     if filters.get("execution_date_from"):
         where += " AND execution_date >= ?"
         params.append(filters["execution_date_from"])
