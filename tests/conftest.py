@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -12,10 +13,17 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
+from hypothesis import settings
 
 from simulator import ProjectCredentials, Simulator
 
 REDIRECT_URI = "http://localhost:3000/callback"
+
+# CI replays the same Hypothesis examples every run, so a red CI is reproducible and never
+# a matter of luck; a developer's runs keep exploring new examples.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 # Fixtures of the banking tests (`bank`), in their own module.
 pytest_plugins = ["tests.banking_support"]
