@@ -179,7 +179,6 @@ def graphql_endpoint(
     environment: Environment,
     schema: GraphQLSchema,
     scheduler: Scheduler,
-    validation_rules: Callable[[Environment], Any] | None = None,
     limits: Limits | None = None,
     project_tokens_only: bool = False,
 ) -> Callable[[Request], Any]:
@@ -225,7 +224,6 @@ def graphql_endpoint(
         context = RequestContext(
             environment, principal, str(request.base_url).rstrip("/"), scheduler, limits=limits
         )
-        rules = validation_rules(environment) if validation_rules else None
         operation_limits = limits.operation_limits(environment.name) if limits else None
         costs: list[OperationCost] = []
         validator = (
@@ -237,7 +235,6 @@ def graphql_endpoint(
             schema,
             data,
             context,
-            validation_rules=rules,
             query_parser=parse_query,
             query_validator=validator,
         )
