@@ -259,3 +259,10 @@ def m002_closing_reason(db: sqlite_utils.Database) -> None:
     # The reason given to closeAccount, kept apart from `status_reason` until the account
     # starts closing (it overwrote a suspension's reason, and a refusal erased it).
     _add_columns(db, "accounts", {"closing_reason": str})
+
+
+@migrations()
+def m003_transactions_by_project_and_account(db: sqlite_utils.Database) -> None:
+    # A project token listing one account's transactions filters on both columns and orders
+    # by execution date: without this index SQLite may walk the whole project's range.
+    db["transactions"].create_index(["project_id", "account_id", "execution_date", "id"])
