@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from ariadne import graphql, load_schema_from_path, make_executable_schema
 from ariadne.types import QueryParser, QueryValidator, SchemaBindable
-from graphql import ASTValidationRule, GraphQLSchema, GraphQLSyntaxError
+from graphql import GraphQLSchema, GraphQLSyntaxError
 
 from .context import RequestContext
 from .errors import format_error
@@ -18,11 +18,6 @@ from .unions import abstract_types
 __all__ = ["SCHEMA_DIR", "build_schema", "execute", "load_type_defs"]
 
 SCHEMA_DIR = Path(__file__).parent / "schema"
-
-ValidationRules = (
-    Collection[type[ASTValidationRule]]
-    | Callable[[Any, Any, dict], Collection[type[ASTValidationRule]] | None]
-)
 
 
 def load_type_defs(*directories: Path) -> str:
@@ -62,7 +57,6 @@ async def execute(
     data: dict[str, Any],
     context: RequestContext,
     *,
-    validation_rules: ValidationRules | None = None,
     query_parser: QueryParser | None = None,
     query_validator: QueryValidator | None = None,
 ) -> tuple[int, dict[str, Any]]:
@@ -77,7 +71,6 @@ async def execute(
         schema,
         data,
         context_value=context,
-        validation_rules=validation_rules,
         query_parser=query_parser,
         query_validator=query_validator,
         error_formatter=format_error,
