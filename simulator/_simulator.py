@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import shutil
 import tempfile
 import warnings
@@ -13,14 +14,17 @@ from typing import TYPE_CHECKING, Any
 from starlette.applications import Starlette
 
 from .clock import Clock
-from .domain import banking as _banking  # noqa: F401  (registers consent handlers, due work)
+from .domain.banking import install_banking
 from .domain.context import Environment
 from .domain.projects import ProjectCredentials, create_project
+from .domain.wiring import Wiring
 from .environments import EnvironmentName
+from .lifecycle import Lifecycle
 from .limits import Limits, LimitSettings
-from .scheduler import Advance, Scheduler
+from .oauth.grants import GRANTS
+from .scheduler import Advance, Callouts, Scheduler, Ticker
 from .storage import Store
-from .webhooks import Webhooks  # importing it plugs webhooks into the events and the scheduler
+from .webhooks import Webhooks, install_webhooks
 
 if TYPE_CHECKING:
     from .oauth.tools import OAuthTools
@@ -30,6 +34,10 @@ __all__ = ["DEFAULT_BASE_URL", "Simulator"]
 #: The base URL of the in-process client: the same as a default `serve`, so links printed
 #: in-process look exactly like those of a running server.
 DEFAULT_BASE_URL = "http://localhost:8000"
+
+#: How long (real seconds) `close()` waits for requests under way before closing anyway.
+_CLOSE_WAIT_SECONDS = 30.0
+logger = logging.getLogger("simulator")
 
 
 class Simulator:
@@ -52,6 +60,13 @@ class Simulator:
     by default those of `limits.json` in the data dir, or the specification's.
     `trust_forwarded_for`: count the rate limit for the client named in `X-Forwarded-For`
     (only behind a reverse proxy that sets it). See docs/limits.md.
+
+    The simulator is the composition root: it builds and owns every part (stores, clock,
+    scheduler and its ticker thread, the wiring of consent handlers, event listeners and due
+    work, the OAuth grants, limits, webhook inboxes), and nothing is shared with another
+    simulator in the process. `close()` (or leaving `with Simulator() as sim:`) waits for
+    requests under way, joins its threads, then closes its stores; it is idempotent, and a
+    closed simulator raises `SimulatorClosed`.
     """
 
     def __init__(
@@ -66,16 +81,31 @@ class Simulator:
         self._temporary = data_dir is None
         self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix="banking-sandbox-"))
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._lifecycle = Lifecycle()
         self.clock = Clock.open(self.data_dir, start=start, frozen=frozen)  # type: ignore[arg-type]
-        self.environments: dict[EnvironmentName, Environment] = {
-            name: Environment(name, Store.open(self.data_dir, name), self.clock)
-            for name in EnvironmentName
-        }
-        self.scheduler = Scheduler(self.clock, self.environments.values())
-        #: Operation limits and rate limit in force, and the rate counters (`limits.sqlite`).
-        self.limits = Limits(
-            self.data_dir, self.clock, settings=limits, trust_forwarded_for=trust_forwarded_for
-        )
+        #: The plugs of this simulator's domain (docs/architecture.md).
+        self.wiring = Wiring()
+        callouts = Callouts()
+        self.wiring.provide(callouts)
+        install_banking(self.wiring)
+        install_webhooks(self.wiring)
+        self.environments: dict[EnvironmentName, Environment] = {}
+        try:
+            for name in EnvironmentName:
+                store = Store.open(self.data_dir, name, durable=not self._temporary)
+                self.environments[name] = Environment(name, store, self.clock, self.wiring)
+            self.scheduler = Scheduler(
+                self.clock, self.environments.values(), self.wiring.scheduled_work, callouts
+            )
+            #: Fires due work while a server (or a `with`-entered client) runs.
+            self.ticker = Ticker(self.scheduler)
+            #: Operation limits and rate limit in force, and the rate counters (`limits.sqlite`).
+            self.limits = Limits(
+                self.data_dir, self.clock, settings=limits, trust_forwarded_for=trust_forwarded_for
+            )
+        except BaseException:
+            self._close_stores()
+            raise
 
     # -- environments and projects -------------------------------------------------
 
@@ -94,7 +124,8 @@ class Simulator:
         self, environment: str | EnvironmentName, name: str, redirect_uris: list[str]
     ) -> ProjectCredentials:
         """Create a project and return its credentials (the secret is shown only here)."""
-        return create_project(self.environment(environment), name, redirect_uris)
+        with self._lifecycle.operation():
+            return create_project(self.environment(environment), name, redirect_uris)
 
     @cached_property
     def oauth(self) -> OAuthTools:
@@ -105,7 +136,8 @@ class Simulator:
 
     def reset(self, environment: str | EnvironmentName) -> None:
         """Empty one environment (its projects, tokens and banking data)."""
-        self.environment(environment).store.reset()
+        with self._lifecycle.operation():
+            self.environment(environment).store.reset()
 
     # -- time ---------------------------------------------------------------------
 
@@ -115,11 +147,13 @@ class Simulator:
     def advance(self, duration: str | float | timedelta) -> Advance:
         """Move virtual time forward (`"90s"`, `"5m"`, `"2h"`, `"3d"`), firing what falls due
         on the way (settlements, expiries, webhook retries), each at its own instant."""
-        return self.scheduler.advance(duration)
+        with self._lifecycle.operation():
+            return self.scheduler.advance(duration)
 
     def run_due(self) -> list[dict[str, Any]]:
         """Fire what is due now (after the clock was moved by another process, say)."""
-        return self.scheduler.run_due()
+        with self._lifecycle.operation():
+            return self.scheduler.run_due()
 
     # -- webhooks -----------------------------------------------------------------
 
@@ -136,7 +170,15 @@ class Simulator:
         """The ASGI application, the same one `python -m simulator serve` runs."""
         from .server import create_app
 
-        return create_app(self.environments, self.scheduler, self.limits)
+        self._lifecycle.check_open()
+        return create_app(
+            self.environments,
+            self.scheduler,
+            self.limits,
+            grants=GRANTS,
+            lifecycle=self._lifecycle,
+            ticker=self.ticker,
+        )
 
     def client(self, base_url: str = DEFAULT_BASE_URL, **kwargs: Any) -> Any:
         """A synchronous httpx client bound to the app in-process (no network, no server).
@@ -144,6 +186,7 @@ class Simulator:
         It is Starlette's `TestClient` (an `httpx.Client`), with server errors returned as
         responses rather than raised, exactly as a client on the network would see them.
         """
+        self._lifecycle.check_open()
         with warnings.catch_warnings():
             # Starlette suggests httpx2; the project uses httpx for every client role.
             warnings.filterwarnings("ignore", message=".*httpx2.*")
@@ -153,12 +196,26 @@ class Simulator:
 
     # -- life cycle ---------------------------------------------------------------
 
+    @property
+    def closed(self) -> bool:
+        return self._lifecycle.closed
+
     def close(self) -> None:
-        for environment in self.environments.values():
-            environment.store.close()
+        """Refuse new work, wait for requests under way, join the ticker thread, then close
+        the stores (and remove a temporary data dir). Calling it again does nothing."""
+        if not self._lifecycle.begin_close():
+            return
+        if not self._lifecycle.wait_idle(_CLOSE_WAIT_SECONDS):
+            logger.warning("Closing with requests still under way after %ss", _CLOSE_WAIT_SECONDS)
+        self.ticker.stop()
+        self._close_stores()
         self.limits.close()
         if self._temporary:
             shutil.rmtree(self.data_dir, ignore_errors=True)
+
+    def _close_stores(self) -> None:
+        for environment in self.environments.values():
+            environment.store.close()
 
     def __enter__(self) -> Simulator:
         return self
@@ -167,4 +224,6 @@ class Simulator:
         self.close()
 
     def __repr__(self) -> str:
+        if self.closed:
+            return f"<Simulator {self.data_dir} (closed)>"
         return f"<Simulator {self.data_dir} at {self.clock.timestamp()}>"

@@ -8,6 +8,7 @@ SimulatorError
 ├── InvalidDuration             "5 minutes" instead of "5m"
 ├── InvalidTimestamp            a date-time that is not ISO 8601, or a clock moved backwards
 ├── NotFound                    a project, user or resource that does not exist
+├── SimulatorClosed             a simulator used after `close()`
 └── AuthenticationError         a credential or token the simulator refuses
     ├── InvalidClient           unknown client_id or wrong client_secret (OAuth `invalid_client`)
     └── InvalidToken            a missing, unknown, expired or other-environment bearer token
@@ -26,6 +27,7 @@ __all__ = [
     "InvalidTimestamp",
     "InvalidToken",
     "NotFound",
+    "SimulatorClosed",
     "SimulatorError",
 ]
 
@@ -48,6 +50,10 @@ class InvalidTimestamp(SimulatorError, ValueError):
 
 class NotFound(SimulatorError, LookupError):
     """A project, user or resource that does not exist in this environment."""
+
+
+class SimulatorClosed(SimulatorError, RuntimeError):
+    """A simulator (or one of its stores) used after `close()`."""
 
 
 class AuthenticationError(SimulatorError):

@@ -1,6 +1,7 @@
 """Work that falls due on the virtual clock: settlements, expiries, webhook retries.
 
-Capabilities register a `DueWork` in `SCHEDULED_WORK`. Advancing the clock then runs,
+Capabilities plug a `DueWork` into the simulator's `wiring.scheduled_work`; the scheduler
+gets that list when the simulator builds it. Advancing the clock then runs,
 in time order, every piece of work that falls due before the target, with the clock set
 to each due instant in turn, so each effect is stamped with its own virtual time:
 
@@ -8,41 +9,52 @@ to each due instant in turn, so each effect is stamped with its own virtual time
 timeline = scheduler.advance("7h")   # fires a 5 s retry at +5 s, a 17 s retry at +22 s, ...
 ```
 
-In wall-clock mode the server calls `run_due_settled()` a few times a second (see
-`server.app`), so work also fires as real time passes.
+While a server runs, a `Ticker` thread (owned by the simulator, joined by `close()`) calls
+`run_due_settled()` a few times a second, so work also fires as real time passes in
+wall-clock mode, or when another process moves the clock.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Any
 
 from .clock import Clock, check_instant, format_timestamp, later
 from .domain.context import Environment
+from .domain.wiring import DueWork
 
-__all__ = ["SCHEDULED_WORK", "Advance", "DueWork", "Scheduler", "calling_out"]
+__all__ = ["Advance", "Callouts", "DueWork", "Scheduler", "Ticker"]
 
 _MAX_STEPS = 1_000_000
+logger = logging.getLogger("simulator.scheduler")
 
 
-class DueWork(Protocol):
-    """Something that has work due at virtual instants."""
+class Callouts:
+    """Counts calls from due work into code that may call the simulator back in-process
+    (an in-process webhook receiver reading the API), so requests made meanwhile do not wait
+    for the scheduler that is waiting for them. One per simulator."""
 
-    name: str
+    def __init__(self) -> None:
+        self._count = 0
+        self._lock = threading.Lock()
 
-    def next_due(self, env: Environment) -> str | None:
-        """The earliest due instant (storage text form), or None when nothing is pending."""
+    @contextmanager
+    def calling_out(self) -> Iterator[None]:
+        with self._lock:
+            self._count += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._count -= 1
 
-    def run_due(self, env: Environment) -> list[dict[str, Any]]:
-        """Run everything due at or before the clock's current time; return timeline entries."""
-
-
-#: Registered by capabilities at import time.
-SCHEDULED_WORK: list[DueWork] = []
+    def in_progress(self) -> bool:
+        return self._count > 0
 
 
 @dataclass
@@ -59,9 +71,17 @@ class Advance:
 class Scheduler:
     """Runs due work for a set of environments sharing one clock."""
 
-    def __init__(self, clock: Clock, environments: Iterable[Environment]) -> None:
+    def __init__(
+        self,
+        clock: Clock,
+        environments: Iterable[Environment],
+        work: Sequence[DueWork],
+        callouts: Callouts | None = None,
+    ) -> None:
         self.clock = clock
         self.environments = list(environments)
+        self.work = tuple(work)
+        self.callouts = callouts or Callouts()
         # One advance at a time: the server loop and an API call must not interleave steps.
         self._lock = threading.RLock()
         self._seen_due: str | None = None  # see run_due_settled
@@ -69,7 +89,7 @@ class Scheduler:
     def _earliest(self, limit: str) -> tuple[str, DueWork, Environment] | None:
         best: tuple[str, DueWork, Environment] | None = None
         for env in self.environments:
-            for work in SCHEDULED_WORK:
+            for work in self.work:
                 due = work.next_due(env)
                 if due is not None and due <= limit and (best is None or due < best[0]):
                     best = (due, work, env)
@@ -120,7 +140,7 @@ class Scheduler:
         webhook receiver reading the API): that request would wait for itself. Then it
         returns None at once, and the running advance, or the server loop, fires the rest.
         """
-        if callouts_in_progress():
+        if self.callouts.in_progress():
             acquired = self._lock.acquire(blocking=False)
         else:
             acquired = self._lock.acquire(timeout=_REQUEST_WAIT_SECONDS)
@@ -151,24 +171,46 @@ class Scheduler:
 
 #: How long an end-of-request firing waits for an advance under way in another thread.
 _REQUEST_WAIT_SECONDS = 30.0
-_callouts = 0
-_callouts_lock = threading.Lock()
 
 
-@contextmanager
-def calling_out() -> Iterator[None]:
-    """Wrap a call from due work into code that may call the simulator back in-process
-    (an in-process webhook receiver), so requests made meanwhile do not wait for the
-    scheduler that is waiting for them."""
-    global _callouts
-    with _callouts_lock:
-        _callouts += 1
-    try:
-        yield
-    finally:
-        with _callouts_lock:
-            _callouts -= 1
+class Ticker:
+    """The thread that fires due work while a server runs (see the module docstring).
 
+    Started by the server's lifespan, stopped by its end or by `Simulator.close()`, which
+    joins it before any store closes. `interval` is real seconds between ticks: this thread
+    follows the wall clock on purpose, like the clock in wall-clock mode.
+    """
 
-def callouts_in_progress() -> bool:
-    return _callouts > 0
+    def __init__(self, scheduler: Scheduler, interval: float = 0.2) -> None:
+        self.scheduler = scheduler
+        self.interval = interval
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def start(self) -> None:
+        with self._lock:
+            if self._thread is not None:
+                return
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._run, name="simulator-ticker", daemon=True)
+            self._thread.start()
+
+    def stop(self) -> None:
+        """Stop and join the thread (a tick under way finishes first)."""
+        with self._lock:
+            thread, self._thread = self._thread, None
+        if thread is not None:
+            self._stop.set()
+            thread.join()
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval):
+            try:
+                self.scheduler.run_due_settled()
+            except Exception:  # keep serving; the error is in the log
+                logger.exception("Scheduled work failed")

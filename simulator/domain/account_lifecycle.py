@@ -14,7 +14,6 @@ An account can only be closed empty: a booked balance of zero and no pending tra
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -23,7 +22,7 @@ import sqlite_utils
 from ..clock import format_timestamp, parse_timestamp
 from .access import legal_representative, require_legal_representative
 from .accounts import accessible_accounts_condition
-from .consents import CONSENT_HANDLERS, ConsentHandler, open_consent
+from .consents import ConsentHandler, open_consent
 from .context import Environment, Principal
 from .events import emit
 from .ledger import read_balances
@@ -34,7 +33,6 @@ from .validation import Checks
 __all__ = [
     "ACCOUNT_TRANSITIONS",
     "CLOSING_DELAY",
-    "ON_ACCOUNT_CLOSING",
     "close_account",
     "close_due_accounts",
     "consent_user",
@@ -52,9 +50,6 @@ ACCOUNT_TRANSITIONS: dict[str, tuple[str, ...]] = {
 }
 #: How long an account stays Closing before it is Closed (a simulator choice; documented).
 CLOSING_DELAY = timedelta(days=1)
-#: Called with (env, db, account) in the transaction that starts closing an account
-#: (cards register the cancellation of the account's cards here).
-ON_ACCOUNT_CLOSING: list[Callable[[Environment, sqlite_utils.Database, dict[str, Any]], None]] = []
 
 _LANGUAGE = re.compile(r"^[a-z]{2}$")
 
@@ -207,7 +202,7 @@ def _start_closing(env: Environment, db: sqlite_utils.Database, consent: dict[st
         closes_at=closes_at,
         status_reason=account.get("closing_reason"),
     )
-    for hook in ON_ACCOUNT_CLOSING:
+    for hook in env.wiring.account_closing:
         hook(env, db, account)
 
 
@@ -218,7 +213,8 @@ def _closing_not_accepted(
     db["accounts"].update(consent["resource_id"], {"closing_reason": None})
 
 
-CONSENT_HANDLERS["CloseAccount"] = ConsentHandler(_start_closing, _closing_not_accepted)
+#: What approving (or not) a `CloseAccount` consent does.
+CONSENT_HANDLER = ConsentHandler(_start_closing, _closing_not_accepted)
 
 
 def suspend_account(

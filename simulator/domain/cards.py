@@ -26,11 +26,11 @@ import sqlite_utils
 from ..clock import parse_timestamp
 from ..storage import next_number
 from .access import card_scope
-from .account_lifecycle import ON_ACCOUNT_CLOSING, consent_user, require_account_status
-from .consents import CONSENT_HANDLERS, ConsentHandler, cancel_consent_in, open_consent
+from .account_lifecycle import consent_user, require_account_status
+from .consents import ConsentHandler, cancel_consent_in, open_consent
 from .context import Environment, Principal
 from .events import emit
-from .memberships import ON_MEMBERSHIP_DISABLED, find_membership
+from .memberships import find_membership
 from .money import CURRENCY, amount_text
 from .pagination import Connection, paginate
 from .queries import find_visible, with_filters
@@ -262,7 +262,8 @@ def _not_issued(
         _move(env, db, card, "Canceled", status_reason=f"Consent{status}", canceled_at=env.now())
 
 
-CONSENT_HANDLERS["AddCard"] = ConsentHandler(_issue, _not_issued)
+#: What approving (or not) an `AddCard` consent does.
+CONSENT_HANDLER = ConsentHandler(_issue, _not_issued)
 
 
 def _has_pending(db: sqlite_utils.Database, card_id: str) -> bool:
@@ -368,13 +369,17 @@ def _cancel_cards_where(
         _cancel(env, db, card, reason)
 
 
-ON_ACCOUNT_CLOSING.append(
-    lambda env, db, account: _cancel_cards_where(
-        env, db, "account_id", account["id"], "AccountClosing"
-    )
-)
-ON_MEMBERSHIP_DISABLED.append(
-    lambda env, db, membership: _cancel_cards_where(
+def cancel_cards_of_closing_account(
+    env: Environment, db: sqlite_utils.Database, account: dict[str, Any]
+) -> None:
+    """An account that starts closing cancels its cards (an `account_closing` plug)."""
+    _cancel_cards_where(env, db, "account_id", account["id"], "AccountClosing")
+
+
+def cancel_cards_of_disabled_membership(
+    env: Environment, db: sqlite_utils.Database, membership: dict[str, Any]
+) -> None:
+    """A disabled membership cancels its cards (a `membership_disabled` plug)."""
+    _cancel_cards_where(
         env, db, "account_membership_id", membership["id"], "AccountMembershipDisabled"
     )
-)

@@ -19,15 +19,14 @@ consent then moves through these statuses:
 Any other move is a `NotReachableConsentStatusRejection`. A Sandbox user with
 `auto_consent` approves at once: the mutation returns its resource already applied.
 
-Each purpose registers a `ConsentHandler` in `CONSENT_HANDLERS`: what to do when the
+Each purpose that changes a resource has a `ConsentHandler` in the simulator's
+`wiring.consent_handlers` (see `domain.banking.install_banking`): what to do when the
 consent is accepted (apply the operation, or raise `Rejected` to fail it) and when it ends
 otherwise (refused, expired, canceled, failed: the resource is rejected or canceled).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -47,9 +46,9 @@ from .rejections import (
     forbidden,
     not_reachable_consent_status,
 )
+from .wiring import ConsentHandler
 
 __all__ = [
-    "CONSENT_HANDLERS",
     "CONSENT_PURPOSES",
     "CONSENT_STATUSES",
     "OPENED_LIFETIME",
@@ -121,20 +120,6 @@ _EVENT_OF_STATUS = {
 _FINAL_STATUSES = ("Accepted", "CustomerRefused", "CredentialRefused", "Expired", "Failed")
 
 
-@dataclass(frozen=True)
-class ConsentHandler:
-    """What a purpose does when its consent is accepted, or ends without being accepted."""
-
-    #: Apply the operation (inside the approving transaction); raise `Rejected` to fail it.
-    on_accepted: Callable[[Environment, sqlite_utils.Database, dict[str, Any]], None]
-    #: Undo the pending resource; the last argument is the consent's final status.
-    on_ended: Callable[[Environment, sqlite_utils.Database, dict[str, Any], str], None]
-
-
-#: Registered by the banking modules (cards, memberships, payments, accounts).
-CONSENT_HANDLERS: dict[str, ConsentHandler] = {}
-
-
 def _later(env: Environment, delta: timedelta) -> str:
     return format_timestamp(parse_timestamp(env.now()) + delta)
 
@@ -166,7 +151,7 @@ def _end(
 ) -> dict[str, Any]:
     """Move to a status where the operation does not happen, and tell its handler."""
     consent = _move(env, db, consent, status, **extra)
-    handler = CONSENT_HANDLERS.get(consent["purpose"])
+    handler = env.wiring.consent_handlers.get(consent["purpose"])
     if handler is not None and consent["resource_id"]:
         handler.on_ended(env, db, consent, status)
     return consent
@@ -188,7 +173,7 @@ def _approve(
     env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]
 ) -> dict[str, Any]:
     consent = _move(env, db, consent, "OperationCommitting")
-    handler = CONSENT_HANDLERS.get(consent["purpose"])
+    handler = env.wiring.consent_handlers.get(consent["purpose"])
     if handler is None or not consent["resource_id"]:
         return _move(env, db, consent, "Accepted")
     try:
@@ -247,7 +232,7 @@ def _check_resource(env: Environment, project_id: str, purpose: str, resource_id
     """The resource a consent opened on its own may name: never one an approval would change
     (that consent comes from its mutation, bound to its own pending resource), and for
     `ViewCardNumbers` a card of the project."""
-    if purpose in CONSENT_HANDLERS:
+    if purpose in env.wiring.consent_handlers:
         raise ConfigurationError(
             f"A consent of purpose {purpose} for a resource is opened by the "
             f"{_OPENED_BY.get(purpose, 'operation')} mutation; open this one without "

@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import sqlite_utils
 
 from ..clock import Clock
 from ..environments import EnvironmentName
 from ..storage import Store, new_id
+from .wiring import Wiring
 
 __all__ = ["Environment", "Principal"]
 
 
 @dataclass(frozen=True)
 class Environment:
-    """Sandbox or Live: its own SQLite file, read on the simulator's one clock."""
+    """Sandbox or Live: its own SQLite file, read on the simulator's one clock, with the
+    plugs of the simulator it belongs to (`wiring`)."""
 
     name: EnvironmentName
     store: Store
     clock: Clock
+    wiring: Wiring = field(default_factory=Wiring, compare=False, repr=False)
 
     def now(self) -> str:
         """The current virtual time in storage form."""

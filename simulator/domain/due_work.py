@@ -1,12 +1,10 @@
-"""The banking domain's work due on the virtual clock, registered in `scheduler.SCHEDULED_WORK`.
+"""The banking domain's work due on the virtual clock (plugged in by `install_banking`).
 
 | work | due when | effect |
 |---|---|---|
 | settlement | a pending SEPA transfer's `settles_at` | Pending -> Booked (Transaction.Booked) |
 | consent expiry | an open consent's `expires_at` | Created/Started -> Expired (Consent.Expired) |
 | account closing | a closing account's `closes_at` | Closing -> Closed (Account.Closed) |
-
-Importing this module registers the work once; `simulator.Simulator` imports it.
 """
 
 from __future__ import annotations
@@ -14,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..scheduler import SCHEDULED_WORK
 from . import account_lifecycle, consents, transactions
 from .context import Environment
 
@@ -46,7 +43,3 @@ class BankingWork:
         for _, run in self.KINDS:
             timeline.extend(run(env))
         return timeline
-
-
-if not any(isinstance(work, BankingWork) for work in SCHEDULED_WORK):
-    SCHEDULED_WORK.append(BankingWork())

@@ -55,10 +55,6 @@ EVENT_TYPES = (
     "User.Updated",
 )
 
-#: Called with (env, db, event row) inside the emitting transaction; webhooks register here
-#: to create their deliveries atomically with the event.
-EVENT_LISTENERS: list[Any] = []
-
 
 def emit(
     env: Environment,
@@ -82,7 +78,8 @@ def emit(
         "sequence": next_number(db, "event_sequence"),
     }
     db["events"].insert(event)
-    for listener in EVENT_LISTENERS:
+    # Webhooks listen here, creating their deliveries atomically with the event.
+    for listener in env.wiring.event_listeners:
         listener(env, db, event)
     return event
 

@@ -20,7 +20,6 @@ The legal representative's membership cannot be suspended or disabled.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 import sqlite_utils
@@ -28,7 +27,7 @@ import sqlite_utils
 from ..exceptions import ConfigurationError
 from .access import PERMISSIONS, membership_scope, require_permission, user_membership
 from .account_lifecycle import consent_user, find_account, require_account_status
-from .consents import CONSENT_HANDLERS, ConsentHandler, cancel_consent_in, open_consent
+from .consents import ConsentHandler, cancel_consent_in, open_consent
 from .context import Environment, Principal
 from .events import emit
 from .pagination import Connection, paginate
@@ -40,7 +39,6 @@ from .validation import Checks
 __all__ = [
     "MEMBERSHIP_STATUSES",
     "MEMBERSHIP_TRANSITIONS",
-    "ON_MEMBERSHIP_DISABLED",
     "add_account_membership",
     "bind_account_membership",
     "disable_account_membership",
@@ -66,10 +64,6 @@ MEMBERSHIP_TRANSITIONS: dict[str, tuple[str, ...]] = {
     "Enabled": ("Suspended", "Disabled"),
     "Suspended": ("Enabled", "Disabled"),
 }
-#: Called with (env, db, membership) when a membership is disabled (cards cancel theirs).
-ON_MEMBERSHIP_DISABLED: list[
-    Callable[[Environment, sqlite_utils.Database, dict[str, Any]], None]
-] = []
 
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
@@ -251,7 +245,8 @@ def _not_invited(
         )
 
 
-CONSENT_HANDLERS["AddAccountMembership"] = ConsentHandler(_invite, _not_invited)
+#: What approving (or not) an `AddAccountMembership` consent does.
+CONSENT_HANDLER = ConsentHandler(_invite, _not_invited)
 
 
 def _mismatches(membership: dict[str, Any], user: dict[str, Any]) -> list[str]:
@@ -378,6 +373,6 @@ def disable_account_membership(
         membership = _move(
             env, db, membership, "Disabled", "AccountMembership.Disabled", status_reason=reason
         )
-        for hook in ON_MEMBERSHIP_DISABLED:
+        for hook in env.wiring.membership_disabled:
             hook(env, db, membership)
         return membership

@@ -19,7 +19,7 @@ import sqlite_utils
 
 from .access import account_scope, require_permission
 from .account_lifecycle import consent_user, find_account, require_account_status
-from .consents import CONSENT_HANDLERS, ConsentHandler, open_consent
+from .consents import ConsentHandler, open_consent
 from .context import Environment, Principal
 from .idempotency import fingerprint, recall, remember
 from .ledger import read_balances, record_transaction
@@ -282,4 +282,5 @@ def _not_executed(
         _move(env, db, payment, "Rejected", status_reason=reason)
 
 
-CONSENT_HANDLERS["InitiatePayment"] = ConsentHandler(_execute, _not_executed)
+#: What approving (or not) an `InitiatePayment` consent does.
+CONSENT_HANDLER = ConsentHandler(_execute, _not_executed)

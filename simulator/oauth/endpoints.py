@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 from urllib.parse import unquote
 
@@ -25,7 +25,7 @@ from ..environments import EnvironmentName
 from ..exceptions import InvalidClient
 from .tokens import issue_project_token
 
-__all__ = ["GRANTS", "OAuthError", "TokenRequest", "description_text", "echo", "token_endpoint"]
+__all__ = ["Grant", "OAuthError", "TokenRequest", "description_text", "echo", "token_endpoint"]
 
 _NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}
 #: RFC 6749 sections 4.1.2.1 and 5.2: `error_description` is ASCII %x20-21 / %x23-5B / %x5D-7E.
@@ -112,8 +112,6 @@ def client_credentials_grant(request: TokenRequest) -> dict[str, Any]:
         return issue_project_token(request.environment, project)
 
 
-#: grant_type -> handler; the user flows add theirs here (see `grants.py`).
-GRANTS: dict[str, Grant] = {"client_credentials": client_credentials_grant}
 
 
 def _basic_credentials(request: Request) -> tuple[str, str] | None:
@@ -132,7 +130,12 @@ def _basic_credentials(request: Request) -> tuple[str, str] | None:
     return unquote(client_id.replace("+", " ")), unquote(secret.replace("+", " "))
 
 
-def token_endpoint(environments: dict[EnvironmentName, Environment]) -> Callable[..., Any]:
+def token_endpoint(
+    environments: dict[EnvironmentName, Environment], grants: Mapping[str, Grant]
+) -> Callable[..., Any]:
+    """The `/oauth2/token` endpoint, answering the `grant_type`s of `grants` (the simulator
+    passes `client_credentials` and the user flows of `grants.USER_GRANTS`)."""
+
     async def endpoint(request: Request) -> Response:
         used_basic = False
         try:
@@ -174,12 +177,12 @@ def token_endpoint(environments: dict[EnvironmentName, Environment]) -> Callable
                 issuer=str(request.base_url).rstrip("/") + "/oauth2",
             )
             grant_type = token_request.param("grant_type")
-            grant = GRANTS.get(grant_type or "")
+            grant = grants.get(grant_type or "")
             if grant is None:
                 raise OAuthError(
                     "unsupported_grant_type",
                     f"Unsupported grant_type {echo(grant_type or '')}: "
-                    f"use one of {', '.join(sorted(GRANTS))}.",
+                    f"use one of {', '.join(sorted(grants))}.",
                 )
             result = grant(token_request)
             if not isinstance(result, dict):

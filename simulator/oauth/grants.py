@@ -20,7 +20,9 @@ verifier) answers 401 here, where RFC 6749 section 5.2 would answer 400.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import timedelta
+from types import MappingProxyType
 from typing import Any
 
 import sqlite_utils
@@ -32,11 +34,12 @@ from ..domain.users import get_user
 from ..environments import EnvironmentName
 from ..exceptions import NotFound
 from . import pkce
-from .endpoints import GRANTS, OAuthError, TokenRequest
+from .endpoints import Grant, OAuthError, TokenRequest, client_credentials_grant
 from .keys import sign_id_token
 from .tokens import ACCESS_TOKEN_LIFETIME, hash_token, new_token, store_access_token
 
 __all__ = [
+    "GRANTS",
     "ID_TOKEN_LIFETIME",
     "REFRESH_TOKEN_LIFETIME",
     "authorization_code_grant",
@@ -350,6 +353,12 @@ def _rotate(
     return _respond(request, db, family, scope=scope, with_refresh=True, nonce=None)
 
 
-GRANTS.update(
-    {"authorization_code": authorization_code_grant, "refresh_token": refresh_token_grant}
+#: Every grant the token endpoint answers, by `grant_type` (read-only; the simulator hands
+#: it to its app).
+GRANTS: Mapping[str, Grant] = MappingProxyType(
+    {
+        "client_credentials": client_credentials_grant,
+        "authorization_code": authorization_code_grant,
+        "refresh_token": refresh_token_grant,
+    }
 )

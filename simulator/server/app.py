@@ -10,16 +10,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from functools import cache
 from typing import Any
 
 from graphql import GraphQLSchema
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -31,18 +28,18 @@ from ..api import partner
 from ..api.executable import SCHEMA_DIR
 from ..domain.context import Environment
 from ..environments import EnvironmentName
+from ..lifecycle import Lifecycle
 from ..limits.runtime import Limits
-from ..oauth.endpoints import token_endpoint
+from ..oauth.endpoints import Grant, token_endpoint
 from ..oauth.pages import oauth_routes
-from ..scheduler import Scheduler
+from ..scheduler import Scheduler, Ticker
 from .due_work import FireDueWork
 from .edge import EdgeMiddleware
 from .graphql_endpoint import graphql_endpoint
+from .guard import LifecycleGuard
 from .responses import http_error, unexpected_error
 
 __all__ = ["ADDRESSES", "create_app", "partner_schema", "testing_schema"]
-
-logger = logging.getLogger("simulator.server")
 
 #: Path of each address of the specification.
 ADDRESSES = {
@@ -68,9 +65,17 @@ def create_app(
     environments: dict[EnvironmentName, Environment],
     scheduler: Scheduler,
     limits: Limits | None = None,
+    *,
+    grants: Mapping[str, Grant],
+    lifecycle: Lifecycle,
+    ticker: Ticker,
 ) -> Starlette:
-    """The app; with `limits`, the edge (rate limit, size bounds, no CORS) and the operation
-    limits are enforced (`Simulator.app` always passes them)."""
+    """The app, assembled from a simulator's parts (`Simulator.app` passes them all).
+
+    With `limits`, the edge (rate limit, size bounds, no CORS) and the operation limits are
+    enforced. `lifecycle` guards every request against `close()`; the `ticker` thread runs
+    while the app's lifespan does (a served app, or a `with`-entered test client).
+    """
     sandbox = environments[EnvironmentName.SANDBOX]
     live = environments[EnvironmentName.LIVE]
 
@@ -88,7 +93,7 @@ def create_app(
     graphql_methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
     routes: list[Any] = [
         Route("/", index),
-        Route("/oauth2/token", token_endpoint(environments), methods=["POST"]),
+        Route("/oauth2/token", token_endpoint(environments, grants), methods=["POST"]),
         Route(
             ADDRESSES["sandbox_url"],
             graphql_endpoint(sandbox, partner_schema(), scheduler, limits=limits),
@@ -108,39 +113,32 @@ def create_app(
         ),
         *oauth_routes(environments),  # the browser pages, after the API's hot paths
     ]
-    # The edge (outermost) refuses before anything runs; due work fires after the answer.
-    middleware = [Middleware(EdgeMiddleware, limits, environments)] if limits else []
+    # The lifecycle guard (outermost) holds close() back while a request runs; the edge
+    # refuses before anything else runs; due work fires after the answer.
+    middleware = [Middleware(LifecycleGuard, lifecycle)]
+    if limits:
+        middleware.append(Middleware(EdgeMiddleware, limits, environments))
     middleware.append(Middleware(FireDueWork, scheduler=scheduler))
     return Starlette(
         routes=routes,
         middleware=middleware,
         exception_handlers={HTTPException: http_error, Exception: unexpected_error},
-        lifespan=scheduler_loop(scheduler),
+        lifespan=ticking(ticker),
     )
 
 
-def scheduler_loop(scheduler: Scheduler, interval: float = 0.2) -> Any:
-    """While the server runs, fire due work as the clock reaches it: in wall-clock mode as
-    real time passes, in frozen mode when another process (the CLI) moves the clock."""
+def ticking(ticker: Ticker) -> Any:
+    """While the server runs, the simulator's ticker thread fires due work as the clock
+    reaches it: in wall-clock mode as real time passes, in frozen mode when another process
+    (the CLI) moves the clock. The thread stops, joined, when the server stops."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         del app
-
-        async def loop() -> None:
-            while True:
-                try:
-                    await run_in_threadpool(scheduler.run_due_settled)
-                except Exception:  # keep serving; the error is in the log
-                    logger.exception("Scheduled work failed")
-                await asyncio.sleep(interval)
-
-        task = asyncio.create_task(loop())
+        ticker.start()
         try:
             yield
         finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            ticker.stop()
 
     return lifespan

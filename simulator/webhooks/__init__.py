@@ -1,20 +1,21 @@
 """Webhooks: subscriptions, deliveries on the virtual clock, the delivery log, replay, probes.
 
-Importing this package plugs webhooks into the core:
+`install_webhooks(wiring)` plugs webhooks into one simulator:
 
-- `create_deliveries` joins `domain.events.EVENT_LISTENERS`, so every journaled event gets
-  its deliveries in the same transaction;
-- `WEBHOOK_DELIVERIES` joins `scheduler.SCHEDULED_WORK`, so advancing the clock (or the
-  server's loop) sends every attempt as it falls due, in time order.
+- `create_deliveries` listens to its events, so every journaled event gets its deliveries
+  in the same transaction;
+- a `WebhookDeliveries` joins its scheduled work, so advancing the clock (or the server's
+  ticker) sends every attempt as it falls due, in time order;
+- its in-process inboxes (`Receivers`) live with it, never shared with another simulator.
 
 See docs/webhooks.md for the payload, the header, the retry policies and the timing rule.
 """
 
-from ..domain.events import EVENT_LISTENERS
-from ..scheduler import SCHEDULED_WORK
+from ..domain.wiring import Wiring
+from ..scheduler import Callouts
 from .delivery import (
     PROBE_RESOURCE_ID,
-    WEBHOOK_DELIVERIES,
+    WebhookDeliveries,
     create_deliveries,
     get_retry_policy,
     probe,
@@ -25,7 +26,15 @@ from .delivery import (
 from .facade import Webhooks, describe_timeline
 from .log import list_attempts, list_deliveries
 from .policy import DEFAULT_POLICY, POLICIES, RetryPolicy, get_policy
-from .receivers import SECRET_HEADER, AttemptResult, ErrorCode, Inbox, Received, WebhookRequest
+from .receivers import (
+    SECRET_HEADER,
+    AttemptResult,
+    ErrorCode,
+    Inbox,
+    Received,
+    Receivers,
+    WebhookRequest,
+)
 from .subscriptions import (
     MAX_SUBSCRIPTIONS_PER_EVENT_TYPE,
     add_subscription,
@@ -34,11 +43,6 @@ from .subscriptions import (
     remove_subscription,
     update_subscription,
 )
-
-if create_deliveries not in EVENT_LISTENERS:
-    EVENT_LISTENERS.append(create_deliveries)
-if WEBHOOK_DELIVERIES not in SCHEDULED_WORK:
-    SCHEDULED_WORK.append(WEBHOOK_DELIVERIES)
 
 __all__ = [
     "DEFAULT_POLICY",
@@ -50,6 +54,7 @@ __all__ = [
     "ErrorCode",
     "Inbox",
     "Received",
+    "Receivers",
     "RetryPolicy",
     "WebhookRequest",
     "Webhooks",
@@ -58,6 +63,7 @@ __all__ = [
     "get_policy",
     "get_retry_policy",
     "get_subscription",
+    "install_webhooks",
     "list_attempts",
     "list_deliveries",
     "list_subscriptions",
@@ -68,3 +74,12 @@ __all__ = [
     "set_retry_policy",
     "update_subscription",
 ]
+
+
+def install_webhooks(wiring: Wiring) -> None:
+    """Plug webhooks into a simulator's `wiring` (see the module docstring). The wiring must
+    already provide the simulator's `Callouts`."""
+    wiring.get(Callouts)  # fail now, not at the first delivery
+    wiring.provide(Receivers())
+    wiring.event_listeners.append(create_deliveries)
+    wiring.scheduled_work.append(WebhookDeliveries())

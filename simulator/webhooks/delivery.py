@@ -3,7 +3,7 @@
 1. **With the event.** `create_deliveries` is an event listener: inside the transaction that
    journals an event, it adds one `Pending` delivery, due at the event's instant, for each
    enabled subscription of the project that lists the event type. No I/O happens there.
-2. **When due.** `WEBHOOK_DELIVERIES` is the `DueWork` the scheduler fires in time order. It
+2. **When due.** `WebhookDeliveries` is the `DueWork` the scheduler fires in time order. It
    reads every delivery due at the clock's time (one query), sends them outside any
    transaction, then records every attempt and each delivery's next step in one transaction.
 3. **After a failure** the next attempt is due `delay` after the attempt ended (see
@@ -34,7 +34,6 @@ from .subscriptions import get_subscription
 __all__ = [
     "BATCH_SIZE",
     "PROBE_RESOURCE_ID",
-    "WEBHOOK_DELIVERIES",
     "WebhookDeliveries",
     "create_deliveries",
     "get_retry_policy",
@@ -367,7 +366,7 @@ def run_due(env: Environment) -> list[dict[str, Any]]:
 
 
 class WebhookDeliveries:
-    """The scheduler's view of webhook deliveries (registered in `SCHEDULED_WORK`)."""
+    """The scheduler's view of webhook deliveries (plugged in by `install_webhooks`)."""
 
     name = "webhooks"
 
@@ -385,9 +384,6 @@ class WebhookDeliveries:
 
     def __repr__(self) -> str:
         return "<DueWork webhooks>"
-
-
-WEBHOOK_DELIVERIES = WebhookDeliveries()
 
 
 # -- the probe ------------------------------------------------------------------------------

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import threading
-import weakref
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -34,9 +33,9 @@ from urllib.parse import urlsplit
 import httpcore
 import httpx
 
-from ..clock import Clock, monotonic
+from ..clock import monotonic
 from ..domain.context import Environment
-from ..scheduler import calling_out
+from ..scheduler import Callouts
 
 __all__ = [
     "INBOX_SCHEME",
@@ -370,19 +369,10 @@ class Receivers:
         return sorted(self._inboxes)
 
 
-# Inboxes live in memory, with the simulator that owns the clock (one per `Simulator`):
-# keyed by the clock object, so a scheduler that only has an `Environment` finds them.
-_REGISTRIES: weakref.WeakKeyDictionary[Clock, Receivers] = weakref.WeakKeyDictionary()
-_REGISTRIES_LOCK = threading.Lock()
-
-
 def receivers_for(env: Environment) -> Receivers:
-    """The inboxes of the simulator `env` belongs to."""
-    with _REGISTRIES_LOCK:
-        receivers = _REGISTRIES.get(env.clock)
-        if receivers is None:
-            receivers = _REGISTRIES[env.clock] = Receivers()
-        return receivers
+    """The inboxes of the simulator `env` belongs to (in memory, one set per simulator:
+    `install_webhooks` provides them in its wiring)."""
+    return env.wiring.get(Receivers)
 
 
 def inbox_name(url: str) -> str | None:
@@ -566,13 +556,14 @@ def send_all(env: Environment, items: list[tuple[WebhookRequest, float]]) -> lis
     in this thread; HTTP requests go out concurrently. Never raises for a receiver's fault."""
     results: list[AttemptResult | None] = [None] * len(items)
     receivers = receivers_for(env)
+    callouts = env.wiring.get(Callouts)
     http_items: list[int] = []
     for index, (request, timeout) in enumerate(items):
         name = inbox_name(request.url)
         if name is None:
             http_items.append(index)
         else:
-            with calling_out():  # its handler may call the API back in-process
+            with callouts.calling_out():  # its handler may call the API back in-process
                 results[index] = receivers.inbox(name).receive(request, timeout)
     if http_items:
         # trust_env=False: a local simulator posts straight to the endpoint, not through a
