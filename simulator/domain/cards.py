@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from datetime import UTC
 from decimal import Decimal
-from typing import Any, TypedDict
+from typing import Any, Literal, TypedDict, get_args
 
 import sqlite_utils
 
@@ -43,6 +43,8 @@ __all__ = [
     "CARD_TYPES",
     "DEFAULT_SPENDING_LIMIT",
     "SPENDING_LIMIT_PERIODS",
+    "CardStatus",
+    "SpendingLimit",
     "add_card",
     "cancel_card",
     "cancel_card_in",
@@ -64,8 +66,11 @@ class SpendingLimit(TypedDict):
 
 
 CARD_TYPES = ("Virtual", "VirtualAndPhysical", "SingleUseVirtual")
-CARD_STATUSES = ("ConsentPending", "Processing", "Enabled", "Suspended", "Canceling", "Canceled")
-CARD_TRANSITIONS: dict[str, tuple[str, ...]] = {
+CardStatus = Literal[
+    "ConsentPending", "Processing", "Enabled", "Suspended", "Canceling", "Canceled"
+]
+CARD_STATUSES: tuple[CardStatus, ...] = get_args(CardStatus)
+CARD_TRANSITIONS: dict[CardStatus, tuple[CardStatus, ...]] = {
     "ConsentPending": ("Processing", "Canceled"),
     "Processing": ("Enabled", "Canceled"),
     "Enabled": ("Suspended", "Canceling", "Canceled"),
@@ -83,9 +88,9 @@ def _move(
     env: Environment,
     db: sqlite_utils.Database,
     card: dict[str, Any],
-    status: str,
+    status: CardStatus,
     *,
-    expected: str = "Enabled",
+    expected: CardStatus = "Enabled",
     **extra: Any,
 ) -> dict[str, Any]:
     if status not in CARD_TRANSITIONS.get(card["status"], ()):
