@@ -24,8 +24,10 @@ class EnvironmentName(StrEnum):
     def file_name(self) -> str:
         return f"{self.value}.sqlite"
 
+    # Shadows `str.title()` on purpose: `env.name.title` reads well in messages and templates
+    # (and gives what `str.title()` would). Renaming it touches the OAuth pages.
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]
         return self.value.capitalize()
 
     @classmethod

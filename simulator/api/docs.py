@@ -43,6 +43,15 @@ def _fields(
     return ", ".join(parts) if parts else "none"
 
 
+def _payload_members(payload: GraphQLNamedType) -> list[GraphQLObjectType]:
+    """The object types a payload can be: the members of its union, or the payload itself."""
+    members = payload.types if isinstance(payload, GraphQLUnionType) else (payload,)
+    objects = [member for member in members if isinstance(member, GraphQLObjectType)]
+    if len(objects) != len(members):
+        raise TypeError(f"payload {payload.name} is neither an object type nor a union of them")
+    return objects
+
+
 def _mutation_section(name: str, field: GraphQLField) -> list[str]:
     lines = [f"### `{name}`", ""]
     if field.description:
@@ -54,8 +63,7 @@ def _mutation_section(name: str, field: GraphQLField) -> list[str]:
         lines.append(f"- Input `{input_arg.type}`: {_fields(input_type)}")
     else:
         lines.append("- Input: none")
-    payload: GraphQLNamedType = get_named_type(field.type)
-    members = payload.types if isinstance(payload, GraphQLUnionType) else [payload]
+    members = _payload_members(get_named_type(field.type))
     success = [member for member in members if not member.name.endswith("Rejection")]
     rejections = [member for member in members if member.name.endswith("Rejection")]
     for member in success:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ariadne import graphql, load_schema_from_path, make_executable_schema
 from ariadne.types import QueryParser, QueryValidator, SchemaBindable
-from graphql import GraphQLSchema, GraphQLSyntaxError
+from graphql import GraphQLInterfaceType, GraphQLSchema, GraphQLSyntaxError, GraphQLUnionType
 
 from .context import RequestContext
 from .errors import format_error
@@ -47,7 +47,10 @@ def build_schema(directories: Sequence[Path], bindables: Sequence[SchemaBindable
         raise
     # Every union and interface not bound above resolves by the `__typename` of its value.
     for abstract in abstract_types(schema):
-        if schema.type_map[abstract.name].resolve_type is None:  # type: ignore[union-attr]
+        graphql_type = schema.type_map[abstract.name]
+        # abstract_types() made a bindable only for the schema's unions and interfaces.
+        assert isinstance(graphql_type, GraphQLUnionType | GraphQLInterfaceType)
+        if graphql_type.resolve_type is None:
             abstract.bind_to_schema(schema)
     return schema
 

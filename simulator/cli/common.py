@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from typing import Any
+from typing import Any, TypeAlias
 
-__all__ = ["DEFAULT_DATA_DIR", "add_data_dir", "add_environment", "print_json"]
+__all__ = ["DEFAULT_DATA_DIR", "Subcommands", "add_data_dir", "add_environment", "print_json"]
+
+#: What `parser.add_subparsers()` returns: `.add_parser(name, help=...)` adds a command.
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 DEFAULT_DATA_DIR = "./sandbox-data"
 

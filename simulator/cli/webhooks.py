@@ -30,7 +30,7 @@ from .._simulator import Simulator
 from ..domain.rejections import Rejected
 from ..exceptions import ConfigurationError
 from ..webhooks.policy import POLICIES, RetryPolicy, get_policy
-from .common import add_data_dir, add_environment, print_json
+from .common import Subcommands, add_data_dir, add_environment, print_json
 
 __all__ = ["register"]
 
@@ -40,7 +40,7 @@ def _mask(subscription: dict[str, Any]) -> dict[str, Any]:
 
 
 def _command(
-    actions: Any, name: str, help_text: str, handler: Callable[[argparse.Namespace], int]
+    actions: Subcommands, name: str, help_text: str, handler: Callable[[argparse.Namespace], int]
 ) -> argparse.ArgumentParser:
     parser = actions.add_parser(name, help=help_text)
     add_environment(parser)

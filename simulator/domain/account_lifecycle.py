@@ -20,6 +20,7 @@ from typing import Any
 import sqlite_utils
 
 from ..clock import format_timestamp, parse_timestamp
+from ..storage import get_row, update_row
 from .access import legal_representative, require_legal_representative
 from .accounts import accessible_accounts_condition
 from .consents import ConsentHandler, open_consent
@@ -101,7 +102,7 @@ def _move(
         )
         raise Rejected(wrong_status("Account", account["id"], account["status"], expected))
     changes = {"status": status, "updated_at": env.now(), **extra}
-    db["accounts"].update(account["id"], changes)
+    update_row(db, "accounts", account["id"], changes)
     emit(env, db, event_type, project_id=account["project_id"], resource_id=account["id"])
     return {**account, **changes}
 
@@ -136,7 +137,7 @@ def update_account(
             changes["language"] = language
         if changes:
             changes["updated_at"] = env.now()
-            db["accounts"].update(account_id, changes)
+            update_row(db, "accounts", account_id, changes)
             emit(
                 env, db, "Account.Updated", project_id=account["project_id"], resource_id=account_id
             )
@@ -173,7 +174,7 @@ def close_account(
         require_account_status(account, "Opened", "Suspended")
         _require_empty(db, account)
         user_id = consent_user(db, principal, account_id)
-        db["accounts"].update(account_id, {"closing_reason": reason})
+        update_row(db, "accounts", account_id, {"closing_reason": reason})
         consent = open_consent(
             env,
             db,
@@ -183,12 +184,12 @@ def close_account(
             user_id=user_id,
             resource_id=account_id,
         )
-        db["accounts"].update(account_id, {"closing_consent_id": consent["id"]})
-        return db["accounts"].get(account_id), consent
+        update_row(db, "accounts", account_id, {"closing_consent_id": consent["id"]})
+        return get_row(db, "accounts", account_id), consent
 
 
 def _start_closing(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
-    account = db["accounts"].get(consent["resource_id"])
+    account = get_row(db, "accounts", consent["resource_id"])
     if account["status"] not in ("Opened", "Suspended"):
         raise Rejected(wrong_status("Account", account["id"], account["status"], "Opened"))
     _require_empty(db, account)
@@ -210,7 +211,7 @@ def _closing_not_accepted(
     env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str
 ) -> None:
     del env, status  # the account simply stays as it is (a suspension keeps its reason)
-    db["accounts"].update(consent["resource_id"], {"closing_reason": None})
+    update_row(db, "accounts", consent["resource_id"], {"closing_reason": None})
 
 
 #: What approving (or not) a `CloseAccount` consent does.
@@ -260,7 +261,7 @@ def close_due_accounts(env: Environment) -> list[dict[str, Any]]:
     timeline = []
     for account_id in due:
         with env.store.atomic() as db:
-            account = db["accounts"].get(account_id)
+            account = get_row(db, "accounts", account_id)
             if account["status"] != "Closing":
                 continue
             _move(env, db, account, "Closed", "Account.Closed", closed_at=now)

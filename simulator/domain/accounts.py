@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from ..exceptions import ConfigurationError, NotFound
-from ..storage import next_number
+from ..storage import insert_row, next_number
 from .context import Environment, Principal
 from .events import emit
 from .iban import BANK_BIC, iban_for_account_number
@@ -74,7 +74,9 @@ def create_account_holder(
     with env.store.atomic() as db:
         now = env.now()
         holder_id = env.new_id(db, "account_holder")
-        db["account_holders"].insert(
+        insert_row(
+            db,
+            "account_holders",
             {
                 "id": holder_id,
                 "project_id": project_id,
@@ -86,12 +88,14 @@ def create_account_holder(
                 "status": "Enabled",
                 "created_at": now,
                 "updated_at": now,
-            }
+            },
         )
         number = f"{next_number(db, 'account_number'):011d}"
         emit(env, db, "AccountHolder.Created", project_id=project_id, resource_id=holder_id)
         account_id = env.new_id(db, "account")
-        db["accounts"].insert(
+        insert_row(
+            db,
+            "accounts",
             {
                 "id": account_id,
                 "project_id": project_id,
@@ -107,7 +111,7 @@ def create_account_holder(
                 "opened_at": now,
                 "created_at": now,
                 "updated_at": now,
-            }
+            },
         )
         emit(env, db, "Account.Created", project_id=project_id, resource_id=account_id)
         user_id = None
@@ -117,7 +121,9 @@ def create_account_holder(
             )
             user_id = user["id"]
             membership_id = env.new_id(db, "account_membership")
-            db["account_memberships"].insert(
+            insert_row(
+                db,
+                "account_memberships",
                 {
                     "id": membership_id,
                     "project_id": project_id,
@@ -128,7 +134,7 @@ def create_account_holder(
                     "created_at": now,
                     "updated_at": now,
                     **dict.fromkeys(_ALL_PERMISSIONS, 1),
-                }
+                },
             )
             emit(
                 env,

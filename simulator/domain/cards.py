@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from datetime import UTC
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal, TypedDict, get_args
 
 import sqlite_utils
 
 from ..clock import parse_timestamp
-from ..storage import next_number
+from ..storage import get_row, insert_row, next_number, update_row
 from .access import card_scope
 from .account_lifecycle import consent_user, require_account_status
 from .consents import ConsentHandler, cancel_consent_in, open_consent
@@ -43,6 +43,8 @@ __all__ = [
     "CARD_TYPES",
     "DEFAULT_SPENDING_LIMIT",
     "SPENDING_LIMIT_PERIODS",
+    "CardStatus",
+    "SpendingLimit",
     "add_card",
     "cancel_card",
     "cancel_card_in",
@@ -55,9 +57,20 @@ __all__ = [
     "update_card",
 ]
 
+
+class SpendingLimit(TypedDict):
+    """A card's spending limit: at most `value` (EUR) per `period`."""
+
+    value: Decimal
+    period: str
+
+
 CARD_TYPES = ("Virtual", "VirtualAndPhysical", "SingleUseVirtual")
-CARD_STATUSES = ("ConsentPending", "Processing", "Enabled", "Suspended", "Canceling", "Canceled")
-CARD_TRANSITIONS: dict[str, tuple[str, ...]] = {
+CardStatus = Literal[
+    "ConsentPending", "Processing", "Enabled", "Suspended", "Canceling", "Canceled"
+]
+CARD_STATUSES: tuple[CardStatus, ...] = get_args(CardStatus)
+CARD_TRANSITIONS: dict[CardStatus, tuple[CardStatus, ...]] = {
     "ConsentPending": ("Processing", "Canceled"),
     "Processing": ("Enabled", "Canceled"),
     "Enabled": ("Suspended", "Canceling", "Canceled"),
@@ -65,7 +78,7 @@ CARD_TRANSITIONS: dict[str, tuple[str, ...]] = {
     "Canceling": ("Canceled",),
 }
 SPENDING_LIMIT_PERIODS = ("Daily", "Weekly", "Monthly", "Always")
-DEFAULT_SPENDING_LIMIT = {"value": Decimal("1000.00"), "period": "Monthly"}
+DEFAULT_SPENDING_LIMIT = SpendingLimit(value=Decimal("1000.00"), period="Monthly")
 #: Fictional BIN of the simulated bank's cards; only masked numbers exist.
 CARD_BIN = "535545"
 _SWITCHES = ("withdrawal", "international", "non_main_currency_transactions", "e_commerce")
@@ -75,15 +88,15 @@ def _move(
     env: Environment,
     db: sqlite_utils.Database,
     card: dict[str, Any],
-    status: str,
+    status: CardStatus,
     *,
-    expected: str = "Enabled",
+    expected: CardStatus = "Enabled",
     **extra: Any,
 ) -> dict[str, Any]:
     if status not in CARD_TRANSITIONS.get(card["status"], ()):
         raise Rejected(wrong_status("Card", card["id"], card["status"], expected))
     changes = {"status": status, "updated_at": env.now(), **extra}
-    db["cards"].update(card["id"], changes)
+    update_row(db, "cards", card["id"], changes)
     emit(env, db, "Card.Updated", project_id=card["project_id"], resource_id=card["id"])
     return {**card, **changes}
 
@@ -186,7 +199,7 @@ def add_card(
     checks.raise_if_any()
     with env.store.atomic() as db:
         membership = find_membership(db, principal, membership_id)
-        account = db["accounts"].get(membership["account_id"])
+        account = get_row(db, "accounts", membership["account_id"])
         card_probe = {
             "account_id": account["id"],
             "account_membership_id": membership_id,
@@ -215,7 +228,7 @@ def add_card(
             "updated_at": now,
             **limit,
         }
-        db["cards"].insert(card)
+        insert_row(db, "cards", card)
         emit(env, db, "Card.Created", project_id=card["project_id"], resource_id=card["id"])
         consent = open_consent(
             env,
@@ -226,18 +239,18 @@ def add_card(
             user_id=consent_user(db, principal, account["id"]),
             resource_id=card["id"],
         )
-        db["cards"].update(card["id"], {"consent_id": consent["id"]})
-        return db["cards"].get(card["id"]), consent
+        update_row(db, "cards", card["id"], {"consent_id": consent["id"]})
+        return get_row(db, "cards", card["id"]), consent
 
 
 def _issue(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
-    card = db["cards"].get(consent["resource_id"])
-    membership = db["account_memberships"].get(card["account_membership_id"])
+    card = get_row(db, "cards", consent["resource_id"])
+    membership = get_row(db, "account_memberships", card["account_membership_id"])
     if membership["status"] != "Enabled":
         raise Rejected(
             wrong_status("AccountMembership", membership["id"], membership["status"], "Enabled")
         )
-    account = db["accounts"].get(card["account_id"])
+    account = get_row(db, "accounts", card["account_id"])
     require_account_status(account, "Opened")
     card = _move(env, db, card, "Processing", expected="ConsentPending")
     number = next_number(db, "card_number")
@@ -257,7 +270,7 @@ def _issue(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any])
 def _not_issued(
     env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str
 ) -> None:
-    card = db["cards"].get(consent["resource_id"])
+    card = get_row(db, "cards", consent["resource_id"])
     if card["status"] == "ConsentPending":
         _move(env, db, card, "Canceled", status_reason=f"Consent{status}", canceled_at=env.now())
 
@@ -294,7 +307,7 @@ def finish_canceling(env: Environment, db: sqlite_utils.Database, card_id: str |
     """A Canceling card whose last pending authorization was settled becomes Canceled."""
     if card_id is None:
         return
-    card = db["cards"].get(card_id)
+    card = get_row(db, "cards", card_id)
     if card["status"] == "Canceling" and not _has_pending(db, card_id):
         _move(env, db, card, "Canceled", canceled_at=env.now())
 
@@ -322,7 +335,7 @@ def update_card(
         if not update:
             return card
         update["updated_at"] = env.now()
-        db["cards"].update(card_id, update)
+        update_row(db, "cards", card_id, update)
         emit(env, db, "Card.Updated", project_id=card["project_id"], resource_id=card_id)
         return {**card, **update}
 

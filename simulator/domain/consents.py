@@ -36,6 +36,7 @@ import sqlite_utils
 from ..clock import format_timestamp, parse_timestamp
 from ..environments import EnvironmentName
 from ..exceptions import ConfigurationError, NotFound
+from ..storage import Row, insert_row, text, update_row
 from .context import Environment, Principal
 from .events import emit
 from .pagination import Connection, paginate
@@ -139,7 +140,7 @@ def _move(
     changes: dict[str, Any] = {"status": status, "updated_at": now, **extra}
     if status in _FINAL_STATUSES or status == "Canceled":
         changes["finished_at"] = now
-    db["consents"].update(consent["id"], changes)
+    update_row(db, "consents", consent["id"], changes)
     event_type = _EVENT_OF_STATUS.get(status)
     if event_type:
         emit(env, db, event_type, project_id=consent["project_id"], resource_id=consent["id"])
@@ -197,7 +198,7 @@ def open_consent(
     """Open a consent in the caller's transaction. A Sandbox user with auto consent
     approves it at once (so the operation is applied before this returns)."""
     now = env.now()
-    consent = {
+    consent: Row = {
         "id": env.new_id(db, "consent"),
         "project_id": project_id,
         "user_id": user_id,
@@ -210,7 +211,7 @@ def open_consent(
         "updated_at": now,
         "expires_at": _later(env, UNOPENED_LIFETIME),
     }
-    db["consents"].insert(consent)
+    insert_row(db, "consents", consent)
     emit(env, db, "Consent.Created", project_id=project_id, resource_id=consent["id"])
     if user_id is not None and env.name == EnvironmentName.SANDBOX:
         row = db.execute("SELECT auto_consent FROM users WHERE id = ?", [user_id]).fetchone()
@@ -374,7 +375,7 @@ def decide_consent(
 
 def consent_redirect_url(consent: dict[str, Any]) -> str:
     """The partner's redirect URL with `consentId`, `status` and `resourceId` added."""
-    parts = urlsplit(consent["redirect_url"])
+    parts = urlsplit(text(consent, "redirect_url"))
     query = parse_qsl(parts.query, keep_blank_values=True)
     query += [("consentId", consent["id"]), ("status", consent["status"])]
     if consent.get("resource_id"):

@@ -26,7 +26,7 @@ import sqlite_utils
 
 from ..clock import format_timestamp, parse_timestamp
 from ..exceptions import ConfigurationError, InvalidTimestamp
-from ..storage import next_number
+from ..storage import get_row, insert_row, insert_rows, next_number
 from .access import PERMISSIONS
 from .cards import CARD_BIN, CARD_STATUSES, CARD_TYPES, SPENDING_LIMIT_PERIODS
 from .context import Environment
@@ -172,7 +172,9 @@ class _Loader:
         if not self.seen(record):
             now = self.env.now()
             holder_id = self.env.new_id(self.db, "account_holder")
-            self.db["account_holders"].insert(
+            insert_row(
+                self.db,
+                "account_holders",
                 {
                     "id": holder_id,
                     "project_id": self.project_id,
@@ -184,7 +186,7 @@ class _Loader:
                     "status": "Enabled",
                     "created_at": now,
                     "updated_at": now,
-                }
+                },
             )
             emit(
                 self.env,
@@ -203,7 +205,9 @@ class _Loader:
             number = f"{next_number(self.db, 'account_number'):011d}"
             country = record.get("country", "FR")
             account_id = self.env.new_id(self.db, "account")
-            self.db["accounts"].insert(
+            insert_row(
+                self.db,
+                "accounts",
                 {
                     "id": account_id,
                     "project_id": self.project_id,
@@ -219,7 +223,7 @@ class _Loader:
                     "opened_at": now,
                     "created_at": now,
                     "updated_at": now,
-                }
+                },
             )
             emit(
                 self.env,
@@ -252,7 +256,9 @@ class _Loader:
         now = self.env.now()
         membership_id = self.env.new_id(self.db, "account_membership")
         restricted = record.get("restricted_to") or {}
-        self.db["account_memberships"].insert(
+        insert_row(
+            self.db,
+            "account_memberships",
             {
                 "id": membership_id,
                 "project_id": self.project_id,
@@ -268,7 +274,7 @@ class _Loader:
                 "created_at": now,
                 "updated_at": now,
                 **{name: int(bool(record.get(name))) for name in PERMISSIONS},
-            }
+            },
         )
         emit(
             self.env,
@@ -283,7 +289,7 @@ class _Loader:
         if self.seen(record):
             return
         membership_id = self.ref(record, "membership")
-        membership = self.db["account_memberships"].get(membership_id)
+        membership = get_row(self.db, "account_memberships", membership_id)
         card_type = record.get("type", "Virtual")
         status = record.get("status", "Enabled")
         limit = record.get("spending_limit") or {"value": "1000.00", "period": "Monthly"}
@@ -295,7 +301,9 @@ class _Loader:
         moment = parse_timestamp(now)
         number = next_number(self.db, "card_number")
         card_id = self.env.new_id(self.db, "card")
-        self.db["cards"].insert(
+        insert_row(
+            self.db,
+            "cards",
             {
                 "id": card_id,
                 "project_id": self.project_id,
@@ -319,7 +327,7 @@ class _Loader:
                 "canceled_at": now if status == "Canceled" else None,
                 "created_at": now,
                 "updated_at": now,
-            }
+            },
         )
         emit(self.env, self.db, "Card.Created", project_id=self.project_id, resource_id=card_id)
         self.remember(record["key"], "Card", card_id)
@@ -402,5 +410,5 @@ def load_dataset(env: Environment, project_id: str, name_or_path: str) -> dict[s
         )
         for transaction in ordered:
             loader.transaction(transaction)
-        db["dataset_records"].insert_all(loader.created)
+        insert_rows(db, "dataset_records", loader.created)
     return {"dataset": data["name"], "created": len(loader.created), "skipped": loader.skipped}

@@ -6,7 +6,7 @@ delivery reads the journal; nothing else about an event is stored here.
 
 ```python
 with env.store.atomic() as db:
-    db["accounts"].update(account_id, {"status": "Closed"})
+    update_row(db, "accounts", account_id, {"status": "Closed"})
     emit(env, db, "Account.Closed", project_id=project_id, resource_id=account_id)
 ```
 """
@@ -17,7 +17,7 @@ from typing import Any
 
 import sqlite_utils
 
-from ..storage import next_number
+from ..storage import insert_row, next_number
 from .context import Environment
 
 __all__ = ["EVENT_TYPES", "emit", "list_events"]
@@ -77,7 +77,7 @@ def emit(
         "event_date": env.now(),
         "sequence": next_number(db, "event_sequence"),
     }
-    db["events"].insert(event)
+    insert_row(db, "events", event)
     # Webhooks listen here, creating their deliveries atomically with the event.
     for listener in env.wiring.event_listeners:
         listener(env, db, event)

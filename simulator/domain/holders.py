@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..storage import update_row
 from .access import account_scope
 from .context import Environment, Principal
 from .events import emit
@@ -92,6 +93,6 @@ def update_verification_status(
         if status not in VERIFICATION_TRANSITIONS.get(current, ()):
             raise Rejected(not_reachable_verification_status(holder_id, current, status))
         changes = {"verification_status": status, "updated_at": env.now()}
-        db["account_holders"].update(holder_id, changes)
+        update_row(db, "account_holders", holder_id, changes)
         emit(env, db, "AccountHolder.Updated", project_id=project_id, resource_id=holder_id)
         return {**holder, **changes}

@@ -24,6 +24,7 @@ from typing import Any
 import sqlite_utils
 
 from ..clock import format_timestamp, parse_timestamp
+from ..storage import insert_row
 from .context import Environment
 from .rejections import Rejected, idempotency_conflict
 
@@ -79,7 +80,9 @@ def remember(
     resource_id: str,
 ) -> None:
     now = env.now()
-    db["idempotency_keys"].insert(
+    insert_row(
+        db,
+        "idempotency_keys",
         {
             "project_id": project_id,
             "operation": operation,

@@ -40,7 +40,7 @@ from typing import Any
 
 import sqlite_utils
 
-from ..storage import next_number
+from ..storage import insert_row, next_number, update_row, upsert_row
 from .context import Environment
 from .events import emit
 from .money import CURRENCY, ZERO, amount_text, to_decimal
@@ -158,7 +158,9 @@ def _apply(
         name: getattr(current, name) + deltas.get(name, ZERO)
         for name in ("booked", "pending_credits", "pending_debits", "reserved")
     }
-    db["account_balances"].upsert(
+    upsert_row(
+        db,
+        "account_balances",
         {
             "account_id": account_id,
             **{name: amount_text(value) for name, value in values.items()},
@@ -233,7 +235,7 @@ def record_transaction(
     balances = _apply(env, db, account_id, _effect(row, status, amount))
     if status == "Booked":
         row.update(_booking_fields(env, db, balances, booking_date))
-    db["transactions"].insert(row)
+    insert_row(db, "transactions", row)
     emit(env, db, _EVENT_OF_STATUS[status], project_id=project_id, resource_id=row["id"])
     return row
 
@@ -274,7 +276,7 @@ def change_status(
     }
     if status == "Booked":
         changes.update(_booking_fields(env, db, balances, None))
-    db["transactions"].update(transaction["id"], changes)
+    update_row(db, "transactions", transaction["id"], changes)
     emit(
         env,
         db,

@@ -25,6 +25,7 @@ from typing import Any
 import sqlite_utils
 
 from ..exceptions import ConfigurationError
+from ..storage import get_row, insert_row, update_row
 from .access import PERMISSIONS, membership_scope, require_permission, user_membership
 from .account_lifecycle import consent_user, find_account, require_account_status
 from .consents import ConsentHandler, cancel_consent_in, open_consent
@@ -85,7 +86,7 @@ def _move(
             wrong_status("AccountMembership", membership["id"], membership["status"], expected)
         )
     changes = {"status": status, "updated_at": env.now(), **extra}
-    db["account_memberships"].update(membership["id"], changes)
+    update_row(db, "account_memberships", membership["id"], changes)
     emit(env, db, event_type, project_id=membership["project_id"], resource_id=membership["id"])
     return {**membership, **changes}
 
@@ -201,7 +202,7 @@ def add_account_membership(
             **granted,
             **identity,
         }
-        db["account_memberships"].insert(membership)
+        insert_row(db, "account_memberships", membership)
         emit(
             env,
             db,
@@ -218,13 +219,13 @@ def add_account_membership(
             user_id=consent_user(db, principal, account_id),
             resource_id=membership["id"],
         )
-        db["account_memberships"].update(membership["id"], {"consent_id": consent["id"]})
-        return db["account_memberships"].get(membership["id"]), consent
+        update_row(db, "account_memberships", membership["id"], {"consent_id": consent["id"]})
+        return get_row(db, "account_memberships", membership["id"]), consent
 
 
 def _invite(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
-    membership = db["account_memberships"].get(consent["resource_id"])
-    account = db["accounts"].get(membership["account_id"])
+    membership = get_row(db, "account_memberships", consent["resource_id"])
+    account = get_row(db, "accounts", membership["account_id"])
     if account["status"] != "Opened":
         raise Rejected(wrong_status("Account", account["id"], account["status"], "Opened"))
     _move(env, db, membership, "InvitationSent", "AccountMembership.Updated")
@@ -233,7 +234,7 @@ def _invite(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]
 def _not_invited(
     env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str
 ) -> None:
-    membership = db["account_memberships"].get(consent["resource_id"])
+    membership = get_row(db, "account_memberships", consent["resource_id"])
     if membership["status"] == "ConsentPending":
         _move(
             env,
@@ -285,7 +286,7 @@ def bind_account_membership(
                     "AccountMembership", membership_id, membership["status"], "InvitationSent"
                 )
             )
-        user = db["users"].get(principal.user_id)
+        user = get_row(db, "users", principal.user_id)
         mismatches = _mismatches(membership, user)
         if not mismatches:
             return _move(
@@ -301,7 +302,7 @@ def bind_account_membership(
         reason = f"The user's {', '.join(mismatches)} do(es) not match the invitation."
         if membership["status"] == "BindingUserError":
             changes = {"status_reason": reason, "updated_at": env.now()}
-            db["account_memberships"].update(membership_id, changes)
+            update_row(db, "account_memberships", membership_id, changes)
             emit(
                 env,
                 db,

@@ -17,6 +17,7 @@ from typing import Any
 
 import sqlite_utils
 
+from ..storage import get_row, insert_row, insert_rows, update_row
 from .access import account_scope, require_permission
 from .account_lifecycle import consent_user, find_account, require_account_status
 from .consents import ConsentHandler, open_consent
@@ -133,7 +134,7 @@ def _transfers(
 
 def _check_can_pay(db: sqlite_utils.Database, account: dict[str, Any], total: Decimal) -> None:
     require_account_status(account, "Opened")
-    holder = db["account_holders"].get(account["holder_id"])
+    holder = get_row(db, "account_holders", account["holder_id"])
     if holder["verification_status"] != "Verified":
         raise Rejected(holder_not_verified(holder["id"], holder["verification_status"]))
     available = read_balances(db, account["id"]).available
@@ -185,7 +186,7 @@ def initiate_credit_transfers(
                 request_hash=request_hash,
             )
             if previous is not None:
-                payment = db["payments"].get(previous)
+                payment = get_row(db, "payments", previous)
                 return payment, payment_consent(env, payment)
         _check_can_pay(db, account, total)
         now = env.now()
@@ -198,8 +199,10 @@ def initiate_credit_transfers(
             "created_at": now,
             "updated_at": now,
         }
-        db["payments"].insert(payment)
-        db["payment_transfers"].insert_all(
+        insert_row(db, "payments", payment)
+        insert_rows(
+            db,
+            "payment_transfers",
             [
                 {
                     **transfer,
@@ -208,7 +211,7 @@ def initiate_credit_transfers(
                     "currency": CURRENCY,
                 }
                 for transfer in transfers
-            ]
+            ],
         )
         consent = open_consent(
             env,
@@ -219,7 +222,7 @@ def initiate_credit_transfers(
             user_id=consent_user(db, principal, account_id),
             resource_id=payment["id"],
         )
-        db["payments"].update(payment["id"], {"consent_id": consent["id"]})
+        update_row(db, "payments", payment["id"], {"consent_id": consent["id"]})
         if key is not None:
             remember(
                 env,
@@ -230,7 +233,7 @@ def initiate_credit_transfers(
                 request_hash=request_hash,
                 resource_id=payment["id"],
             )
-        return db["payments"].get(payment["id"]), consent
+        return get_row(db, "payments", payment["id"]), consent
 
 
 def _move(
@@ -239,15 +242,15 @@ def _move(
     if status not in PAYMENT_TRANSITIONS.get(payment["status"], ()):
         raise ValueError(f"Payment {payment['id']} is {payment['status']}, cannot become {status}")
     changes = {"status": status, "updated_at": env.now(), **extra}
-    db["payments"].update(payment["id"], changes)
+    update_row(db, "payments", payment["id"], changes)
     return {**payment, **changes}
 
 
 def _execute(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
-    payment = db["payments"].get(consent["resource_id"])
+    payment = get_row(db, "payments", consent["resource_id"])
     if payment["status"] != "ConsentPending":
         return  # already settled one way or the other
-    account = db["accounts"].get(payment["account_id"])
+    account = get_row(db, "accounts", payment["account_id"])
     transfers = list(
         db["payment_transfers"].rows_where("payment_id = ?", [payment["id"]], order_by="position")
     )
@@ -276,7 +279,7 @@ def _execute(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any
 def _not_executed(
     env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str
 ) -> None:
-    payment = db["payments"].get(consent["resource_id"])
+    payment = get_row(db, "payments", consent["resource_id"])
     if payment["status"] == "ConsentPending":
         reason = consent.get("status_reason") if status == "Failed" else f"Consent{status}"
         _move(env, db, payment, "Rejected", status_reason=reason)

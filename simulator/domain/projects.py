@@ -23,6 +23,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..exceptions import ConfigurationError, InvalidClient, NotFound
+from ..storage import insert_row
 from .context import Environment
 
 __all__ = [
@@ -75,7 +76,9 @@ def create_project(env: Environment, name: str, redirect_uris: list[str]) -> Pro
     with env.store.atomic() as db:
         project_id = env.new_id(db, "project")
         client_id = f"{env.name.prefix}_{project_id}"
-        db["projects"].insert(
+        insert_row(
+            db,
+            "projects",
             {
                 "id": project_id,
                 "name": name,
@@ -83,7 +86,7 @@ def create_project(env: Environment, name: str, redirect_uris: list[str]) -> Pro
                 "client_secret_hash": hash_secret(secret),
                 "redirect_uris": json.dumps(uris),
                 "created_at": env.now(),
-            }
+            },
         )
     return ProjectCredentials(project_id, client_id, secret, uris, env.name.value)
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..exceptions import ConfigurationError
+from ..storage import upsert_row
 from .context import Environment
 from .projects import get_project
 
@@ -60,7 +61,7 @@ def set_project_rate_limit(
             db.execute("DELETE FROM project_rate_limits WHERE project_id = ?", [project_id])
             return None
         row = {"project_id": project_id, "requests": requests, "updated_at": env.now()}
-        db["project_rate_limits"].upsert(row, pk="project_id")
+        upsert_row(db, "project_rate_limits", row, pk="project_id")
         return row
 
 

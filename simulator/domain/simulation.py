@@ -20,6 +20,7 @@ from typing import Any
 import sqlite_utils
 
 from ..clock import format_timestamp, parse_timestamp
+from ..storage import get_row
 from .cards import cancel_card_in, finish_canceling
 from .context import Environment
 from .ledger import change_status, read_balances, record_transaction
@@ -212,8 +213,8 @@ def _decline_reason(
     is_withdrawal: bool,
     merchant_country: str,
 ) -> str | None:
-    membership = db["account_memberships"].get(card["account_membership_id"])
-    account = db["accounts"].get(card["account_id"])
+    membership = get_row(db, "account_memberships", card["account_membership_id"])
+    account = get_row(db, "accounts", card["account_id"])
     rules = [
         (card["status"] != "Enabled", "CardNotEnabled"),
         (membership["status"] != "Enabled", "AccountMembershipNotEnabled"),
@@ -271,7 +272,7 @@ def simulate_card_authorization(
     assert value is not None and merchant is not None
     with env.store.atomic() as db:
         card = _project_row(db, "cards", "Card", project_id, card_id)
-        account = db["accounts"].get(card["account_id"])
+        account = get_row(db, "accounts", card["account_id"])
         country = country or account["country"]
         if outcome == "Declined":
             reason: str | None = decline_reason or "MerchantDeclined"
@@ -349,7 +350,7 @@ def simulate_card_debit(
             checks.raise_if_any()
         booked = change_status(env, db, transaction, "Booked", amount=value)
         finish_canceling(env, db, transaction["card_id"])
-        card = db["cards"].get(transaction["card_id"])
+        card = get_row(db, "cards", transaction["card_id"])
         if card["type"] == "SingleUseVirtual" and card["status"] in ("Enabled", "Suspended"):
             cancel_card_in(env, db, card, "SingleUseConsumed")  # one payment, then gone
         return booked
@@ -374,7 +375,7 @@ def simulate_card_credit(
     assert value is not None and merchant is not None
     with env.store.atomic() as db:
         card = _project_row(db, "cards", "Card", project_id, card_id)
-        account = db["accounts"].get(card["account_id"])
+        account = get_row(db, "accounts", card["account_id"])
         if account["status"] in ("Closing", "Closed"):
             raise Rejected(wrong_status("Account", account["id"], account["status"], "Opened"))
         if original_transaction_id is not None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+import sqlite_utils
+
 from ..clock import format_timestamp, parse_timestamp
 from .access import account_scope, require_permission
 from .context import Environment, Principal
@@ -43,7 +45,9 @@ def settlement_time(env: Environment, mode: str) -> str:
     return format_timestamp(parse_timestamp(env.now()) + SETTLEMENT_DELAYS[mode])
 
 
-def find_transaction(db: Any, principal: Principal, transaction_id: str) -> dict[str, Any]:
+def find_transaction(
+    db: sqlite_utils.Database, principal: Principal, transaction_id: str
+) -> dict[str, Any]:
     """The transaction if the caller sees it, else `TransactionNotFoundRejection`."""
     where, params = account_scope(principal)
     rows = list(db["transactions"].rows_where(f"id = ? AND {where}", [transaction_id, *params]))

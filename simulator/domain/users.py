@@ -10,6 +10,7 @@ from typing import Any
 import sqlite_utils
 
 from ..exceptions import ConfigurationError, NotFound
+from ..storage import get_row, insert_row, update_row
 from .context import Environment
 from .events import emit
 
@@ -88,7 +89,7 @@ def create_user(
             "created_at": now,
             "updated_at": now,
         }
-        database["users"].insert(user)
+        insert_row(database, "users", user)
     return _decode(user)
 
 
@@ -146,7 +147,7 @@ def update_user(
             raise NotFound(f"No user {user_id} in {env.name.title}.")
         if update:
             update["updated_at"] = env.now()
-            db["users"].update(user_id, update)
+            update_row(db, "users", user_id, update)
             if project_id is not None:
                 emit(env, db, "User.Updated", project_id=project_id, resource_id=user_id)
-        return _decode(db["users"].get(user_id))
+        return _decode(get_row(db, "users", user_id))

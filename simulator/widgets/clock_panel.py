@@ -11,7 +11,8 @@ from ..exceptions import SimulatorError
 __all__ = ["ClockPanel"]
 
 
-class ClockPanel(widgets.VBox):
+# ipywidgets ships no type information, so its classes are `Any` to mypy.
+class ClockPanel(widgets.VBox):  # type: ignore[misc]
     """The simulator's clock: the time, quick buttons (+1m, +1h, +1d) and a duration field.
 
     ```python

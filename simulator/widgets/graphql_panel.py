@@ -18,7 +18,8 @@ ENDPOINTS = {
 }
 
 
-class GraphQLPanel(widgets.VBox):
+# ipywidgets ships no type information, so its classes are `Any` to mypy.
+class GraphQLPanel(widgets.VBox):  # type: ignore[misc]
     """Endpoint, operation, variables, a Run button and the response (status and JSON).
 
     ```python

@@ -21,6 +21,7 @@ from ...clock import format_timestamp, parse_timestamp
 from ...domain.context import Environment, Principal
 from ...domain.money import to_decimal
 from ...domain.pagination import Connection
+from ...storage import get_row
 from ..connections import connection
 from ..context import RequestContext
 
@@ -127,6 +128,6 @@ def row_resolver(table: str, column: str) -> Resolver:
     def resolve(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
         env, _ = caller(info)
         value = row.get(column)
-        return env.store.db[table].get(value) if value else None
+        return get_row(env.store.db, table, value) if value else None
 
     return resolve

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ariadne import ObjectType
+from ariadne.types import SchemaBindable
 from graphql import GraphQLResolveInfo
 
 from ...domain import account_lifecycle, holders
@@ -13,6 +14,7 @@ from ...domain import cards as card_domain
 from ...domain import memberships as membership_domain
 from ...domain import payments as payment_domain
 from ...domain import transactions as transaction_domain
+from ...storage import text
 from ..connections import connection
 from ..mutations import returns_rejections
 from . import mutation, query
@@ -26,7 +28,7 @@ from ._helpers import (
 
 account = ObjectType("Account")
 holder = ObjectType("AccountHolder")
-bindables = [account, holder]
+bindables: list[SchemaBindable] = [account, holder]
 
 _STATUS_TYPES = {
     "Opened": "AccountOpenedStatus",
@@ -118,7 +120,7 @@ def resolve_account_transactions(
 @holder.field("name")
 def resolve_holder_name(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
     if row["type"] == "Company":
-        return row["company_name"]
+        return text(row, "company_name")
     return f"{row['first_name']} {row['last_name']}"
 
 

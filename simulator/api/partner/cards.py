@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ariadne import ObjectType
+from ariadne.types import SchemaBindable
 from graphql import GraphQLResolveInfo
 
 from ...domain import cards as domain
@@ -22,7 +23,7 @@ from ._helpers import (
 from .accounts import transactions_connection
 
 card = ObjectType("Card")
-bindables = [card]
+bindables: list[SchemaBindable] = [card]
 
 _SWITCHES = ("withdrawal", "international", "non_main_currency_transactions", "e_commerce")
 

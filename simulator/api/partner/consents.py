@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ariadne import ObjectType
+from ariadne.types import SchemaBindable
 from graphql import GraphQLResolveInfo
 
 from ...domain import consents as domain
@@ -14,7 +15,7 @@ from . import mutation, query
 from ._helpers import connection_resolver, item_resolver
 
 consent = ObjectType("Consent")
-bindables = [consent]
+bindables: list[SchemaBindable] = [consent]
 
 
 def consent_url(ctx: RequestContext, consent_id: str) -> str:

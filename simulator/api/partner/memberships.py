@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ariadne import ObjectType
+from ariadne.types import SchemaBindable
 from graphql import GraphQLResolveInfo
 
 from ...domain import cards as card_domain
@@ -22,7 +23,7 @@ from ._helpers import (
 )
 
 membership = ObjectType("AccountMembership")
-bindables = [membership]
+bindables: list[SchemaBindable] = [membership]
 
 
 query.set_field("accountMembership", item_resolver(domain.get_membership))

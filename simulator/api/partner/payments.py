@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ariadne import ObjectType
+from ariadne.types import SchemaBindable
 from graphql import GraphQLResolveInfo
 
 from ...domain import payments as domain
@@ -21,7 +22,7 @@ from ._helpers import (
 )
 
 payment = ObjectType("Payment")
-bindables = [payment]
+bindables: list[SchemaBindable] = [payment]
 
 
 query.set_field("payment", item_resolver(domain.get_payment))

@@ -8,6 +8,7 @@ from ariadne import ObjectType
 from graphql import GraphQLResolveInfo
 
 from ...domain import transactions as domain
+from ...storage import get_row
 from ..mutations import returns_rejections
 from . import mutation, query
 from ._helpers import amount, caller, row_resolver, status_info, transaction_node
@@ -16,7 +17,7 @@ from .accounts import transactions_connection
 sepa = ObjectType("SEPACreditTransferTransaction")
 card_transaction = ObjectType("CardTransaction")
 fee = ObjectType("FeeTransaction")
-bindables = [sepa, card_transaction, fee]
+bindables: list[ObjectType] = [sepa, card_transaction, fee]
 
 
 @query.field("transaction")
@@ -66,8 +67,8 @@ for _type in bindables:
 
 def _own_party(info: GraphQLResolveInfo, row: dict[str, Any]) -> dict[str, Any]:
     env, _ = caller(info)
-    account = env.store.db["accounts"].get(row["account_id"])
-    holder = env.store.db["account_holders"].get(account["holder_id"])
+    account = get_row(env.store.db, "accounts", row["account_id"])
+    holder = get_row(env.store.db, "account_holders", account["holder_id"])
     name = (
         holder["company_name"]
         if holder["type"] == "Company"

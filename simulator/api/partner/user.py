@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ariadne.types import SchemaBindable
 from graphql import GraphQLResolveInfo
 
 from ...domain.users import get_user
 from ..context import RequestContext
 from . import query
 
-bindables: list[Any] = []
+bindables: list[SchemaBindable] = []
 
 
 @query.field("user")

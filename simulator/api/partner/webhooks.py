@@ -9,14 +9,17 @@ API, which imports `object_bindables` from here.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from ariadne import ObjectType
+from ariadne.types import SchemaBindable
 from graphql import GraphQLError, GraphQLResolveInfo
 from starlette.concurrency import run_in_threadpool
 
 from ...domain.events import EVENT_TYPES
 from ...domain.rejections import Rejected, rejection
+from ...storage import integer
 from ...webhooks import delivery, log, subscriptions
 from ...webhooks.policy import RetryPolicy
 from ..connections import connection
@@ -32,8 +35,8 @@ attempt_type = ObjectType("WebhookDeliveryAttempt")
 policy_type = ObjectType("WebhookRetryPolicy")
 
 #: The shared object types' resolvers (the Testing API binds them too).
-object_bindables = [subscription_type, delivery_type, attempt_type, policy_type]
-bindables = object_bindables
+object_bindables: list[ObjectType] = [subscription_type, delivery_type, attempt_type, policy_type]
+bindables: Sequence[SchemaBindable] = object_bindables
 
 _FORBIDDEN = "Webhooks belong to the project: manage them with a project access token."
 
@@ -63,7 +66,7 @@ def resolve_delivery_policy(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[
 
 @delivery_type.field("retryCount")
 def resolve_delivery_retry_count(row: dict[str, Any], _: GraphQLResolveInfo) -> int:
-    return max(row["attempt_count"] - 1, 0)
+    return max(integer(row, "attempt_count") - 1, 0)
 
 
 @delivery_type.field("attempts")
@@ -84,7 +87,7 @@ def resolve_attempt_headers(row: dict[str, Any], _: GraphQLResolveInfo) -> list[
 
 @attempt_type.field("retryCount")
 def resolve_attempt_retry_count(row: dict[str, Any], _: GraphQLResolveInfo) -> int:
-    return row["attempt_number"] - 1
+    return integer(row, "attempt_number") - 1
 
 
 @attempt_type.field("succeeded")
