@@ -1,0 +1,280 @@
+# %% [markdown]
+# # 6. Webhooks: events, deliveries and the retry clock
+#
+# When something changes at the bank (an account opens, a consent is cancelled), the service POSTs a
+# short notice to your endpoint. The notice only *names* what changed; your code answers `2xx`
+# quickly and then **reads the resource through the API**. When your endpoint fails, the service
+# retries 8 times over about 10 hours.
+#
+# You will:
+# 1. subscribe an **in-process inbox** (no server, no tunnel),
+# 2. cause events with the Testing API and watch them arrive at once,
+# 3. read the resource an event names, as the call flow requires,
+# 4. make the inbox fail and run the **whole 10-hour retry schedule in a blink**,
+# 5. read the delivery log, replay an event, and switch retry policy.
+
+# %%
+import json
+
+from simulator import Simulator
+
+sim = Simulator()  # a temporary data dir; the clock starts frozen
+creds = sim.create_project("sandbox", "Webhooks demo", ["http://localhost:3000/callback"])
+http = sim.client()
+
+
+def new_token():
+    return http.post(
+        "/oauth2/token",
+        data={
+            "grant_type": "client_credentials",
+            "client_id": creds.client_id,
+            "client_secret": creds.client_secret,
+        },
+    ).json()["access_token"]
+
+
+token = new_token()
+
+
+def graphql(path, query, variables=None):
+    answer = http.post(
+        path,
+        json={"query": query, "variables": variables or {}},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    body = answer.json()
+    assert "errors" not in body, body
+    return body["data"]
+
+
+API, TESTING = "/sandbox/graphql", "/sandbox-testing/graphql"
+print(sim.clock.timestamp())
+
+# %% [markdown]
+# ## An in-process inbox
+#
+# A real subscription needs a public URL. In the simulator, an endpoint URL `inbox://NAME` delivers
+# to an **inbox** living in this Python process (a simulator-only extension). It records what it
+# receives and can be told to fail.
+
+# %%
+inbox = sim.webhooks.inbox("my-app")
+print(inbox)
+print(inbox.url)
+
+# %% [markdown]
+# ## Subscribe, through the partner API
+#
+# `addWebhookSubscription` takes a label, the endpoint URL, a **secret** (sent back in the
+# `X-Webhook-Secret` header of every delivery, so you know the call is genuine) and the event types
+# you want (`Resource.Verb`).
+
+# %%
+SECRET = "workshop-" + "secret"  # your own value; never print a real one
+ADD = """mutation($input: AddWebhookSubscriptionInput!) {
+  addWebhookSubscription(input: $input) {
+    __typename
+    ... on AddWebhookSubscriptionSuccessPayload {
+      webhookSubscription { id label endpointUrl eventTypes status } }
+    ... on ValidationRejection { message fields { code path } }
+  }
+}"""
+added = graphql(
+    API,
+    ADD,
+    {
+        "input": {
+            "label": "My app",
+            "endpointUrl": inbox.url,
+            "secret": SECRET,
+            "eventTypes": ["AccountHolder.Created", "Account.Created"],
+        }
+    },
+)
+subscription = added["addWebhookSubscription"]["webhookSubscription"]
+print(json.dumps(subscription, indent=2))
+
+# %% [markdown]
+# Bad input is a typed rejection, with every invalid field at once:
+
+# %%
+rejected = graphql(
+    API,
+    ADD,
+    {
+        "input": {
+            "label": "Broken",
+            "endpointUrl": "ftp://example.com",
+            "secret": "",
+            "eventTypes": ["Account.Exploded"],
+        }
+    },
+)["addWebhookSubscription"]
+print(rejected["__typename"], "-", rejected["message"])
+for field in rejected["fields"]:
+    print(" ", field["code"], field["path"])
+
+# %% [markdown]
+# ## Cause events with the Testing API
+#
+# Onboarding an account holder creates a holder and an account: two events. The delivery happens
+# when the request returns; **no need to move the clock**.
+
+# %%
+CREATE_HOLDER = """mutation {
+  createSandboxAccountHolder(input: {firstName: "Ada", lastName: "Lovelace"}) {
+    ... on CreateSandboxAccountHolderSuccessPayload { accountId }
+  }
+}"""
+account_id = graphql(TESTING, CREATE_HOLDER)["createSandboxAccountHolder"]["accountId"]
+print("clock still at", sim.clock.timestamp())
+print(inbox)
+for received in inbox.received:
+    print(json.dumps(received.body, indent=2))
+
+# %% [markdown]
+# The body has exactly five fields: `eventType`, `eventId`, `eventDate`, `projectId`, `resourceId`.
+# Check the secret header before trusting it:
+
+# %%
+import hmac
+
+received = inbox.received[-1]
+print(received.headers["Content-Type"])
+print("secret matches:", hmac.compare_digest(received.headers["X-Webhook-Secret"], SECRET))
+
+# %% [markdown]
+# ## The call flow: read what the event names
+#
+# The notice says *an account was created* and which one. Its data comes from the API:
+
+# %%
+event = inbox.received[-1].body
+ACCOUNT = "query($id: ID!) { account(accountId: $id) { id name status IBAN } }"
+account = graphql(API, ACCOUNT, {"id": event["resourceId"]})["account"]
+print(event["eventType"], "->", json.dumps(account, indent=2))
+
+# %% [markdown]
+# ## When the endpoint fails
+#
+# Now the inbox answers `500` to everything. A new holder's two events fail their first attempt; the
+# service will retry each up to **8 times**, after about 5 s, 17 s, 1 min, 3 min, 15 min, 40 min, 2
+# h and 7 h, each delay counted from the end of the previous attempt.
+
+# %%
+inbox.fail()
+inbox.clear()
+graphql(TESTING, CREATE_HOLDER.replace("Ada", "Grace").replace("Lovelace", "Hopper"))
+LOG = """query($filters: WebhookDeliveryLogFilters) {
+  webhookDeliveryLog(first: 100, filters: $filters) { totalCount edges { node {
+    eventType attemptNumber attemptedAt responseStatus errorCode nextAttemptAt
+    deliveryStatus } } } }"""
+log = graphql(API, LOG)["webhookDeliveryLog"]
+for edge in log["edges"][-2:]:
+    print(edge["node"])
+
+# %% [markdown]
+# With a frozen clock nothing more happens until time moves. Advance **10 hours** with the Testing
+# API: every retry fires on the way, in time order, each stamped with its own virtual time, and the
+# payload returns the **timeline**. It takes a blink.
+
+# %%
+ADVANCE = """mutation($duration: String!) {
+  advanceClock(input: {duration: $duration}) {
+    ... on ClockSuccessPayload { clock { now } timeline { at work summary } }
+  }
+}"""
+moved = graphql(TESTING, ADVANCE, {"duration": "10h"})["advanceClock"]
+print("now", moved["clock"]["now"])
+account_events = [e for e in moved["timeline"] if e["summary"].startswith("Account.")]
+print(sim.webhooks.describe(account_events, start="2026-01-05T09:00:00Z"))
+
+# %% [markdown]
+# The first attempt happened when the request returned; the timeline shows the 8 retries, the last
+# at 9 h 59 min 22 s after the event. The deliveries are now `Failed`. (Ten hours passed for the
+# token too: get a new one.)
+
+# %%
+token = new_token()
+DELIVERIES = """{ webhookDeliveries(filters: {status: Failed}) { edges { node {
+  id eventId eventType status attemptCount retryCount nextAttemptAt } } } }"""
+failed = [e["node"] for e in graphql(API, DELIVERIES)["webhookDeliveries"]["edges"]]
+for delivery in failed:
+    print(
+        delivery["eventType"],
+        delivery["status"],
+        delivery["attemptCount"],
+        "attempts,",
+        delivery["retryCount"],
+        "retries",
+    )
+print(inbox)
+
+# %% [markdown]
+# ## Replay an event
+#
+# Your endpoint is fixed. `replayWebhookEvent` sends the event again (same `eventId`: deliveries are
+# *at least once*, so deduplicate on it) with a fresh retry schedule.
+
+# %%
+inbox.succeed()
+REPLAY = """mutation($id: ID!) { replayWebhookEvent(input: {eventId: $id}) {
+  ... on ReplayWebhookEventSuccessPayload { deliveries { eventType trigger } } } }"""
+account_delivery = next(d for d in failed if d["eventType"] == "Account.Created")
+print(graphql(API, REPLAY, {"id": account_delivery["eventId"]}))
+print(inbox.last)
+print("same event:", inbox.last.event_id == account_delivery["eventId"])
+
+# %% [markdown]
+# ## Another retry policy
+#
+# The retry policy is data. The real service has also published a newer one: a retry every 30 s, up
+# to 7 times, with a 10 s timeout. A workshop can switch to it (Testing API, Python
+# `sim.webhooks.set_policy(...)` or the CLI).
+
+# %%
+SET_POLICY = """mutation { setWebhookRetryPolicy(input: {name: "every-30s"}) {
+  ... on SetWebhookRetryPolicySuccessPayload {
+    policy { name delaysSeconds timeoutSeconds maxAttempts } } } }"""
+print(graphql(TESTING, SET_POLICY)["setWebhookRetryPolicy"]["policy"])
+inbox.fail(times=3)  # three failures, then it recovers
+inbox.clear()
+sim.webhooks.update(creds, subscription["id"], event_types=["Account.Created"])
+graphql(TESTING, CREATE_HOLDER.replace("Ada", "Alan").replace("Lovelace", "Turing"))
+start = sim.clock.timestamp()
+moved = graphql(TESTING, ADVANCE, {"duration": "5m"})["advanceClock"]
+print(sim.webhooks.describe(moved["timeline"], start=start))
+print([r.status for r in inbox.received])
+
+# %% [markdown]
+# ## What we showed
+#
+# * a subscription per endpoint, with a secret and event types;
+# * the notice names the resource; the partner reads it through the API;
+# * failed deliveries retry on the virtual clock: 10 hours of schedule in a blink;
+# * the delivery log, replay, and policies as data.
+
+# %%
+attempts = sim.webhooks.log(creds)
+first_failure = [a for a in attempts if a["event_type"] == "Account.Created"][1:10]
+offsets = [a["attempted_at"][11:19] for a in first_failure]
+assert offsets == [
+    "09:00:00",
+    "09:00:05",
+    "09:00:22",
+    "09:01:22",
+    "09:04:22",
+    "09:19:22",
+    "09:59:22",
+    "11:59:22",
+    "18:59:22",
+], offsets
+assert all(a["response_status"] == 500 for a in first_failure)
+assert account["id"] == account_id and account["status"] == "Opened"
+assert set(event) == {"eventType", "eventId", "eventDate", "projectId", "resourceId"}
+assert [d["status"] for d in failed] == ["Failed", "Failed"]
+assert [r.status for r in inbox.received] == [500, 500, 500, 200]
+assert sim.webhooks.policy.name == "every-30s"
+sim.close()
+print("All good.")
