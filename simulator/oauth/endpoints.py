@@ -112,8 +112,6 @@ def client_credentials_grant(request: TokenRequest) -> dict[str, Any]:
         return issue_project_token(request.environment, project)
 
 
-
-
 def _basic_credentials(request: Request) -> tuple[str, str] | None:
     header = request.headers.get("authorization", "")
     scheme, _, value = header.partition(" ")
