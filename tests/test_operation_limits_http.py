@@ -154,6 +154,11 @@ def test_a_fragment_spread_many_times_counts_every_time(sandbox: GraphQL) -> Non
     assert error["extensions"]["measured"] == 2 + 200 * 5
 
 
+#: "Quickly", for a guard against pathological work (seconds to minutes, or a crash when
+#: unguarded): generous, so a loaded CI machine never fails it; the benchmarks measure.
+QUICK = 15.0
+
+
 def test_a_fragment_cycle_is_refused_quickly(sandbox: GraphQL) -> None:
     query = (
         "{ accounts { ...A } } "
@@ -162,7 +167,7 @@ def test_a_fragment_cycle_is_refused_quickly(sandbox: GraphQL) -> None:
     )
     start = time.perf_counter()
     response = sandbox.post(query)
-    assert time.perf_counter() - start < 2
+    assert time.perf_counter() - start < QUICK
     assert response.status_code == 400
     messages = [e["message"] for e in response.json()["errors"]]
     assert any("Cannot spread fragment" in message for message in messages)
@@ -182,7 +187,7 @@ def test_hostile_documents_get_a_400_not_a_500(sandbox: GraphQL) -> None:
     assert nested.json()["extensions"]["cost"]["complexity"] is None
     start = time.perf_counter()
     long = sandbox.post("{ accounts { %s } }" % ("totalCount " * 80_000))
-    assert time.perf_counter() - start < 2
+    assert time.perf_counter() - start < QUICK
     error = long.json()["errors"][0]
     assert long.status_code == 400
     assert error["extensions"] == {
@@ -197,7 +202,7 @@ def test_hostile_documents_get_a_400_not_a_500(sandbox: GraphQL) -> None:
     )
     start = time.perf_counter()
     response = sandbox.post(doubling)
-    assert time.perf_counter() - start < 2
+    assert time.perf_counter() - start < QUICK
     assert limit_error(response)["extensions"]["limit"] == "introspectionComplexity"
 
 
