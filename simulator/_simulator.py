@@ -18,6 +18,7 @@ from .domain.context import Environment
 from .domain.projects import ProjectCredentials, create_project
 from .environments import EnvironmentName
 from .limits import Limits, LimitSettings
+from .public_url import DEFAULT_PUBLIC_URL, public_url_setting
 from .scheduler import Advance, Scheduler
 from .storage import Store
 from .webhooks import Webhooks  # importing it plugs webhooks into the events and the scheduler
@@ -29,7 +30,7 @@ __all__ = ["DEFAULT_BASE_URL", "Simulator"]
 
 #: The base URL of the in-process client: the same as a default `serve`, so links printed
 #: in-process look exactly like those of a running server.
-DEFAULT_BASE_URL = "http://localhost:8000"
+DEFAULT_BASE_URL = DEFAULT_PUBLIC_URL
 
 
 class Simulator:
@@ -52,6 +53,8 @@ class Simulator:
     by default those of `limits.json` in the data dir, or the specification's.
     `trust_forwarded_for`: count the rate limit for the client named in `X-Forwarded-For`
     (only behind a reverse proxy that sets it). See docs/limits.md.
+    `public_url`: the origin every absolute URL the app emits starts with (issuer,
+    `consentUrl`, ...), whatever `Host` a request names; see docs/security.md.
     """
 
     def __init__(
@@ -62,7 +65,9 @@ class Simulator:
         frozen: bool = True,
         limits: LimitSettings | None = None,
         trust_forwarded_for: bool = False,
+        public_url: str = DEFAULT_BASE_URL,
     ) -> None:
+        self.public_url = public_url_setting(public_url)
         self._temporary = data_dir is None
         self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix="banking-sandbox-"))
         self.data_dir.mkdir(parents=True, exist_ok=True)
@@ -136,7 +141,7 @@ class Simulator:
         """The ASGI application, the same one `python -m simulator serve` runs."""
         from .server import create_app
 
-        return create_app(self.environments, self.scheduler, self.limits)
+        return create_app(self.environments, self.scheduler, self.limits, self.public_url)
 
     def client(self, base_url: str = DEFAULT_BASE_URL, **kwargs: Any) -> Any:
         """A synchronous httpx client bound to the app in-process (no network, no server).

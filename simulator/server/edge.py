@@ -41,6 +41,7 @@ from ..environments import EnvironmentName
 from ..limits.rate_limit import RateDecision
 from ..limits.runtime import Limits
 from ..oauth.tokens import hash_token
+from .access_log import request_id_of
 from .responses import json_error
 
 __all__ = [
@@ -114,9 +115,14 @@ def _form_value(body: bytes, name: str) -> str | None:
     return values[0] if values else None
 
 
+#: On a 413: the rest of the body is not worth reading, so the server closes the connection
+#: after the answer (otherwise it would read and drop a chunked body that never ends).
+_CLOSE: Final = {"Connection": "close"}
+
+
 class _BodyTooLarge(HTTPException):
     def __init__(self) -> None:
-        super().__init__(413, f"The body is larger than {MAX_BODY_BYTES} bytes.")
+        super().__init__(413, f"The body is larger than {MAX_BODY_BYTES} bytes.", headers=_CLOSE)
 
 
 class EdgeMiddleware:
@@ -232,22 +238,33 @@ class EdgeMiddleware:
         decision: RateDecision | None,
         too_large: bool,
     ) -> Response | None:
+        request_id = request_id_of(scope)
         if decision is not None and not decision.allowed:
             return _rate_limited(scope, decision)
         url_bytes = len(scope.get("raw_path") or scope["path"].encode()) + len(
             scope.get("query_string", b"")
         )
         if url_bytes > MAX_URL_BYTES:
-            return json_error(414, "URI_TOO_LONG", f"The URL is longer than {MAX_URL_BYTES} bytes.")
+            return json_error(
+                414,
+                "URI_TOO_LONG",
+                f"The URL is longer than {MAX_URL_BYTES} bytes.",
+                request_id=request_id,
+            )
         if sum(len(name) + len(value) for name, value in scope["headers"]) > MAX_HEADER_BYTES:
             return json_error(
                 431,
                 "HEADERS_TOO_LARGE",
                 f"The request headers are larger than {MAX_HEADER_BYTES} bytes.",
+                request_id=request_id,
             )
         if too_large:
             return json_error(
-                413, "PAYLOAD_TOO_LARGE", f"The body is larger than {MAX_BODY_BYTES} bytes."
+                413,
+                "PAYLOAD_TOO_LARGE",
+                f"The body is larger than {MAX_BODY_BYTES} bytes.",
+                headers=_CLOSE,
+                request_id=request_id,
             )
         return None
 
@@ -320,6 +337,7 @@ def _rate_limited(scope: Scope, decision: RateDecision) -> Response:
         "RATE_LIMIT_EXCEEDED",
         message,
         headers=headers,
+        request_id=request_id_of(scope),
         endpoint=decision.endpoint,
         limit=decision.limit,
         windowSeconds=decision.window_seconds,
