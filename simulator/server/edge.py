@@ -66,6 +66,7 @@ RATE_LIMIT_SCOPE_KEY: Final = "simulator.rate_limit"
 GROUPED_ENDPOINTS: Final = ("/oauth2/auth",)
 
 _UNROUTED: Final = "*"
+_FORM: Final = b"application/x-www-form-urlencoded"
 
 
 def endpoint_of(scope: Scope) -> str:
@@ -151,7 +152,10 @@ class EdgeMiddleware:
         if rate is not None:
             endpoint = endpoint_of(scope)
             client = client_address(scope, trust_forwarded_for=self.limits.trust_forwarded_for)
-            project, body, body_too_large = await self._project(scope, headers, receive)
+            # A body declared too large is refused unread, even where a client_id could be in it.
+            project, body, body_too_large = await self._project(
+                scope, headers, receive, read_body=not too_large
+            )
             too_large = too_large or body_too_large
             decision = self.limits.rate_limiter.hit(
                 client,
@@ -187,7 +191,7 @@ class EdgeMiddleware:
             return
 
     async def _project(
-        self, scope: Scope, headers: dict[bytes, bytes], receive: Receive
+        self, scope: Scope, headers: dict[bytes, bytes], receive: Receive, *, read_body: bool
     ) -> tuple[tuple[str, int] | None, bytes | None, bool]:
         """The project with its own rate limit that the request identifies, if any; and the
         body, when it had to be read to find a `client_id` (with whether it was too large)."""
@@ -210,8 +214,10 @@ class EdgeMiddleware:
             query = scope.get("query_string", b"")
             if b"client_id=" in query:
                 client_id = _form_value(query, "client_id")
-            elif scope["method"] == "POST" and headers.get(b"content-type", b"").startswith(
-                b"application/x-www-form-urlencoded"
+            elif (
+                read_body
+                and scope["method"] == "POST"
+                and headers.get(b"content-type", b"").startswith(_FORM)
             ):
                 body, too_large = await _read_body(receive)
                 if not too_large:
