@@ -6,7 +6,8 @@
    over the budget it answers **429** with `Retry-After`; every response carries
    `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `RateLimit-Policy`.
 2. **Bounds the request**: a URL over 8 KiB answers **414**, headers over 16 KiB **431**,
-   a body over 1 MiB **413** (declared by `Content-Length` or found while reading).
+   a body over 1 MiB **413** (declared by `Content-Length`: refused unread; or found while
+   reading), with `Connection: close` so that the rest of the body is never read.
 3. **Refuses browsers**: no response ever carries an `Access-Control-*` header, so a
    cross-origin `fetch()` from a web page fails with a CORS error, as the specification
    says (section 1). Preflight `OPTIONS` requests reach the routes, which answer them with
