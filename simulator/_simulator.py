@@ -22,6 +22,7 @@ from .environments import EnvironmentName
 from .lifecycle import Lifecycle
 from .limits import Limits, LimitSettings
 from .oauth.grants import GRANTS
+from .public_url import DEFAULT_PUBLIC_URL, public_url_setting
 from .scheduler import Advance, Callouts, Scheduler, Ticker
 from .storage import Store
 from .webhooks import Webhooks, install_webhooks
@@ -33,7 +34,7 @@ __all__ = ["DEFAULT_BASE_URL", "Simulator"]
 
 #: The base URL of the in-process client: the same as a default `serve`, so links printed
 #: in-process look exactly like those of a running server.
-DEFAULT_BASE_URL = "http://localhost:8000"
+DEFAULT_BASE_URL = DEFAULT_PUBLIC_URL
 
 #: How long (real seconds) `close()` waits for requests under way before closing anyway.
 _CLOSE_WAIT_SECONDS = 30.0
@@ -60,6 +61,8 @@ class Simulator:
     by default those of `limits.json` in the data dir, or the specification's.
     `trust_forwarded_for`: count the rate limit for the client named in `X-Forwarded-For`
     (only behind a reverse proxy that sets it). See docs/limits.md.
+    `public_url`: the origin every absolute URL the app emits starts with (issuer,
+    `consentUrl`, ...), whatever `Host` a request names; see docs/security.md.
 
     The simulator is the composition root: it builds and owns every part (stores, clock,
     scheduler and its ticker thread, the wiring of consent handlers, event listeners and due
@@ -77,7 +80,9 @@ class Simulator:
         frozen: bool = True,
         limits: LimitSettings | None = None,
         trust_forwarded_for: bool = False,
+        public_url: str = DEFAULT_BASE_URL,
     ) -> None:
+        self.public_url = public_url_setting(public_url)
         self._temporary = data_dir is None
         self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix="banking-sandbox-"))
         self.data_dir.mkdir(parents=True, exist_ok=True)
@@ -178,6 +183,7 @@ class Simulator:
             grants=GRANTS,
             lifecycle=self._lifecycle,
             ticker=self.ticker,
+            public_url=self.public_url,
         )
 
     def client(self, base_url: str = DEFAULT_BASE_URL, **kwargs: Any) -> Any:

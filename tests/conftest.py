@@ -16,6 +16,7 @@ import uvicorn
 from hypothesis import settings
 
 from simulator import ProjectCredentials, Simulator
+from simulator.server.serving import uvicorn_config
 
 REDIRECT_URI = "http://localhost:3000/callback"
 
@@ -113,18 +114,15 @@ def free_port() -> int:
 class LiveServer:
     """A real uvicorn serving a simulator's app on a loopback port, in a thread."""
 
-    def __init__(self, simulator: Simulator) -> None:
+    def __init__(self, simulator: Simulator, *, header_timeout: float = 10.0) -> None:
         self.simulator = simulator
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
-        # proxy_headers=False, as `serve` runs it: the simulator decides whether
-        # X-Forwarded-For names the client (rate limit), not uvicorn.
-        config = uvicorn.Config(
-            simulator.app,
-            host="127.0.0.1",
-            port=self.port,
-            log_level="warning",
-            proxy_headers=False,
+        # The links the app emits name this server, as `serve --port` would make them.
+        simulator.app.state.public_url = self.base_url
+        # The uvicorn configuration `serve` runs (header deadline, no uvicorn access log).
+        config = uvicorn_config(
+            simulator.app, "127.0.0.1", self.port, header_timeout=header_timeout
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -296,7 +296,7 @@ def test_operation_limits_are_configurable_in_limits_json(
     assert error["extensions"]["maximum"] == 2
     assert main(["limits", "set", "--env", "sandbox", "--off", "--data-dir", data_dir]) == 0
     response = sandbox.post(top_level(6))
-    assert response.status_code == 200 and "extensions" not in response.json()
+    assert response.status_code == 200 and "cost" not in response.json()["extensions"]
     assert main(["limits", "set", "--env", "sandbox", "nope=3", "--data-dir", data_dir]) == 2
     assert main(["limits", "set", "--env", "sandbox", "--default", "--data-dir", data_dir]) == 0
     assert sandbox.post(top_level(6)).status_code == 400

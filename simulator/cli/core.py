@@ -12,6 +12,7 @@ from .._simulator import Simulator
 from ..clock import Clock
 from ..domain.projects import create_project, list_projects
 from ..exceptions import ConfigurationError
+from ..public_url import default_public_url, public_url_setting
 from .common import add_data_dir, add_environment, print_json
 
 DEMO_REDIRECT_URI = "http://localhost:3000/callback"
@@ -45,6 +46,18 @@ def register(subparsers: Any) -> None:
         "--trust-forwarded-for",
         action="store_true",
         help="behind a reverse proxy: rate-limit the client named in X-Forwarded-For",
+    )
+    serve.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the origin clients reach the server at, which every absolute URL it emits "
+        "starts with (default: http://HOST:PORT); never taken from the Host header",
+    )
+    serve.add_argument(
+        "--log-file",
+        type=Path,
+        metavar="PATH",
+        help="append the access log and errors to PATH (default: stderr)",
     )
     add_data_dir(serve)
     serve.set_defaults(handler=run_serve)
@@ -159,10 +172,22 @@ def ensure_port_free(host: str, port: int) -> None:
 def run_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from ..server.serving import configure_logging, uvicorn_config
+
+    public_url = public_url_setting(args.public_url or default_public_url(args.host, args.port))
     ensure_port_free(args.host, args.port)
-    sim = Simulator(args.data_dir, frozen=args.frozen, trust_forwarded_for=args.trust_forwarded_for)
+    try:
+        configure_logging(args.log_file)
+    except OSError as error:
+        raise ConfigurationError(f"Cannot write the log to {args.log_file}: {error}") from None
+    sim = Simulator(
+        args.data_dir,
+        frozen=args.frozen,
+        trust_forwarded_for=args.trust_forwarded_for,
+        public_url=public_url,
+    )
     demo = None if args.no_demo else ensure_demo_project(sim)
-    base = f"http://{args.host}:{args.port}"
+    base = sim.public_url
     print("Partner banking API simulator")
     print(f"  data dir            {Path(args.data_dir).resolve()}")
     print(f"  virtual clock       {sim.clock.timestamp()} ({sim.clock.state.mode})")
@@ -174,13 +199,14 @@ def run_serve(args: argparse.Namespace) -> int:
         print("Demo project created in the Sandbox (credentials also in demo-credentials.json):")
         print(f"  client_id     {demo['client_id']}")
         print(f"  client_secret {demo['client_secret']}")
+    if args.log_file is not None:
+        print(f"  log file            {args.log_file.resolve()}")
     print("Press Ctrl-C to stop.", flush=True)
+    server = uvicorn.Server(uvicorn_config(sim.app, args.host, args.port))
     try:
-        # proxy_headers=False: uvicorn would otherwise take X-Forwarded-For from loopback
-        # peers as the client address; the simulator decides that (--trust-forwarded-for).
-        uvicorn.run(
-            sim.app, host=args.host, port=args.port, log_level="warning", proxy_headers=False
-        )
+        server.run()
+    except KeyboardInterrupt:  # uvicorn re-raises the Ctrl-C it shut down for
+        pass
     finally:
         sim.close()
-    return 0
+    return 0 if server.started else 1

@@ -23,6 +23,7 @@ from ..domain.context import Environment
 from ..domain.projects import authenticate_client
 from ..environments import EnvironmentName
 from ..exceptions import InvalidClient
+from ..public_url import public_url_of
 from .tokens import issue_project_token
 
 __all__ = ["Grant", "OAuthError", "TokenRequest", "description_text", "echo", "token_endpoint"]
@@ -172,7 +173,7 @@ def token_endpoint(
                 environments[environment],
                 client_id,
                 client_secret if isinstance(client_secret, str) else None,
-                issuer=str(request.base_url).rstrip("/") + "/oauth2",
+                issuer=public_url_of(request) + "/oauth2",
             )
             grant_type = token_request.param("grant_type")
             grant = grants.get(grant_type or "")

@@ -6,6 +6,10 @@
 | `/sandbox/graphql` | Sandbox partner API (`{sandbox_url}`) |
 | `/sandbox-testing/graphql` | Sandbox Testing API (`{sandbox_testing_url}`) |
 | `/live/graphql` | Live partner API (`{live_url}`) |
+
+Every absolute URL the app emits starts with `public_url` (`simulator/public_url.py`), never
+with the request's `Host`; paths with a trailing slash are not redirected (Starlette would
+build that redirect from `Host`), they answer 404.
 """
 
 from __future__ import annotations
@@ -32,7 +36,9 @@ from ..lifecycle import Lifecycle
 from ..limits.runtime import Limits
 from ..oauth.endpoints import Grant, token_endpoint
 from ..oauth.pages import oauth_routes
+from ..public_url import DEFAULT_PUBLIC_URL, public_url_of, public_url_setting
 from ..scheduler import Scheduler, Ticker
+from .access_log import AccessLog
 from .due_work import FireDueWork
 from .edge import EdgeMiddleware
 from .graphql_endpoint import graphql_endpoint
@@ -69,18 +75,20 @@ def create_app(
     grants: Mapping[str, Grant],
     lifecycle: Lifecycle,
     ticker: Ticker,
+    public_url: str = DEFAULT_PUBLIC_URL,
 ) -> Starlette:
     """The app, assembled from a simulator's parts (`Simulator.app` passes them all).
 
     With `limits`, the edge (rate limit, size bounds, no CORS) and the operation limits are
     enforced. `lifecycle` guards every request against `close()`; the `ticker` thread runs
     while the app's lifespan does (a served app, or a `with`-entered test client).
+    `public_url` starts every absolute URL the app emits (kept in `app.state.public_url`).
     """
     sandbox = environments[EnvironmentName.SANDBOX]
     live = environments[EnvironmentName.LIVE]
 
     async def index(request: Request) -> Response:
-        base = str(request.base_url).rstrip("/")
+        base = public_url_of(request)
         return JSONResponse(
             {
                 "service": "Partner banking API simulator",
@@ -113,18 +121,22 @@ def create_app(
         ),
         *oauth_routes(environments),  # the browser pages, after the API's hot paths
     ]
-    # The lifecycle guard (outermost) holds close() back while a request runs; the edge
-    # refuses before anything else runs; due work fires after the answer.
-    middleware = [Middleware(LifecycleGuard, lifecycle)]
+    # The access log (outermost) sees every answer, the edge's refusals and bugs included;
+    # the lifecycle guard holds close() back while a request runs; the edge refuses before
+    # anything else runs; due work fires after the answer.
+    middleware = [Middleware(AccessLog), Middleware(LifecycleGuard, lifecycle)]
     if limits:
         middleware.append(Middleware(EdgeMiddleware, limits, environments))
     middleware.append(Middleware(FireDueWork, scheduler=scheduler))
-    return Starlette(
+    app = Starlette(
         routes=routes,
         middleware=middleware,
         exception_handlers={HTTPException: http_error, Exception: unexpected_error},
         lifespan=ticking(ticker),
     )
+    app.router.redirect_slashes = False  # its redirect would be built from the Host header
+    app.state.public_url = public_url_setting(public_url)
+    return app
 
 
 def ticking(ticker: Ticker) -> Any:

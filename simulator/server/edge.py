@@ -6,7 +6,8 @@
    over the budget it answers **429** with `Retry-After`; every response carries
    `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `RateLimit-Policy`.
 2. **Bounds the request**: a URL over 8 KiB answers **414**, headers over 16 KiB **431**,
-   a body over 1 MiB **413** (declared by `Content-Length` or found while reading).
+   a body over 1 MiB **413** (declared by `Content-Length`: refused unread; or found while
+   reading), with `Connection: close` so that the rest of the body is never read.
 3. **Refuses browsers**: no response ever carries an `Access-Control-*` header, so a
    cross-origin `fetch()` from a web page fails with a CORS error, as the specification
    says (section 1). Preflight `OPTIONS` requests reach the routes, which answer them with
@@ -41,6 +42,7 @@ from ..environments import EnvironmentName
 from ..limits.rate_limit import RateDecision
 from ..limits.runtime import Limits
 from ..oauth.tokens import hash_token
+from .access_log import request_id_of
 from .responses import json_error
 
 __all__ = [
@@ -65,6 +67,7 @@ RATE_LIMIT_SCOPE_KEY: Final = "simulator.rate_limit"
 GROUPED_ENDPOINTS: Final = ("/oauth2/auth",)
 
 _UNROUTED: Final = "*"
+_FORM: Final = b"application/x-www-form-urlencoded"
 
 
 def endpoint_of(scope: Scope) -> str:
@@ -114,9 +117,14 @@ def _form_value(body: bytes, name: str) -> str | None:
     return values[0] if values else None
 
 
+#: On a 413: the rest of the body is not worth reading, so the server closes the connection
+#: after the answer (otherwise it would read and drop a chunked body that never ends).
+_CLOSE: Final = {"Connection": "close"}
+
+
 class _BodyTooLarge(HTTPException):
     def __init__(self) -> None:
-        super().__init__(413, f"The body is larger than {MAX_BODY_BYTES} bytes.")
+        super().__init__(413, f"The body is larger than {MAX_BODY_BYTES} bytes.", headers=_CLOSE)
 
 
 class EdgeMiddleware:
@@ -145,7 +153,10 @@ class EdgeMiddleware:
         if rate is not None:
             endpoint = endpoint_of(scope)
             client = client_address(scope, trust_forwarded_for=self.limits.trust_forwarded_for)
-            project, body, body_too_large = await self._project(scope, headers, receive)
+            # A body declared too large is refused unread, even where a client_id could be in it.
+            project, body, body_too_large = await self._project(
+                scope, headers, receive, read_body=not too_large
+            )
             too_large = too_large or body_too_large
             decision = self.limits.rate_limiter.hit(
                 client,
@@ -181,7 +192,7 @@ class EdgeMiddleware:
             return
 
     async def _project(
-        self, scope: Scope, headers: dict[bytes, bytes], receive: Receive
+        self, scope: Scope, headers: dict[bytes, bytes], receive: Receive, *, read_body: bool
     ) -> tuple[tuple[str, int] | None, bytes | None, bool]:
         """The project with its own rate limit that the request identifies, if any; and the
         body, when it had to be read to find a `client_id` (with whether it was too large)."""
@@ -204,8 +215,10 @@ class EdgeMiddleware:
             query = scope.get("query_string", b"")
             if b"client_id=" in query:
                 client_id = _form_value(query, "client_id")
-            elif scope["method"] == "POST" and headers.get(b"content-type", b"").startswith(
-                b"application/x-www-form-urlencoded"
+            elif (
+                read_body
+                and scope["method"] == "POST"
+                and headers.get(b"content-type", b"").startswith(_FORM)
             ):
                 body, too_large = await _read_body(receive)
                 if not too_large:
@@ -232,22 +245,33 @@ class EdgeMiddleware:
         decision: RateDecision | None,
         too_large: bool,
     ) -> Response | None:
+        request_id = request_id_of(scope)
         if decision is not None and not decision.allowed:
             return _rate_limited(scope, decision)
         url_bytes = len(scope.get("raw_path") or scope["path"].encode()) + len(
             scope.get("query_string", b"")
         )
         if url_bytes > MAX_URL_BYTES:
-            return json_error(414, "URI_TOO_LONG", f"The URL is longer than {MAX_URL_BYTES} bytes.")
+            return json_error(
+                414,
+                "URI_TOO_LONG",
+                f"The URL is longer than {MAX_URL_BYTES} bytes.",
+                request_id=request_id,
+            )
         if sum(len(name) + len(value) for name, value in scope["headers"]) > MAX_HEADER_BYTES:
             return json_error(
                 431,
                 "HEADERS_TOO_LARGE",
                 f"The request headers are larger than {MAX_HEADER_BYTES} bytes.",
+                request_id=request_id,
             )
         if too_large:
             return json_error(
-                413, "PAYLOAD_TOO_LARGE", f"The body is larger than {MAX_BODY_BYTES} bytes."
+                413,
+                "PAYLOAD_TOO_LARGE",
+                f"The body is larger than {MAX_BODY_BYTES} bytes.",
+                headers=_CLOSE,
+                request_id=request_id,
             )
         return None
 
@@ -320,6 +344,7 @@ def _rate_limited(scope: Scope, decision: RateDecision) -> Response:
         "RATE_LIMIT_EXCEEDED",
         message,
         headers=headers,
+        request_id=request_id_of(scope),
         endpoint=decision.endpoint,
         limit=decision.limit,
         windowSeconds=decision.window_seconds,

@@ -18,6 +18,11 @@ top-level field limits are checked first (a 400 naming the limit, the measured v
 maximum), graphql's own rules only when they pass. Every response of step 6 carries
 `extensions.cost`: the operation's figures, the limits and the rate-limit budget left.
 The rate limit itself and the size bounds are the edge's (`server/edge.py`).
+
+Every answer, error or not, carries `extensions.requestId`, the `X-Request-Id` of the access
+log (`server/access_log.py`), to which the endpoint names the authenticated project and the
+operation. Absolute URLs in the data (`consentUrl`) start with the public base URL
+(`simulator/public_url.py`), never with the request's `Host`.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from graphql import DocumentNode, GraphQLSchema
+from graphql import DocumentNode, GraphQLSchema, OperationDefinitionNode
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -44,7 +49,9 @@ from ..limits import (
 from ..limits.runtime import Limits
 from ..oauth.acting import USER_ID_HEADER, ActingRefused, act_for_user
 from ..oauth.tokens import authenticate_bearer
+from ..public_url import public_url_of
 from ..scheduler import Scheduler
+from .access_log import note_operation, note_project, request_id_of
 from .edge import MAX_BODY_BYTES, rate_decision
 from .responses import json_error
 
@@ -157,7 +164,7 @@ def parse_operation(body: bytes) -> dict[str, Any]:
     return {"query": query, "variables": variables, "operationName": operation_name}
 
 
-def unauthorized(error: InvalidToken) -> JSONResponse:
+def unauthorized(error: InvalidToken, request_id: str | None = None) -> JSONResponse:
     return json_error(
         401,
         "UNAUTHENTICATED",
@@ -165,6 +172,7 @@ def unauthorized(error: InvalidToken) -> JSONResponse:
         headers={
             "WWW-Authenticate": f'Bearer error="invalid_token", error_description="{error.reason}"'
         },
+        request_id=request_id,
         reason=error.reason,
     )
 
@@ -173,6 +181,23 @@ def parse_query(context: Any, data: dict[str, Any]) -> DocumentNode:
     """Ariadne's `query_parser`: graphql's parser behind the bracket-nesting guard."""
     del context
     return parse_document(data["query"])
+
+
+def logging_parser(request: Request) -> Callable[[Any, dict[str, Any]], DocumentNode]:
+    """`parse_query` that also names the operation in the access log: `operationName`, or
+    the name of the document's only operation."""
+
+    def parse(context: Any, data: dict[str, Any]) -> DocumentNode:
+        document = parse_query(context, data)
+        if not data.get("operationName"):
+            operations = [
+                node for node in document.definitions if isinstance(node, OperationDefinitionNode)
+            ]
+            if len(operations) == 1 and operations[0].name is not None:
+                note_operation(request.scope, operations[0].name.value)
+        return document
+
+    return parse
 
 
 def graphql_endpoint(
@@ -188,30 +213,34 @@ def graphql_endpoint(
     access token is refused with a 403."""
 
     async def endpoint(request: Request) -> Response:
+        request_id = request_id_of(request.scope)
         if request.method != "POST":
             return json_error(
                 405,
                 "METHOD_NOT_ALLOWED",
                 "Send GraphQL operations with POST.",
                 headers={"Allow": "POST"},
+                request_id=request_id,
             )
         try:
             principal = authenticate_bearer(environment, bearer_token(request))
         except InvalidToken as error:
-            return unauthorized(error)
+            return unauthorized(error, request_id)
+        note_project(request.scope, principal.project_id)
         if project_tokens_only and principal.user_id is not None:
             return json_error(
                 403,
                 "FORBIDDEN",
                 "This endpoint takes a project access token (grant_type=client_credentials), "
                 "not a user access token.",
+                request_id=request_id,
             )
         try:
             # A project token may act for one user (the simulator's stand-in header).
             principal = act_for_user(environment, principal, request.headers.get(USER_ID_HEADER))
         except ActingRefused as error:
             code = "FORBIDDEN" if error.status == 403 else "BAD_REQUEST"
-            return json_error(error.status, code, error.description)
+            return json_error(error.status, code, error.description, request_id=request_id)
         try:
             content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
             if content_type != "application/json":
@@ -220,9 +249,13 @@ def graphql_endpoint(
                 )
             data = parse_operation(await read_body(request))
         except BadRequest as error:
-            return json_error(error.status_code, error.code, error.message)
+            headers = {"Connection": "close"} if error.status_code == 413 else None
+            return json_error(
+                error.status_code, error.code, error.message, headers, request_id=request_id
+            )
+        note_operation(request.scope, data["operationName"])
         context = RequestContext(
-            environment, principal, str(request.base_url).rstrip("/"), scheduler, limits=limits
+            environment, principal, public_url_of(request), scheduler, limits=limits
         )
         operation_limits = limits.operation_limits(environment.name) if limits else None
         costs: list[OperationCost] = []
@@ -235,7 +268,7 @@ def graphql_endpoint(
             schema,
             data,
             context,
-            query_parser=parse_query,
+            query_parser=logging_parser(request),
             query_validator=validator,
         )
         if operation_limits is not None:
@@ -244,6 +277,8 @@ def graphql_endpoint(
             decision = rate_decision(request.scope)
             figures["rateLimit"] = decision.as_extension() if decision else None
             result.setdefault("extensions", {})["cost"] = figures
+        if request_id is not None:
+            result.setdefault("extensions", {})["requestId"] = request_id
         return JSONResponse(result, status_code=status)
 
     return endpoint

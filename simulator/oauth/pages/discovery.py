@@ -5,8 +5,9 @@
 | `GET /oauth2/.well-known/openid-configuration` | OpenID Connect Discovery 1.0 metadata |
 | `GET /oauth2/.well-known/jwks.json` | the public signing keys of both environments |
 
-The issuer is `{auth_url}` as the client reached it (`http://localhost:8000/oauth2` for a
-default `serve`), shared by Sandbox and Live; see `oauth/keys.py`.
+The issuer is `{auth_url}` under the configured public base URL (`serve --public-url`,
+`http://localhost:8000/oauth2` in-process), never the request's `Host`; shared by Sandbox
+and Live; see `oauth/keys.py`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from starlette.routing import Route
 
 from ...domain.context import Environment
 from ...environments import EnvironmentName
+from ...public_url import public_url_of
 from ..authorization import SCOPES
 from ..keys import ALGORITHM, public_jwks
 
@@ -28,7 +30,7 @@ _CACHE = {"Cache-Control": "public, max-age=300"}
 
 
 def issuer_of(request: Request) -> str:
-    return str(request.base_url).rstrip("/") + "/oauth2"
+    return public_url_of(request) + "/oauth2"
 
 
 def discovery_routes(environments: Mapping[EnvironmentName, Environment]) -> list[Route]:

@@ -1,0 +1,164 @@
+"""One access-log line per request, a request id on every response, and no bug unlogged.
+
+`AccessLog` is the outermost middleware of the app. For each HTTP request it:
+
+1. draws a **request id** (16 hex digits), keeps it in the scope (`request_id_of`) and sends
+   it back in the `X-Request-Id` header of the response (GraphQL bodies also carry it as
+   `extensions.requestId`, see `graphql_endpoint.py`);
+2. when the app raises (a bug), logs the error **with its traceback and the request id** on
+   the `simulator.server` logger and answers a JSON 500 that says only "Unexpected error."
+   and the request id: the client never sees a trace;
+3. logs one line on the `simulator.access` logger once the response is sent:
+
+   ```
+   request_id=5f0c2a9e81d4b7a3 client=127.0.0.1 method=POST path=/sandbox/graphql status=200
+   duration_ms=4.1 operation=Accounts project=8a1c...
+   ```
+
+   The path is logged **without its query string** (the OAuth pages carry `state`, PKCE
+   challenges and login hints there), and nothing of the headers or body is logged except
+   the GraphQL operation name and the authenticated project's id, which the endpoints leave
+   in the scope (`note_operation`, `note_project`): never a token, a secret or a code.
+   A request the client abandoned before any answer is logged with status 499.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+import time
+from contextvars import ContextVar
+from typing import Any, Final
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .responses import REQUEST_ID_SCOPE_KEY, json_error
+
+__all__ = [
+    "ACCESS_LOGGER",
+    "ERROR_LOGGER",
+    "REQUEST_ID_HEADER",
+    "AccessLog",
+    "current_request_id",
+    "note_operation",
+    "note_project",
+    "request_id_of",
+]
+
+ACCESS_LOGGER: Final = "simulator.access"
+ERROR_LOGGER: Final = "simulator.server"
+REQUEST_ID_HEADER: Final = "X-Request-Id"
+
+_REQUEST_ID: Final = REQUEST_ID_SCOPE_KEY
+_OPERATION: Final = "simulator.operation"
+_PROJECT: Final = "simulator.project_id"
+
+#: A GraphQL name; anything else a client sends as `operationName` is logged escaped.
+_GRAPHQL_NAME: Final = re.compile(r"[_A-Za-z][_0-9A-Za-z]{0,99}")
+_MAX_LOGGED: Final = 200
+
+access_logger = logging.getLogger(ACCESS_LOGGER)
+error_logger = logging.getLogger(ERROR_LOGGER)
+
+#: The request being served in this context (a resolver's or a worker thread's log record
+#: names it too: see `serving.LogFormatter`).
+_current: ContextVar[str | None] = ContextVar("simulator_request_id", default=None)
+
+
+def current_request_id() -> str | None:
+    """The id of the request this code runs for, if any."""
+    return _current.get()
+
+
+def request_id_of(scope: Scope) -> str | None:
+    """The id `AccessLog` gave this request (`None` outside it)."""
+    value: Any = scope.get(_REQUEST_ID)
+    return value if isinstance(value, str) else None
+
+
+def note_operation(scope: Scope, name: str | None) -> None:
+    """Name the GraphQL operation in this request's log line."""
+    if name:
+        scope[_OPERATION] = name
+
+
+def note_project(scope: Scope, project_id: str | None) -> None:
+    """Name the authenticated project in this request's log line."""
+    if project_id:
+        scope[_PROJECT] = project_id
+
+
+def printable(text: str) -> str:
+    """`text` safe for one log line: no spaces, controls or quotes unescaped, bounded."""
+    if _GRAPHQL_NAME.fullmatch(text):
+        return text
+    escaped = text.encode("unicode_escape").decode("ascii").replace(" ", "\\x20")
+    escaped = escaped.replace('"', "\\x22").replace("=", "\\x3d")
+    return escaped[:_MAX_LOGGED] + ("..." if len(escaped) > _MAX_LOGGED else "")
+
+
+def log_line(scope: Scope, status: int, duration_ms: float) -> str:
+    client = scope.get("client")
+    raw_path = scope.get("raw_path")
+    # The raw path (still percent-encoded, without the query string): one token, no newline.
+    path = raw_path.decode("latin-1") if isinstance(raw_path, bytes) else str(scope["path"])
+    fields = [
+        f"request_id={request_id_of(scope)}",
+        f"client={printable(str(client[0])) if client else '-'}",
+        f"method={printable(str(scope['method']))}",
+        f"path={printable(path)}",
+        f"status={status}",
+        f"duration_ms={duration_ms:.1f}",
+    ]
+    if operation := scope.get(_OPERATION):
+        fields.append(f"operation={printable(str(operation))}")
+    if project := scope.get(_PROJECT):
+        fields.append(f"project={printable(str(project))}")
+    return " ".join(fields)
+
+
+class AccessLog:
+    """Request id, access log and the last word on unexpected errors (pure ASGI)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request_id = secrets.token_hex(8)
+        scope[_REQUEST_ID] = request_id
+        context_token = _current.set(request_id)
+        header = (REQUEST_ID_HEADER.lower().encode(), request_id.encode())
+        status = 0
+        # A duration for people reading the log, not a time the simulator acts on.
+        started = time.perf_counter()
+
+        async def send_with_id(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = int(message["status"])
+                message = {**message, "headers": [*message.get("headers", []), header]}
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_id)
+        except Exception as error:  # a bug: logged here, once, with its trace
+            error_logger.error(
+                "Unexpected error: request_id=%s method=%s path=%s",
+                request_id,
+                printable(str(scope["method"])),
+                printable(str(scope["path"])),
+                exc_info=error,
+            )
+            if status == 0:  # nothing sent yet: the client gets a JSON 500, never the trace
+                await json_error(
+                    500, "INTERNAL_SERVER_ERROR", "Unexpected error.", request_id=request_id
+                )(scope, receive, send_with_id)
+        finally:
+            elapsed = (time.perf_counter() - started) * 1000
+            # No response at all: the client left first (nginx's 499, "client closed request").
+            access_logger.info("%s", log_line(scope, status or 499, elapsed))
+            _current.reset(context_token)
