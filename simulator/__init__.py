@@ -24,6 +24,7 @@ from .exceptions import (
     InvalidTimestamp,
     InvalidToken,
     NotFound,
+    SimulatorClosed,
     SimulatorError,
 )
 
@@ -45,6 +46,7 @@ __all__ = [
     "NotFound",
     "ProjectCredentials",
     "Simulator",
+    "SimulatorClosed",
     "SimulatorError",
     "parse_duration",
 ]

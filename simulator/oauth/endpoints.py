@@ -22,7 +22,7 @@ from starlette.responses import JSONResponse, Response
 from ..domain.context import Environment
 from ..domain.projects import authenticate_client
 from ..environments import EnvironmentName
-from ..exceptions import InvalidClient
+from ..exceptions import InvalidClient, SimulatorError
 from .tokens import issue_project_token
 
 __all__ = ["GRANTS", "OAuthError", "TokenRequest", "description_text", "echo", "token_endpoint"]
@@ -45,7 +45,7 @@ def echo(value: str) -> str:
     return f"'{description_text(shown)}'"
 
 
-class OAuthError(Exception):
+class OAuthError(SimulatorError):
     """An RFC 6749 section 5.2 error response."""
 
     def __init__(self, error: str, description: str, status_code: int = 400) -> None:
