@@ -9,10 +9,25 @@ SimulatorError
 ├── InvalidTimestamp            a date-time that is not ISO 8601, or a clock moved backwards
 ├── NotFound                    a project, user or resource that does not exist
 ├── SimulatorClosed             a simulator used after `close()`
+├── InvalidPageRequest          a bad cursor or page size (domain.pagination)
+├── AmountError                 an amount a request cannot use (domain.money)
+├── Rejected                    a business rule refused a mutation (domain.rejections)
+├── OperationLimitExceeded      an operation over a limit; also a GraphQLError (limits)
+├── BadRequest                  a GraphQL request refused before execution (server)
+├── _BodyTooLarge               a request body over the size bound, HTTP 413 (server.edge)
+├── OAuthError                  an RFC 6749 token-endpoint error (oauth.endpoints)
+├── AuthorizationRequestError   a refused authorization request (oauth.authorization)
+├── LoginError                  input a login step refuses (oauth.login)
+├── SessionProblem              a browser session that cannot go on (oauth.sessions)
 └── AuthenticationError         a credential or token the simulator refuses
     ├── InvalidClient           unknown client_id or wrong client_secret (OAuth `invalid_client`)
-    └── InvalidToken            a missing, unknown, expired or other-environment bearer token
+    ├── InvalidToken            a missing, unknown, expired or other-environment bearer token
+    └── ActingRefused           an `X-User-Id` header the simulator refuses (oauth.acting)
 ```
+
+The classes outside this module are defined next to the code that raises them (the module
+in parentheses), and imported from there. `tests/test_exceptions.py` checks that every
+exception class of the package is in this tree.
 
 HTTP handlers translate these into 4xx JSON bodies; they never reach a client as a 500.
 """

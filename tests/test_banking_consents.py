@@ -124,6 +124,7 @@ def test_started_consent_expires_after_twenty_minutes(
             "work": "consent-expiry",
             "event": "Consent.Expired",
             "resource_id": card_consent["consent_id"],
+            "summary": f"Consent {card_consent['consent_id']} expired before it was answered",
         }
     ]
     assert bank.row("consents", card_consent["consent_id"])["status"] == "Expired"

@@ -650,3 +650,15 @@ def test_a_long_fragment_chain_has_no_cycle_and_no_recursion() -> None:
     chain = " ".join(f"fragment F{i} on Query {{ ...F{i + 1} }}" for i in range(5000))
     document = parse("{ ...F0 } " + chain + " fragment F5000 on Query { a }")
     assert has_fragment_cycle(document) is False
+
+
+@pytest.mark.parametrize(
+    "module", ["query_cost", "operation_limits", "measure", "parsing", "fragments"]
+)
+def test_docstring_examples(module: str) -> None:
+    import doctest
+    import importlib
+
+    imported = importlib.import_module(f"simulator.limits.{module}")
+    result = doctest.testmod(imported, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0 and result.attempted > 0

@@ -79,3 +79,28 @@ def test_a_write_transaction_takes_the_write_lock_before_reading(tmp_path) -> No
     finally:
         other.close()
         store.close()
+
+
+def test_applied_migration_names_never_change(tmp_path) -> None:
+    # Existing data dirs record these names; renaming one would apply it a second time.
+    store = Store.open(tmp_path, EnvironmentName.SANDBOX)
+    assert store.applied_migrations() == [
+        "core:m001_initial",
+        "events:m001_events",
+        "oauth:m001_user_flows",
+        "webhooks:m001_webhooks",
+        "banking:m001_banking",
+        "banking:m002_closing_reason",
+        "banking:m003_transactions_by_project_and_account",
+        "limits:m001_project_rate_limits",
+    ]
+    store.close()
+
+
+def test_tables_as_data_examples() -> None:
+    import doctest
+
+    import simulator.storage.tables._schema as schema
+
+    result = doctest.testmod(schema)
+    assert result.failed == 0 and result.attempted > 0

@@ -272,6 +272,7 @@ def close_due_accounts(env: Environment) -> list[dict[str, Any]]:
                 "work": "account-closing",
                 "event": "Account.Closed",
                 "resource_id": account_id,
+                "summary": f"Account {account_id} closed at the end of its closing delay",
             }
         )
     return timeline

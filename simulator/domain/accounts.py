@@ -10,6 +10,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Literal
 
+import sqlite_utils
+
 from ..exceptions import ConfigurationError, NotFound
 from ..storage import insert_row, next_number
 from .context import Environment, Principal
@@ -40,6 +42,64 @@ _ALL_PERMISSIONS = (
 )
 
 
+def _check_holder(
+    holder_type: str,
+    first_name: str | None,
+    last_name: str | None,
+    company_name: str | None,
+    currency: str,
+) -> None:
+    if holder_type not in HOLDER_TYPES:
+        raise ConfigurationError(f"Unknown holder type {holder_type!r}: use Individual or Company.")
+    if holder_type == "Company" and not (company_name or "").strip():
+        raise ConfigurationError("A company holder needs a company name.")
+    if holder_type == "Individual" and not (
+        (first_name or "").strip() and (last_name or "").strip()
+    ):
+        raise ConfigurationError("An individual holder needs a first and a last name.")
+    if currency != "EUR":
+        raise ConfigurationError("The simulated bank opens EUR accounts only.")
+
+
+def _add_legal_representative(
+    env: Environment,
+    db: sqlite_utils.Database,
+    account: dict[str, Any],
+    phone: str,
+    first_name: str | None,
+    last_name: str | None,
+) -> str:
+    """Give the user with this phone number (created when new) a membership with every
+    permission on the new account; returns the user's id."""
+    user = find_user_by_phone(env, phone, db=db) or create_user(
+        env, phone, first_name=first_name, last_name=last_name
+    )
+    membership_id = env.new_id(db, "account_membership")
+    insert_row(
+        db,
+        "account_memberships",
+        {
+            "id": membership_id,
+            "project_id": account["project_id"],
+            "account_id": account["id"],
+            "user_id": user["id"],
+            "legal_representative": 1,
+            "status": "Enabled",
+            "created_at": account["created_at"],
+            "updated_at": account["created_at"],
+            **dict.fromkeys(_ALL_PERMISSIONS, 1),
+        },
+    )
+    emit(
+        env,
+        db,
+        "AccountMembership.Created",
+        project_id=account["project_id"],
+        resource_id=membership_id,
+    )
+    return str(user["id"])
+
+
 def create_account_holder(
     env: Environment,
     project_id: str,
@@ -60,16 +120,7 @@ def create_account_holder(
     With `legal_representative_phone`, the user with that phone number (created when
     new) gets a membership with every permission, so a user token of theirs sees the account.
     """
-    if holder_type not in HOLDER_TYPES:
-        raise ConfigurationError(f"Unknown holder type {holder_type!r}: use Individual or Company.")
-    if holder_type == "Company" and not (company_name or "").strip():
-        raise ConfigurationError("A company holder needs a company name.")
-    if holder_type == "Individual" and not (
-        (first_name or "").strip() and (last_name or "").strip()
-    ):
-        raise ConfigurationError("An individual holder needs a first and a last name.")
-    if currency != "EUR":
-        raise ConfigurationError("The simulated bank opens EUR accounts only.")
+    _check_holder(holder_type, first_name, last_name, company_name, currency)
     holder_name = company_name if holder_type == "Company" else f"{first_name} {last_name}"
     with env.store.atomic() as db:
         now = env.now()
@@ -92,58 +143,30 @@ def create_account_holder(
         )
         number = f"{next_number(db, 'account_number'):011d}"
         emit(env, db, "AccountHolder.Created", project_id=project_id, resource_id=holder_id)
-        account_id = env.new_id(db, "account")
-        insert_row(
-            db,
-            "accounts",
-            {
-                "id": account_id,
-                "project_id": project_id,
-                "holder_id": holder_id,
-                "number": number,
-                "name": account_name or f"{holder_name}'s account",
-                "iban": iban_for_account_number(number, country),
-                "bic": BANK_BIC,
-                "currency": currency,
-                "country": country,
-                "language": language,
-                "status": "Opened",
-                "opened_at": now,
-                "created_at": now,
-                "updated_at": now,
-            },
-        )
-        emit(env, db, "Account.Created", project_id=project_id, resource_id=account_id)
+        account = {
+            "id": env.new_id(db, "account"),
+            "project_id": project_id,
+            "holder_id": holder_id,
+            "number": number,
+            "name": account_name or f"{holder_name}'s account",
+            "iban": iban_for_account_number(number, country),
+            "bic": BANK_BIC,
+            "currency": currency,
+            "country": country,
+            "language": language,
+            "status": "Opened",
+            "opened_at": now,
+            "created_at": now,
+            "updated_at": now,
+        }
+        insert_row(db, "accounts", account)
+        emit(env, db, "Account.Created", project_id=project_id, resource_id=account["id"])
         user_id = None
         if legal_representative_phone:
-            user = find_user_by_phone(env, legal_representative_phone, db=db) or create_user(
-                env, legal_representative_phone, first_name=first_name, last_name=last_name
+            user_id = _add_legal_representative(
+                env, db, account, legal_representative_phone, first_name, last_name
             )
-            user_id = user["id"]
-            membership_id = env.new_id(db, "account_membership")
-            insert_row(
-                db,
-                "account_memberships",
-                {
-                    "id": membership_id,
-                    "project_id": project_id,
-                    "account_id": account_id,
-                    "user_id": user_id,
-                    "legal_representative": 1,
-                    "status": "Enabled",
-                    "created_at": now,
-                    "updated_at": now,
-                    **dict.fromkeys(_ALL_PERMISSIONS, 1),
-                },
-            )
-            emit(
-                env,
-                db,
-                "AccountMembership.Created",
-                project_id=project_id,
-                resource_id=membership_id,
-            )
-    return {"holder_id": holder_id, "account_id": account_id, "user_id": user_id}
+    return {"holder_id": holder_id, "account_id": account["id"], "user_id": user_id}
 
 
 def accessible_accounts_condition(principal: Principal) -> tuple[str, list[Any]]:

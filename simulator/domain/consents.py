@@ -481,6 +481,7 @@ def expire_due_consents(env: Environment) -> list[dict[str, Any]]:
                 "work": "consent-expiry",
                 "event": "Consent.Expired",
                 "resource_id": consent_id,
+                "summary": f"Consent {consent_id} expired before it was answered",
             }
         )
     return timeline

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
+from ..exceptions import SimulatorError
+
 __all__ = [
     "CURRENCY",
     "MAX_AMOUNT",
@@ -31,7 +33,7 @@ _CENT = Decimal("0.01")
 _PLAIN = re.compile(r"^[0-9]+(\.[0-9]+)?$")
 
 
-class AmountError(ValueError):
+class AmountError(SimulatorError, ValueError):
     """An amount a request cannot use; `code` is the ValidationError code."""
 
     def __init__(self, code: str, message: str) -> None:

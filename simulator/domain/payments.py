@@ -142,6 +142,41 @@ def _check_can_pay(db: sqlite_utils.Database, account: dict[str, Any], total: De
         raise Rejected(insufficient_funds(account["id"], available, total))
 
 
+def _insert_payment(
+    env: Environment,
+    db: sqlite_utils.Database,
+    account: dict[str, Any],
+    transfers: list[dict[str, Any]],
+    key: str | None,
+) -> dict[str, Any]:
+    """A `ConsentPending` payment of the account, with its transfers in their given order."""
+    now = env.now()
+    payment = {
+        "id": env.new_id(db, "payment"),
+        "project_id": account["project_id"],
+        "account_id": account["id"],
+        "status": "ConsentPending",
+        "idempotency_key": key,
+        "created_at": now,
+        "updated_at": now,
+    }
+    insert_row(db, "payments", payment)
+    insert_rows(
+        db,
+        "payment_transfers",
+        [
+            {
+                **transfer,
+                "payment_id": payment["id"],
+                "amount": amount_text(transfer["amount"]),
+                "currency": CURRENCY,
+            }
+            for transfer in transfers
+        ],
+    )
+    return payment
+
+
 def initiate_credit_transfers(
     env: Environment,
     principal: Principal,
@@ -189,30 +224,7 @@ def initiate_credit_transfers(
                 payment = get_row(db, "payments", previous)
                 return payment, payment_consent(env, payment)
         _check_can_pay(db, account, total)
-        now = env.now()
-        payment = {
-            "id": env.new_id(db, "payment"),
-            "project_id": account["project_id"],
-            "account_id": account_id,
-            "status": "ConsentPending",
-            "idempotency_key": key,
-            "created_at": now,
-            "updated_at": now,
-        }
-        insert_row(db, "payments", payment)
-        insert_rows(
-            db,
-            "payment_transfers",
-            [
-                {
-                    **transfer,
-                    "payment_id": payment["id"],
-                    "amount": amount_text(transfer["amount"]),
-                    "currency": CURRENCY,
-                }
-                for transfer in transfers
-            ],
-        )
+        payment = _insert_payment(env, db, account, transfers, key)
         consent = open_consent(
             env,
             db,

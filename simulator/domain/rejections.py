@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..exceptions import SimulatorError
+
 __all__ = [
     "Rejected",
     "account_not_empty",
@@ -37,7 +39,7 @@ def rejection(type_name: str, message: str, **fields: Any) -> dict[str, Any]:
     return {"__typename": type_name, "message": message, **fields}
 
 
-class Rejected(Exception):
+class Rejected(SimulatorError):
     """Raised by domain functions; carries the rejection to return."""
 
     def __init__(self, payload: dict[str, Any]) -> None:

@@ -149,6 +149,7 @@ def settle_due_transactions(env: Environment) -> list[dict[str, Any]]:
                 "work": "settlement",
                 "event": "Transaction.Booked",
                 "resource_id": transaction_id,
+                "summary": f"Transaction {transaction_id} booked: the pending transfer settled",
             }
         )
     return timeline

@@ -3,7 +3,11 @@
 
 | Module | What |
 |---|---|
-| `query_cost` | measuring documents; the operation limits as graphql-core validation rules |
+| `query_cost` | the operation limits as graphql-core validation rules (and the names below) |
+| `operation_limits` | `OperationLimits` per environment, `OperationCost`, the limit error |
+| `measure` | the counting rules: complexity, depth, top-level fields of a parsed document |
+| `parsing` | parsing with bounded nesting and tokens; `measure_query` |
+| `fragments` | the fragment-spread graph and its cycle check |
 | `cost` | the figures of `extensions.cost`, also without running a query |
 | `settings` | `LimitSettings` (operation limits per environment, the rate limit), `limits.json` |
 | `rate_limit` | the request counters in `limits.sqlite` |

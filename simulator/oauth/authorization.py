@@ -30,7 +30,7 @@ from ..domain.events import emit
 from ..domain.projects import find_project_by_client_id
 from ..domain.users import IDENTIFICATION_LEVELS, get_user, validate_phone_number
 from ..environments import EnvironmentName
-from ..exceptions import ConfigurationError
+from ..exceptions import ConfigurationError, SimulatorError
 from . import pkce
 from .endpoints import description_text, echo
 from .login import check_birth_date, check_name
@@ -62,7 +62,7 @@ MAX_TEXT_PARAMETER_LENGTH = 512
 _VSCHAR = re.compile(r"[\x20-\x7e]+")  # RFC 6749 appendix A
 
 
-class AuthorizationRequestError(Exception):
+class AuthorizationRequestError(SimulatorError):
     """A refused authorization request.
 
     With `redirect_uri` None the client or its redirect URI could not be trusted: the

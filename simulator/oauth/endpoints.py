@@ -22,7 +22,7 @@ from starlette.responses import JSONResponse, Response
 from ..domain.context import Environment
 from ..domain.projects import authenticate_client
 from ..environments import EnvironmentName
-from ..exceptions import InvalidClient
+from ..exceptions import InvalidClient, SimulatorError
 from ..public_url import public_url_of
 from .tokens import issue_project_token
 
@@ -46,7 +46,7 @@ def echo(value: str) -> str:
     return f"'{description_text(shown)}'"
 
 
-class OAuthError(Exception):
+class OAuthError(SimulatorError):
     """An RFC 6749 section 5.2 error response."""
 
     def __init__(self, error: str, description: str, status_code: int = 400) -> None:

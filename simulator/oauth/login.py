@@ -28,7 +28,7 @@ from ..domain.context import Environment
 from ..domain.events import emit
 from ..domain.users import create_user, find_user_by_phone, validate_phone_number
 from ..environments import EnvironmentName
-from ..exceptions import ConfigurationError
+from ..exceptions import ConfigurationError, SimulatorError
 from . import sms
 from .sessions import SessionProblem, touch_session
 
@@ -51,7 +51,7 @@ MAX_NAME_LENGTH = 100
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
-class LoginError(Exception):
+class LoginError(SimulatorError):
     """Input a login step refuses; the page shows `message` next to `field`."""
 
     def __init__(self, field: str, message: str) -> None:

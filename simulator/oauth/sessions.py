@@ -31,6 +31,7 @@ import sqlite_utils
 from ..clock import format_timestamp
 from ..domain.context import Environment
 from ..environments import EnvironmentName
+from ..exceptions import SimulatorError
 
 __all__ = [
     "COOKIE_NAME",
@@ -47,7 +48,7 @@ COOKIE_NAME = "oauth2_session"
 SESSION_LIFETIME = timedelta(minutes=5)
 
 
-class SessionProblem(Exception):
+class SessionProblem(SimulatorError):
     """Why a browser's session cannot go on.
 
     `kind`: `missing` (no cookie, or an unknown one), `expired`, `locked` (too many wrong

@@ -39,6 +39,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..domain.context import Environment
 from ..domain.rate_limits import rate_limit_for_client_id, rate_limit_for_token_hash
 from ..environments import EnvironmentName
+from ..exceptions import SimulatorError
 from ..limits.rate_limit import RateDecision
 from ..limits.runtime import Limits
 from ..oauth.tokens import hash_token
@@ -122,7 +123,7 @@ def _form_value(body: bytes, name: str) -> str | None:
 _CLOSE: Final = {"Connection": "close"}
 
 
-class _BodyTooLarge(HTTPException):
+class _BodyTooLarge(HTTPException, SimulatorError):
     def __init__(self) -> None:
         super().__init__(413, f"The body is larger than {MAX_BODY_BYTES} bytes.", headers=_CLOSE)
 

@@ -37,7 +37,7 @@ from starlette.responses import JSONResponse, Response
 
 from ..api import RequestContext, execute
 from ..domain.context import Environment
-from ..exceptions import InvalidToken
+from ..exceptions import InvalidToken, SimulatorError
 from ..limits import (
     OperationCost,
     cost_figures,
@@ -58,7 +58,7 @@ from .responses import json_error
 __all__ = ["MAX_BODY_BYTES", "graphql_endpoint", "parse_query"]
 
 
-class BadRequest(Exception):
+class BadRequest(SimulatorError):
     def __init__(self, status_code: int, code: str, message: str) -> None:
         super().__init__(message)
         self.status_code = status_code

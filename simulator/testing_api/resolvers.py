@@ -38,6 +38,8 @@ def validation_rejection(error: Exception, path: list[str]) -> dict[str, Any]:
 def _checked(action: Callable[[], dict[str, Any]], path: list[str]) -> dict[str, Any]:
     try:
         return action()
+    except Rejected:
+        raise  # already the rejection to return (Rejected is a SimulatorError too)
     except SimulatorError as error:
         raise Rejected(validation_rejection(error, path)) from None
 

@@ -111,20 +111,27 @@ def _insert_delivery(
     return row
 
 
-def create_deliveries(env: Environment, db: sqlite_utils.Database, event: dict[str, Any]) -> None:
-    """The event listener: a delivery per matching enabled subscription, in the event's
-    own transaction (so a rolled-back change leaves no delivery behind)."""
-    matching = db.execute(
+def _subscribed(db: sqlite_utils.Database, project_id: str, event_type: str) -> list[str]:
+    """The ids of the project's live, enabled subscriptions listing `event_type`, oldest
+    first (one indexed lookup in `webhook_subscription_event_types`)."""
+    rows = db.execute(
         "SELECT s.id FROM webhook_subscription_event_types t "
         "JOIN webhook_subscriptions s ON s.id = t.subscription_id "
         "WHERE t.project_id = ? AND t.event_type = ? AND s.status = 'Enabled' "
         "AND s.removed_at IS NULL ORDER BY s.created_at, s.id",
-        [event["project_id"], event["event_type"]],
+        [project_id, event_type],
     ).fetchall()
+    return [row[0] for row in rows]
+
+
+def create_deliveries(env: Environment, db: sqlite_utils.Database, event: dict[str, Any]) -> None:
+    """The event listener: a delivery per matching enabled subscription, in the event's
+    own transaction (so a rolled-back change leaves no delivery behind)."""
+    matching = _subscribed(db, event["project_id"], event["event_type"])
     if not matching:
         return
     policy = get_retry_policy(env, db)
-    for (subscription_id,) in matching:
+    for subscription_id in matching:
         _insert_delivery(env, db, event, subscription_id, policy, "Event")
 
 
@@ -159,16 +166,7 @@ def replay_event(
                 )
             targets = [subscription_id]
         else:
-            targets = [
-                row[0]
-                for row in db.execute(
-                    "SELECT s.id FROM webhook_subscription_event_types t "
-                    "JOIN webhook_subscriptions s ON s.id = t.subscription_id "
-                    "WHERE t.project_id = ? AND t.event_type = ? AND s.status = 'Enabled' "
-                    "AND s.removed_at IS NULL ORDER BY s.created_at, s.id",
-                    [project_id, event["event_type"]],
-                ).fetchall()
-            ]
+            targets = _subscribed(db, project_id, event["event_type"])
         policy = get_retry_policy(env, db)
         return [_insert_delivery(env, db, event, target, policy, "Replay") for target in targets]
 

@@ -9,14 +9,18 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
+from ._schema import Table, Unique, apply
+
 migrations = Migrations("core")
 
+_PROJECTS = ("project_id", "projects", "id")
+_USERS = ("user_id", "users", "id")
 
-@migrations()
-def m001_initial(db: sqlite_utils.Database) -> None:
-    db["id_sequences"].create({"kind": str, "value": int}, pk="kind", not_null={"value"})
-
-    db["projects"].create(
+#: The tables of `m001_initial`.
+INITIAL_TABLES = (
+    Table("id_sequences", {"kind": str, "value": int}, pk="kind", not_null={"value"}),
+    Table(
+        "projects",
         {
             "id": str,
             "name": str,
@@ -27,10 +31,10 @@ def m001_initial(db: sqlite_utils.Database) -> None:
         },
         pk="id",
         not_null={"name", "client_id", "client_secret_hash", "redirect_uris", "created_at"},
-    )
-    db["projects"].create_index(["client_id"], unique=True)
-
-    db["users"].create(
+        indexes=[Unique(("client_id",))],
+    ),
+    Table(
+        "users",
         {
             "id": str,
             "phone_number": str,
@@ -45,10 +49,10 @@ def m001_initial(db: sqlite_utils.Database) -> None:
         pk="id",
         not_null={"phone_number", "identification_levels", "auto_consent", "created_at"},
         defaults={"identification_levels": "[]", "auto_consent": 0},
-    )
-    db["users"].create_index(["phone_number"], unique=True)
-
-    db["tokens"].create(
+        indexes=[Unique(("phone_number",))],
+    ),
+    Table(
+        "tokens",
         {
             "token_hash": str,  # SHA-256 of the token; the token itself is never stored
             "kind": str,  # access | refresh
@@ -62,11 +66,11 @@ def m001_initial(db: sqlite_utils.Database) -> None:
         },
         pk="token_hash",
         not_null={"kind", "project_id", "scope", "issued_at"},
-        foreign_keys=[("project_id", "projects", "id"), ("user_id", "users", "id")],
-    )
-    db["tokens"].create_index(["family_id"])
-
-    db["account_holders"].create(
+        foreign_keys=[_PROJECTS, _USERS],
+        indexes=[("family_id",)],
+    ),
+    Table(
+        "account_holders",
         {
             "id": str,
             "project_id": str,
@@ -81,11 +85,11 @@ def m001_initial(db: sqlite_utils.Database) -> None:
         },
         pk="id",
         not_null={"project_id", "type", "verification_status", "status", "created_at"},
-        foreign_keys=[("project_id", "projects", "id")],
-    )
-    db["account_holders"].create_index(["project_id", "created_at", "id"])
-
-    db["accounts"].create(
+        foreign_keys=[_PROJECTS],
+        indexes=[("project_id", "created_at", "id")],
+    ),
+    Table(
+        "accounts",
         {
             "id": str,
             "project_id": str,
@@ -106,13 +110,11 @@ def m001_initial(db: sqlite_utils.Database) -> None:
         },
         pk="id",
         not_null={"project_id", "holder_id", "number", "name", "bic", "currency", "status"},
-        foreign_keys=[("project_id", "projects", "id"), ("holder_id", "account_holders", "id")],
-    )
-    db["accounts"].create_index(["project_id", "created_at", "id"])
-    db["accounts"].create_index(["holder_id"])
-    db["accounts"].create_index(["iban"])
-
-    db["account_memberships"].create(
+        foreign_keys=[_PROJECTS, ("holder_id", "account_holders", "id")],
+        indexes=[("project_id", "created_at", "id"), ("holder_id",), ("iban",)],
+    ),
+    Table(
+        "account_memberships",
         {
             "id": str,
             "project_id": str,
@@ -131,16 +133,11 @@ def m001_initial(db: sqlite_utils.Database) -> None:
         },
         pk="id",
         not_null={"project_id", "account_id", "status", "created_at"},
-        foreign_keys=[
-            ("project_id", "projects", "id"),
-            ("account_id", "accounts", "id"),
-            ("user_id", "users", "id"),
-        ],
-    )
-    db["account_memberships"].create_index(["account_id"])
-    db["account_memberships"].create_index(["user_id"])
-
-    db["consents"].create(
+        foreign_keys=[_PROJECTS, ("account_id", "accounts", "id"), _USERS],
+        indexes=[("account_id",), ("user_id",)],
+    ),
+    Table(
+        "consents",
         {
             "id": str,
             "project_id": str,
@@ -157,6 +154,12 @@ def m001_initial(db: sqlite_utils.Database) -> None:
         },
         pk="id",
         not_null={"project_id", "purpose", "status", "redirect_url", "created_at"},
-        foreign_keys=[("project_id", "projects", "id"), ("user_id", "users", "id")],
-    )
-    db["consents"].create_index(["project_id", "created_at", "id"])
+        foreign_keys=[_PROJECTS, _USERS],
+        indexes=[("project_id", "created_at", "id")],
+    ),
+)
+
+
+@migrations()
+def m001_initial(db: sqlite_utils.Database) -> None:
+    apply(db, *INITIAL_TABLES)

@@ -9,14 +9,19 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
+from ._schema import Table, Unique, apply
+
 migrations = Migrations("oauth")
 
+_PROJECTS = ("project_id", "projects", "id")
+_USERS = ("user_id", "users", "id")
 
-@migrations()
-def m001_user_flows(db: sqlite_utils.Database) -> None:
+#: The tables of `m001_user_flows`.
+USER_FLOW_TABLES = (
     # Kept by Store.reset: tokens signed before a reset stay verifiable, and a partner's
     # cached JWKS stays valid.
-    db["signing_keys"].create(
+    Table(
+        "signing_keys",
         {
             "kid": str,
             "slot": str,  # 'current': one signing key per environment file
@@ -26,18 +31,18 @@ def m001_user_flows(db: sqlite_utils.Database) -> None:
         },
         pk="kid",
         not_null={"slot", "algorithm", "private_jwk", "created_at"},
-    )
-    db["signing_keys"].create_index(["slot"], unique=True)
-
-    db["oauth_project_settings"].create(
+        indexes=[Unique(("slot",))],
+    ),
+    Table(
+        "oauth_project_settings",
         {"project_id": str, "pkce_enabled": int, "updated_at": str},
         pk="project_id",
         not_null={"pkce_enabled", "updated_at"},
         defaults={"pkce_enabled": 0},
-        foreign_keys=[("project_id", "projects", "id")],
-    )
-
-    db["web_sessions"].create(
+        foreign_keys=[_PROJECTS],
+    ),
+    Table(
+        "web_sessions",
         {
             "id": str,
             "secret_hash": str,  # SHA-256 of the cookie value
@@ -77,11 +82,11 @@ def m001_user_flows(db: sqlite_utils.Database) -> None:
             "expires_at",
         },
         defaults={"codes_sent": 0, "failed_code_attempts": 0},
-        foreign_keys=[("project_id", "projects", "id"), ("user_id", "users", "id")],
-    )
-    db["web_sessions"].create_index(["secret_hash"], unique=True)
-
-    db["sms_outbox"].create(
+        foreign_keys=[_PROJECTS, _USERS],
+        indexes=[Unique(("secret_hash",))],
+    ),
+    Table(
+        "sms_outbox",
         {
             "id": str,
             "phone_number": str,
@@ -91,10 +96,10 @@ def m001_user_flows(db: sqlite_utils.Database) -> None:
         },
         pk="id",
         not_null={"phone_number", "text", "sent_at", "sequence"},
-    )
-    db["sms_outbox"].create_index(["phone_number", "sequence"])
-
-    db["sms_codes"].create(
+        indexes=[("phone_number", "sequence")],
+    ),
+    Table(
+        "sms_codes",
         {
             "id": str,
             "session_id": str,
@@ -108,10 +113,10 @@ def m001_user_flows(db: sqlite_utils.Database) -> None:
         pk="id",
         not_null={"session_id", "phone_number", "code_hash", "sent_at", "expires_at"},
         foreign_keys=[("session_id", "web_sessions", "id")],
-    )
-    db["sms_codes"].create_index(["session_id"])
-
-    db["authorization_codes"].create(
+        indexes=[("session_id",)],
+    ),
+    Table(
+        "authorization_codes",
         {
             "code_hash": str,
             "project_id": str,
@@ -141,10 +146,10 @@ def m001_user_flows(db: sqlite_utils.Database) -> None:
             "issued_at",
             "expires_at",
         },
-        foreign_keys=[("project_id", "projects", "id"), ("user_id", "users", "id")],
-    )
-
-    db["token_families"].create(
+        foreign_keys=[_PROJECTS, _USERS],
+    ),
+    Table(
+        "token_families",
         {
             "id": str,
             "project_id": str,
@@ -157,6 +162,12 @@ def m001_user_flows(db: sqlite_utils.Database) -> None:
         },
         pk="id",
         not_null={"project_id", "user_id", "scope", "auth_time", "created_at"},
-        foreign_keys=[("project_id", "projects", "id"), ("user_id", "users", "id")],
-    )
-    db["token_families"].create_index(["project_id", "user_id"])
+        foreign_keys=[_PROJECTS, _USERS],
+        indexes=[("project_id", "user_id")],
+    ),
+)
+
+
+@migrations()
+def m001_user_flows(db: sqlite_utils.Database) -> None:
+    apply(db, *USER_FLOW_TABLES)

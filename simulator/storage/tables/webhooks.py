@@ -10,12 +10,16 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
+from ._schema import Table, apply
+
 migrations = Migrations("webhooks")
 
+_SUBSCRIPTIONS = ("subscription_id", "webhook_subscriptions", "id")
 
-@migrations()
-def m001_webhooks(db: sqlite_utils.Database) -> None:
-    db["webhook_subscriptions"].create(
+#: The tables of `m001_webhooks`.
+WEBHOOK_TABLES = (
+    Table(
+        "webhook_subscriptions",
         {
             "id": str,
             "project_id": str,
@@ -31,19 +35,19 @@ def m001_webhooks(db: sqlite_utils.Database) -> None:
         pk="id",
         not_null={"project_id", "label", "endpoint_url", "secret", "event_types", "status"},
         foreign_keys=[("project_id", "projects", "id")],
-    )
-    db["webhook_subscriptions"].create_index(["project_id", "created_at", "id"])
-
+        indexes=[("project_id", "created_at", "id")],
+    ),
     # One row per (subscription, event type) of a live subscription: the listener's lookup
     # and the per-event-type limit are one indexed query each.
-    db["webhook_subscription_event_types"].create(
+    Table(
+        "webhook_subscription_event_types",
         {"subscription_id": str, "project_id": str, "event_type": str},
         pk=("subscription_id", "event_type"),
-        foreign_keys=[("subscription_id", "webhook_subscriptions", "id")],
-    )
-    db["webhook_subscription_event_types"].create_index(["project_id", "event_type"])
-
-    db["webhook_deliveries"].create(
+        foreign_keys=[_SUBSCRIPTIONS],
+        indexes=[("project_id", "event_type")],
+    ),
+    Table(
+        "webhook_deliveries",
         {
             "id": str,
             "position": str,  # zero-padded creation order in the file (a pagination key)
@@ -76,14 +80,16 @@ def m001_webhooks(db: sqlite_utils.Database) -> None:
             "policy",
             "created_at",
         },
-        foreign_keys=[("subscription_id", "webhook_subscriptions", "id")],
-    )
-    db["webhook_deliveries"].create_index(["status", "next_attempt_at"])
-    db["webhook_deliveries"].create_index(["project_id", "position"])
-    db["webhook_deliveries"].create_index(["event_id"])
-    db["webhook_deliveries"].create_index(["subscription_id", "status"])
-
-    db["webhook_attempts"].create(
+        foreign_keys=[_SUBSCRIPTIONS],
+        indexes=[
+            ("status", "next_attempt_at"),
+            ("project_id", "position"),
+            ("event_id",),
+            ("subscription_id", "status"),
+        ],
+    ),
+    Table(
+        "webhook_attempts",
         {
             "id": str,
             "position": str,  # zero-padded order in the file: the log's order
@@ -123,10 +129,12 @@ def m001_webhooks(db: sqlite_utils.Database) -> None:
             "duration_ms",
             "succeeded",
         },
-    )
-    db["webhook_attempts"].create_index(["project_id", "position"])
-    db["webhook_attempts"].create_index(["delivery_id"])
-    db["webhook_attempts"].create_index(["event_id"])
-    db["webhook_attempts"].create_index(["subscription_id"])
+        indexes=[("project_id", "position"), ("delivery_id",), ("event_id",), ("subscription_id",)],
+    ),
+    Table("webhook_settings", {"key": str, "value": str}, pk="key", not_null={"value"}),
+)
 
-    db["webhook_settings"].create({"key": str, "value": str}, pk="key", not_null={"value"})
+
+@migrations()
+def m001_webhooks(db: sqlite_utils.Database) -> None:
+    apply(db, *WEBHOOK_TABLES)

@@ -1,0 +1,73 @@
+"""Rooms of a readable size: no module under simulator/ over 600 lines, no function over 80.
+
+A function's length runs from its `def` line to its last line (docstring included,
+decorators not); nested functions and methods are measured on their own as well as
+inside their enclosing function.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "simulator"
+MAX_MODULE_LINES = 600
+MAX_FUNCTION_LINES = 80
+
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+#: Too long today, being split on another branch (the oauth pages). Remove each entry once
+#: that branch is merged: `test_the_pending_splits_have_landed` then passes (XPASS).
+PENDING_SPLITS = {
+    ("simulator/oauth/authorization.py", "parse_authorization_request"),
+    ("simulator/oauth/pages/authorize.py", "authorization_routes"),
+    ("simulator/oauth/pages/consents.py", "consent_routes"),
+}
+
+
+def _name(path: Path) -> str:
+    return path.relative_to(PACKAGE.parent).as_posix()
+
+
+def test_the_package_is_found() -> None:
+    assert len(MODULES) > 20
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_name)
+def test_module_is_at_most_600_lines(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_MODULE_LINES, f"{_name(path)} has {lines} lines"
+
+
+def _too_long(path: Path) -> list[tuple[str, str]]:
+    """`(function name, description)` of every function of the module over the limit."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    return [
+        (node.name, f"{node.name} (line {node.lineno}): {node.end_lineno - node.lineno + 1} lines")
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES
+    ]
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_name)
+def test_functions_are_at_most_80_lines(path: Path) -> None:
+    too_long = [
+        description
+        for name, description in _too_long(path)
+        if (_name(path), name) not in PENDING_SPLITS
+    ]
+    assert not too_long, f"{_name(path)}: " + "; ".join(too_long)
+
+
+@pytest.mark.xfail(reason="split on the oauth branch; remove PENDING_SPLITS once merged")
+def test_the_pending_splits_have_landed() -> None:
+    still_long = [
+        (module, name)
+        for module, name in sorted(PENDING_SPLITS)
+        if name in {found for found, _ in _too_long(PACKAGE.parent / module)}
+    ]
+    assert not still_long
