@@ -183,10 +183,10 @@ def refuse_forgery(request: Request, form: FormData, session: Mapping[str, Any])
     """A 403 page for a post without the session's CSRF token or from another site."""
     origin = request.headers.get("origin")
     own = str(request.base_url).rstrip("/")
-    token = form_value(form, "csrf_token") or ""
-    if (origin is not None and origin != own) or not hmac.compare_digest(
-        token, session["csrf_token"]
-    ):
+    # Compared as bytes: `compare_digest` refuses a str holding non-ASCII characters.
+    token = (form_value(form, "csrf_token") or "").encode("utf-8", "surrogatepass")
+    expected = str(session["csrf_token"]).encode("utf-8")
+    if (origin is not None and origin != own) or not hmac.compare_digest(token, expected):
         return message_page(
             "Request refused",
             "This form was not sent by this sign-in page (its security token is missing or "
