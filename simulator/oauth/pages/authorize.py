@@ -41,6 +41,7 @@ from .login import (
     current_session,
     form_value,
     problem_page,
+    read_form,
     refuse_forgery,
     start_login,
 )
@@ -175,7 +176,9 @@ class _AuthorizationPages:
         )
 
     async def verify(self, request: Request) -> Response:
-        form = await request.form()
+        form = await read_form(request)
+        if isinstance(form, Response):
+            return form
         found = self.logged_in(request)
         if isinstance(found, Response):
             return found
@@ -194,7 +197,9 @@ class _AuthorizationPages:
         return redirect(CONSENT_PATH, form_targets=self.targets(auth))
 
     async def decide(self, request: Request) -> Response:
-        form = await request.form()
+        form = await read_form(request)
+        if isinstance(form, Response):
+            return form
         found = self.logged_in(request)
         if isinstance(found, Response):
             return found

@@ -62,6 +62,7 @@ from .login import (
     current_session,
     form_value,
     problem_page,
+    read_form,
     refuse_forgery,
     start_login,
 )
@@ -324,7 +325,9 @@ class _ConsentPages:
         return self.review(env, consent, session)
 
     async def decide(self, request: Request) -> Response:
-        form = await request.form()
+        form = await read_form(request)
+        if isinstance(form, Response):
+            return form
         found = find_consent(self.environments, request.path_params["consent_id"])
         if found is None:
             return _not_found()

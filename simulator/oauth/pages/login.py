@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -71,6 +72,7 @@ __all__ = [
     "login_routes",
     "origin_of",
     "problem_page",
+    "read_form",
     "refuse_forgery",
     "render_step",
     "session_form_targets",
@@ -91,6 +93,19 @@ def form_value(form: FormData, name: str) -> str | None:
     """A plain text field of a posted form (files and repeats count as missing)."""
     values = form.getlist(name)
     return values[0] if len(values) == 1 and isinstance(values[0], str) else None
+
+
+async def read_form(request: Request) -> FormData | Response:
+    """The posted form, or a 400 page when its body cannot be parsed (a broken multipart
+    body, too many fields): a browser page answers with a page, never JSON."""
+    try:
+        return await request.form()
+    except HTTPException as error:
+        return message_page(
+            "This form could not be read",
+            f"The form's body is malformed ({error.detail}). Go back to the page and try again.",
+            error_code="malformed_form",
+        )
 
 
 def session_form_targets(session: Mapping[str, Any]) -> list[str]:
@@ -250,7 +265,9 @@ def login_routes(environments: Mapping[EnvironmentName, Environment]) -> list[Ro
 
     def post(step: str | None, action: Action) -> Callable[[Request], Any]:
         async def handler(request: Request) -> Response:
-            form = await request.form()
+            form = await read_form(request)
+            if isinstance(form, Response):
+                return form
             try:
                 env, session = current_session(environments, request)
             except SessionProblem as problem:
