@@ -398,7 +398,7 @@ def record_identity_verification(
         user = get_user(env, user_id)
         if level not in user["identification_levels"]:
             levels = [*user["identification_levels"], level]
-            db["users"].update(
+            db.table("users").update(
                 user_id, {"identification_levels": json.dumps(levels), "updated_at": env.now()}
             )
             emit(env, db, "User.Updated", project_id=project_id, resource_id=user_id)
@@ -412,7 +412,7 @@ def issue_code(
     code = new_token(env.name, "code")
     now = env.clock.now()
     with env.store.atomic() as db:
-        db["authorization_codes"].insert(
+        db.table("authorization_codes").insert(
             {
                 "code_hash": hash_token(code),
                 "project_id": request.project_id,

@@ -88,7 +88,7 @@ def send_code(
         "WHERE session_id = ? AND superseded_at IS NULL AND used_at IS NULL",
         [sent_at, session_id],
     )
-    db["sms_codes"].insert(
+    db.table("sms_codes").insert(
         {
             "id": env.new_id(db, "sms_code"),
             "session_id": session_id,
@@ -107,7 +107,7 @@ def send_code(
         "sent_at": sent_at,
         "sequence": next_number(db, "sms_sequence"),
     }
-    db["sms_outbox"].insert(message)
+    db.table("sms_outbox").insert(message)
     return message
 
 
@@ -133,7 +133,7 @@ def check_code(
         return "wrong"
     if row["expires_at"] <= env.now():
         return "expired"
-    db["sms_codes"].update(row["id"], {"used_at": env.now()})
+    db.table("sms_codes").update(row["id"], {"used_at": env.now()})
     return "ok"
 
 
