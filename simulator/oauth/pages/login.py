@@ -250,6 +250,46 @@ def render_step(
     return render(_TEMPLATES[step], status=status, form_targets=targets, **context)
 
 
+#: A login step's work on a posted form: returns the session as it now is.
+_Action = Callable[[Environment, dict[str, Any], FormData], dict[str, Any]]
+
+
+def _post(
+    environments: Mapping[EnvironmentName, Environment], step: str | None, action: _Action
+) -> Callable[[Request], Any]:
+    """The handler of a login form posted at `step` (any step when None)."""
+
+    async def handler(request: Request) -> Response:
+        form = await read_form(request)
+        if isinstance(form, Response):
+            return form
+        try:
+            env, session = current_session(environments, request)
+        except SessionProblem as problem:
+            return problem_page(problem)
+        refused = refuse_forgery(request, form, session)
+        if refused is not None:
+            return refused
+        if step is not None and session["step"] != step:
+            return (
+                render_step(env, session)
+                if session["step"] == "done"
+                else redirect(LOGIN_PATH, form_targets=session_form_targets(session))
+            )
+        try:
+            session = action(env, session, form)
+        except LoginError as error:
+            values = {key: form_value(form, key) for key in form}
+            return render_step(env, session, error=error, values=values, status=400)
+        except SessionProblem as problem:
+            return problem_page(problem)
+        if session["step"] == "done":
+            return render_step(env, session)
+        return redirect(LOGIN_PATH, form_targets=session_form_targets(session))
+
+    return handler
+
+
 def login_routes(environments: Mapping[EnvironmentName, Environment]) -> list[Route]:
     async def login_page(request: Request) -> Response:
         try:
@@ -261,64 +301,38 @@ def login_routes(environments: Mapping[EnvironmentName, Environment]) -> list[Ro
                 touch_session(env, db, session)
         return render_step(env, session)
 
-    Action = Callable[[Environment, dict[str, Any], FormData], dict[str, Any]]
-
-    def post(step: str | None, action: Action) -> Callable[[Request], Any]:
-        async def handler(request: Request) -> Response:
-            form = await read_form(request)
-            if isinstance(form, Response):
-                return form
-            try:
-                env, session = current_session(environments, request)
-            except SessionProblem as problem:
-                return problem_page(problem)
-            refused = refuse_forgery(request, form, session)
-            if refused is not None:
-                return refused
-            if step is not None and session["step"] != step:
-                return (
-                    render_step(env, session)
-                    if session["step"] == "done"
-                    else redirect(LOGIN_PATH, form_targets=session_form_targets(session))
-                )
-            try:
-                session = action(env, session, form)
-            except LoginError as error:
-                values = {key: form_value(form, key) for key in form}
-                return render_step(env, session, error=error, values=values, status=400)
-            except SessionProblem as problem:
-                return problem_page(problem)
-            if session["step"] == "done":
-                return render_step(env, session)
-            return redirect(LOGIN_PATH, form_targets=session_form_targets(session))
-
-        return handler
-
     return [
         Route(LOGIN_PATH, login_page, methods=["GET"]),
         Route(
             f"{LOGIN_PATH}/phone",
-            post("phone", lambda e, s, f: submit_phone(e, s, form_value(f, "phone_number") or "")),
+            _post(
+                environments,
+                "phone",
+                lambda e, s, f: submit_phone(e, s, form_value(f, "phone_number") or ""),
+            ),
             methods=["POST"],
         ),
         Route(
             f"{LOGIN_PATH}/code",
-            post("code", lambda e, s, f: submit_code(e, s, form_value(f, "code") or "")),
+            _post(
+                environments, "code", lambda e, s, f: submit_code(e, s, form_value(f, "code") or "")
+            ),
             methods=["POST"],
         ),
         Route(
             f"{LOGIN_PATH}/resend",
-            post("code", lambda e, s, f: resend_code(e, s)),
+            _post(environments, "code", lambda e, s, f: resend_code(e, s)),
             methods=["POST"],
         ),
         Route(
             f"{LOGIN_PATH}/change-phone",
-            post("code", lambda e, s, f: change_phone(e, s)),
+            _post(environments, "code", lambda e, s, f: change_phone(e, s)),
             methods=["POST"],
         ),
         Route(
             f"{LOGIN_PATH}/register",
-            post(
+            _post(
+                environments,
                 "register",
                 lambda e, s, f: submit_registration(
                     e,
