@@ -18,14 +18,6 @@ MAX_FUNCTION_LINES = 80
 
 MODULES = sorted(PACKAGE.rglob("*.py"))
 
-#: Too long today, being split on another branch (the oauth pages). Remove each entry once
-#: that branch is merged: `test_the_pending_splits_have_landed` then passes (XPASS).
-PENDING_SPLITS = {
-    ("simulator/oauth/authorization.py", "parse_authorization_request"),
-    ("simulator/oauth/pages/authorize.py", "authorization_routes"),
-    ("simulator/oauth/pages/consents.py", "consent_routes"),
-}
-
 
 def _name(path: Path) -> str:
     return path.relative_to(PACKAGE.parent).as_posix()
@@ -55,19 +47,5 @@ def _too_long(path: Path) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("path", MODULES, ids=_name)
 def test_functions_are_at_most_80_lines(path: Path) -> None:
-    too_long = [
-        description
-        for name, description in _too_long(path)
-        if (_name(path), name) not in PENDING_SPLITS
-    ]
+    too_long = [description for name, description in _too_long(path)]
     assert not too_long, f"{_name(path)}: " + "; ".join(too_long)
-
-
-@pytest.mark.xfail(reason="split on the oauth branch; remove PENDING_SPLITS once merged")
-def test_the_pending_splits_have_landed() -> None:
-    still_long = [
-        (module, name)
-        for module, name in sorted(PENDING_SPLITS)
-        if name in {found for found, _ in _too_long(PACKAGE.parent / module)}
-    ]
-    assert not still_long

@@ -1,4 +1,5 @@
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -88,6 +89,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "core:m001_initial",
         "events:m001_events",
         "oauth:m001_user_flows",
+        "oauth:m002_keyed_login_code_hashes",
         "webhooks:m001_webhooks",
         "banking:m001_banking",
         "banking:m002_closing_reason",
@@ -104,3 +106,24 @@ def test_tables_as_data_examples() -> None:
 
     result = doctest.testmod(schema)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_new_files_are_copies_of_an_image_holding_no_rows(tmp_path: Path) -> None:
+    """New stores copy one migrated image per process, so a migration must never insert a
+    per-file secret (a key is made on first use): the image holds only its bookkeeping."""
+    from simulator.storage._store import _migrated_image
+
+    image = sqlite3.connect(":memory:")
+    image.deserialize(_migrated_image())
+    tables = [row[0] for row in image.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+    filled = {
+        name: image.execute(f"SELECT count(*) FROM [{name}]").fetchone()[0]
+        for name in tables
+        if name not in {"_sqlite_migrations", "sqlite_sequence"}
+    }
+    assert {name: count for name, count in filled.items() if count} == {}
+    a = Store.open(tmp_path / "a", EnvironmentName.SANDBOX)
+    b = Store.open(tmp_path / "b", EnvironmentName.SANDBOX)
+    assert a.applied_migrations() == b.applied_migrations() != []
+    a.close()
+    b.close()

@@ -13,6 +13,7 @@ from ..clock import Clock
 from ..domain.projects import create_project, list_projects
 from ..exceptions import ConfigurationError
 from ..public_url import default_public_url, public_url_setting
+from ..storage.private import write_private_text
 from .common import add_data_dir, add_environment, print_json
 
 DEMO_REDIRECT_URI = "http://localhost:3000/callback"
@@ -154,8 +155,7 @@ def ensure_demo_project(sim: Simulator) -> dict[str, Any] | None:
     load_dataset(sim.sandbox, credentials.project_id, "default")
     data = credentials.as_dict()
     path = Path(sim.data_dir) / DEMO_CREDENTIALS_FILE
-    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
-    path.chmod(0o600)
+    write_private_text(path, json.dumps(data, indent=2))  # 0600 from the first byte
     return data
 
 

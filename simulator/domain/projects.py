@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import json
+import re
 import secrets
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -32,6 +34,7 @@ __all__ = [
     "create_project",
     "get_project",
     "list_projects",
+    "redirect_uri_problem",
     "validate_redirect_uri",
 ]
 
@@ -54,14 +57,60 @@ def hash_secret(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
+#: Characters no redirect URL may hold: controls, spaces and backslashes (RFC 3986 has none).
+_NOT_IN_URI = re.compile(r"[\x00-\x20\x7f\\]")
+_PORT = re.compile(r"[0-9]{1,5}")
+MAX_REDIRECT_URI_LENGTH = 2048
+
+
 def validate_redirect_uri(uri: str) -> str:
-    """An absolute http(s) URL with a host and no fragment (RFC 6749 section 3.1.2)."""
-    parts = urlsplit(uri)
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.fragment:
-        raise ConfigurationError(
-            f"Invalid redirect URL {uri!r}: use an absolute http(s) URL without a fragment."
-        )
+    """An absolute http(s) URL with a valid host and port and no fragment (RFC 6749 section
+    3.1.2), parsed strictly: a URL accepted here is one every later step (the authorization
+    request, the pages' CSP, the redirects) can parse."""
+    problem = redirect_uri_problem(uri)
+    if problem is not None:
+        raise ConfigurationError(f"Invalid redirect URL {uri!r}: {problem}")
     return uri
+
+
+def redirect_uri_problem(uri: object) -> str | None:
+    """Why `uri` is not a usable redirect URL, or None."""
+    usage = "use an absolute http(s) URL without a fragment."
+    if not isinstance(uri, str) or not uri:
+        return usage
+    if len(uri) > MAX_REDIRECT_URI_LENGTH:
+        return f"it is longer than {MAX_REDIRECT_URI_LENGTH} characters."
+    if _NOT_IN_URI.search(uri):
+        return "it holds a space, a control character or a backslash."
+    try:
+        parts = urlsplit(uri)  # ValueError for a bracketed host that is no IP address
+    except ValueError:
+        return "its host is not a valid host name or IP address."
+    try:
+        port = parts.port  # ValueError for a port that is not a number in 0-65535
+    except ValueError:
+        return "its port must be a number from 1 to 65535."
+    if parts.scheme not in ("http", "https") or not parts.hostname or "#" in uri:
+        return usage
+    host_and_port = parts.netloc.rpartition("@")[2]
+    port_text = (
+        host_and_port.rpartition("]")[2] if host_and_port.startswith("[") else (host_and_port)
+    )
+    port_text = port_text.partition(":")[2]
+    if (port_text and not _PORT.fullmatch(port_text)) or port == 0:
+        return "its port must be a number from 1 to 65535."
+    return _host_problem(parts.hostname, bracketed=host_and_port.startswith("["))
+
+
+def _host_problem(host: str, *, bracketed: bool) -> str | None:
+    try:
+        if bracketed:
+            ipaddress.IPv6Address(host)
+        else:
+            host.encode("idna")  # empty or over-long labels, and so on
+    except (ValueError, UnicodeError):
+        return "its host is not a valid host name or IP address."
+    return None
 
 
 def create_project(env: Environment, name: str, redirect_uris: list[str]) -> ProjectCredentials:

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..clock import Clock, format_timestamp
+from ..storage.private import private_dir, private_file
 from .settings import RateLimit
 
 __all__ = ["RateDecision", "RateLimiter"]
@@ -125,7 +126,7 @@ class RateLimiter:
         self.clock = clock
         self._lock = threading.Lock()
         self._hits = 0
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        private_file(private_dir(self.path.parent) / self.FILE_NAME)  # 0600, as its WAL files
         # Autocommit: each UPSERT is its own transaction, committed at once.
         self._db: sqlite3.Connection | None = sqlite3.connect(
             self.path, timeout=10.0, isolation_level=None, check_same_thread=False

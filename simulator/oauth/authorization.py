@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from datetime import timedelta
 from typing import Any, NoReturn
@@ -27,7 +27,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from ..clock import format_timestamp
 from ..domain.context import Environment
 from ..domain.events import emit
-from ..domain.projects import find_project_by_client_id
+from ..domain.projects import find_project_by_client_id, redirect_uri_problem
 from ..domain.users import IDENTIFICATION_LEVELS, get_user, validate_phone_number
 from ..environments import EnvironmentName
 from ..exceptions import ConfigurationError, SimulatorError
@@ -152,6 +152,10 @@ class _Params:
         return values[0] if values else None
 
 
+#: Raises the error of a refused request (bound to its redirect URI and state).
+Refuse = Callable[[str, str], NoReturn]
+
+
 def parse_authorization_request(
     environments: Mapping[EnvironmentName, Environment], items: Sequence[tuple[str, str]]
 ) -> tuple[Environment, AuthorizationRequest]:
@@ -159,6 +163,47 @@ def parse_authorization_request(
     params = _Params(items)
 
     # 1. The client and its redirect URI: until both are known, errors are never redirected.
+    env, project = _client(environments, params)
+    redirect_uri = _redirect_uri(params, project)
+
+    # 2. From here on, errors go back to the redirect URI (with the state when it is usable).
+    state = _state(params, _refuser(redirect_uri, None))
+    refuse = _refuser(redirect_uri, state)
+    for repeated in sorted(key for key in params.values if params.repeated(key)):
+        refuse("invalid_request", f"{repeated} is repeated.")
+    scope = _scope(params, refuse)
+    hints = _hints(env, params, refuse)
+    level, texts = _level_and_texts(params, refuse)
+    challenge, method = _challenge(env, project, params, refuse)
+
+    return env, AuthorizationRequest(
+        client_id=project["client_id"],
+        project_id=project["id"],
+        project_name=project["name"],
+        redirect_uri=redirect_uri,
+        redirect_uri_sent=params.get("redirect_uri") is not None,
+        scope=scope,
+        state=state,
+        nonce=texts["nonce"],
+        identification_level=level,
+        onboarding_id=texts["onboardingid"],
+        code_challenge=challenge,
+        code_challenge_method=method,
+        **hints,
+    )
+
+
+def _refuser(redirect_uri: str, state: str | None) -> Refuse:
+    def refuse(error: str, description: str) -> NoReturn:
+        raise AuthorizationRequestError(error, description, redirect_uri=redirect_uri, state=state)
+
+    return refuse
+
+
+def _client(
+    environments: Mapping[EnvironmentName, Environment], params: _Params
+) -> tuple[Environment, dict[str, Any]]:
+    """The environment (from the client_id prefix) and the client's project."""
     if params.repeated("client_id"):
         raise AuthorizationRequestError("invalid_request", "client_id is repeated.")
     client_id = params.get("client_id")
@@ -172,6 +217,11 @@ def parse_authorization_request(
             "invalid_client",
             "Unknown client_id: no project has these API credentials in this environment.",
         )
+    return env, project
+
+
+def _redirect_uri(params: _Params, project: Mapping[str, Any]) -> str:
+    """The request's redirect URI: one of the project's, character for character."""
     registered = _registered_uris(project)
     if params.repeated("redirect_uri"):
         raise AuthorizationRequestError("invalid_request", "redirect_uri is repeated.")
@@ -190,11 +240,19 @@ def parse_authorization_request(
             "redirect_uri does not match any redirect URL registered for this project "
             "(the comparison is exact: scheme, host, port, path and query).",
         )
+    # A data dir made before registration parsed URLs strictly may hold one that cannot be
+    # redirected to (a port over 65535, say): an error page, never a redirect there.
+    problem = redirect_uri_problem(redirect_uri)
+    if problem is not None:
+        raise AuthorizationRequestError(
+            "invalid_request",
+            f"The redirect URL registered for this project is malformed: {problem} "
+            "Register a valid one (in a new project).",
+        )
+    return redirect_uri
 
-    # 2. From here on, errors go back to the redirect URI (with the state when it is usable).
-    def refuse(error: str, description: str, state: str | None = None) -> NoReturn:
-        raise AuthorizationRequestError(error, description, redirect_uri=redirect_uri, state=state)
 
+def _state(params: _Params, refuse: Refuse) -> str:
     if params.repeated("state"):
         refuse("invalid_request", "state is repeated.")
     state = params.get("state")
@@ -205,35 +263,37 @@ def parse_authorization_request(
             "invalid_request",
             f"state must be 1 to {MAX_STATE_LENGTH} printable ASCII characters.",
         )
-    for repeated in sorted(key for key in params.values if params.repeated(key)):
-        refuse("invalid_request", f"{repeated} is repeated.", state)
+    return state
 
+
+def _scope(params: _Params, refuse: Refuse) -> list[str]:
+    """`response_type` (always `code`) and the scope, in canonical order."""
     response_type = params.get("response_type")
     if not response_type:
-        refuse("invalid_request", "response_type is missing: use response_type=code.", state)
+        refuse("invalid_request", "response_type is missing: use response_type=code.")
     if response_type != "code":
         refuse(
             "unsupported_response_type",
             f"response_type {echo(response_type)} is not supported: use response_type=code.",
-            state,
         )
-
     scope = (params.get("scope") or "").split()
     if not scope:
-        refuse("invalid_request", "scope is missing: use for example 'openid offline'.", state)
+        refuse("invalid_request", "scope is missing: use for example 'openid offline'.")
     unknown = [value for value in scope if value not in SCOPES]
     if unknown:
         refuse(
             "invalid_scope",
             f"Unknown scope {echo(' '.join(unknown))}: use {', '.join(SCOPES)}.",
-            state,
         )
     if "openid" not in scope:
-        refuse("invalid_scope", "scope must include openid.", state)
-    scope = [value for value in SCOPES if value in scope]  # canonical order, no duplicates
+        refuse("invalid_scope", "scope must include openid.")
+    return [value for value in SCOPES if value in scope]  # canonical order, no duplicates
 
+
+def _hints(env: Environment, params: _Params, refuse: Refuse) -> dict[str, str | None]:
+    """The pre-filled phone number and registration fields."""
     hints: dict[str, str | None] = {}
-    checks = [
+    checks: list[tuple[str, str, Callable[[str], str]]] = [
         ("phoneNumber", "phone_number", _check_phone_number),
         ("firstName", "first_name", lambda v: check_name(v, "firstName")),
         ("lastName", "last_name", lambda v: check_name(v, "lastName")),
@@ -246,14 +306,17 @@ def parse_authorization_request(
         try:
             hints[key] = check(value)
         except ConfigurationError as error:
-            refuse("invalid_request", f"Invalid {parameter}: {error}", state)
+            refuse("invalid_request", f"Invalid {parameter}: {error}")
+    return hints
 
+
+def _level_and_texts(params: _Params, refuse: Refuse) -> tuple[str, dict[str, str | None]]:
+    """`identificationlevel`, and the free texts `onboardingid` and `nonce`."""
     level = params.get("identificationlevel") or "Expert"
     if level not in IDENTIFICATION_LEVELS:
         refuse(
             "invalid_request",
             f"identificationlevel must be one of {', '.join(IDENTIFICATION_LEVELS)}.",
-            state,
         )
     texts: dict[str, str | None] = {}
     for parameter in ("onboardingid", "nonce"):
@@ -264,59 +327,43 @@ def parse_authorization_request(
             refuse(
                 "invalid_request",
                 f"{parameter} must be 1 to {MAX_TEXT_PARAMETER_LENGTH} printable ASCII characters.",
-                state,
             )
         texts[parameter] = value
+    return level, texts
 
+
+def _challenge(
+    env: Environment, project: Mapping[str, Any], params: _Params, refuse: Refuse
+) -> tuple[str | None, str | None]:
+    """The PKCE challenge and its method: required with PKCE on, refused with it off."""
     challenge = params.get("code_challenge")
     method = params.get("code_challenge_method")
     uses_pkce = pkce.pkce_enabled(env, project["id"])
-    if challenge is None and method is not None:
-        refuse("invalid_request", "code_challenge_method was sent without code_challenge.", state)
-    if challenge is not None:
-        if not uses_pkce:
+    if challenge is None:
+        if method is not None:
+            refuse("invalid_request", "code_challenge_method was sent without code_challenge.")
+        if uses_pkce:
             refuse(
                 "invalid_request",
-                "PKCE is not enabled for this project: it uses the client-secret flow "
-                "(PKCE is available on request; the simulator switches it on with "
-                "'python -m simulator project pkce --enable').",
-                state,
+                "This project uses PKCE: send code_challenge and code_challenge_method=S256.",
             )
-        if method != pkce.CHALLENGE_METHOD:
-            refuse(
-                "invalid_request",
-                "code_challenge_method must be S256 (plain is not supported).",
-                state,
-            )
-        if not pkce.valid_challenge(challenge):
-            refuse(
-                "invalid_request",
-                "code_challenge must be the unpadded base64url SHA-256 of the code_verifier "
-                "(43 characters).",
-                state,
-            )
-    elif uses_pkce:
+        return None, None
+    if not uses_pkce:
         refuse(
             "invalid_request",
-            "This project uses PKCE: send code_challenge and code_challenge_method=S256.",
-            state,
+            "PKCE is not enabled for this project: it uses the client-secret flow "
+            "(PKCE is available on request; the simulator switches it on with "
+            "'python -m simulator project pkce --enable').",
         )
-
-    return env, AuthorizationRequest(
-        client_id=client_id,
-        project_id=project["id"],
-        project_name=project["name"],
-        redirect_uri=redirect_uri,
-        redirect_uri_sent=params.get("redirect_uri") is not None,
-        scope=scope,
-        state=state,
-        nonce=texts["nonce"],
-        identification_level=level,
-        onboarding_id=texts["onboardingid"],
-        code_challenge=challenge,
-        code_challenge_method=method if challenge else None,
-        **hints,
-    )
+    if method != pkce.CHALLENGE_METHOD:
+        refuse("invalid_request", "code_challenge_method must be S256 (plain is not supported).")
+    if not pkce.valid_challenge(challenge):
+        refuse(
+            "invalid_request",
+            "code_challenge must be the unpadded base64url SHA-256 of the code_verifier "
+            "(43 characters).",
+        )
+    return challenge, method
 
 
 def _check_phone_number(value: str) -> str:
@@ -351,7 +398,7 @@ def record_identity_verification(
         user = get_user(env, user_id)
         if level not in user["identification_levels"]:
             levels = [*user["identification_levels"], level]
-            db["users"].update(
+            db.table("users").update(
                 user_id, {"identification_levels": json.dumps(levels), "updated_at": env.now()}
             )
             emit(env, db, "User.Updated", project_id=project_id, resource_id=user_id)
@@ -365,7 +412,7 @@ def issue_code(
     code = new_token(env.name, "code")
     now = env.clock.now()
     with env.store.atomic() as db:
-        db["authorization_codes"].insert(
+        db.table("authorization_codes").insert(
             {
                 "code_hash": hash_token(code),
                 "project_id": request.project_id,

@@ -119,8 +119,9 @@ def _basic_credentials(request: Request) -> tuple[str, str] | None:
     if scheme.lower() != "basic" or not value:
         return None
     try:
-        decoded = base64.b64decode(value.strip(), validate=True).decode("utf-8")
-    except (binascii.Error, UnicodeDecodeError):
+        # A header is Latin-1 text: a non-ASCII character is no base64 (ValueError).
+        decoded = base64.b64decode(value.strip().encode("ascii"), validate=True).decode("utf-8")
+    except (binascii.Error, UnicodeError, ValueError):
         raise OAuthError("invalid_client", "Malformed HTTP Basic credentials.", 401) from None
     client_id, separator, secret = decoded.partition(":")
     if not separator:

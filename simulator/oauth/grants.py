@@ -100,7 +100,7 @@ def _store_refresh_token(
 ) -> str:
     token = new_token(env.name, "refresh")
     now = env.clock.now()
-    db["tokens"].insert(
+    db.table("tokens").insert(
         {
             "token_hash": hash_token(token),
             "kind": "refresh",
@@ -248,7 +248,7 @@ def _exchange(
         [now, row["code_hash"]],
     ).rowcount
     if not claimed:  # a concurrent exchange won (it committed first): a second use all the same
-        return _reused_code(env, db, db["authorization_codes"].get(row["code_hash"]))
+        return _reused_code(env, db, db.table("authorization_codes").get(row["code_hash"]))
     try:
         get_user(env, row["user_id"])
     except NotFound:
@@ -261,8 +261,8 @@ def _exchange(
         "auth_time": row["auth_time"],
         "created_at": now,
     }
-    db["token_families"].insert(family)
-    db["authorization_codes"].update(row["code_hash"], {"family_id": family["id"]})
+    db.table("token_families").insert(family)
+    db.table("authorization_codes").update(row["code_hash"], {"family_id": family["id"]})
     return _respond(
         request,
         db,

@@ -21,6 +21,7 @@ session = submit_code(env, session, latest_code(env, "+33612345678"))
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -204,7 +205,7 @@ def submit_registration(
     if session["step"] != "register":
         raise LoginError("first_name", "No registration is expected at this step.")
     today = env.clock.now().date()
-    checks = [
+    checks: list[tuple[str, Callable[[], str]]] = [
         ("first_name", lambda: check_name(first_name, "First name")),
         ("last_name", lambda: check_name(last_name, "Last name")),
         ("birth_date", lambda: check_birth_date(birth_date, today)),
@@ -216,7 +217,13 @@ def submit_registration(
         except ConfigurationError as error:
             raise LoginError(field, str(error)) from None
     with env.store.atomic() as db:
-        user = create_user(env, session["phone_number"], **values)
+        user = create_user(
+            env,
+            session["phone_number"],
+            first_name=values["first_name"],
+            last_name=values["last_name"],
+            birth_date=values["birth_date"],
+        )
         emit(env, db, "User.Joined", project_id=session["project_id"], resource_id=user["id"])
         return touch_session(
             env, db, session, step="done", user_id=user["id"], logged_in_at=env.now()

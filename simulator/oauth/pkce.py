@@ -95,7 +95,7 @@ def set_pkce(env: Environment, client_id: str, enabled: bool) -> dict[str, Any]:
     if project is None:
         raise NotFound(f"No project with client_id {client_id} in {env.name.title}.")
     with env.store.atomic() as db:
-        db["oauth_project_settings"].upsert(
+        db.table("oauth_project_settings").upsert(
             {"project_id": project["id"], "pkce_enabled": int(enabled), "updated_at": env.now()},
             pk="project_id",
         )

@@ -89,8 +89,9 @@ def start_session(
     cookie = f"{env.name.prefix}_WS_{secrets.token_urlsafe(32)}"
     now = env.clock.now()
     with env.store.atomic() as db:
-        session = {
-            "id": env.new_id(db, "web_session"),
+        session_id = env.new_id(db, "web_session")
+        row: dict[str, Any] = {
+            "id": session_id,
             "secret_hash": _hash(cookie),
             "purpose": purpose,
             "project_id": project_id,
@@ -106,14 +107,15 @@ def start_session(
             "last_seen_at": format_timestamp(now),
             "expires_at": format_timestamp(now + SESSION_LIFETIME),
         }
-        db["web_sessions"].insert(session)
-        session = db["web_sessions"].get(session["id"])  # with every column, None when unset
+        db.table("web_sessions").insert(row)
+        session = dict(db.table("web_sessions").get(session_id))  # every column, None when unset
     return cookie, session
 
 
 def session_data(session: Mapping[str, Any]) -> dict[str, Any]:
     """The flow's own data stored with the session (e.g. the authorization request)."""
-    return json.loads(session["data"])
+    data: dict[str, Any] = json.loads(session["data"])
+    return data
 
 
 def load_session(
@@ -163,7 +165,7 @@ def touch_session(
         "expires_at": format_timestamp(now + SESSION_LIFETIME),
         **changes,
     }
-    db["web_sessions"].update(session["id"], changes)
+    db.table("web_sessions").update(session["id"], changes)
     session.update(changes)
     return session
 

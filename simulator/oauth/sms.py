@@ -10,8 +10,10 @@ outbox(env, phone_number="+33612345678")[-1]["text"]
 latest_code(env, "+33612345678")   # '123456'
 ```
 
-The code itself is stored only as a hash bound to its web session; it lives 15 virtual
-minutes, and sending a new one to a session supersedes the previous one.
+The code itself is stored only as an HMAC-SHA256 (under the file's secret key, table
+`hash_keys`) bound to its web session; it lives 15 virtual minutes, and sending a new one to
+a session supersedes the previous one. The outbox keeps the message text, code included, as
+the phone shows it.
 """
 
 from __future__ import annotations
@@ -45,9 +47,30 @@ _CODE_IN_TEXT = re.compile(r"\b(\d{6})\b")
 CodeCheck = Literal["ok", "wrong", "expired", "none"]
 
 
-def _hash(session_id: str, code: str) -> str:
-    # Bound to the session: the same digits sent to another session do not match.
-    return hashlib.sha256(f"{session_id}:{code}".encode()).hexdigest()
+_KEY_PURPOSE = "login_codes"
+
+
+def _hash(db: sqlite_utils.Database, session_id: str, code: str) -> str:
+    """HMAC-SHA256 of the code under the file's secret key, bound to the session.
+
+    Keyed, not a plain or slow hash: six digits are a million values, so a plain SHA-256
+    is reversed by trying them all, and a slow hash (scrypt) would only make that take
+    longer while costing every check. Without the key, which lives in its own table of
+    the owner-only file, a leaked `sms_codes` row or export gives nothing away.
+    """
+    message = f"{session_id}:{code}".encode("utf-8", "surrogatepass")
+    return hmac.new(_key(db), message, hashlib.sha256).hexdigest()
+
+
+def _key(db: sqlite_utils.Database) -> bytes:
+    rows = list(db["hash_keys"].rows_where("purpose = ?", [_KEY_PURPOSE]))
+    if not rows:  # made on first use (never by a migration: new files copy one image)
+        db.execute(
+            "INSERT OR IGNORE INTO hash_keys (purpose, secret) VALUES (?, ?)",
+            [_KEY_PURPOSE, secrets.token_hex(32)],
+        )
+        rows = list(db["hash_keys"].rows_where("purpose = ?", [_KEY_PURPOSE]))
+    return bytes.fromhex(rows[0]["secret"])
 
 
 def send_code(
@@ -65,12 +88,12 @@ def send_code(
         "WHERE session_id = ? AND superseded_at IS NULL AND used_at IS NULL",
         [sent_at, session_id],
     )
-    db["sms_codes"].insert(
+    db.table("sms_codes").insert(
         {
             "id": env.new_id(db, "sms_code"),
             "session_id": session_id,
             "phone_number": phone_number,
-            "code_hash": _hash(session_id, code),
+            "code_hash": _hash(db, session_id, code),
             "sent_at": sent_at,
             "expires_at": format_timestamp(now + CODE_LIFETIME),
         }
@@ -84,7 +107,7 @@ def send_code(
         "sent_at": sent_at,
         "sequence": next_number(db, "sms_sequence"),
     }
-    db["sms_outbox"].insert(message)
+    db.table("sms_outbox").insert(message)
     return message
 
 
@@ -106,11 +129,11 @@ def check_code(
     if not rows:
         return "none"
     row = rows[0]
-    if not hmac.compare_digest(row["code_hash"], _hash(session_id, code.strip())):
+    if not hmac.compare_digest(row["code_hash"], _hash(db, session_id, code.strip())):
         return "wrong"
     if row["expires_at"] <= env.now():
         return "expired"
-    db["sms_codes"].update(row["id"], {"used_at": env.now()})
+    db.table("sms_codes").update(row["id"], {"used_at": env.now()})
     return "ok"
 
 

@@ -60,7 +60,7 @@ def store_access_token(
         "expires_at": format_timestamp(now + ACCESS_TOKEN_LIFETIME),
     }
     with env.store.atomic() as db:
-        db["tokens"].insert(row)
+        db.table("tokens").insert(row)
     return token, row
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import sqlite3
 import threading
 import weakref
@@ -16,12 +17,14 @@ import sqlite_utils
 from ..clock import Clock
 from ..environments import EnvironmentName
 from ..exceptions import SimulatorClosed
+from .private import PRIVATE_FILE_MODE, private_dir, private_file
 from .tables import MIGRATION_SETS
 
 __all__ = ["Store", "now_text"]
 
 _MIGRATIONS_TABLE = "_sqlite_migrations"
-_KEPT_ON_RESET = {_MIGRATIONS_TABLE, "sqlite_sequence", "signing_keys"}
+_KEPT_ON_RESET = {_MIGRATIONS_TABLE, "sqlite_sequence", "signing_keys", "hash_keys"}
+_WAL_FILES = ("-wal", "-shm")
 
 
 def now_text(clock: Clock) -> str:
@@ -86,11 +89,21 @@ class Store:
         cls, data_dir: Path | str, environment: EnvironmentName, *, durable: bool = True
     ) -> Store:
         """Open (creating and migrating when needed) the environment's file in `data_dir`."""
-        directory = Path(data_dir)
-        directory.mkdir(parents=True, exist_ok=True)
-        store = cls(directory / environment.file_name, environment, durable=durable)
+        directory = private_dir(data_dir)  # 0700: the file holds signing keys and the outbox
+        store = cls(private_file(directory / environment.file_name), environment, durable=durable)
         store.migrate()
+        store.protect_files()
         return store
+
+    def protect_files(self) -> None:
+        """Make the database and its `-wal`/`-shm` files owner-only (`0600`).
+
+        A file created by `Store.open` is `0600` from the start and SQLite gives the WAL
+        files the database's mode; this also tightens files an older version left readable.
+        """
+        for path in (self.path, *(self.path.with_name(self.path.name + s) for s in _WAL_FILES)):
+            if path.exists():
+                os.chmod(path, PRIVATE_FILE_MODE)
 
     @property
     def db(self) -> sqlite_utils.Database:

@@ -41,6 +41,7 @@ from .login import (
     current_session,
     form_value,
     problem_page,
+    read_form,
     refuse_forgery,
     start_login,
 )
@@ -74,11 +75,16 @@ def approve(
     return redirect_with(request.redirect_uri, code=code, state=request.state)
 
 
-def authorization_routes(environments: Mapping[EnvironmentName, Environment]) -> list[Route]:
-    async def authorize(request: Request) -> Response:
+class _AuthorizationPages:
+    """The authorization routes' handlers, over the environments."""
+
+    def __init__(self, environments: Mapping[EnvironmentName, Environment]) -> None:
+        self.environments = environments
+
+    async def authorize(self, request: Request) -> Response:
         try:
             env, auth = parse_authorization_request(
-                environments, request.query_params.multi_items()
+                self.environments, request.query_params.multi_items()
             )
         except AuthorizationRequestError as error:
             if error.redirect_url is not None:
@@ -113,10 +119,11 @@ def authorization_routes(environments: Mapping[EnvironmentName, Environment]) ->
         )
 
     def logged_in(
+        self,
         request: Request,
     ) -> Response | tuple[Environment, dict[str, Any], AuthorizationRequest]:
         try:
-            env, session = current_session(environments, request)
+            env, session = current_session(self.environments, request)
         except SessionProblem as problem:
             return problem_page(problem)
         if session["purpose"] != PURPOSE:
@@ -129,11 +136,11 @@ def authorization_routes(environments: Mapping[EnvironmentName, Environment]) ->
             return redirect(LOGIN_PATH)
         return env, session, AuthorizationRequest.from_dict(session_data(session)[PURPOSE])
 
-    def targets(auth: AuthorizationRequest) -> list[str]:
+    def targets(self, auth: AuthorizationRequest) -> list[str]:
         return [origin_of(auth.redirect_uri)]
 
-    async def consent_page(request: Request) -> Response:
-        found = logged_in(request)
+    async def consent_page(self, request: Request) -> Response:
+        found = self.logged_in(request)
         if isinstance(found, Response):
             return found
         env, session, auth = found
@@ -153,14 +160,14 @@ def authorization_routes(environments: Mapping[EnvironmentName, Environment]) ->
         if needs_identity_verification(user, auth):
             return render(
                 "verify.html",
-                form_targets=targets(auth),
+                form_targets=self.targets(auth),
                 title="Verify your identity",
                 level=auth.identification_level,
                 **common,
             )
         return render(
             "consent.html",
-            form_targets=targets(auth),
+            form_targets=self.targets(auth),
             title=f"Authorize {auth.project_name}",
             phone_number=user["phone_number"],
             scopes=[(scope, SCOPE_DESCRIPTIONS[scope]) for scope in auth.scope],
@@ -168,9 +175,11 @@ def authorization_routes(environments: Mapping[EnvironmentName, Environment]) ->
             **common,
         )
 
-    async def verify(request: Request) -> Response:
-        form = await request.form()
-        found = logged_in(request)
+    async def verify(self, request: Request) -> Response:
+        form = await read_form(request)
+        if isinstance(form, Response):
+            return form
+        found = self.logged_in(request)
         if isinstance(found, Response):
             return found
         env, session, auth = found
@@ -185,11 +194,13 @@ def authorization_routes(environments: Mapping[EnvironmentName, Environment]) ->
                     env, user["id"], auth.identification_level, auth.project_id
                 )
             touch_session(env, db, session)
-        return redirect(CONSENT_PATH, form_targets=targets(auth))
+        return redirect(CONSENT_PATH, form_targets=self.targets(auth))
 
-    async def decide(request: Request) -> Response:
-        form = await request.form()
-        found = logged_in(request)
+    async def decide(self, request: Request) -> Response:
+        form = await read_form(request)
+        if isinstance(form, Response):
+            return form
+        found = self.logged_in(request)
         if isinstance(found, Response):
             return found
         env, session, auth = found
@@ -209,13 +220,16 @@ def authorization_routes(environments: Mapping[EnvironmentName, Environment]) ->
             return redirect(url, 302)
         user = get_user(env, session["user_id"])
         if decision != "authorize" or needs_identity_verification(user, auth):
-            return redirect(CONSENT_PATH, form_targets=targets(auth))
+            return redirect(CONSENT_PATH, form_targets=self.targets(auth))
         url = approve(env, auth, user, auth_time=session["logged_in_at"], session=session)
         return redirect(url, 302)
 
+
+def authorization_routes(environments: Mapping[EnvironmentName, Environment]) -> list[Route]:
+    pages = _AuthorizationPages(environments)
     return [
-        Route(AUTH_PATH, authorize, methods=["GET"]),
-        Route(CONSENT_PATH, consent_page, methods=["GET"]),
-        Route(CONSENT_PATH, decide, methods=["POST"]),
-        Route(VERIFY_PATH, verify, methods=["POST"]),
+        Route(AUTH_PATH, pages.authorize, methods=["GET"]),
+        Route(CONSENT_PATH, pages.consent_page, methods=["GET"]),
+        Route(CONSENT_PATH, pages.decide, methods=["POST"]),
+        Route(VERIFY_PATH, pages.verify, methods=["POST"]),
     ]

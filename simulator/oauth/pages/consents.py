@@ -62,6 +62,7 @@ from .login import (
     current_session,
     form_value,
     problem_page,
+    read_form,
     refuse_forgery,
     start_login,
 )
@@ -160,14 +161,19 @@ def _expires_text(expires_at: str | None) -> str | None:
     return f"{moment:%H:%M} UTC on {moment.day} {moment:%B %Y}"
 
 
-def consent_routes(environments: Mapping[EnvironmentName, Environment]) -> list[Route]:
+class _ConsentPages:
+    """The two routes' handlers and the steps they share, over the environments."""
+
+    def __init__(self, environments: Mapping[EnvironmentName, Environment]) -> None:
+        self.environments = environments
+
     def browser_session(
-        request: Request, env: Environment, consent: Mapping[str, Any]
+        self, request: Request, env: Environment, consent: Mapping[str, Any]
     ) -> tuple[dict[str, Any] | None, SessionProblem | None]:
         """This browser's web session for this very consent, or why it cannot go on
         (a problem is reported only for a session of this consent)."""
         try:
-            session_env, session = current_session(environments, request)
+            session_env, session = current_session(self.environments, request)
         except SessionProblem as problem:
             if (
                 problem.env is not None
@@ -180,14 +186,15 @@ def consent_routes(environments: Mapping[EnvironmentName, Environment]) -> list[
             return session, None
         return None, None
 
-    def ended(env: Environment, consent_id: str, status: int = 409, **texts: str) -> Response:
+    def ended(self, env: Environment, consent_id: str, status: int = 409, **texts: str) -> Response:
         """The page of a consent that just ended or was found ended (reloaded)."""
-        found = find_consent(environments, consent_id)
+        found = find_consent(self.environments, consent_id)
         if found is None:
             return _not_found()
         return _status_page(env, found[1], status=status, **texts)
 
     def credentials_refused(
+        self,
         env: Environment,
         consent: Mapping[str, Any],
         session: dict[str, Any] | None,
@@ -198,17 +205,17 @@ def consent_routes(environments: Mapping[EnvironmentName, Environment]) -> list[
         try:
             refuse_credentials(env, consent["id"])
         except Rejected:
-            return ended(env, consent["id"])  # decided meanwhile (another tab, the partner)
+            return self.ended(env, consent["id"])  # decided meanwhile (another tab, the partner)
         if session is not None:
             with env.store.atomic() as db:
                 finish_session(env, db, session)
-        return ended(env, consent["id"], status=403, title=title, message=message)
+        return self.ended(env, consent["id"], status=403, title=title, message=message)
 
     def wrong_user(
-        env: Environment, consent: Mapping[str, Any], session: dict[str, Any]
+        self, env: Environment, consent: Mapping[str, Any], session: dict[str, Any]
     ) -> Response:
         signed_in = get_user(env, session["user_id"])
-        return credentials_refused(
+        return self.credentials_refused(
             env,
             consent,
             session,
@@ -218,7 +225,11 @@ def consent_routes(environments: Mapping[EnvironmentName, Environment]) -> list[
         )
 
     def approve_now(
-        env: Environment, consent: Mapping[str, Any], user_id: str, session: dict[str, Any] | None
+        self,
+        env: Environment,
+        consent: Mapping[str, Any],
+        user_id: str,
+        session: dict[str, Any] | None,
     ) -> Response:
         """Approve at once (a Sandbox user with auto consent) and send the browser back."""
         try:
@@ -226,17 +237,17 @@ def consent_routes(environments: Mapping[EnvironmentName, Environment]) -> list[
                 start_consent(env, consent["id"], user_id)
             decided = approve_consent(env, consent["id"], user_id)
         except Rejected:
-            return ended(env, consent["id"])
+            return self.ended(env, consent["id"])
         if session is not None:
             with env.store.atomic() as db:
                 finish_session(env, db, session)
         return redirect(consent_redirect_url(decided), 302, form_targets=_targets(consent))
 
-    def sign_in(request: Request, env: Environment, consent: Mapping[str, Any]) -> Response:
+    def sign_in(self, request: Request, env: Environment, consent: Mapping[str, Any]) -> Response:
         user = consent_user(env, consent)
         if auto_approver(env, user):
             assert user is not None
-            return approve_now(env, consent, user["id"], None)
+            return self.approve_now(env, consent, user["id"], None)
         path = consent_path(consent["id"])
         return start_login(
             env,
@@ -252,19 +263,21 @@ def consent_routes(environments: Mapping[EnvironmentName, Environment]) -> list[
             data={PURPOSE: {"consent_id": consent["id"]}},
         )
 
-    def review(env: Environment, consent: dict[str, Any], session: dict[str, Any]) -> Response:
+    def review(
+        self, env: Environment, consent: dict[str, Any], session: dict[str, Any]
+    ) -> Response:
         """Signed in: check who, open the consent, and show the operation."""
         user_id = session["user_id"]
         if consent["user_id"] not in (None, user_id):
-            return wrong_user(env, consent, session)
+            return self.wrong_user(env, consent, session)
         signed_in = get_user(env, user_id)
         if auto_approver(env, signed_in):
-            return approve_now(env, consent, user_id, session)
+            return self.approve_now(env, consent, user_id, session)
         if consent["status"] == "Created":
             try:
                 consent = start_consent(env, consent["id"], user_id)
             except Rejected:
-                return ended(env, consent["id"])
+                return self.ended(env, consent["id"])
         with env.store.atomic() as db:
             touch_session(env, db, session)
         description = describe_consent(env, consent)
@@ -283,8 +296,10 @@ def consent_routes(environments: Mapping[EnvironmentName, Environment]) -> list[
             redirect_host=origin_of(consent["redirect_url"]),
         )
 
-    def locked(env: Environment, consent: Mapping[str, Any], problem: SessionProblem) -> Response:
-        return credentials_refused(
+    def locked(
+        self, env: Environment, consent: Mapping[str, Any], problem: SessionProblem
+    ) -> Response:
+        return self.credentials_refused(
             env,
             consent,
             problem.session,
@@ -293,34 +308,36 @@ def consent_routes(environments: Mapping[EnvironmentName, Environment]) -> list[
             "happen.",
         )
 
-    async def consent_page(request: Request) -> Response:
-        found = find_consent(environments, request.path_params["consent_id"])
+    async def consent_page(self, request: Request) -> Response:
+        found = find_consent(self.environments, request.path_params["consent_id"])
         if found is None:
             return _not_found()
         env, consent = found
         if not is_open(consent):
             return _status_page(env, consent)
-        session, problem = browser_session(request, env, consent)
+        session, problem = self.browser_session(request, env, consent)
         if problem is not None and problem.kind == "locked":
-            return locked(env, consent, problem)
+            return self.locked(env, consent, problem)
         if session is None:  # none yet, another flow's, or over (expired): sign in again
-            return sign_in(request, env, consent)
+            return self.sign_in(request, env, consent)
         if session["step"] != "done":  # back on the link mid-sign-in: resume it
             return redirect(LOGIN_PATH, form_targets=_targets(consent))
-        return review(env, consent, session)
+        return self.review(env, consent, session)
 
-    async def decide(request: Request) -> Response:
-        form = await request.form()
-        found = find_consent(environments, request.path_params["consent_id"])
+    async def decide(self, request: Request) -> Response:
+        form = await read_form(request)
+        if isinstance(form, Response):
+            return form
+        found = find_consent(self.environments, request.path_params["consent_id"])
         if found is None:
             return _not_found()
         env, consent = found
         if not is_open(consent):
             return _status_page(env, consent)
         path = consent_path(consent["id"])
-        session, problem = browser_session(request, env, consent)
+        session, problem = self.browser_session(request, env, consent)
         if problem is not None and problem.kind == "locked":
-            return locked(env, consent, problem)
+            return self.locked(env, consent, problem)
         if problem is not None:
             return problem_page(problem)  # expired: "Start again" opens the link again
         if session is None:
@@ -337,7 +354,7 @@ def consent_routes(environments: Mapping[EnvironmentName, Environment]) -> list[
             return redirect(LOGIN_PATH, form_targets=_targets(consent))
         user_id = session["user_id"]
         if consent["user_id"] not in (None, user_id):
-            return wrong_user(env, consent, session)
+            return self.wrong_user(env, consent, session)
         decision = form_value(form, "decision")
         if consent["status"] != "Started" or decision not in ("approve", "refuse"):
             return redirect(path, form_targets=_targets(consent))  # show the operation first
@@ -347,12 +364,15 @@ def consent_routes(environments: Mapping[EnvironmentName, Environment]) -> list[
             else:
                 decided = refuse_consent(env, consent["id"], user_id, status="CustomerRefused")
         except Rejected:
-            return ended(env, consent["id"])
+            return self.ended(env, consent["id"])
         with env.store.atomic() as db:
             finish_session(env, db, session)
         return redirect(consent_redirect_url(decided), 302, form_targets=_targets(consent))
 
+
+def consent_routes(environments: Mapping[EnvironmentName, Environment]) -> list[Route]:
+    pages = _ConsentPages(environments)
     return [
-        Route(f"{CONSENTS_PATH}/{{consent_id:consent_tail}}", consent_page, methods=["GET"]),
-        Route(f"{CONSENTS_PATH}/{{consent_id:consent_tail}}", decide, methods=["POST"]),
+        Route(f"{CONSENTS_PATH}/{{consent_id:consent_tail}}", pages.consent_page, methods=["GET"]),
+        Route(f"{CONSENTS_PATH}/{{consent_id:consent_tail}}", pages.decide, methods=["POST"]),
     ]

@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -71,6 +72,7 @@ __all__ = [
     "login_routes",
     "origin_of",
     "problem_page",
+    "read_form",
     "refuse_forgery",
     "render_step",
     "session_form_targets",
@@ -91,6 +93,19 @@ def form_value(form: FormData, name: str) -> str | None:
     """A plain text field of a posted form (files and repeats count as missing)."""
     values = form.getlist(name)
     return values[0] if len(values) == 1 and isinstance(values[0], str) else None
+
+
+async def read_form(request: Request) -> FormData | Response:
+    """The posted form, or a 400 page when its body cannot be parsed (a broken multipart
+    body, too many fields): a browser page answers with a page, never JSON."""
+    try:
+        return await request.form()
+    except HTTPException as error:
+        return message_page(
+            "This form could not be read",
+            f"The form's body is malformed ({error.detail}). Go back to the page and try again.",
+            error_code="malformed_form",
+        )
 
 
 def session_form_targets(session: Mapping[str, Any]) -> list[str]:
@@ -183,10 +198,10 @@ def refuse_forgery(request: Request, form: FormData, session: Mapping[str, Any])
     """A 403 page for a post without the session's CSRF token or from another site."""
     origin = request.headers.get("origin")
     own = str(request.base_url).rstrip("/")
-    token = form_value(form, "csrf_token") or ""
-    if (origin is not None and origin != own) or not hmac.compare_digest(
-        token, session["csrf_token"]
-    ):
+    # Compared as bytes: `compare_digest` refuses a str holding non-ASCII characters.
+    token = (form_value(form, "csrf_token") or "").encode("utf-8", "surrogatepass")
+    expected = str(session["csrf_token"]).encode("utf-8")
+    if (origin is not None and origin != own) or not hmac.compare_digest(token, expected):
         return message_page(
             "Request refused",
             "This form was not sent by this sign-in page (its security token is missing or "
@@ -235,6 +250,46 @@ def render_step(
     return render(_TEMPLATES[step], status=status, form_targets=targets, **context)
 
 
+#: A login step's work on a posted form: returns the session as it now is.
+_Action = Callable[[Environment, dict[str, Any], FormData], dict[str, Any]]
+
+
+def _post(
+    environments: Mapping[EnvironmentName, Environment], step: str | None, action: _Action
+) -> Callable[[Request], Any]:
+    """The handler of a login form posted at `step` (any step when None)."""
+
+    async def handler(request: Request) -> Response:
+        form = await read_form(request)
+        if isinstance(form, Response):
+            return form
+        try:
+            env, session = current_session(environments, request)
+        except SessionProblem as problem:
+            return problem_page(problem)
+        refused = refuse_forgery(request, form, session)
+        if refused is not None:
+            return refused
+        if step is not None and session["step"] != step:
+            return (
+                render_step(env, session)
+                if session["step"] == "done"
+                else redirect(LOGIN_PATH, form_targets=session_form_targets(session))
+            )
+        try:
+            session = action(env, session, form)
+        except LoginError as error:
+            values = {key: form_value(form, key) for key in form}
+            return render_step(env, session, error=error, values=values, status=400)
+        except SessionProblem as problem:
+            return problem_page(problem)
+        if session["step"] == "done":
+            return render_step(env, session)
+        return redirect(LOGIN_PATH, form_targets=session_form_targets(session))
+
+    return handler
+
+
 def login_routes(environments: Mapping[EnvironmentName, Environment]) -> list[Route]:
     async def login_page(request: Request) -> Response:
         try:
@@ -246,62 +301,38 @@ def login_routes(environments: Mapping[EnvironmentName, Environment]) -> list[Ro
                 touch_session(env, db, session)
         return render_step(env, session)
 
-    Action = Callable[[Environment, dict[str, Any], FormData], dict[str, Any]]
-
-    def post(step: str | None, action: Action) -> Callable[[Request], Any]:
-        async def handler(request: Request) -> Response:
-            form = await request.form()
-            try:
-                env, session = current_session(environments, request)
-            except SessionProblem as problem:
-                return problem_page(problem)
-            refused = refuse_forgery(request, form, session)
-            if refused is not None:
-                return refused
-            if step is not None and session["step"] != step:
-                return (
-                    render_step(env, session)
-                    if session["step"] == "done"
-                    else redirect(LOGIN_PATH, form_targets=session_form_targets(session))
-                )
-            try:
-                session = action(env, session, form)
-            except LoginError as error:
-                values = {key: form_value(form, key) for key in form}
-                return render_step(env, session, error=error, values=values, status=400)
-            except SessionProblem as problem:
-                return problem_page(problem)
-            if session["step"] == "done":
-                return render_step(env, session)
-            return redirect(LOGIN_PATH, form_targets=session_form_targets(session))
-
-        return handler
-
     return [
         Route(LOGIN_PATH, login_page, methods=["GET"]),
         Route(
             f"{LOGIN_PATH}/phone",
-            post("phone", lambda e, s, f: submit_phone(e, s, form_value(f, "phone_number") or "")),
+            _post(
+                environments,
+                "phone",
+                lambda e, s, f: submit_phone(e, s, form_value(f, "phone_number") or ""),
+            ),
             methods=["POST"],
         ),
         Route(
             f"{LOGIN_PATH}/code",
-            post("code", lambda e, s, f: submit_code(e, s, form_value(f, "code") or "")),
+            _post(
+                environments, "code", lambda e, s, f: submit_code(e, s, form_value(f, "code") or "")
+            ),
             methods=["POST"],
         ),
         Route(
             f"{LOGIN_PATH}/resend",
-            post("code", lambda e, s, f: resend_code(e, s)),
+            _post(environments, "code", lambda e, s, f: resend_code(e, s)),
             methods=["POST"],
         ),
         Route(
             f"{LOGIN_PATH}/change-phone",
-            post("code", lambda e, s, f: change_phone(e, s)),
+            _post(environments, "code", lambda e, s, f: change_phone(e, s)),
             methods=["POST"],
         ),
         Route(
             f"{LOGIN_PATH}/register",
-            post(
+            _post(
+                environments,
                 "register",
                 lambda e, s, f: submit_registration(
                     e,

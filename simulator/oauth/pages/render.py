@@ -47,12 +47,17 @@ _CSP_SOURCE = re.compile(
 
 
 def origin_of(url: str) -> str:
-    """`scheme://host[:port]` of a URL (no user info, path or query)."""
-    parts = urlsplit(url)
+    """`scheme://host[:port]` of a URL (no user info, path or query); `""` for a URL that
+    cannot be parsed (registration refuses those, an old data dir may hold one), which no
+    CSP source matches."""
+    try:
+        parts = urlsplit(url)
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:
+        return ""
     host = parts.hostname or ""
     if ":" in host:
         host = f"[{host}]"
-    port = f":{parts.port}" if parts.port else ""
     return f"{parts.scheme}://{host}{port}"
 
 

@@ -1,7 +1,9 @@
 """Tables of the OAuth user flows: signing keys, web sessions, text messages, codes, families.
 
-Secrets (session cookies, authorization codes, text-message codes) are stored as SHA-256
-hashes only; the text-message outbox keeps the message text, as a phone would.
+Secrets are stored hashed only: session cookies and authorization codes as SHA-256 (they
+are 256 random bits), text-message codes as HMAC-SHA256 under the file's `hash_keys` key
+(six digits: a plain hash would be reversed by trying all of them). The text-message outbox
+keeps the message text, as a phone would.
 """
 
 from __future__ import annotations
@@ -171,3 +173,21 @@ USER_FLOW_TABLES = (
 @migrations()
 def m001_user_flows(db: sqlite_utils.Database) -> None:
     apply(db, *USER_FLOW_TABLES)
+
+
+@migrations()
+def m002_keyed_login_code_hashes(db: sqlite_utils.Database) -> None:
+    # A 6-digit code has only a million values: its plain SHA-256 (m001) is reversed by
+    # trying them all. Codes are now HMAC-SHA256 under a random per-file key (table
+    # `hash_keys`, kept by Store.reset; the key is made on first use, never here: new files
+    # are copies of one migrated image); codes hashed the old way are invalidated (a code
+    # lives 15 minutes: the user asks for a new one) and their reversible hashes erased.
+    db.table("hash_keys").create(
+        {"purpose": str, "secret": str},  # secret: 32 random bytes, hex
+        pk="purpose",
+        not_null={"secret"},
+    )
+    db.execute(
+        "UPDATE sms_codes SET superseded_at = COALESCE(superseded_at, sent_at), "
+        "code_hash = 'invalidated by m002_keyed_login_code_hashes'"
+    )
