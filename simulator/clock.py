@@ -206,7 +206,7 @@ class ClockState:
                 check_instant(_wall_now() + offset)
         except OverflowError:
             raise ValueError("clock offset out of range") from None
-        return cls(mode=mode, frozen_at=frozen_at, offset=offset)  # type: ignore[arg-type]
+        return cls(mode=mode, frozen_at=frozen_at, offset=offset)
 
 
 def _wall_now() -> datetime:

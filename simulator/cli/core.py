@@ -42,9 +42,12 @@ def register(subparsers: Any) -> None:
         "--no-demo", action="store_true", help="do not create the demo project in an empty sandbox"
     )
     serve.add_argument(
+        "--trust-proxy",
         "--trust-forwarded-for",
+        dest="trust_forwarded_for",
         action="store_true",
-        help="behind a reverse proxy: rate-limit the client named in X-Forwarded-For",
+        help="behind a reverse proxy: rate-limit the client named in X-Forwarded-For "
+        "(ignored otherwise)",
     )
     add_data_dir(serve)
     serve.set_defaults(handler=run_serve)
@@ -177,7 +180,7 @@ def run_serve(args: argparse.Namespace) -> int:
     print("Press Ctrl-C to stop.", flush=True)
     try:
         # proxy_headers=False: uvicorn would otherwise take X-Forwarded-For from loopback
-        # peers as the client address; the simulator decides that (--trust-forwarded-for).
+        # peers as the client address; the simulator decides that (--trust-proxy).
         uvicorn.run(
             sim.app, host=args.host, port=args.port, log_level="warning", proxy_headers=False
         )
