@@ -21,6 +21,8 @@ from .limits import Limits, LimitSettings
 from .scheduler import Advance, Scheduler
 from .storage import Store
 from .webhooks import Webhooks  # importing it plugs webhooks into the events and the scheduler
+from .webhooks.outbound import DEFAULT_OUTBOUND_POLICY, OutboundPolicy
+from .webhooks.receivers import receivers_for
 
 if TYPE_CHECKING:
     from .oauth.tools import OAuthTools
@@ -52,6 +54,9 @@ class Simulator:
     by default those of `limits.json` in the data dir, or the specification's.
     `trust_forwarded_for`: count the rate limit for the client named in `X-Forwarded-For`
     (only behind a reverse proxy that sets it). See docs/limits.md.
+    `outbound_policy`: where HTTP webhooks may go (`simulator.webhooks.outbound`); by default
+    anywhere but link-local, multicast, unspecified and metadata addresses, and
+    `OutboundPolicy.strict_mode(allow=[...])` for a simulator others can reach.
     """
 
     def __init__(
@@ -62,6 +67,7 @@ class Simulator:
         frozen: bool = True,
         limits: LimitSettings | None = None,
         trust_forwarded_for: bool = False,
+        outbound_policy: OutboundPolicy | None = None,
     ) -> None:
         self._temporary = data_dir is None
         self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix="banking-sandbox-"))
@@ -76,6 +82,9 @@ class Simulator:
         self.limits = Limits(
             self.data_dir, self.clock, settings=limits, trust_forwarded_for=trust_forwarded_for
         )
+        #: Where HTTP webhooks may go (docs/webhooks.md, "Where webhooks may go").
+        self.outbound_policy = outbound_policy or DEFAULT_OUTBOUND_POLICY
+        receivers_for(self.sandbox).outbound = self.outbound_policy
 
     # -- environments and projects -------------------------------------------------
 

@@ -12,6 +12,7 @@ from .._simulator import Simulator
 from ..clock import Clock
 from ..domain.projects import create_project, list_projects
 from ..exceptions import ConfigurationError
+from ..webhooks.outbound import DEFAULT_OUTBOUND_POLICY, OutboundPolicy
 from .common import add_data_dir, add_environment, print_json
 
 DEMO_REDIRECT_URI = "http://localhost:3000/callback"
@@ -48,6 +49,19 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="behind a reverse proxy: rate-limit the client named in X-Forwarded-For "
         "(ignored otherwise)",
+    )
+    serve.add_argument(
+        "--public",
+        action="store_true",
+        help="a server others can reach: webhooks may go to public addresses only "
+        "(and the networks of --allow-webhook-net)",
+    )
+    serve.add_argument(
+        "--allow-webhook-net",
+        action="append",
+        default=[],
+        metavar="CIDR",
+        help="with --public: a network webhooks may also go to (repeatable)",
     )
     add_data_dir(serve)
     serve.set_defaults(handler=run_serve)
@@ -159,16 +173,32 @@ def ensure_port_free(host: str, port: int) -> None:
         raise ConfigurationError(f"Cannot listen on {host}:{port}: {reason}.") from None
 
 
+def _outbound_policy(args: argparse.Namespace) -> OutboundPolicy:
+    if args.allow_webhook_net and not args.public:
+        raise ConfigurationError("--allow-webhook-net opens networks of --public: give both.")
+    if args.public:
+        return OutboundPolicy.strict_mode(allow=args.allow_webhook_net)
+    return DEFAULT_OUTBOUND_POLICY
+
+
 def run_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     ensure_port_free(args.host, args.port)
-    sim = Simulator(args.data_dir, frozen=args.frozen, trust_forwarded_for=args.trust_forwarded_for)
+    sim = Simulator(
+        args.data_dir,
+        frozen=args.frozen,
+        trust_forwarded_for=args.trust_forwarded_for,
+        outbound_policy=_outbound_policy(args),
+    )
     demo = None if args.no_demo else ensure_demo_project(sim)
     base = f"http://{args.host}:{args.port}"
     print("Partner banking API simulator")
     print(f"  data dir            {Path(args.data_dir).resolve()}")
     print(f"  virtual clock       {sim.clock.timestamp()} ({sim.clock.state.mode})")
+    allowed = ", ".join(str(n) for n in sim.outbound_policy.allowed) or "none listed"
+    strict = f"strict: public addresses, {allowed}"
+    print(f"  webhook targets     {strict if sim.outbound_policy.strict else 'default'}")
     print(f"  auth_url            {base}/oauth2")
     print(f"  sandbox_url         {base}/sandbox/graphql")
     print(f"  sandbox_testing_url {base}/sandbox-testing/graphql")

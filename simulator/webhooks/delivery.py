@@ -146,18 +146,7 @@ def replay_event(
         if subscription_id is not None:
             subscription = get_subscription(env, project_id, subscription_id)
             if subscription["status"] != "Enabled":
-                raise Rejected(
-                    validation(
-                        [
-                            field_error(
-                                "Disabled",
-                                f"Webhook subscription {subscription_id} is disabled: "
-                                "enable it to replay events to it.",
-                                "subscriptionId",
-                            )
-                        ]
-                    )
-                )
+                raise Rejected(_disabled(subscription_id, "enable it to replay events to it"))
             targets = [subscription_id]
         else:
             targets = [
@@ -172,6 +161,18 @@ def replay_event(
             ]
         policy = get_retry_policy(env, db)
         return [_insert_delivery(env, db, event, target, policy, "Replay") for target in targets]
+
+
+def _disabled(subscription_id: str, advice: str) -> dict[str, Any]:
+    return validation(
+        [
+            field_error(
+                "Disabled",
+                f"Webhook subscription {subscription_id} is disabled: {advice}.",
+                "subscriptionId",
+            )
+        ]
+    )
 
 
 # -- sending --------------------------------------------------------------------------------
@@ -396,11 +397,14 @@ WEBHOOK_DELIVERIES = WebhookDeliveries()
 def probe(
     env: Environment, project_id: str, subscription_id: str, event_type: str | None = None
 ) -> dict[str, Any]:
-    """Send a sample event to a subscription's endpoint at once (enabled or not), once, with
-    no retry; returns the logged attempt (`kind` `Probe`). The sample's `resourceId` is
+    """Send a sample event to an enabled subscription's endpoint at once, once, with no
+    retry; returns the logged attempt (`kind` `Probe`). A disabled subscription is a
+    `ValidationRejection` (code `Disabled`) and nothing is sent. The sample's `resourceId` is
     `PROBE_RESOURCE_ID` and its `eventId` names no journaled event."""
     _assert_no_transaction(env)
     subscription = get_subscription(env, project_id, subscription_id)
+    if subscription["status"] != "Enabled":
+        raise Rejected(_disabled(subscription_id, "enable it to test it"))
     if event_type is not None and event_type not in EVENT_TYPES:
         raise Rejected(
             validation(

@@ -11,6 +11,8 @@ Rules (each a typed rejection, and a rejected write changes nothing):
 
 - the endpoint URL is an absolute `http(s)` URL with a host, no fragment and no user info,
   at most 2,048 characters, or `inbox://NAME` (simulator-only: an in-process inbox);
+- the outbound policy allows it (`outbound`: an address written in the URL is checked now,
+  a host name when delivering): `EndpointNotAllowed`;
 - every event type is one of `EVENT_TYPES`, and there is at least one;
 - the secret is 1 to 256 visible ASCII characters (it travels as a header value);
 - the label is 1 to 100 characters;
@@ -35,7 +37,8 @@ from ..domain.context import Environment
 from ..domain.events import EVENT_TYPES
 from ..domain.pagination import Connection, paginate
 from ..domain.rejections import Rejected
-from .receivers import INBOX_SCHEME
+from .outbound import OutboundPolicy
+from .receivers import INBOX_SCHEME, receivers_for
 from .rejections import FieldError, field_error, limit_reached, subscription_not_found, validation
 
 __all__ = [
@@ -62,7 +65,7 @@ _VISIBLE_ASCII = re.compile(r"[\x21-\x7e]+")
 _BLANK_OR_CONTROL = re.compile(r"[\s\x00-\x1f\x7f]")
 
 
-def _check_url(url: Any) -> list[FieldError]:
+def _check_url(url: Any, policy: OutboundPolicy) -> list[FieldError]:
     if not isinstance(url, str) or not url.strip():
         return [field_error("Missing", "A subscription needs an endpoint URL.", "endpointUrl")]
     if len(url) > MAX_URL_LENGTH:
@@ -112,6 +115,16 @@ def _check_url(url: Any) -> list[FieldError]:
                 "InvalidFormat",
                 f"Invalid endpoint URL {url!r}: it needs a host, and no fragment, "
                 "credentials, spaces or control characters.",
+                "endpointUrl",
+            )
+        ]
+    problem = policy.url_problem(url)
+    if problem is not None:
+        return [
+            field_error(
+                "EndpointNotAllowed",
+                f"The outbound policy ({policy.mode}) refuses {url!r}: {problem}. "
+                "See docs/webhooks.md, 'Where webhooks may go'.",
                 "endpointUrl",
             )
         ]
@@ -243,7 +256,7 @@ def add_subscription(
     kinds, kind_errors = _check_event_types(event_types)
     errors = [
         *_check_label(label),
-        *_check_url(endpoint_url),
+        *_check_url(endpoint_url, receivers_for(env).outbound),
         *_check_secret(secret),
         *kind_errors,
         *_check_status(status),
@@ -287,7 +300,7 @@ def update_subscription(
     if label is not None:
         errors += _check_label(label)
     if endpoint_url is not None:
-        errors += _check_url(endpoint_url)
+        errors += _check_url(endpoint_url, receivers_for(env).outbound)
     if secret is not None:
         errors += _check_secret(secret)
     if event_types is not None:
