@@ -113,7 +113,11 @@ def create_account_holder(
         user_id = None
         if legal_representative_phone:
             user = find_user_by_phone(env, legal_representative_phone, db=db) or create_user(
-                env, legal_representative_phone, first_name=first_name, last_name=last_name
+                env,
+                legal_representative_phone,
+                first_name=first_name,
+                last_name=last_name,
+                project_id=project_id,
             )
             user_id = user["id"]
             membership_id = env.new_id(db, "account_membership")

@@ -216,7 +216,8 @@ def submit_registration(
         except ConfigurationError as error:
             raise LoginError(field, str(error)) from None
     with env.store.atomic() as db:
-        user = create_user(env, session["phone_number"], **values)
+        # The user belongs to the project whose authorization flow registered it.
+        user = create_user(env, session["phone_number"], project_id=session["project_id"], **values)
         emit(env, db, "User.Joined", project_id=session["project_id"], resource_id=user["id"])
         return touch_session(
             env, db, session, step="done", user_id=user["id"], logged_in_at=env.now()

@@ -54,20 +54,36 @@ _POLICY_KEY = "retry_policy"
 # -- the policy in force ----------------------------------------------------------------
 
 
-def get_retry_policy(env: Environment, db: sqlite_utils.Database | None = None) -> RetryPolicy:
-    """The retry policy new deliveries of this environment follow."""
-    row = (
-        (db or env.store.db)
-        .execute("SELECT value FROM webhook_settings WHERE key = ?", [_POLICY_KEY])
-        .fetchone()
-    )
-    return RetryPolicy.from_json(row[0]) if row else DEFAULT_POLICY
+def _policy_key(project_id: str | None) -> str:
+    return _POLICY_KEY if project_id is None else f"{_POLICY_KEY}:{project_id}"
 
 
-def set_retry_policy(env: Environment, policy: RetryPolicy) -> RetryPolicy:
-    """Make `policy` the one new deliveries follow (deliveries under way keep theirs)."""
+def get_retry_policy(
+    env: Environment, db: sqlite_utils.Database | None = None, project_id: str | None = None
+) -> RetryPolicy:
+    """The retry policy new deliveries follow: the project's own (set through the Testing
+    API), else the environment's (set from Python or the CLI), else the default."""
+    keys = [_policy_key(project_id), _POLICY_KEY] if project_id else [_POLICY_KEY]
+    for key in keys:
+        row = (
+            (db or env.store.db)
+            .execute("SELECT value FROM webhook_settings WHERE key = ?", [key])
+            .fetchone()
+        )
+        if row:
+            return RetryPolicy.from_json(row[0])
+    return DEFAULT_POLICY
+
+
+def set_retry_policy(
+    env: Environment, policy: RetryPolicy, project_id: str | None = None
+) -> RetryPolicy:
+    """Make `policy` the one new deliveries follow (deliveries under way keep theirs): of one
+    project, or of the environment (every project without a policy of its own)."""
     with env.store.atomic() as db:
-        db["webhook_settings"].upsert({"key": _POLICY_KEY, "value": policy.to_json()}, pk="key")
+        db["webhook_settings"].upsert(
+            {"key": _policy_key(project_id), "value": policy.to_json()}, pk="key"
+        )
     return policy
 
 
@@ -124,7 +140,7 @@ def create_deliveries(env: Environment, db: sqlite_utils.Database, event: dict[s
     ).fetchall()
     if not matching:
         return
-    policy = get_retry_policy(env, db)
+    policy = get_retry_policy(env, db, event["project_id"])
     for (subscription_id,) in matching:
         _insert_delivery(env, db, event, subscription_id, policy, "Event")
 
@@ -159,7 +175,7 @@ def replay_event(
                     [project_id, event["event_type"]],
                 ).fetchall()
             ]
-        policy = get_retry_policy(env, db)
+        policy = get_retry_policy(env, db, project_id)
         return [_insert_delivery(env, db, event, target, policy, "Replay") for target in targets]
 
 
@@ -425,7 +441,7 @@ def probe(
         event_body(kind, sample_id, now, project_id, PROBE_RESOURCE_ID),
         now,
     )
-    policy = get_retry_policy(env)
+    policy = get_retry_policy(env, project_id=project_id)
     [result] = send_all(env, [(request, policy.timeout)])
     with env.store.atomic() as db:
         attempt = _attempt_row(

@@ -103,6 +103,10 @@ class Received:
     def resource_id(self) -> str:
         return str(self.body.get("resourceId"))
 
+    @property
+    def project_id(self) -> str:
+        return str(self.body.get("projectId"))
+
     def __repr__(self) -> str:
         answer = "timeout" if self.timed_out else (self.status or "connection dropped")
         return f"<Received {self.event_type} {self.resource_id} at {self.at}: {answer}>"
@@ -181,10 +185,13 @@ class Inbox:
             self._standing = Behaviour()
         return self
 
-    def clear(self) -> None:
-        """Forget what was received (the script stays)."""
+    def clear(self, project_id: str | None = None) -> None:
+        """Forget what was received (the script stays): everything, or one project's."""
         with self._lock:
-            self.received.clear()
+            if project_id is None:
+                self.received.clear()
+            else:
+                self.received[:] = [r for r in self.received if r.project_id != project_id]
 
     # -- reading ---------------------------------------------------------------------
 

@@ -160,3 +160,14 @@ def m001_initial(db: sqlite_utils.Database) -> None:
         foreign_keys=[("project_id", "projects", "id"), ("user_id", "users", "id")],
     )
     db["consents"].create_index(["project_id", "created_at", "id"])
+
+
+@migrations()
+def m002_user_owner(db: sqlite_utils.Database) -> None:
+    # The project a Sandbox user belongs to: the one that created it (Testing API, a holder's
+    # legal representative, a dataset) or whose authorization flow registered it. NULL for a
+    # user created from Python or the CLI, which belongs to no project. The Testing API shows
+    # and changes a user only for its project.
+    if "project_id" not in db["users"].columns_dict:
+        db["users"].add_column("project_id", str)
+    db["users"].create_index(["project_id"])

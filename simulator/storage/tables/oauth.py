@@ -160,3 +160,12 @@ def m001_user_flows(db: sqlite_utils.Database) -> None:
         foreign_keys=[("project_id", "projects", "id"), ("user_id", "users", "id")],
     )
     db["token_families"].create_index(["project_id", "user_id"])
+
+
+@migrations()
+def m002_text_message_project(db: sqlite_utils.Database) -> None:
+    # The project whose sign-in sent a text message: the Testing API's outbox shows a project
+    # only its own messages (and codes). NULL for messages sent before this column existed.
+    if "project_id" not in db["sms_outbox"].columns_dict:
+        db["sms_outbox"].add_column("project_id", str)
+    db["sms_outbox"].create_index(["project_id", "sequence"])
