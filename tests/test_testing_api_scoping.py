@@ -99,50 +99,117 @@ def _world(sim: Simulator, project_id: str) -> dict[str, Any]:
     return world
 
 
-def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Callable[[], None]]:
-    def rejected(name: str, input: dict[str, Any], typename: str) -> Callable[[], None]:
-        def call() -> None:
-            payload = b.testing.mutate(name, input)
-            assert payload["__typename"] == typename, (name, payload)
-            # Not-found, echoing at most what was given: nothing of the first project's data.
-            given = {str(value) for value in input.values()}
-            private = {"+33611100000", PHONE, r["iban"], r["representative"]} - given
-            assert not any(secret in str(payload) for secret in private), payload
+Call = Callable[[], None]
 
-        return call
 
-    def query(text: str, check: Callable[[Any], bool]) -> Callable[[], None]:
-        def call() -> None:
-            data = b.testing.query(text)
-            assert check(next(iter(data.values()))), (text, data)
+def _rejected(b: Bank, r: dict[str, Any], name: str, input: dict[str, Any], typename: str) -> Call:
+    def call() -> None:
+        payload = b.testing.mutate(name, input)
+        assert payload["__typename"] == typename, (name, payload)
+        # Not-found, echoing at most what was given: nothing of the first project's data.
+        given = {str(value) for value in input.values()}
+        private = {"+33611100000", PHONE, r["iban"], r["representative"]} - given
+        assert not any(secret in str(payload) for secret in private), payload
 
-        return call
+    return call
 
-    def succeeds(name: str, input: dict[str, Any] | None = None) -> Callable[[], None]:
-        # Acts in the caller's own project: the first project's world must not move.
-        def call() -> None:
-            payload = b.testing.mutate(name, input)
-            assert not payload["__typename"].endswith("Rejection"), (name, payload)
 
-        return call
+def _query(b: Bank, text: str, check: Callable[[Any], bool]) -> Call:
+    def call() -> None:
+        data = b.testing.query(text)
+        assert check(next(iter(data.values()))), (text, data)
 
-    amount = {"value": "1.00", "currency": EUR}
+    return call
+
+
+def _succeeds(b: Bank, name: str, input: dict[str, Any] | None = None) -> Call:
+    # Acts in the caller's own project: the first project's world must not move.
+    def call() -> None:
+        payload = b.testing.mutate(name, input)
+        assert not payload["__typename"].endswith("Rejection"), (name, payload)
+
+    return call
+
+
+def _reads(b: Bank) -> dict[str, Call]:
     return {
-        "textMessages": query("{ textMessages { id text } }", lambda v: v == []),
-        "rateLimit": query("{ rateLimit { projectSpecific } }", lambda v: not v["projectSpecific"]),
-        "webhookDeliveries": query(
-            "{ webhookDeliveries { totalCount } }", lambda v: not v["totalCount"]
+        "textMessages": _query(b, "{ textMessages { id text } }", lambda v: v == []),
+        "rateLimit": _query(
+            b, "{ rateLimit { projectSpecific } }", lambda v: not v["projectSpecific"]
         ),
-        "webhookDeliveryLog": query(
-            "{ webhookDeliveryLog { totalCount } }", lambda v: not v["totalCount"]
+        "webhookDeliveries": _query(
+            b, "{ webhookDeliveries { totalCount } }", lambda v: not v["totalCount"]
         ),
-        "webhookInbox": query(
+        "webhookDeliveryLog": _query(
+            b, "{ webhookDeliveryLog { totalCount } }", lambda v: not v["totalCount"]
+        ),
+        "webhookInbox": _query(
+            b,
             '{ webhookInbox(name: "first-app") { receivedCount received { eventId } } }',
             lambda v: v == {"receivedCount": 0, "received": []},
         ),
-        "webhookRetryPolicy": query(
-            "{ webhookRetryPolicy { name } }", lambda v: v["name"] == "specification"
+        "webhookRetryPolicy": _query(
+            b, "{ webhookRetryPolicy { name } }", lambda v: v["name"] == "specification"
         ),
+    }
+
+
+def _own_writes(b: Bank) -> dict[str, Call]:
+    return {
+        "createSandboxUser": _succeeds(b, "createSandboxUser", {"phoneNumber": "+33622200000"}),
+        "createSandboxAccountHolder": _succeeds(
+            b, "createSandboxAccountHolder", {"firstName": "B", "lastName": "C"}
+        ),
+        "setWebhookRetryPolicy": _succeeds(b, "setWebhookRetryPolicy", {"name": "specification"}),
+        "setProjectRateLimit": _succeeds(b, "setProjectRateLimit", {"requests": 5000}),
+        "loadSandboxDataset": _succeeds(b, "loadSandboxDataset", {"dataset": "default"}),
+        "resetSandboxData": _succeeds(b, "resetSandboxData"),
+    }
+
+
+def _card_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
+    amount = {"value": "1.00", "currency": EUR}
+    return {
+        "simulateCardAuthorization": _rejected(
+            b,
+            r,
+            "simulateCardAuthorization",
+            {"cardId": r["card"], "amount": amount, "merchantName": "Shop"},
+            "CardNotFoundRejection",
+        ),
+        "simulateCardAuthorizationRelease": _rejected(
+            b,
+            r,
+            "simulateCardAuthorizationRelease",
+            {"transactionId": r["authorization"]},
+            "TransactionNotFoundRejection",
+        ),
+        "simulateCardDebit": _rejected(
+            b,
+            r,
+            "simulateCardDebit",
+            {"transactionId": r["authorization"]},
+            "TransactionNotFoundRejection",
+        ),
+        "simulateCardCredit": _rejected(
+            b,
+            r,
+            "simulateCardCredit",
+            {"cardId": r["card"], "amount": amount, "merchantName": "Shop"},
+            "CardNotFoundRejection",
+        ),
+    }
+
+
+def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
+    """Each root field, called by the second project `b` on the first one's resources `r`."""
+
+    def rejected(name: str, input: dict[str, Any], typename: str) -> Call:
+        return _rejected(b, r, name, input, typename)
+
+    amount = {"value": "1.00", "currency": EUR}
+    return {
+        **_reads(b),
         "updateSandboxUser": rejected(
             "updateSandboxUser", {"userId": r["user"], "autoConsent": True}, "UserNotFoundRejection"
         ),
@@ -196,34 +263,8 @@ def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Callable[[], None]]:
             {"transactionId": r["incoming"]},
             "TransactionNotFoundRejection",
         ),
-        "simulateCardAuthorization": rejected(
-            "simulateCardAuthorization",
-            {"cardId": r["card"], "amount": amount, "merchantName": "Shop"},
-            "CardNotFoundRejection",
-        ),
-        "simulateCardAuthorizationRelease": rejected(
-            "simulateCardAuthorizationRelease",
-            {"transactionId": r["authorization"]},
-            "TransactionNotFoundRejection",
-        ),
-        "simulateCardDebit": rejected(
-            "simulateCardDebit",
-            {"transactionId": r["authorization"]},
-            "TransactionNotFoundRejection",
-        ),
-        "simulateCardCredit": rejected(
-            "simulateCardCredit",
-            {"cardId": r["card"], "amount": amount, "merchantName": "Shop"},
-            "CardNotFoundRejection",
-        ),
-        "createSandboxUser": succeeds("createSandboxUser", {"phoneNumber": "+33622200000"}),
-        "createSandboxAccountHolder": succeeds(
-            "createSandboxAccountHolder", {"firstName": "B", "lastName": "C"}
-        ),
-        "setWebhookRetryPolicy": succeeds("setWebhookRetryPolicy", {"name": "specification"}),
-        "setProjectRateLimit": succeeds("setProjectRateLimit", {"requests": 7}),
-        "loadSandboxDataset": succeeds("loadSandboxDataset", {"dataset": "default"}),
-        "resetSandboxData": succeeds("resetSandboxData"),
+        **_card_walk(b, r),
+        **_own_writes(b),  # last: they act, in the second project only
     }
 
 
