@@ -121,11 +121,12 @@ def project_user(env: Environment, project_id: str, user_id: str) -> dict[str, A
 
 
 def project_knows_user(env: Environment, project_id: str, user_id: str) -> bool:
-    """Does the project know this user by id: it owns it (`project_user`), the user is a
-    member of one of its accounts, or the user authorized it (an authorization of its)?"""
+    """May the project name this user (in a consent, say): it owns it (`project_user`), the
+    user belongs to no project (made from Python or the CLI by the machine's owner), is a
+    member of one of its accounts, or authorized it? Another project's user: no."""
     return bool(
         env.store.db.execute(
-            "SELECT 1 FROM users WHERE id = ?1 AND project_id = ?2 "
+            "SELECT 1 FROM users WHERE id = ?1 AND (project_id = ?2 OR project_id IS NULL) "
             "UNION ALL SELECT 1 FROM account_memberships WHERE user_id = ?1 AND project_id = ?2 "
             "UNION ALL SELECT 1 FROM token_families WHERE user_id = ?1 AND project_id = ?2 "
             "LIMIT 1",
