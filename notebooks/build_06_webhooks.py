@@ -218,7 +218,7 @@ cells = [
         "assert set(event) == {'eventType', 'eventId', 'eventDate', 'projectId', 'resourceId'}\n"
         "assert [d['status'] for d in failed] == ['Failed', 'Failed']\n"
         "assert [r.status for r in inbox.received] == [500, 500, 500, 200]\n"
-        "assert sim.webhooks.policy.name == 'every-30s'\n"
+        "assert sim.webhooks.get_policy(project=creds).name == 'every-30s'\n"
         "sim.close()\n"
         'print("All good.")'
     ),
