@@ -275,6 +275,6 @@ assert account["id"] == account_id and account["status"] == "Opened"
 assert set(event) == {"eventType", "eventId", "eventDate", "projectId", "resourceId"}
 assert [d["status"] for d in failed] == ["Failed", "Failed"]
 assert [r.status for r in inbox.received] == [500, 500, 500, 200]
-assert sim.webhooks.policy.name == "every-30s"
+assert sim.webhooks.get_policy(project=creds).name == "every-30s"
 sim.close()
 print("All good.")

@@ -25,7 +25,8 @@ from .oauth.grants import GRANTS
 from .public_url import DEFAULT_PUBLIC_URL, public_url_setting
 from .scheduler import Advance, Callouts, Scheduler, Ticker
 from .storage import Store
-from .webhooks import Webhooks, install_webhooks
+from .webhooks import Receivers, Webhooks, install_webhooks
+from .webhooks.outbound import DEFAULT_OUTBOUND_POLICY, OutboundPolicy
 
 if TYPE_CHECKING:
     from .oauth.tools import OAuthTools
@@ -63,6 +64,9 @@ class Simulator:
     (only behind a reverse proxy that sets it). See docs/limits.md.
     `public_url`: the origin every absolute URL the app emits starts with (issuer,
     `consentUrl`, ...), whatever `Host` a request names; see docs/security.md.
+    `outbound_policy`: where HTTP webhooks may go (`simulator.webhooks.outbound`); by default
+    anywhere but link-local, multicast, unspecified and metadata addresses, and
+    `OutboundPolicy.strict_mode(allow=[...])` for a simulator others can reach.
 
     The simulator is the composition root: it builds and owns every part (stores, clock,
     scheduler and its ticker thread, the wiring of consent handlers, event listeners and due
@@ -81,6 +85,7 @@ class Simulator:
         limits: LimitSettings | None = None,
         trust_forwarded_for: bool = False,
         public_url: str = DEFAULT_BASE_URL,
+        outbound_policy: OutboundPolicy | None = None,
     ) -> None:
         self.public_url = public_url_setting(public_url)
         self._temporary = data_dir is None
@@ -94,6 +99,9 @@ class Simulator:
         self.wiring.provide(callouts)
         install_banking(self.wiring)
         install_webhooks(self.wiring)
+        #: Where HTTP webhooks may go (docs/webhooks.md, "Where webhooks may go").
+        self.outbound_policy = outbound_policy or DEFAULT_OUTBOUND_POLICY
+        self.wiring.get(Receivers).outbound = self.outbound_policy
         self.environments: dict[EnvironmentName, Environment] = {}
         try:
             for name in EnvironmentName:

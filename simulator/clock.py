@@ -13,6 +13,12 @@ Its state is persisted in `clock.json` inside the data dir, so a command such as
 `python -m simulator clock advance 5m --data-dir D` changes the time that a server
 running on `D` sees: every `now()` checks whether the file changed (one `stat`).
 
+**One clock across processes.** Every change (advance, set, freeze, resume) is a
+read-modify-write of `clock.json` under an exclusive `flock` on `clock.lock` beside it, and
+re-reads the file inside the lock: a server, a CLI and notebooks on one data dir never lose
+each other's advances, and since the file is replaced by a rename, a reader sees the old
+state or the new one, never half of one.
+
 ```python
 clock = Clock.open(data_dir, start=datetime(2026, 1, 5, 9, tzinfo=UTC))
 clock.now()            # 2026-01-05 09:00:00+00:00 (a new clock starts frozen)
@@ -31,12 +37,19 @@ import re
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Literal
+from typing import IO, Literal
 
 from .exceptions import InvalidDuration, InvalidTimestamp
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: one process per data dir there
+    fcntl = None  # type: ignore[assignment]
 
 __all__ = [
     "DEFAULT_START",
@@ -193,7 +206,7 @@ class ClockState:
                 check_instant(_wall_now() + offset)
         except OverflowError:
             raise ValueError("clock offset out of range") from None
-        return cls(mode=mode, frozen_at=frozen_at, offset=offset)  # type: ignore[arg-type]
+        return cls(mode=mode, frozen_at=frozen_at, offset=offset)
 
 
 def _wall_now() -> datetime:
@@ -204,11 +217,14 @@ class Clock:
     """A virtual clock persisted in a JSON file, shared by every process on one data dir."""
 
     FILE_NAME = "clock.json"
+    #: The lock file every change holds (`flock`), beside `clock.json`.
+    LOCK_NAME = "clock.lock"
 
     def __init__(self, path: Path, state: ClockState) -> None:
         self.path = path
         self._state = state
         self._stamp: tuple[int, int, int] | None = None
+        self._held: IO[str] | None = None
         self._lock = threading.Lock()
 
     @classmethod
@@ -221,19 +237,23 @@ class Clock:
         the wall clock when `frozen=False` and no `start` is given.
         """
         path = Path(data_dir) / cls.FILE_NAME
+        clock = cls(path, ClockState("frozen", DEFAULT_START, timedelta()))
         if path.exists():
-            clock = cls(path, ClockState("frozen", DEFAULT_START, timedelta()))
             clock._reload(force=True)
             return clock
-        wall = _wall_now()
-        begin = parse_timestamp(start) if start is not None else (DEFAULT_START if frozen else wall)
-        check_instant(begin)
-        if frozen:
-            state = ClockState("frozen", begin, timedelta())
-        else:
-            state = ClockState("running", begin, begin - wall)
-        clock = cls(path, state)
-        clock._write(state)
+        begin = parse_timestamp(start) if start is not None else None
+        if begin is not None:
+            check_instant(begin)
+        # Under the lock: of two processes opening a new data dir at once, one creates the
+        # clock and the other reads it.
+        with clock._changing():
+            if not path.exists():
+                wall = _wall_now()
+                begin = begin or (DEFAULT_START if frozen else wall)
+                if frozen:
+                    clock._write(ClockState("frozen", begin, timedelta()))
+                else:
+                    clock._write(ClockState("running", begin, begin - wall))
         return clock
 
     # -- reading -----------------------------------------------------------------------
@@ -274,7 +294,7 @@ class Clock:
 
     def advance(self, duration: str | float | int | timedelta) -> datetime:
         """Move the clock forward by a duration (`90s`, `5m`, `2h`, `3d`, ...)."""
-        with self._lock:
+        with self._changing():
             state = self.state
             now = self.now()
             target = later(now, duration)
@@ -289,7 +309,7 @@ class Clock:
         """Set the clock to an instant. Moving backwards is refused: expiry rules assume
         time only moves forward, as it does for the real service."""
         target = check_instant(parse_timestamp(moment))
-        with self._lock:
+        with self._changing():
             now = self.now()
             if target < now:
                 raise InvalidTimestamp(
@@ -306,14 +326,14 @@ class Clock:
 
     def freeze(self) -> datetime:
         """Stop time at the current instant."""
-        with self._lock:
+        with self._changing():
             now = self.now()
             self._write(ClockState("frozen", now, self.state.offset))
         return now
 
     def resume(self) -> datetime:
         """Let time flow with the wall clock again, from the current instant."""
-        with self._lock:
+        with self._changing():
             state = self.state
             if state.mode == "frozen":
                 self._write(ClockState("running", state.frozen_at, state.frozen_at - _wall_now()))
@@ -321,21 +341,55 @@ class Clock:
 
     # -- persistence -------------------------------------------------------------------
 
+    @property
+    def lock_path(self) -> Path:
+        return self.path.with_name(self.LOCK_NAME)
+
+    @contextmanager
+    def _changing(self) -> Iterator[None]:
+        """Hold the clock for a read-modify-write: this process's threads (a lock) and every
+        other process on the data dir (`flock` on `clock.lock`), then read the file afresh,
+        so the change applies to the latest state, never to a stale copy."""
+        with self._lock:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with open(self.lock_path, "a+b", opener=_owner_only) as handle:
+                if fcntl is not None:
+                    fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+                try:
+                    self._reload(force=True)
+                    yield
+                finally:
+                    if fcntl is not None:
+                        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
     def _reload(self, force: bool = False) -> None:
         try:
             info = os.stat(self.path)
         except FileNotFoundError:
             return
-        stamp = self._file_stamp(info)
-        if not force and stamp == self._stamp:
+        if not force and self._file_stamp(info) == self._stamp:
             return
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            self._state = ClockState.from_json(data)
-            self._stamp = stamp
+            handle = open(self.path, encoding="utf-8")  # noqa: SIM115 (kept open: see _hold)
+        except OSError:
+            return
+        try:
+            state = ClockState.from_json(json.loads(handle.read()))
         except (OSError, ValueError, KeyError, TypeError, OverflowError):
             # A half-written or hand-edited file: keep the last good state.
-            pass
+            handle.close()
+            return
+        self._hold(handle, state)
+
+    def _hold(self, handle: IO[str], state: ClockState) -> None:
+        # The file the state was read from stays open, so its inode cannot be reused by a
+        # later write: a stamp equal to ours is then really our file, never a new one that
+        # landed on a recycled inode within one mtime tick (an advance would look unseen).
+        previous, self._held = self._held, handle
+        self._state = state
+        self._stamp = self._file_stamp(os.fstat(handle.fileno()))
+        if previous is not None:
+            previous.close()
 
     def _write(self, state: ClockState) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -344,8 +398,18 @@ class Clock:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             json.dump(state.to_json(), handle)
         os.replace(temp, self.path)
-        self._state = state
-        self._stamp = self._file_stamp(os.stat(self.path))
+        self._hold(open(self.path, encoding="utf-8"), state)  # noqa: SIM115
+
+    def close(self) -> None:
+        """Let go of the state file held open (the clock reopens it when read again)."""
+        held, self._held, self._stamp = self._held, None, None
+        if held is not None:
+            held.close()
+
+    def __del__(self) -> None:
+        held = getattr(self, "_held", None)
+        if held is not None:
+            held.close()
 
     @staticmethod
     def _file_stamp(info: os.stat_result) -> tuple[int, int, int]:
@@ -357,3 +421,11 @@ class Clock:
 def monotonic() -> float:
     """Real elapsed time, for measuring durations of real I/O (webhook HTTP calls)."""
     return time.perf_counter()
+
+
+def _owner_only(path: str, flags: int) -> int:
+    """Open `path` as a file only its owner may read (`0600`, whatever the umask), like every
+    file of the data dir (see `storage.private`)."""
+    descriptor = os.open(path, flags, 0o600)
+    os.fchmod(descriptor, 0o600)
+    return descriptor

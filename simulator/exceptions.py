@@ -19,6 +19,7 @@ SimulatorError
 ├── AuthorizationRequestError   a refused authorization request (oauth.authorization)
 ├── LoginError                  input a login step refuses (oauth.login)
 ├── SessionProblem              a browser session that cannot go on (oauth.sessions)
+├── OutboundRefused             an address the outbound policy refuses (webhooks.outbound)
 └── AuthenticationError         a credential or token the simulator refuses
     ├── InvalidClient           unknown client_id or wrong client_secret (OAuth `invalid_client`)
     ├── InvalidToken            a missing, unknown, expired or other-environment bearer token

@@ -268,8 +268,11 @@ def test_representative_is_the_consenting_user(bank: Bank, card_consent: dict[st
 
 
 def test_update_sandbox_user_switches_auto_consent_on(bank: Bank) -> None:
-    """The Testing API updates a Sandbox user (its auto consent too); fields left out stay."""
-    user = create_user(bank.env, "+33655544444", first_name="Ada", last_name="Lovelace")
+    """The Testing API updates a Sandbox user of the project (its auto consent too); fields
+    left out stay."""
+    user = create_user(
+        bank.env, "+33655544444", first_name="Ada", last_name="Lovelace", project_id=bank.project_id
+    )
     account_id = bank.holder(legal_representative_phone=user["phone_number"])["account_id"]
     fields = "user { id firstName lastName birthDate identificationLevels autoConsent }"
     updated = bank.testing.mutate(
@@ -295,7 +298,7 @@ def test_update_sandbox_user_switches_auto_consent_on(bank: Bank) -> None:
 
 
 def test_update_sandbox_user_rejections(bank: Bank) -> None:
-    user = create_user(bank.env, "+33655555555", first_name="Ada")
+    user = create_user(bank.env, "+33655555555", first_name="Ada", project_id=bank.project_id)
     assert bank.testing.mutate("updateSandboxUser", {"userId": "nope", "autoConsent": True}) == {
         "__typename": "UserNotFoundRejection",
         "message": "No user nope in the Sandbox.",

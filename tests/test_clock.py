@@ -1,5 +1,9 @@
 import json
+import os
+import subprocess
+import sys
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -114,3 +118,38 @@ def test_the_state_is_shared_through_the_data_dir(tmp_path) -> None:
 def test_format_timestamp_is_utc_with_milliseconds() -> None:
     moment = datetime(2026, 1, 5, 10, 0, 0, 123456, tzinfo=UTC)
     assert format_timestamp(moment) == "2026-01-05T10:00:00.123Z"
+
+
+_ADVANCER = """
+import sys
+from simulator.clock import Clock
+clock = Clock.open(sys.argv[1])
+for _ in range(int(sys.argv[2])):
+    clock.advance("1s")
+"""
+
+
+def test_processes_on_one_data_dir_never_lose_an_advance(tmp_path: Path) -> None:
+    """4 processes x 50 advances of 1 s on one data dir: exactly +200 s (a lock around each
+    read-modify-write of clock.json)."""
+    start = Clock.open(tmp_path).now()
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    workers = [
+        subprocess.Popen([sys.executable, "-c", _ADVANCER, str(tmp_path), "50"], env=env)
+        for _ in range(4)
+    ]
+    assert [worker.wait(timeout=120) for worker in workers] == [0, 0, 0, 0]
+    assert Clock.open(tmp_path).now() - start == timedelta(seconds=200)
+
+
+def test_a_reader_never_sees_time_go_back(tmp_path: Path) -> None:
+    clock = Clock.open(tmp_path)
+    reader = Clock.open(tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    worker = subprocess.Popen([sys.executable, "-c", _ADVANCER, str(tmp_path), "100"], env=env)
+    seen = [reader.now()]
+    while worker.poll() is None:
+        seen.append(reader.now())
+    assert worker.wait() == 0
+    assert seen == sorted(seen)
+    assert reader.now() == clock.now() == seen[0] + timedelta(seconds=100)

@@ -248,13 +248,67 @@ def test_the_token_endpoint_identifies_the_project_by_client_id(
     assert basic.headers["ratelimit-remaining"] == "48"
     anonymous = http.post("/oauth2/token", data={"grant_type": "client_credentials"})
     assert anonymous.headers["ratelimit-limit"] == "2000"
-    # The authorization pages identify the client by the client_id of their query string.
+    # A client_id without its secret authenticates nothing: the IP's default budget.
     assert (
         http.get(
             "/oauth2/auth", params={"client_id": project.client_id}, follow_redirects=False
         ).headers["ratelimit-limit"]
-        == "50"
+        == "2000"
     )
+
+
+def test_naming_a_raised_project_never_escapes_the_budget(small: Simulator, tmp_path: Path) -> None:
+    """The raised limit applies only to requests authenticated as its project: a client_id
+    in the query string or the form, a wrong secret, or an expired token count against the
+    IP's budget (here 3 requests per window), whatever project they name."""
+    from simulator.domain.rate_limits import set_project_rate_limit
+
+    raised = small.create_project("sandbox", "Raised", [REDIRECT_URI])
+    set_project_rate_limit(small.sandbox, raised.project_id, 1000)
+    with small.client() as http:
+        attempts = [
+            http.get(
+                "/oauth2/auth", params={"client_id": raised.client_id}, follow_redirects=False
+            ),
+            http.post(
+                "/oauth2/token",
+                data={"grant_type": "client_credentials", "client_id": raised.client_id},
+            ),
+            http.post(
+                "/oauth2/token",
+                data={"grant_type": "client_credentials"},
+                auth=(raised.client_id, "not-the-secret"),
+            ),
+            http.post(
+                "/oauth2/token",
+                data={
+                    "grant_type": "client_credentials",
+                    "client_id": raised.client_id,
+                    "client_secret": "wrong",
+                },
+            ),
+        ]
+        assert [r.headers["ratelimit-limit"] for r in attempts] == ["3"] * 4
+        # Three token requests spent the IP's budget of /oauth2/token: the fourth is refused.
+        again = http.post(
+            "/oauth2/token",
+            data={"grant_type": "client_credentials", "client_id": raised.client_id},
+        )
+        assert again.status_code == 429
+        # Authenticated as the project: its own budget, untouched by the above.
+        basic = http.post(
+            "/oauth2/token",
+            data={"grant_type": "client_credentials"},
+            auth=(raised.client_id, raised.client_secret),
+        )
+        assert basic.status_code == 200
+        assert basic.headers["ratelimit-limit"] == "1000"
+        token = basic.json()["access_token"]
+        graphql = GraphQL(http, "/sandbox/graphql", token)
+        assert graphql.post(QUERY).headers["ratelimit-limit"] == "1000"
+        # An expired token is no longer the project's: the IP's budget.
+        small.advance("2h")
+        assert graphql.post(QUERY).headers["ratelimit-limit"] == "3"
 
 
 def test_the_429_of_the_oauth_server_has_its_error_shape(small: Simulator) -> None:
@@ -388,7 +442,7 @@ def test_serve_trusts_x_forwarded_for_only_when_told(tmp_path: Path) -> None:
         response = httpx.post(base_url + "/live/graphql", headers={"X-Forwarded-For": forwarded})
         return response.headers["ratelimit-remaining"]
 
-    for flags, expected in [((), ["1999", "1998"]), (("--trust-forwarded-for",), ["1999", "1999"])]:
+    for flags, expected in [((), ["1999", "1998"]), (("--trust-proxy",), ["1999", "1999"])]:
         server = ServeProcess(tmp_path / "-".join(flags or ("plain",)), "--no-demo", *flags)
         try:
             seen = [remaining(server.base_url, f"198.51.100.{n}") for n in (1, 2)]

@@ -87,9 +87,11 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
     store = Store.open(tmp_path, EnvironmentName.SANDBOX)
     assert store.applied_migrations() == [
         "core:m001_initial",
+        "core:m002_user_owner",
         "events:m001_events",
         "oauth:m001_user_flows",
         "oauth:m002_keyed_login_code_hashes",
+        "oauth:m003_text_message_project",
         "webhooks:m001_webhooks",
         "banking:m001_banking",
         "banking:m002_closing_reason",

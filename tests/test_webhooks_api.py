@@ -198,7 +198,14 @@ def test_advance_clock_returns_the_timeline(
     assert bad["advanceClock"]["message"].startswith("Not a duration")
 
 
-def test_retry_policy_on_the_testing_api(sim: Simulator, testing: GraphQL) -> None:
+def test_retry_policy_on_the_testing_api(
+    sim: Simulator, testing: GraphQL, project: ProjectCredentials
+) -> None:
+    from simulator.webhooks import get_retry_policy
+
+    def mine() -> str:
+        return get_retry_policy(sim.sandbox, project_id=project.project_id).name
+
     fields = "name delaysSeconds timeoutSeconds maxAttempts description"
     assert testing("{ webhookRetryPolicy { name maxAttempts } }") == {
         "webhookRetryPolicy": {"name": "specification", "maxAttempts": 9}
@@ -215,7 +222,9 @@ def test_retry_policy_on_the_testing_api(sim: Simulator, testing: GraphQL) -> No
     newer = testing(set_policy, {"input": {"name": "every-30s"}})["setWebhookRetryPolicy"]
     assert newer["policy"]["delaysSeconds"] == [30.0] * 7
     assert newer["policy"]["timeoutSeconds"] == 10.0
-    assert sim.webhooks.get_policy("sandbox").name == "every-30s"
+    assert mine() == "every-30s"
+    # The project's own policy: the environment's default (other projects) is unchanged.
+    assert sim.webhooks.get_policy("sandbox").name == "specification"
     assert sim.webhooks.get_policy("live").name == "specification"  # Sandbox only
     custom = testing(
         set_policy, {"input": {"name": "fast", "delaysSeconds": [1, 2], "timeoutSeconds": 3}}
@@ -230,7 +239,8 @@ def test_retry_policy_on_the_testing_api(sim: Simulator, testing: GraphQL) -> No
     ]:
         rejected = testing(set_policy, {"input": bad})["setWebhookRetryPolicy"]
         assert rejected["__typename"] == "ValidationRejection", bad
-    assert sim.webhooks.get_policy("sandbox").name == "fast"
+    assert mine() == "fast"
+    assert testing("{ webhookRetryPolicy { name } }")["webhookRetryPolicy"]["name"] == "fast"
 
 
 def test_inboxes_on_the_testing_api(

@@ -14,6 +14,7 @@ from ..domain.projects import create_project, list_projects
 from ..exceptions import ConfigurationError
 from ..public_url import default_public_url, public_url_setting
 from ..storage.private import write_private_text
+from ..webhooks.outbound import DEFAULT_OUTBOUND_POLICY, OutboundPolicy
 from .common import add_data_dir, add_environment, print_json
 
 DEMO_REDIRECT_URI = "http://localhost:3000/callback"
@@ -44,9 +45,25 @@ def register(subparsers: Any) -> None:
         "--no-demo", action="store_true", help="do not create the demo project in an empty sandbox"
     )
     serve.add_argument(
+        "--trust-proxy",
         "--trust-forwarded-for",
+        dest="trust_forwarded_for",
         action="store_true",
-        help="behind a reverse proxy: rate-limit the client named in X-Forwarded-For",
+        help="behind a reverse proxy: rate-limit the client named in X-Forwarded-For "
+        "(ignored otherwise)",
+    )
+    serve.add_argument(
+        "--public",
+        action="store_true",
+        help="a server others can reach: webhooks may go to public addresses only "
+        "(and the networks of --allow-webhook-net)",
+    )
+    serve.add_argument(
+        "--allow-webhook-net",
+        action="append",
+        default=[],
+        metavar="CIDR",
+        help="with --public: a network webhooks may also go to (repeatable)",
     )
     serve.add_argument(
         "--public-url",
@@ -169,28 +186,23 @@ def ensure_port_free(host: str, port: int) -> None:
         raise ConfigurationError(f"Cannot listen on {host}:{port}: {reason}.") from None
 
 
-def run_serve(args: argparse.Namespace) -> int:
-    import uvicorn
+def _outbound_policy(args: argparse.Namespace) -> OutboundPolicy:
+    if args.allow_webhook_net and not args.public:
+        raise ConfigurationError("--allow-webhook-net opens networks of --public: give both.")
+    if args.public:
+        return OutboundPolicy.strict_mode(allow=args.allow_webhook_net)
+    return DEFAULT_OUTBOUND_POLICY
 
-    from ..server.serving import configure_logging, uvicorn_config
 
-    public_url = public_url_setting(args.public_url or default_public_url(args.host, args.port))
-    ensure_port_free(args.host, args.port)
-    try:
-        configure_logging(args.log_file)
-    except OSError as error:
-        raise ConfigurationError(f"Cannot write the log to {args.log_file}: {error}") from None
-    sim = Simulator(
-        args.data_dir,
-        frozen=args.frozen,
-        trust_forwarded_for=args.trust_forwarded_for,
-        public_url=public_url,
-    )
-    demo = None if args.no_demo else ensure_demo_project(sim)
+def print_banner(sim: Simulator, args: argparse.Namespace, demo: dict[str, Any] | None) -> None:
+    """What `serve` prints once it is ready: where everything is, and the demo's secret."""
     base = sim.public_url
     print("Partner banking API simulator")
     print(f"  data dir            {Path(args.data_dir).resolve()}")
     print(f"  virtual clock       {sim.clock.timestamp()} ({sim.clock.state.mode})")
+    allowed = ", ".join(str(n) for n in sim.outbound_policy.allowed) or "none listed"
+    strict = f"strict: public addresses, {allowed}"
+    print(f"  webhook targets     {strict if sim.outbound_policy.strict else 'default'}")
     print(f"  auth_url            {base}/oauth2")
     print(f"  sandbox_url         {base}/sandbox/graphql")
     print(f"  sandbox_testing_url {base}/sandbox-testing/graphql")
@@ -202,11 +214,33 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.log_file is not None:
         print(f"  log file            {args.log_file.resolve()}")
     print("Press Ctrl-C to stop.", flush=True)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from ..server.serving import configure_logging, uvicorn_config
+
+    public_url = public_url_setting(args.public_url or default_public_url(args.host, args.port))
+    outbound_policy = _outbound_policy(args)
+    ensure_port_free(args.host, args.port)
+    try:
+        configure_logging(args.log_file)
+    except OSError as error:
+        raise ConfigurationError(f"Cannot write the log to {args.log_file}: {error}") from None
+    sim = Simulator(
+        args.data_dir,
+        frozen=args.frozen,
+        trust_forwarded_for=args.trust_forwarded_for,
+        public_url=public_url,
+        outbound_policy=outbound_policy,
+    )
     server = uvicorn.Server(uvicorn_config(sim.app, args.host, args.port))
     try:
+        print_banner(sim, args, None if args.no_demo else ensure_demo_project(sim))
         server.run()
     except KeyboardInterrupt:  # uvicorn re-raises the Ctrl-C it shut down for
         pass
     finally:
-        sim.close()
+        sim.close()  # joins the simulator's threads, then closes its stores
     return 0 if server.started else 1

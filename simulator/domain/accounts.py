@@ -72,7 +72,11 @@ def _add_legal_representative(
     """Give the user with this phone number (created when new) a membership with every
     permission on the new account; returns the user's id."""
     user = find_user_by_phone(env, phone, db=db) or create_user(
-        env, phone, first_name=first_name, last_name=last_name
+        env,
+        phone,
+        first_name=first_name,
+        last_name=last_name,
+        project_id=account["project_id"],
     )
     membership_id = env.new_id(db, "account_membership")
     insert_row(

@@ -47,6 +47,7 @@ from .rejections import (
     forbidden,
     not_reachable_consent_status,
 )
+from .users import project_knows_user
 from .wiring import ConsentHandler
 
 __all__ = [
@@ -260,7 +261,8 @@ def create_consent(
             f"Unknown consent purpose {purpose!r}: use one of {', '.join(CONSENT_PURPOSES)}."
         )
     validate_redirect_uri(redirect_url)
-    if user_id is not None and not env.store.db["users"].count_where("id = ?", [user_id]):
+    if user_id is not None and not project_knows_user(env, project_id, user_id):
+        # Another project's user is not-found, exactly like an id that does not exist.
         raise NotFound(f"No user {user_id} in {env.name.title}.")
     if resource_id is not None:
         _check_resource(env, project_id, purpose, resource_id)

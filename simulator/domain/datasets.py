@@ -157,6 +157,7 @@ class _Loader:
                     birth_date=record.get("birth_date"),
                     identification_levels=record.get("identification_levels"),
                     auto_consent=bool(record.get("auto_consent")),
+                    project_id=self.project_id,
                 )
             except ConfigurationError as error:
                 raise self.fail(record, str(error)) from None

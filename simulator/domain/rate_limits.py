@@ -1,11 +1,14 @@
 """A project's own request rate limit: what a support request to the service obtains.
 
-The rate limit is counted per client IP (specification section 8.1), but a raise is granted
-to a project. The simulator joins the two this way: a request that **identifies a project
-with its own limit** (a bearer token of that project, or its `client_id` in HTTP Basic
-credentials, the query string or the form body of an `/oauth2/...` request) is counted
-against that limit, in a counter of its own for each client IP and endpoint. Every other
-request from the IP shares the IP's default budget.
+The rate limit is counted per client IP and per endpoint (specification section 8.1), but
+a raise is granted to a project. The simulator joins the two this way: a request
+**authenticated as a project with its own limit** is counted against that limit, in a
+counter of its own for each client IP and endpoint. Authenticated means a live access token
+of the project (`Authorization: Bearer`), or the project's `client_id` *with its
+`client_secret`* (HTTP Basic, or both in the form body of `/oauth2/token`). A `client_id`
+alone (in a query string, say) authenticates nothing, so it never selects a raised limit: a
+client cannot escape its budget by naming another project. Every other request from the IP
+shares the IP's default budget.
 
 The limit lives in the environment's file (`project_rate_limits`), so it belongs to the
 project: another environment never sees it and a reset removes it with the project. Setting
@@ -21,15 +24,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..exceptions import ConfigurationError
+from ..exceptions import ConfigurationError, InvalidClient
 from ..storage import upsert_row
 from .context import Environment
-from .projects import get_project
+from .projects import authenticate_client, get_project
 
 __all__ = [
     "MAX_PROJECT_REQUESTS",
     "project_rate_limit",
-    "rate_limit_for_client_id",
+    "rate_limit_for_client",
     "rate_limit_for_token_hash",
     "set_project_rate_limit",
 ]
@@ -74,26 +77,27 @@ def project_rate_limit(env: Environment, project_id: str) -> int | None:
 
 
 def rate_limit_for_token_hash(env: Environment, token_hash: str) -> tuple[str, int] | None:
-    """`(project id, limit)` when the access token's project has its own limit.
-
-    Takes the token's hash (`oauth.tokens.hash_token`). The token is not checked here
-    (expired or revoked tokens are refused by the endpoint): this only decides which
-    counter the request goes to.
-    """
+    """`(project id, limit)` when a live access token (by its hash, `oauth.tokens.hash_token`)
+    belongs to a project with its own limit. An unknown, expired or revoked token selects
+    nothing: the request counts against its IP's default budget."""
     found = env.store.db.execute(
         "SELECT r.project_id, r.requests FROM tokens t "
         "JOIN project_rate_limits r ON r.project_id = t.project_id "
-        "WHERE t.token_hash = ? AND t.kind = 'access'",
-        [token_hash],
+        "WHERE t.token_hash = ? AND t.kind = 'access' AND t.revoked_at IS NULL "
+        "AND (t.expires_at IS NULL OR t.expires_at > ?)",
+        [token_hash, env.now()],
     ).fetchone()
     return (found[0], int(found[1])) if found else None
 
 
-def rate_limit_for_client_id(env: Environment, client_id: str) -> tuple[str, int] | None:
-    """`(project id, limit)` when the client's project has its own limit."""
-    found = env.store.db.execute(
-        "SELECT r.project_id, r.requests FROM projects p "
-        "JOIN project_rate_limits r ON r.project_id = p.id WHERE p.client_id = ?",
-        [client_id],
-    ).fetchone()
-    return (found[0], int(found[1])) if found else None
+def rate_limit_for_client(
+    env: Environment, client_id: str, client_secret: str
+) -> tuple[str, int] | None:
+    """`(project id, limit)` when the client's credentials are right and its project has its
+    own limit; nothing for a wrong secret (never the project the `client_id` names)."""
+    try:
+        project = authenticate_client(env, client_id, client_secret)
+    except InvalidClient:
+        return None
+    requests = project_rate_limit(env, project["id"])
+    return (project["id"], requests) if requests is not None else None

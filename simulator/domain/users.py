@@ -19,6 +19,8 @@ __all__ = [
     "create_user",
     "find_user_by_phone",
     "get_user",
+    "project_knows_user",
+    "project_user",
     "update_user",
     "validate_birth_date",
     "validate_phone_number",
@@ -65,8 +67,10 @@ def create_user(
     birth_date: str | None = None,
     identification_levels: list[str] | None = None,
     auto_consent: bool = False,
+    project_id: str | None = None,
 ) -> dict[str, Any]:
-    """Create a user (a savepoint of the caller's transaction when one is open)."""
+    """Create a user (a savepoint of the caller's transaction when one is open); `project_id`
+    is the project it belongs to (see `project_user`), None for a user of no project."""
     phone = validate_phone_number(phone_number)
     if birth_date is not None:
         validate_birth_date(birth_date)
@@ -86,6 +90,7 @@ def create_user(
             "birth_date": birth_date,
             "identification_levels": json.dumps(levels),
             "auto_consent": int(auto_consent),
+            "project_id": project_id,
             "created_at": now,
             "updated_at": now,
         }
@@ -98,6 +103,37 @@ def get_user(env: Environment, user_id: str) -> dict[str, Any]:
     if not rows:
         raise NotFound(f"No user {user_id} in {env.name.title}.")
     return _decode(rows[0])
+
+
+def project_user(env: Environment, project_id: str, user_id: str) -> dict[str, Any]:
+    """The user `user_id` if it belongs to the project, else `NotFound` (the same answer as
+    for an id that does not exist, so another project's users stay invisible).
+
+    A Sandbox user belongs to the project that created it (the Testing API's
+    `createSandboxUser`, a holder's legal representative, a dataset) or whose authorization
+    flow registered it; a user created from Python or the CLI belongs to no project.
+    """
+    rows = list(
+        env.store.db["users"].rows_where("id = ? AND project_id = ?", [user_id, project_id])
+    )
+    if not rows:
+        raise NotFound(f"No user {user_id} in {env.name.title}.")
+    return _decode(rows[0])
+
+
+def project_knows_user(env: Environment, project_id: str, user_id: str) -> bool:
+    """May the project name this user (in a consent, say): it owns it (`project_user`), the
+    user belongs to no project (made from Python or the CLI by the machine's owner), is a
+    member of one of its accounts, or authorized it? Another project's user: no."""
+    return bool(
+        env.store.db.execute(
+            "SELECT 1 FROM users WHERE id = ?1 AND (project_id = ?2 OR project_id IS NULL) "
+            "UNION ALL SELECT 1 FROM account_memberships WHERE user_id = ?1 AND project_id = ?2 "
+            "UNION ALL SELECT 1 FROM token_families WHERE user_id = ?1 AND project_id = ?2 "
+            "LIMIT 1",
+            [user_id, project_id],
+        ).fetchone()
+    )
 
 
 def find_user_by_phone(
@@ -116,8 +152,9 @@ def update_user(
     env: Environment, user_id: str, changes: dict[str, Any], *, project_id: str | None = None
 ) -> dict[str, Any]:
     """Change a user's names, birth date, identification levels or auto-consent switch (keys
-    absent from `changes` stay as they are). With `project_id`, a `User.Updated` event is
-    journaled for that project.
+    absent from `changes` stay as they are). With `project_id`, the user must belong to that
+    project (`NotFound` otherwise, see `project_user`) and a `User.Updated` event is journaled
+    for it.
 
     ```python
     update_user(env, user_id, {"auto_consent": True, "last_name": None})
@@ -142,8 +179,10 @@ def update_user(
     if changes.get("auto_consent") is not None:
         update["auto_consent"] = int(bool(changes["auto_consent"]))
     with env.store.atomic() as db:
-        rows = list(db["users"].rows_where("id = ?", [user_id]))
-        if not rows:
+        where, params = "id = ?", [user_id]
+        if project_id is not None:
+            where, params = "id = ? AND project_id = ?", [user_id, project_id]
+        if not list(db["users"].rows_where(where, params)):
             raise NotFound(f"No user {user_id} in {env.name.title}.")
         if update:
             update["updated_at"] = env.now()

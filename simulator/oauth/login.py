@@ -223,6 +223,8 @@ def submit_registration(
             first_name=values["first_name"],
             last_name=values["last_name"],
             birth_date=values["birth_date"],
+            # The user belongs to the project whose authorization flow registered it.
+            project_id=session["project_id"],
         )
         emit(env, db, "User.Joined", project_id=session["project_id"], resource_id=user["id"])
         return touch_session(

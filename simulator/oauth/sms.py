@@ -99,6 +99,11 @@ def send_code(
         }
     )
     minutes = int(CODE_LIFETIME.total_seconds() // 60)
+    # The message belongs to the project whose sign-in sent it (the Testing API shows a
+    # project only its own messages).
+    session = db.execute(
+        "SELECT project_id FROM web_sessions WHERE id = ?", [session_id]
+    ).fetchone()
     message = {
         "id": env.new_id(db, "sms"),
         "phone_number": phone_number,
@@ -106,6 +111,7 @@ def send_code(
         "Never share it.",
         "sent_at": sent_at,
         "sequence": next_number(db, "sms_sequence"),
+        "project_id": session[0] if session else None,
     }
     db.table("sms_outbox").insert(message)
     return message
@@ -138,10 +144,22 @@ def check_code(
 
 
 def outbox(
-    env: Environment, phone_number: str | None = None, *, limit: int | None = None
+    env: Environment,
+    phone_number: str | None = None,
+    *,
+    limit: int | None = None,
+    project_id: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Text messages sent in an environment, oldest first (optionally to one phone)."""
-    where, params = (None, []) if phone_number is None else ("phone_number = ?", [phone_number])
+    """Text messages sent in an environment, oldest first (optionally to one phone, or only
+    those sent by one project's sign-ins: what the Testing API shows that project)."""
+    clauses, params = [], []
+    if phone_number is not None:
+        clauses.append("phone_number = ?")
+        params.append(phone_number)
+    if project_id is not None:
+        clauses.append("project_id = ?")
+        params.append(project_id)
+    where = " AND ".join(clauses) or None
     rows = [
         {key: row[key] for key in ("id", "phone_number", "text", "sent_at")}
         for row in env.store.db["sms_outbox"].rows_where(where, params, order_by="sequence")

@@ -32,7 +32,8 @@ def create_sandbox_user(
     auto_consent: bool = False,
     project_id: str | None = None,
 ) -> dict[str, Any]:
-    """Create a Sandbox user; with `project_id`, a `User.Joined` event is journaled for it."""
+    """Create a Sandbox user; with `project_id`, the user belongs to that project and a
+    `User.Joined` event is journaled for it."""
     if env.name is not EnvironmentName.SANDBOX:
         raise ConfigurationError("Sandbox users exist in the Sandbox only.")
     with env.store.atomic() as db:
@@ -44,6 +45,7 @@ def create_sandbox_user(
             birth_date=birth_date,
             identification_levels=identification_levels,
             auto_consent=auto_consent,
+            project_id=project_id,
         )
         if project_id is not None:
             emit(env, db, "User.Joined", project_id=project_id, resource_id=user["id"])

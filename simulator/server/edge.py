@@ -28,7 +28,7 @@ import binascii
 import ipaddress
 from collections.abc import Mapping
 from typing import Any, Final
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, unquote
 
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
@@ -37,7 +37,7 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..domain.context import Environment
-from ..domain.rate_limits import rate_limit_for_client_id, rate_limit_for_token_hash
+from ..domain.rate_limits import rate_limit_for_client, rate_limit_for_token_hash
 from ..environments import EnvironmentName
 from ..exceptions import SimulatorError
 from ..limits.rate_limit import RateDecision
@@ -100,20 +100,23 @@ def client_address(scope: Scope, *, trust_forwarded_for: bool) -> str:
     return address
 
 
-def _basic_client_id(value: bytes) -> str | None:
+def _basic_credentials(value: bytes) -> tuple[str, str] | None:
     try:
         decoded = base64.b64decode(value.strip(), validate=True).decode("utf-8")
     except (binascii.Error, UnicodeDecodeError, ValueError):
         return None
-    client_id, separator, _ = decoded.partition(":")
-    return client_id if separator else None
+    client_id, separator, secret = decoded.partition(":")
+    if not separator:
+        return None
+    # RFC 6749 section 2.3.1: both parts are form-urlencoded before Basic encoding.
+    return unquote(client_id.replace("+", " ")), unquote(secret.replace("+", " "))
 
 
 def _form_value(body: bytes, name: str) -> str | None:
-    """The first value of `name` in a form-encoded body or query string, if any."""
+    """The first value of `name` in a form-encoded body, if any."""
     try:
         values = parse_qs(body.decode("latin-1"), max_num_fields=1000).get(name)
-    except ValueError:  # more fields than that: no client_id worth looking up
+    except ValueError:  # more fields than that: no credentials worth looking up
         return None
     return values[0] if values else None
 
@@ -195,12 +198,14 @@ class EdgeMiddleware:
     async def _project(
         self, scope: Scope, headers: dict[bytes, bytes], receive: Receive, *, read_body: bool
     ) -> tuple[tuple[str, int] | None, bytes | None, bool]:
-        """The project with its own rate limit that the request identifies, if any; and the
-        body, when it had to be read to find a `client_id` (with whether it was too large)."""
+        """The project with its own rate limit that the request is *authenticated* as, if any
+        (a live bearer token, or a client_id with its secret); and the body, when it had to
+        be read for the form's credentials (with whether it was too large). A client_id
+        without its secret selects nothing (see `domain.rate_limits`)."""
         authorization = headers.get(b"authorization", b"")
         scheme, _, value = authorization.partition(b" ")
         scheme = scheme.lower()
-        client_id: str | None = None
+        credentials: tuple[str, str] | None = None
         body: bytes | None = None
         too_large = False
         if scheme == b"bearer" and value.strip():
@@ -211,29 +216,25 @@ class EdgeMiddleware:
             found = rate_limit_for_token_hash(environment, hash_token(token))
             return _bucket(environment, found), None, False
         if scheme == b"basic":
-            client_id = _basic_client_id(value)
-        elif scope["path"].startswith("/oauth2/"):
-            query = scope.get("query_string", b"")
-            if b"client_id=" in query:
-                client_id = _form_value(query, "client_id")
-            elif (
-                read_body
-                and scope["method"] == "POST"
-                and headers.get(b"content-type", b"").startswith(_FORM)
-            ):
-                body, too_large = await _read_body(receive)
-                if not too_large:
-                    client_id = _form_value(body, "client_id")
-        if not client_id:
+            credentials = _basic_credentials(value)
+        elif (
+            read_body
+            and scope["path"] == "/oauth2/token"
+            and scope["method"] == "POST"
+            and headers.get(b"content-type", b"").startswith(_FORM)
+        ):
+            body, too_large = await _read_body(receive)
+            if not too_large:
+                client_id = _form_value(body, "client_id")
+                secret = _form_value(body, "client_secret")
+                credentials = (client_id, secret) if client_id and secret else None
+        if credentials is None:
             return None, body, too_large
-        environment = self._environment_of(client_id)
+        environment = self._environment_of(credentials[0])
         if environment is None:
             return None, body, too_large
-        return (
-            _bucket(environment, rate_limit_for_client_id(environment, client_id)),
-            body,
-            too_large,
-        )
+        found = rate_limit_for_client(environment, *credentials)
+        return _bucket(environment, found), body, too_large
 
     def _environment_of(self, credential: str) -> Environment | None:
         name = EnvironmentName.of_credential(credential)

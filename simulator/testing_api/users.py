@@ -70,4 +70,5 @@ def resolve_text_messages(
     if last is not None and last < 1:
         raise ConfigurationError("last must be at least 1.")
     phone = validate_phone_number(phone_number) if phone_number is not None else None
-    return sms.outbox(ctx.environment, phone, limit=last)
+    # Only the messages of the caller's own sign-ins: never another project's codes.
+    return sms.outbox(ctx.environment, phone, limit=last, project_id=ctx.principal.project_id)

@@ -16,7 +16,7 @@ from graphql import GraphQLError, GraphQLResolveInfo
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..api.partner.webhooks import deliveries, delivery_log, object_bindables
-from ..domain.rejections import Rejected
+from ..domain.rejections import Rejected, rejection
 from ..exceptions import ConfigurationError
 from ..webhooks import delivery
 from ..webhooks.log import decode_attempt
@@ -77,7 +77,8 @@ def resolve_webhook_attempt(
 
 @query.field("webhookRetryPolicy")
 def resolve_policy(_: Any, info: GraphQLResolveInfo) -> dict[str, Any]:
-    return delivery.get_retry_policy(info.context.environment).as_dict()
+    ctx: RequestContext = info.context
+    return delivery.get_retry_policy(ctx.environment, project_id=ctx.principal.project_id).as_dict()
 
 
 @query.field("webhookRetryPolicies")
@@ -105,7 +106,8 @@ def resolve_set_policy(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) 
             )
     except ConfigurationError as error:
         raise Rejected(validation_rejection(error, ["input"])) from None
-    delivery.set_retry_policy(ctx.environment, policy)
+    # The caller's own policy: another project's deliveries keep theirs.
+    delivery.set_retry_policy(ctx.environment, policy, ctx.principal.project_id)
     return {"__typename": "SetWebhookRetryPolicySuccessPayload", "policy": policy.as_dict()}
 
 
@@ -147,8 +149,22 @@ def _inbox(ctx: RequestContext, name: str) -> Inbox:
     return receivers_for(ctx.environment).inbox(name)
 
 
-def _inbox_view(inbox: Inbox) -> dict[str, Any]:
-    received = list(inbox)
+def _used_by_another_project(ctx: RequestContext, inbox: Inbox) -> bool:
+    """Does another project's live subscription deliver to this inbox? Then scripting it
+    would change that project's deliveries: the caller may not."""
+    return bool(
+        ctx.environment.store.db.execute(
+            "SELECT 1 FROM webhook_subscriptions WHERE endpoint_url = ? AND project_id != ? "
+            "AND removed_at IS NULL LIMIT 1",
+            [inbox.url, ctx.principal.project_id],
+        ).fetchone()
+    )
+
+
+def _inbox_view(ctx: RequestContext, inbox: Inbox) -> dict[str, Any]:
+    # Inboxes are shared by name; a project sees only what was sent for it.
+    mine = ctx.principal.project_id
+    received = [item for item in inbox if item.project_id == mine]
     return {
         "name": inbox.name,
         "url": inbox.url,
@@ -174,7 +190,7 @@ def _inbox_view(inbox: Inbox) -> dict[str, Any]:
 @query.field("webhookInbox")
 def resolve_inbox(_: Any, info: GraphQLResolveInfo, name: str) -> dict[str, Any]:
     try:
-        return _inbox_view(_inbox(info.context, name))
+        return _inbox_view(info.context, _inbox(info.context, name))
     except ConfigurationError as error:
         raise GraphQLError(str(error), extensions={"code": "BAD_USER_INPUT"}) from None
 
@@ -191,6 +207,8 @@ def resolve_configure_inbox(
     latency = input.get("latency_seconds")
     try:
         inbox = _inbox(ctx, input["name"])
+        if _used_by_another_project(ctx, inbox):
+            raise Rejected(_inbox_not_yours(inbox))
         if times is not None and times < 0:
             raise ConfigurationError("times cannot be negative.")
         if status is not None and not 100 <= status <= 599:
@@ -213,5 +231,16 @@ def resolve_configure_inbox(
     except (ConfigurationError, ValueError) as error:
         raise Rejected(validation_rejection(error, ["input"])) from None
     if input.get("clear"):
-        inbox.clear()
-    return {"__typename": "ConfigureWebhookInboxSuccessPayload", "inbox": _inbox_view(inbox)}
+        inbox.clear(ctx.principal.project_id)
+    return {"__typename": "ConfigureWebhookInboxSuccessPayload", "inbox": _inbox_view(ctx, inbox)}
+
+
+def _inbox_not_yours(inbox: Inbox) -> dict[str, Any]:
+    message = (
+        f"The inbox {inbox.name} receives another project's webhooks: choose a name of your own."
+    )
+    return rejection(
+        "ValidationRejection",
+        message,
+        fields=[{"code": "InboxInUse", "message": message, "path": ["input", "name"]}],
+    )

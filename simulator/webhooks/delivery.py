@@ -53,20 +53,36 @@ _POLICY_KEY = "retry_policy"
 # -- the policy in force ----------------------------------------------------------------
 
 
-def get_retry_policy(env: Environment, db: sqlite_utils.Database | None = None) -> RetryPolicy:
-    """The retry policy new deliveries of this environment follow."""
-    row = (
-        (db or env.store.db)
-        .execute("SELECT value FROM webhook_settings WHERE key = ?", [_POLICY_KEY])
-        .fetchone()
-    )
-    return RetryPolicy.from_json(row[0]) if row else DEFAULT_POLICY
+def _policy_key(project_id: str | None) -> str:
+    return _POLICY_KEY if project_id is None else f"{_POLICY_KEY}:{project_id}"
 
 
-def set_retry_policy(env: Environment, policy: RetryPolicy) -> RetryPolicy:
-    """Make `policy` the one new deliveries follow (deliveries under way keep theirs)."""
+def get_retry_policy(
+    env: Environment, db: sqlite_utils.Database | None = None, project_id: str | None = None
+) -> RetryPolicy:
+    """The retry policy new deliveries follow: the project's own (set through the Testing
+    API), else the environment's (set from Python or the CLI), else the default."""
+    keys = [_policy_key(project_id), _POLICY_KEY] if project_id else [_POLICY_KEY]
+    for key in keys:
+        row = (
+            (db or env.store.db)
+            .execute("SELECT value FROM webhook_settings WHERE key = ?", [key])
+            .fetchone()
+        )
+        if row:
+            return RetryPolicy.from_json(row[0])
+    return DEFAULT_POLICY
+
+
+def set_retry_policy(
+    env: Environment, policy: RetryPolicy, project_id: str | None = None
+) -> RetryPolicy:
+    """Make `policy` the one new deliveries follow (deliveries under way keep theirs): of one
+    project, or of the environment (every project without a policy of its own)."""
     with env.store.atomic() as db:
-        db["webhook_settings"].upsert({"key": _POLICY_KEY, "value": policy.to_json()}, pk="key")
+        db.table("webhook_settings").upsert(
+            {"key": _policy_key(project_id), "value": policy.to_json()}, pk="key"
+        )
     return policy
 
 
@@ -107,7 +123,7 @@ def _insert_delivery(
         "created_at": now,
         "updated_at": now,
     }
-    db["webhook_deliveries"].insert(row)
+    db.table("webhook_deliveries").insert(row)
     return row
 
 
@@ -130,7 +146,7 @@ def create_deliveries(env: Environment, db: sqlite_utils.Database, event: dict[s
     matching = _subscribed(db, event["project_id"], event["event_type"])
     if not matching:
         return
-    policy = get_retry_policy(env, db)
+    policy = get_retry_policy(env, db, event["project_id"])
     for subscription_id in matching:
         _insert_delivery(env, db, event, subscription_id, policy, "Event")
 
@@ -152,23 +168,24 @@ def replay_event(
         if subscription_id is not None:
             subscription = get_subscription(env, project_id, subscription_id)
             if subscription["status"] != "Enabled":
-                raise Rejected(
-                    validation(
-                        [
-                            field_error(
-                                "Disabled",
-                                f"Webhook subscription {subscription_id} is disabled: "
-                                "enable it to replay events to it.",
-                                "subscriptionId",
-                            )
-                        ]
-                    )
-                )
+                raise Rejected(_disabled(subscription_id, "enable it to replay events to it"))
             targets = [subscription_id]
         else:
             targets = _subscribed(db, project_id, event["event_type"])
-        policy = get_retry_policy(env, db)
+        policy = get_retry_policy(env, db, project_id)
         return [_insert_delivery(env, db, event, target, policy, "Replay") for target in targets]
+
+
+def _disabled(subscription_id: str, advice: str) -> dict[str, Any]:
+    return validation(
+        [
+            field_error(
+                "Disabled",
+                f"Webhook subscription {subscription_id} is disabled: {advice}.",
+                "subscriptionId",
+            )
+        ]
+    )
 
 
 # -- sending --------------------------------------------------------------------------------
@@ -359,7 +376,7 @@ def run_due(env: Environment) -> list[dict[str, Any]]:
             "WHERE id = ? AND status = 'Pending' AND attempt_count = ?",
             updates,
         )
-        db["webhook_attempts"].insert_all(attempts)
+        db.table("webhook_attempts").insert_all(attempts)
     return timeline
 
 
@@ -390,11 +407,14 @@ class WebhookDeliveries:
 def probe(
     env: Environment, project_id: str, subscription_id: str, event_type: str | None = None
 ) -> dict[str, Any]:
-    """Send a sample event to a subscription's endpoint at once (enabled or not), once, with
-    no retry; returns the logged attempt (`kind` `Probe`). The sample's `resourceId` is
+    """Send a sample event to an enabled subscription's endpoint at once, once, with no
+    retry; returns the logged attempt (`kind` `Probe`). A disabled subscription is a
+    `ValidationRejection` (code `Disabled`) and nothing is sent. The sample's `resourceId` is
     `PROBE_RESOURCE_ID` and its `eventId` names no journaled event."""
     _assert_no_transaction(env)
     subscription = get_subscription(env, project_id, subscription_id)
+    if subscription["status"] != "Enabled":
+        raise Rejected(_disabled(subscription_id, "enable it to test it"))
     if event_type is not None and event_type not in EVENT_TYPES:
         raise Rejected(
             validation(
@@ -415,7 +435,7 @@ def probe(
         event_body(kind, sample_id, now, project_id, PROBE_RESOURCE_ID),
         now,
     )
-    policy = get_retry_policy(env)
+    policy = get_retry_policy(env, project_id=project_id)
     [result] = send_all(env, [(request, policy.timeout)])
     with env.store.atomic() as db:
         attempt = _attempt_row(
@@ -436,5 +456,5 @@ def probe(
             next_attempt_at=None,
             delivery_status=None,
         )
-        db["webhook_attempts"].insert(attempt)
+        db.table("webhook_attempts").insert(attempt)
     return attempt

@@ -215,11 +215,16 @@ class Webhooks:
 
     @property
     def policy(self) -> RetryPolicy:
-        """The Sandbox's policy in force."""
+        """The Sandbox's policy in force (for projects without a policy of their own)."""
         return delivery.get_retry_policy(self._simulator.sandbox)
 
-    def get_policy(self, environment: str = "sandbox") -> RetryPolicy:
-        return delivery.get_retry_policy(self._env(environment))
+    def get_policy(
+        self, environment: str = "sandbox", project: Project | None = None
+    ) -> RetryPolicy:
+        """The policy new deliveries follow: of the environment, or of one project (its own,
+        set through the Testing API, else the environment's)."""
+        project_id = _project_id(project) if project is not None else None
+        return delivery.get_retry_policy(self._env(environment), project_id=project_id)
 
     def set_policy(
         self, policy: str | RetryPolicy, *, environment: str | None = None

@@ -1,8 +1,9 @@
 """Where a webhook goes: a real HTTP endpoint, or an in-process `Inbox` named by `inbox://NAME`.
 
-**HTTP receivers** get a real `POST` (httpx), with the policy's timeout enforced: the attempt
-fails on a non-2xx answer (a redirect is not followed), a connection error, an answer that
-takes longer than the timeout, or a body over 64 KiB.
+**HTTP receivers** get a real `POST` (see `http`), under the simulator's outbound policy
+(`outbound`, kept here with the inboxes, one per simulator): a non-2xx answer, a redirect
+(never followed), a connection error, a timeout, a body over 64 KiB or a refused address
+fail the attempt.
 
 **In-process receivers** (a simulator-only extension) need no server and no tunnel: a
 subscription whose endpoint URL is `inbox://NAME` is delivered to the simulator's inbox
@@ -20,22 +21,20 @@ inbox.received[-1].body                # {'eventType': ..., 'eventId': ..., ...}
 
 from __future__ import annotations
 
-import json
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 from urllib.parse import urlsplit
 
-import httpcore
 import httpx
 
-from ..clock import monotonic
 from ..domain.context import Environment
 from ..scheduler import Callouts
+from .attempts import AttemptResult, ErrorCode, WebhookRequest, status_outcome, timeout_message
+from .http import MAX_RESPONSE_BYTES, post_http, send_http
+from .outbound import DEFAULT_OUTBOUND_POLICY, OutboundPolicy
 
 __all__ = [
     "INBOX_SCHEME",
@@ -56,76 +55,6 @@ __all__ = [
 #: The simulator's stand-in for the real service's secret header (a plain value, no signature).
 SECRET_HEADER = "X-Webhook-Secret"
 INBOX_SCHEME = "inbox"
-#: A receiver answers 2xx quickly with a small body; more than this is a failed attempt.
-MAX_RESPONSE_BYTES = 64 * 1024
-#: How much of a response body the delivery log keeps.
-LOGGED_RESPONSE_CHARS = 2048
-USER_AGENT = "banking-sandbox-simulator-webhooks/0.1"
-
-
-class ErrorCode(StrEnum):
-    """Why an attempt failed (the log's `error_code`)."""
-
-    #: The receiver answered with a status outside 200-299 (other than a redirect).
-    NON_SUCCESS_STATUS = "NonSuccessStatus"
-    #: A 3xx answer: redirects are not followed; subscribe the final URL.
-    REDIRECTED = "Redirected"
-    #: No complete answer within the policy's timeout.
-    TIMEOUT = "Timeout"
-    #: Refused, reset or unreachable (DNS, TLS) connection.
-    CONNECTION_FAILED = "ConnectionFailed"
-    #: An answer that is not valid HTTP.
-    PROTOCOL_ERROR = "ProtocolError"
-    #: A response body larger than `MAX_RESPONSE_BYTES`.
-    RESPONSE_TOO_LARGE = "ResponseTooLarge"
-    #: An in-process receiver raised an exception.
-    RECEIVER_ERROR = "ReceiverError"
-
-
-@dataclass(frozen=True)
-class WebhookRequest:
-    """One POST about to be sent: the URL, the headers (with the secret) and the JSON body."""
-
-    url: str
-    headers: dict[str, str]
-    body: bytes
-    #: The virtual time the attempt starts.
-    sent_at: str
-
-    @property
-    def json(self) -> dict[str, Any]:
-        return json.loads(self.body)
-
-
-@dataclass(frozen=True)
-class AttemptResult:
-    """What happened to one attempt."""
-
-    status: int | None
-    body: str
-    #: Seconds the attempt took: virtual for an inbox, measured for HTTP.
-    duration: float
-    error_code: ErrorCode | None = None
-    error: str | None = None
-
-    @property
-    def succeeded(self) -> bool:
-        return self.error_code is None
-
-
-def _status_outcome(
-    status: int, location: str | None = None
-) -> tuple[ErrorCode | None, str | None]:
-    if 200 <= status < 300:
-        return None, None
-    if 300 <= status < 400:
-        where = f" to {location}" if location else ""
-        return ErrorCode.REDIRECTED, f"Redirected ({status}){where}: redirects are not followed."
-    return ErrorCode.NON_SUCCESS_STATUS, f"The receiver answered {status}."
-
-
-def _timeout_message(timeout: float) -> str:
-    return f"No answer within {timeout:g} s."
 
 
 # -- in-process inboxes --------------------------------------------------------------
@@ -171,6 +100,10 @@ class Received:
     @property
     def resource_id(self) -> str:
         return str(self.body.get("resourceId"))
+
+    @property
+    def project_id(self) -> str:
+        return str(self.body.get("projectId"))
 
     def __repr__(self) -> str:
         answer = "timeout" if self.timed_out else (self.status or "connection dropped")
@@ -250,10 +183,13 @@ class Inbox:
             self._standing = Behaviour()
         return self
 
-    def clear(self) -> None:
-        """Forget what was received (the script stays)."""
+    def clear(self, project_id: str | None = None) -> None:
+        """Forget what was received (the script stays): everything, or one project's."""
         with self._lock:
-            self.received.clear()
+            if project_id is None:
+                self.received.clear()
+            else:
+                self.received[:] = [r for r in self.received if r.project_id != project_id]
 
     # -- reading ---------------------------------------------------------------------
 
@@ -333,7 +269,7 @@ class Inbox:
         with self._lock:
             self.received.append(record)
         if timed_out:
-            return AttemptResult(None, "", timeout, ErrorCode.TIMEOUT, _timeout_message(timeout))
+            return AttemptResult(None, "", timeout, ErrorCode.TIMEOUT, timeout_message(timeout))
         if dropped:
             return AttemptResult(
                 None,
@@ -343,16 +279,18 @@ class Inbox:
                 "The receiver dropped the connection.",
             )
         assert status is not None
-        code, message = _status_outcome(status)
+        code, message = status_outcome(status)
         return AttemptResult(status, "", behaviour.latency, code, message)
 
 
 class Receivers:
     """The in-process inboxes of one simulator, by name."""
 
-    def __init__(self) -> None:
+    def __init__(self, outbound: OutboundPolicy = DEFAULT_OUTBOUND_POLICY) -> None:
         self._inboxes: dict[str, Inbox] = {}
         self._lock = threading.Lock()
+        #: Where HTTP webhooks may go (`Simulator(outbound_policy=...)` sets it).
+        self.outbound = outbound
 
     def inbox(self, name: str) -> Inbox:
         """The inbox `name`, created (answering 200) when new."""
@@ -382,178 +320,13 @@ def inbox_name(url: str) -> str | None:
     return urlsplit(url).netloc
 
 
-# -- HTTP receivers ------------------------------------------------------------------
-
-
-# httpx's timeouts bound each network step, never the whole exchange (encode/httpx#1450): a
-# receiver trickling its status line or headers a byte at a time would hold an attempt, and
-# the scheduler, for ever. Every socket operation of an attempt is therefore capped by the
-# attempt's deadline, kept per thread (each attempt runs in one thread).
-_DEADLINE = threading.local()
-
-
-def _capped(timeout: float | None, expired: type[Exception]) -> float | None:
-    """The step's timeout, cut to what is left of the attempt's deadline."""
-    deadline: float | None = getattr(_DEADLINE, "at", None)
-    if deadline is None:
-        return timeout
-    left = deadline - monotonic()
-    if left <= 0:
-        raise expired("the whole answer took too long")
-    return left if timeout is None else min(timeout, left)
-
-
-class _DeadlineStream(httpcore.NetworkStream):
-    def __init__(self, stream: httpcore.NetworkStream) -> None:
-        self._stream = stream
-
-    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
-        return self._stream.read(max_bytes, _capped(timeout, httpcore.ReadTimeout))
-
-    def write(self, buffer: bytes, timeout: float | None = None) -> None:
-        self._stream.write(buffer, _capped(timeout, httpcore.WriteTimeout))
-
-    def close(self) -> None:
-        self._stream.close()
-
-    def start_tls(
-        self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None
-    ) -> httpcore.NetworkStream:
-        capped = _capped(timeout, httpcore.ConnectTimeout)
-        return _DeadlineStream(self._stream.start_tls(ssl_context, server_hostname, capped))
-
-    def get_extra_info(self, info: str) -> Any:
-        return self._stream.get_extra_info(info)
-
-
-class _DeadlineBackend(httpcore.NetworkBackend):
-    """httpcore's own network backend, with every step capped by the attempt's deadline."""
-
-    def __init__(self) -> None:
-        self._backend = httpcore.SyncBackend()
-
-    def connect_tcp(
-        self,
-        host: str,
-        port: int,
-        timeout: float | None = None,
-        local_address: str | None = None,
-        socket_options: Any = None,
-    ) -> httpcore.NetworkStream:
-        capped = _capped(timeout, httpcore.ConnectTimeout)
-        stream = self._backend.connect_tcp(host, port, capped, local_address, socket_options)
-        return _DeadlineStream(stream)
-
-    def connect_unix_socket(
-        self, path: str, timeout: float | None = None, socket_options: Any = None
-    ) -> httpcore.NetworkStream:
-        capped = _capped(timeout, httpcore.ConnectTimeout)
-        return _DeadlineStream(self._backend.connect_unix_socket(path, capped, socket_options))
-
-    def sleep(self, seconds: float) -> None:
-        self._backend.sleep(seconds)
-
-
-def http_transport() -> httpx.HTTPTransport:
-    """httpx's transport (no proxy from the environment) on the deadline-capped backend."""
-    transport = httpx.HTTPTransport(trust_env=False)
-    # httpx takes no network backend; its pool is the one place to give httpcore ours.
-    transport._pool = httpcore.ConnectionPool(
-        ssl_context=httpx.create_ssl_context(trust_env=False),
-        network_backend=_DeadlineBackend(),
-    )
-    return transport
-
-
-def post_http(client: httpx.Client, request: WebhookRequest, timeout: float) -> AttemptResult:
-    """POST one webhook; never raises. The timeout bounds each network step and the whole
-    exchange (with a client on `http_transport()`, every socket operation is capped by the
-    attempt's deadline, so a receiver trickling bytes cannot hold it longer)."""
-    start = monotonic()
-
-    def elapsed() -> float:
-        return monotonic() - start
-
-    _DEADLINE.at = start + timeout
-    try:
-        return _post(client, request, timeout, elapsed)
-    finally:
-        _DEADLINE.at = None
-
-
-def _post(
-    client: httpx.Client,
-    request: WebhookRequest,
-    timeout: float,
-    elapsed: Callable[[], float],
-) -> AttemptResult:
-    try:
-        with client.stream(
-            "POST",
-            request.url,
-            content=request.body,
-            headers=request.headers,
-            timeout=httpx.Timeout(timeout),
-        ) as response:
-            declared = response.headers.get("content-length", "")
-            if declared.isdigit() and int(declared) > MAX_RESPONSE_BYTES:
-                return AttemptResult(
-                    response.status_code,
-                    "",
-                    elapsed(),
-                    ErrorCode.RESPONSE_TOO_LARGE,
-                    f"The response body ({declared} bytes) is over {MAX_RESPONSE_BYTES} bytes.",
-                )
-            body = bytearray()
-            for chunk in response.iter_bytes():
-                body.extend(chunk)
-                if len(body) > MAX_RESPONSE_BYTES:
-                    return AttemptResult(
-                        response.status_code,
-                        _text(body),
-                        elapsed(),
-                        ErrorCode.RESPONSE_TOO_LARGE,
-                        f"The response body is over {MAX_RESPONSE_BYTES} bytes.",
-                    )
-                if elapsed() > timeout:
-                    raise httpx.ReadTimeout("the whole answer took too long")
-            duration = elapsed()
-            if duration > timeout:
-                raise httpx.ReadTimeout("the whole answer took too long")
-            code, message = _status_outcome(response.status_code, response.headers.get("location"))
-            return AttemptResult(response.status_code, _text(body), duration, code, message)
-    except httpx.TimeoutException:
-        return AttemptResult(
-            None, "", max(elapsed(), timeout), ErrorCode.TIMEOUT, _timeout_message(timeout)
-        )
-    except (httpx.RemoteProtocolError, httpx.DecodingError) as error:
-        return AttemptResult(
-            None, "", elapsed(), ErrorCode.PROTOCOL_ERROR, f"Invalid HTTP answer: {error}"
-        )
-    except (httpx.HTTPError, httpx.InvalidURL, OSError, ValueError) as error:
-        return AttemptResult(
-            None,
-            "",
-            elapsed(),
-            ErrorCode.CONNECTION_FAILED,
-            f"Connection failed: {error or type(error).__name__}",
-        )
-
-
-def _text(body: bytes | bytearray) -> str:
-    return bytes(body[: LOGGED_RESPONSE_CHARS * 4]).decode("utf-8", "replace")[
-        :LOGGED_RESPONSE_CHARS
-    ]
-
-
-#: HTTP deliveries of one batch go out concurrently, so one hanging receiver does not hold
-#: the others back by its timeout.
-HTTP_WORKERS = 8
+# -- sending ---------------------------------------------------------------------------
 
 
 def send_all(env: Environment, items: list[tuple[WebhookRequest, float]]) -> list[AttemptResult]:
     """Send each `(request, timeout)`; results in the same order. Inboxes are called in order,
-    in this thread; HTTP requests go out concurrently. Never raises for a receiver's fault."""
+    in this thread; HTTP requests go out concurrently, under the simulator's outbound policy.
+    Never raises for a receiver's fault."""
     results: list[AttemptResult | None] = [None] * len(items)
     receivers = receivers_for(env)
     callouts = env.wiring.get(Callouts)
@@ -566,24 +339,8 @@ def send_all(env: Environment, items: list[tuple[WebhookRequest, float]]) -> lis
             with callouts.calling_out():  # its handler may call the API back in-process
                 results[index] = receivers.inbox(name).receive(request, timeout)
     if http_items:
-        # trust_env=False: a local simulator posts straight to the endpoint, not through a
-        # proxy picked up from the environment.
-        with httpx.Client(
-            transport=http_transport(),
-            follow_redirects=False,
-            trust_env=False,
-            headers={"User-Agent": USER_AGENT},
-        ) as client:
-
-            def send(index: int) -> None:
-                request, timeout = items[index]
-                results[index] = post_http(client, request, timeout)
-
-            if len(http_items) == 1:
-                send(http_items[0])
-            else:
-                workers = min(HTTP_WORKERS, len(http_items))
-                with ThreadPoolExecutor(workers, thread_name_prefix="webhook") as pool:
-                    list(pool.map(send, http_items))
+        sent = send_http([items[index] for index in http_items], receivers.outbound)
+        for index, result in zip(http_items, sent, strict=True):
+            results[index] = result
     assert all(result is not None for result in results)
     return results  # type: ignore[return-value]

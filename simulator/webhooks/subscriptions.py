@@ -11,6 +11,8 @@ Rules (each a typed rejection, and a rejected write changes nothing):
 
 - the endpoint URL is an absolute `http(s)` URL with a host, no fragment and no user info,
   at most 2,048 characters, or `inbox://NAME` (simulator-only: an in-process inbox);
+- the outbound policy allows it (`outbound`: an address written in the URL is checked now,
+  a host name when delivering): `EndpointNotAllowed`;
 - every event type is one of `EVENT_TYPES`, and there is at least one;
 - the secret is 1 to 256 visible ASCII characters (it travels as a header value);
 - the label is 1 to 100 characters;
@@ -35,7 +37,8 @@ from ..domain.context import Environment
 from ..domain.events import EVENT_TYPES
 from ..domain.pagination import Connection, paginate
 from ..domain.rejections import Rejected
-from .receivers import INBOX_SCHEME
+from .outbound import OutboundPolicy
+from .receivers import INBOX_SCHEME, receivers_for
 from .rejections import FieldError, field_error, limit_reached, subscription_not_found, validation
 
 __all__ = [
@@ -62,7 +65,7 @@ _VISIBLE_ASCII = re.compile(r"[\x21-\x7e]+")
 _BLANK_OR_CONTROL = re.compile(r"[\s\x00-\x1f\x7f]")
 
 
-def _check_url(url: Any) -> list[FieldError]:
+def _check_url(url: Any, policy: OutboundPolicy) -> list[FieldError]:
     if not isinstance(url, str) or not url.strip():
         return [field_error("Missing", "A subscription needs an endpoint URL.", "endpointUrl")]
     if len(url) > MAX_URL_LENGTH:
@@ -112,6 +115,16 @@ def _check_url(url: Any) -> list[FieldError]:
                 "InvalidFormat",
                 f"Invalid endpoint URL {url!r}: it needs a host, and no fragment, "
                 "credentials, spaces or control characters.",
+                "endpointUrl",
+            )
+        ]
+    problem = policy.url_problem(url)
+    if problem is not None:
+        return [
+            field_error(
+                "EndpointNotAllowed",
+                f"The outbound policy ({policy.mode}) refuses {url!r}: {problem}. "
+                "See docs/webhooks.md, 'Where webhooks may go'.",
                 "endpointUrl",
             )
         ]
@@ -213,7 +226,7 @@ def _write_event_types(
         "DELETE FROM webhook_subscription_event_types WHERE subscription_id = ?",
         [subscription_id],
     )
-    db["webhook_subscription_event_types"].insert_all(
+    db.table("webhook_subscription_event_types").insert_all(
         {"subscription_id": subscription_id, "project_id": project_id, "event_type": kind}
         for kind in event_types
     )
@@ -243,7 +256,7 @@ def add_subscription(
     kinds, kind_errors = _check_event_types(event_types)
     errors = [
         *_check_label(label),
-        *_check_url(endpoint_url),
+        *_check_url(endpoint_url, receivers_for(env).outbound),
         *_check_secret(secret),
         *kind_errors,
         *_check_status(status),
@@ -253,8 +266,9 @@ def add_subscription(
     with env.store.atomic() as db:
         _check_limit(db, project_id, kinds)
         now = env.now()
+        subscription_id = env.new_id(db, "webhook_subscription")
         row = {
-            "id": env.new_id(db, "webhook_subscription"),
+            "id": subscription_id,
             "project_id": project_id,
             "label": label.strip(),
             "endpoint_url": endpoint_url.strip(),
@@ -265,8 +279,8 @@ def add_subscription(
             "updated_at": now,
             "removed_at": None,
         }
-        db["webhook_subscriptions"].insert(row)
-        _write_event_types(db, project_id, row["id"], kinds)
+        db.table("webhook_subscriptions").insert(row)
+        _write_event_types(db, project_id, subscription_id, kinds)
     return decode(row)
 
 
@@ -287,7 +301,7 @@ def update_subscription(
     if label is not None:
         errors += _check_label(label)
     if endpoint_url is not None:
-        errors += _check_url(endpoint_url)
+        errors += _check_url(endpoint_url, receivers_for(env).outbound)
     if secret is not None:
         errors += _check_secret(secret)
     if event_types is not None:
@@ -316,7 +330,7 @@ def update_subscription(
                 cancel_pending(env, db, subscription_id)
         if changes:
             changes["updated_at"] = env.now()
-            db["webhook_subscriptions"].update(subscription_id, changes)
+            db.table("webhook_subscriptions").update(subscription_id, changes)
     return decode({**current, **changes})
 
 
@@ -331,7 +345,7 @@ def remove_subscription(env: Environment, project_id: str, subscription_id: str)
             "DELETE FROM webhook_subscription_event_types WHERE subscription_id = ?",
             [subscription_id],
         )
-        db["webhook_subscriptions"].update(subscription_id, {"removed_at": now, "updated_at": now})
+        db.table("webhook_subscriptions").update(subscription_id, {"removed_at": now, "updated_at": now})
     return decode({**current, "removed_at": now, "updated_at": now})
 
 

@@ -163,3 +163,14 @@ INITIAL_TABLES = (
 @migrations()
 def m001_initial(db: sqlite_utils.Database) -> None:
     apply(db, *INITIAL_TABLES)
+
+
+@migrations()
+def m002_user_owner(db: sqlite_utils.Database) -> None:
+    # The project a Sandbox user belongs to: the one that created it (Testing API, a holder's
+    # legal representative, a dataset) or whose authorization flow registered it. NULL for a
+    # user created from Python or the CLI, which belongs to no project. The Testing API shows
+    # and changes a user only for its project.
+    if "project_id" not in db.table("users").columns_dict:
+        db.table("users").add_column("project_id", str)
+    db.table("users").create_index(["project_id"])

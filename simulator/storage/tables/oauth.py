@@ -191,3 +191,12 @@ def m002_keyed_login_code_hashes(db: sqlite_utils.Database) -> None:
         "UPDATE sms_codes SET superseded_at = COALESCE(superseded_at, sent_at), "
         "code_hash = 'invalidated by m002_keyed_login_code_hashes'"
     )
+
+
+@migrations()
+def m003_text_message_project(db: sqlite_utils.Database) -> None:
+    # The project whose sign-in sent a text message: the Testing API's outbox shows a project
+    # only its own messages (and codes). NULL for messages sent before this column existed.
+    if "project_id" not in db.table("sms_outbox").columns_dict:
+        db.table("sms_outbox").add_column("project_id", str)
+    db.table("sms_outbox").create_index(["project_id", "sequence"])

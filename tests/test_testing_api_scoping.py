@@ -1,0 +1,317 @@
+"""Every Testing API operation acts for the calling project only.
+
+A second project walks EVERY root field of the Testing API (read from the schema by
+introspection, so a new field cannot be forgotten) against the first project's resources:
+it gets not-found or an empty answer, and nothing of the first project changes. The only
+fields left out are the simulator's one clock and the list of built-in retry policies,
+which belong to no project.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+
+from simulator import ProjectCredentials, Simulator
+from simulator.webhooks import get_retry_policy
+
+from .banking_support import DEBTOR_IBAN, REDIRECT, Bank
+from .oauth_pages import Pages
+
+#: Root fields that belong to no project: the one virtual clock every process shares, and
+#: the built-in retry policies (static data).
+SHARED = {"clock", "advanceClock", "setClock", "freezeClock", "resumeClock", "webhookRetryPolicies"}
+PHONE = "+33611122233"
+EUR = "EUR"
+
+
+def _root_fields(b: Bank) -> set[str]:
+    schema = b.testing.query(
+        "{ __schema { queryType { fields { name } } mutationType { fields { name } } } }"
+    )["__schema"]
+    return {f["name"] for kind in ("queryType", "mutationType") for f in schema[kind]["fields"]}
+
+
+def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
+    """The first project's world: a holder, an account, users, a card, transactions, a
+    consent, a text message, a webhook subscription to an inbox, its own policy and limit."""
+    holder = a.holder()
+    account_id = holder["account_id"]
+    a.fund(account_id)
+    card_id = a.enabled_card(account_id)
+    incoming = a.testing.mutate(
+        "simulateIncomingSepaCreditTransfer",
+        {
+            "accountId": account_id,
+            "amount": {"value": "10.00", "currency": EUR},
+            "debtorName": "Grace",
+            "debtorIban": DEBTOR_IBAN,
+        },
+        "transactionId",
+    )["transactionId"]
+    authorization = a.testing.mutate(
+        "simulateCardAuthorization",
+        {"cardId": card_id, "amount": {"value": "5.00", "currency": EUR}, "merchantName": "Shop"},
+        "transactionId",
+    )["transactionId"]
+    user = a.testing.mutate(
+        "createSandboxUser", {"phoneNumber": "+33611100000", "autoConsent": False}, "user { id }"
+    )["user"]["id"]
+    consent = a.testing.mutate(
+        "createSandboxConsent", {"redirectUrl": REDIRECT, "userId": user}, "consentId"
+    )["consentId"]
+    pages = Pages(http, sim.sandbox)
+    pages.start(a.project.client_id)
+    pages.post("/oauth2/login/phone", phone_number=PHONE)  # a code for the first project
+    inbox = sim.webhooks.inbox("first-app")
+    sim.webhooks.subscribe(a.project, inbox, secret="first-secret")
+    a.testing.mutate("setWebhookRetryPolicy", {"name": "every-30s"}, "policy { name }")
+    a.testing.mutate("setProjectRateLimit", {"requests": 500}, "rateLimit { requests }")
+    sim.webhooks.probe(a.project, sim.webhooks.subscriptions(a.project)[0]["id"])
+    iban = sim.sandbox.store.db["accounts"].get(account_id)["iban"]
+    return {
+        "holder": holder["holder_id"],
+        "account": account_id,
+        "iban": iban,
+        "representative": holder["user_id"],
+        "user": user,
+        "card": card_id,
+        "incoming": incoming,
+        "authorization": authorization,
+        "consent": consent,
+        "inbox": inbox,
+    }
+
+
+def _world(sim: Simulator, project_id: str) -> dict[str, Any]:
+    """Everything of a project, row by row: every table with a `project_id`, the retry
+    policy in force for it, and what its inbox received."""
+    db = sim.sandbox.store.db
+    world: dict[str, Any] = {}
+    for table in db.table_names():
+        if "project_id" in db[table].columns_dict:
+            rows = db.execute(f"SELECT * FROM [{table}] WHERE project_id = ?", [project_id])
+            world[table] = sorted(repr(row) for row in rows.fetchall())
+    world["policy"] = get_retry_policy(sim.sandbox, project_id=project_id).name
+    world["inbox"] = [(r.event_id, r.status) for r in sim.webhooks.inbox("first-app")]
+    return world
+
+
+Call = Callable[[], None]
+
+
+def _rejected(b: Bank, r: dict[str, Any], name: str, input: dict[str, Any], typename: str) -> Call:
+    def call() -> None:
+        payload = b.testing.mutate(name, input)
+        assert payload["__typename"] == typename, (name, payload)
+        # Not-found, echoing at most what was given: nothing of the first project's data.
+        given = {str(value) for value in input.values()}
+        private = {"+33611100000", PHONE, r["iban"], r["representative"]} - given
+        assert not any(secret in str(payload) for secret in private), payload
+
+    return call
+
+
+def _query(b: Bank, text: str, check: Callable[[Any], bool]) -> Call:
+    def call() -> None:
+        data = b.testing.query(text)
+        assert check(next(iter(data.values()))), (text, data)
+
+    return call
+
+
+def _succeeds(b: Bank, name: str, input: dict[str, Any] | None = None) -> Call:
+    # Acts in the caller's own project: the first project's world must not move.
+    def call() -> None:
+        payload = b.testing.mutate(name, input)
+        assert not payload["__typename"].endswith("Rejection"), (name, payload)
+
+    return call
+
+
+def _reads(b: Bank) -> dict[str, Call]:
+    return {
+        "textMessages": _query(b, "{ textMessages { id text } }", lambda v: v == []),
+        "rateLimit": _query(
+            b, "{ rateLimit { projectSpecific } }", lambda v: not v["projectSpecific"]
+        ),
+        "webhookDeliveries": _query(
+            b, "{ webhookDeliveries { totalCount } }", lambda v: not v["totalCount"]
+        ),
+        "webhookDeliveryLog": _query(
+            b, "{ webhookDeliveryLog { totalCount } }", lambda v: not v["totalCount"]
+        ),
+        "webhookInbox": _query(
+            b,
+            '{ webhookInbox(name: "first-app") { receivedCount received { eventId } } }',
+            lambda v: v == {"receivedCount": 0, "received": []},
+        ),
+        "webhookRetryPolicy": _query(
+            b, "{ webhookRetryPolicy { name } }", lambda v: v["name"] == "specification"
+        ),
+    }
+
+
+def _own_writes(b: Bank) -> dict[str, Call]:
+    return {
+        "createSandboxUser": _succeeds(b, "createSandboxUser", {"phoneNumber": "+33622200000"}),
+        "createSandboxAccountHolder": _succeeds(
+            b, "createSandboxAccountHolder", {"firstName": "B", "lastName": "C"}
+        ),
+        "setWebhookRetryPolicy": _succeeds(b, "setWebhookRetryPolicy", {"name": "specification"}),
+        "setProjectRateLimit": _succeeds(b, "setProjectRateLimit", {"requests": 5000}),
+        "loadSandboxDataset": _succeeds(b, "loadSandboxDataset", {"dataset": "default"}),
+        "resetSandboxData": _succeeds(b, "resetSandboxData"),
+    }
+
+
+def _card_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
+    amount = {"value": "1.00", "currency": EUR}
+    return {
+        "simulateCardAuthorization": _rejected(
+            b,
+            r,
+            "simulateCardAuthorization",
+            {"cardId": r["card"], "amount": amount, "merchantName": "Shop"},
+            "CardNotFoundRejection",
+        ),
+        "simulateCardAuthorizationRelease": _rejected(
+            b,
+            r,
+            "simulateCardAuthorizationRelease",
+            {"transactionId": r["authorization"]},
+            "TransactionNotFoundRejection",
+        ),
+        "simulateCardDebit": _rejected(
+            b,
+            r,
+            "simulateCardDebit",
+            {"transactionId": r["authorization"]},
+            "TransactionNotFoundRejection",
+        ),
+        "simulateCardCredit": _rejected(
+            b,
+            r,
+            "simulateCardCredit",
+            {"cardId": r["card"], "amount": amount, "merchantName": "Shop"},
+            "CardNotFoundRejection",
+        ),
+    }
+
+
+def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
+    """Each root field, called by the second project `b` on the first one's resources `r`."""
+
+    def rejected(name: str, input: dict[str, Any], typename: str) -> Call:
+        return _rejected(b, r, name, input, typename)
+
+    amount = {"value": "1.00", "currency": EUR}
+    return {
+        **_reads(b),
+        "updateSandboxUser": rejected(
+            "updateSandboxUser", {"userId": r["user"], "autoConsent": True}, "UserNotFoundRejection"
+        ),
+        "createSandboxConsent": rejected(
+            "createSandboxConsent",
+            {"redirectUrl": REDIRECT, "userId": r["user"]},
+            "ValidationRejection",
+        ),
+        "approveSandboxConsent": rejected(
+            "approveSandboxConsent", {"consentId": r["consent"]}, "ConsentNotFoundRejection"
+        ),
+        "refuseSandboxConsent": rejected(
+            "refuseSandboxConsent", {"consentId": r["consent"]}, "ConsentNotFoundRejection"
+        ),
+        "configureWebhookInbox": rejected(
+            "configureWebhookInbox",
+            {"name": "first-app", "behaviour": "Fail", "clear": True},
+            "ValidationRejection",
+        ),
+        "suspendSandboxAccount": rejected(
+            "suspendSandboxAccount", {"accountId": r["account"]}, "AccountNotFoundRejection"
+        ),
+        "resumeSandboxAccount": rejected(
+            "resumeSandboxAccount", {"accountId": r["account"]}, "AccountNotFoundRejection"
+        ),
+        "updateSandboxAccountHolderVerificationStatus": rejected(
+            "updateSandboxAccountHolderVerificationStatus",
+            {"accountHolderId": r["holder"], "verificationStatus": "Refused"},
+            "AccountHolderNotFoundRejection",
+        ),
+        "simulateFee": rejected(
+            "simulateFee", {"accountId": r["account"], "amount": amount}, "AccountNotFoundRejection"
+        ),
+        "simulateIncomingSepaCreditTransfer": rejected(
+            "simulateIncomingSepaCreditTransfer",
+            {
+                "creditorIban": r["iban"],
+                "amount": amount,
+                "debtorName": "X",
+                "debtorIban": DEBTOR_IBAN,
+            },
+            "AccountNotFoundRejection",
+        ),
+        "simulateSepaCreditTransferBooking": rejected(
+            "simulateSepaCreditTransferBooking",
+            {"transactionId": r["incoming"]},
+            "TransactionNotFoundRejection",
+        ),
+        "simulateSepaCreditTransferRejection": rejected(
+            "simulateSepaCreditTransferRejection",
+            {"transactionId": r["incoming"]},
+            "TransactionNotFoundRejection",
+        ),
+        **_card_walk(b, r),
+        **_own_writes(b),  # last: they act, in the second project only
+    }
+
+
+def test_a_second_project_sees_and_changes_nothing_of_the_first(
+    sim: Simulator, http: httpx.Client, bank: Bank
+) -> None:
+    resources = _resources(sim, http, bank)
+    other: ProjectCredentials = sim.create_project("sandbox", "Other", [REDIRECT])
+    second = Bank(sim, http, other)
+    before = _world(sim, bank.project_id)
+    assert before["sms_outbox"] and before["webhook_attempts"] and before["inbox"]
+    walk = _walk(second, resources)
+    assert set(walk) | SHARED == _root_fields(second)  # every root field, by introspection
+    for name, call in walk.items():
+        call()
+        assert _world(sim, bank.project_id) == before, f"{name} changed the first project"
+    # The first project still sees its own.
+    assert bank.testing.query("{ textMessages { phoneNumber } }")["textMessages"] == [
+        {"phoneNumber": PHONE}
+    ]
+    updated = bank.testing.mutate(
+        "updateSandboxUser",
+        {"userId": resources["user"], "firstName": "Mine"},
+        "user { firstName }",
+    )
+    assert updated["user"] == {"firstName": "Mine"}
+
+
+def test_users_belong_to_the_project_that_created_or_registered_them(
+    sim: Simulator, http: httpx.Client, bank: Bank
+) -> None:
+    holder = bank.holder()
+    rows = sim.sandbox.store.db["users"]
+    assert rows.get(holder["user_id"])["project_id"] == bank.project_id
+    created = sim.oauth.create_sandbox_user("+33633300000")  # from Python: no project's
+    assert rows.get(created["id"])["project_id"] is None
+    rejected = bank.testing.mutate(
+        "updateSandboxUser", {"userId": created["id"], "autoConsent": True}
+    )
+    assert rejected["__typename"] == "UserNotFoundRejection"
+    # A user registered through the authorization pages belongs to the project of the flow.
+    pages = Pages(http, sim.sandbox)
+    pages.start(bank.project.client_id)
+    pages.post("/oauth2/login/phone", phone_number="+33644400000")
+    pages.post("/oauth2/login/code", code=sim.oauth.latest_code("+33644400000"))
+    pages.post(
+        "/oauth2/login/register", first_name="Ada", last_name="Byron", birth_date="1990-01-01"
+    )
+    registered = list(rows.rows_where("phone_number = ?", ["+33644400000"]))
+    assert [user["project_id"] for user in registered] == [bank.project_id]

@@ -1,0 +1,224 @@
+"""The outbound URL policy (SSRF): checked when subscribing and again when delivering, after
+name resolution, with the connection made to the checked address (no DNS rebinding)."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from simulator import ProjectCredentials, Simulator
+from simulator.cli import main
+from simulator.domain.rejections import Rejected
+from simulator.webhooks.outbound import DEFAULT_OUTBOUND_POLICY, OutboundPolicy
+
+from .conftest import REDIRECT_URI, GraphQL
+from .test_webhooks_http import FAST, ReceiverServer, open_account, subscribe
+from .test_webhooks_subscriptions import add
+
+STRICT = OutboundPolicy.strict_mode()
+
+
+@pytest.mark.parametrize(
+    ("address", "default", "strict"),
+    [
+        ("169.254.169.254", False, False),  # the cloud metadata service
+        ("::ffff:169.254.169.254", False, False),  # the same, IPv4-mapped
+        ("fe80::1", False, False),
+        ("fd00:ec2::254", False, False),  # AWS metadata over IPv6
+        ("100.100.100.200", False, False),  # Alibaba metadata
+        ("0.0.0.0", False, False),
+        ("::", False, False),
+        ("224.0.0.1", False, False),
+        ("ff02::1", False, False),
+        ("255.255.255.255", False, False),
+        ("127.0.0.1", True, False),
+        ("::1", True, False),
+        ("10.0.0.5", True, False),
+        ("172.16.1.1", True, False),
+        ("192.168.1.10", True, False),
+        ("fd12::1", True, False),
+        ("8.8.8.8", True, True),
+        ("2606:4700:4700::1111", True, True),
+    ],
+)
+def test_the_policy_table(address: str, default: bool, strict: bool) -> None:
+    ip = ipaddress.ip_address(address)
+    assert (DEFAULT_OUTBOUND_POLICY.address_problem(ip) is None) is default
+    assert (STRICT.address_problem(ip) is None) is strict
+
+
+def test_listed_networks_open_strict_mode_but_never_metadata() -> None:
+    policy = OutboundPolicy.strict_mode(allow=["10.1.0.0/16", "169.254.0.0/16", "::1"])
+    assert policy.address_problem(ipaddress.ip_address("10.1.2.3")) is None
+    assert policy.address_problem(ipaddress.ip_address("::1")) is None
+    assert policy.address_problem(ipaddress.ip_address("10.2.0.1")) is not None
+    assert policy.address_problem(ipaddress.ip_address("169.254.169.254")) is not None
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://169.254.169.254/latest/meta-data/",
+        "http://[fe80::1]/hook",
+        "http://0.0.0.0:8080/hook",
+        "http://[::ffff:169.254.169.254]/",
+        "http://224.0.0.1/hook",
+    ],
+)
+def test_refused_addresses_are_a_typed_rejection_when_subscribing(
+    sim: Simulator, sandbox: GraphQL, url: str
+) -> None:
+    rejected = add(sandbox, endpointUrl=url)
+    assert rejected["__typename"] == "ValidationRejection"
+    assert [(e["code"], e["path"]) for e in rejected["fields"]] == [
+        ("EndpointNotAllowed", ["input", "endpointUrl"])
+    ]
+    assert sim.sandbox.store.db["webhook_subscriptions"].count == 0
+
+
+@pytest.fixture
+def strict(tmp_path: Path) -> Iterator[Simulator]:
+    with Simulator(tmp_path / "strict", outbound_policy=STRICT) as simulator:
+        yield simulator
+
+
+@pytest.fixture
+def server() -> Iterator[ReceiverServer]:
+    receiver = ReceiverServer()
+    thread = threading.Thread(target=receiver.serve_forever, args=(0.05,), daemon=True)
+    thread.start()
+    yield receiver
+    receiver.shutdown()
+    receiver.server_close()
+
+
+def test_strict_mode_refuses_loopback_and_private_urls_but_not_inboxes(strict: Simulator) -> None:
+    project = strict.create_project("sandbox", "P", [REDIRECT_URI])
+    for url in ("http://127.0.0.1:9/hook", "http://localhost/hook", "https://192.168.1.2/"):
+        with pytest.raises(Rejected) as refused:
+            subscribe(strict, project, url)
+        assert refused.value.payload["fields"][0]["code"] == "EndpointNotAllowed"
+    assert subscribe(strict, project, "inbox://mine")["endpoint_url"] == "inbox://mine"
+    assert subscribe(strict, project, "https://partner.example/hook")["status"] == "Enabled"
+
+
+class Resolver:
+    """`socket.getaddrinfo` answering for `*.example` from a script: the first answer, then
+    `later` for every further question (a rebinding DNS server)."""
+
+    def __init__(self, first: list[str], later: list[str] | None = None) -> None:
+        self.first, self.later = first, later or first
+        self.asked: list[str] = []
+        self._real = socket.getaddrinfo
+
+    def __call__(self, host: Any, port: Any, *args: Any, **kwargs: Any) -> Any:
+        if not str(host).endswith(".example"):
+            return self._real(host, port, *args, **kwargs)
+        answer = self.later if self.asked else self.first
+        self.asked.append(str(host))
+        return [
+            (socket.AF_INET6 if ":" in a else socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port))
+            for a in answer
+        ]
+
+
+def _deliver(sim: Simulator, project: ProjectCredentials, url: str) -> dict[str, Any]:
+    sim.webhooks.set_policy(FAST)
+    subscribe(sim, project, url)
+    open_account(sim, project)
+    sim.run_due()
+    (attempt,) = sim.webhooks.log(project)
+    return attempt
+
+
+def test_a_name_is_resolved_once_and_the_checked_address_is_dialled(
+    sim: Simulator,
+    project: ProjectCredentials,
+    server: ReceiverServer,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The first answer is the receiver on loopback; any second look-up would say metadata.
+    resolver = Resolver(["127.0.0.1"], later=["169.254.169.254"])
+    monkeypatch.setattr(socket, "getaddrinfo", resolver)
+    port = server.server_address[1]
+    attempt = _deliver(sim, project, f"http://hook.example:{port}/ok")
+    assert attempt["succeeded"], attempt
+    assert resolver.asked == ["hook.example"]
+    assert server.requests[0]["headers"]["Host"] == f"hook.example:{port}"
+
+
+def test_a_name_with_one_refused_address_is_refused_and_nothing_is_sent(
+    sim: Simulator,
+    project: ProjectCredentials,
+    server: ReceiverServer,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(socket, "getaddrinfo", Resolver(["127.0.0.1", "169.254.169.254"]))
+    attempt = _deliver(sim, project, f"http://meta.example:{server.server_address[1]}/ok")
+    assert attempt["error_code"] == "AddressNotAllowed"
+    assert "169.254.169.254" in attempt["error"]
+    assert server.requests == []
+
+
+def test_strict_mode_refuses_a_name_resolving_to_loopback_unless_listed(
+    tmp_path: Path, server: ReceiverServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(socket, "getaddrinfo", Resolver(["127.0.0.1"]))
+    url = f"http://receiver.example:{server.server_address[1]}/ok"
+    with Simulator(tmp_path / "a", outbound_policy=STRICT) as sim:
+        project = sim.create_project("sandbox", "P", [REDIRECT_URI])
+        attempt = _deliver(sim, project, url)
+        assert attempt["error_code"] == "AddressNotAllowed"
+        assert server.requests == []
+    listed = OutboundPolicy.strict_mode(allow=["127.0.0.0/8"])
+    with Simulator(tmp_path / "b", outbound_policy=listed) as sim:
+        project = sim.create_project("sandbox", "P", [REDIRECT_URI])
+        assert _deliver(sim, project, url)["succeeded"]
+        assert len(server.requests) == 1
+
+
+def test_at_most_1_kib_of_a_response_is_kept_and_redirects_are_not_followed(
+    sim: Simulator, project: ProjectCredentials, server: ReceiverServer
+) -> None:
+    sim.webhooks.set_policy(FAST)
+    first = subscribe(sim, project, server.url("/huge-unannounced"))  # 200 kB, no length
+    sim.webhooks.update(project, first["id"], endpoint_url=server.url("/redirect"))
+    attempt = sim.webhooks.probe(project, first["id"])
+    assert attempt["error_code"] == "Redirected"
+    assert [r["path"] for r in server.requests] == ["/redirect"]
+    sim.webhooks.update(project, first["id"], endpoint_url=server.url("/fail"))
+    assert sim.webhooks.probe(project, first["id"])["response_body"] == "boom"
+    sim.webhooks.update(project, first["id"], endpoint_url=server.url("/huge-unannounced"))
+    attempt = sim.webhooks.probe(project, first["id"])
+    assert attempt["error_code"] == "ResponseTooLarge"
+    assert attempt["response_body"] == "y" * 1024
+
+
+def test_a_probe_of_a_disabled_subscription_is_refused_and_sends_nothing(
+    sim: Simulator, project: ProjectCredentials, server: ReceiverServer, sandbox: GraphQL
+) -> None:
+    subscription = subscribe(sim, project, server.url("/ok"))
+    sim.webhooks.update(project, subscription["id"], status="Disabled")
+    data = sandbox(
+        """mutation($input: TestWebhookSubscriptionInput!) { testWebhookSubscription(
+        input: $input) { __typename ... on ValidationRejection { fields { code path } } } }""",
+        {"input": {"subscriptionId": subscription["id"]}},
+    )["testWebhookSubscription"]
+    assert data == {
+        "__typename": "ValidationRejection",
+        "fields": [{"code": "Disabled", "path": ["input", "subscriptionId"]}],
+    }
+    assert server.requests == []
+    assert sim.webhooks.log(project) == []
+
+
+def test_serve_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["serve", "--allow-webhook-net", "10.0.0.0/8", "--data-dir", str(tmp_path)])
+    assert code != 0
+    assert "--public" in capsys.readouterr().err
