@@ -345,7 +345,9 @@ def remove_subscription(env: Environment, project_id: str, subscription_id: str)
             "DELETE FROM webhook_subscription_event_types WHERE subscription_id = ?",
             [subscription_id],
         )
-        db.table("webhook_subscriptions").update(subscription_id, {"removed_at": now, "updated_at": now})
+        db.table("webhook_subscriptions").update(
+            subscription_id, {"removed_at": now, "updated_at": now}
+        )
     return decode({**current, "removed_at": now, "updated_at": now})
 
 
