@@ -18,12 +18,18 @@ top-level field limits are checked first (a 400 naming the limit, the measured v
 maximum), graphql's own rules only when they pass. Every response of step 6 carries
 `extensions.cost`: the operation's figures, the limits and the rate-limit budget left.
 The rate limit itself and the size bounds are the edge's (`server/edge.py`).
+
+The operation runs in the simulator's worker threads (`workers`), never on the event loop,
+after the row budget (an estimate of the rows it asks for, with the request's variables) and
+within the execution deadline: a 400 `OPERATION_LIMIT_EXCEEDED` (`limit: rows`) before it
+runs, a 503 `DEADLINE_EXCEEDED` when stopped (docs/limits.md, "Bounded work").
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from concurrent.futures import Executor
 from typing import Any
 
 from graphql import DocumentNode, GraphQLSchema
@@ -34,12 +40,16 @@ from ..api import RequestContext, execute
 from ..domain.context import Environment
 from ..exceptions import InvalidToken
 from ..limits import (
+    DEFAULT_EXECUTION_DEADLINE_SECONDS,
     OperationCost,
+    RowEstimate,
     cost_figures,
     operation_limit_validator,
     parse_document,
+    row_budget_validator,
     safe_validate,
     selected_cost,
+    selected_estimate,
 )
 from ..limits.runtime import Limits
 from ..oauth.acting import USER_ID_HEADER, ActingRefused, act_for_user
@@ -175,17 +185,37 @@ def parse_query(context: Any, data: dict[str, Any]) -> DocumentNode:
     return parse_document(data["query"])
 
 
+def add_row_figures(
+    figures: dict[str, Any],
+    estimate: RowEstimate | None,
+    budget: int | None,
+    result: dict[str, Any],
+) -> None:
+    """`rows` (the estimate; `None` when not estimated) and `limits.rows` (the budget) in the
+    `extensions.cost` figures, and `rows` among `exceeded` when the budget refused it."""
+    figures["rows"] = estimate.rows if estimate else None
+    figures["limits"]["rows"] = budget
+    refused = any(
+        (error.get("extensions") or {}).get("limit") == "rows"
+        for error in result.get("errors") or ()
+    )
+    if refused and "rows" not in figures["exceeded"]:
+        figures["exceeded"].append("rows")
+
+
 def graphql_endpoint(
     environment: Environment,
     schema: GraphQLSchema,
     scheduler: Scheduler,
     limits: Limits | None = None,
     project_tokens_only: bool = False,
+    workers: Executor | None = None,
 ) -> Callable[[Request], Any]:
-    """The endpoint of one schema in one environment; `limits` gives the operation limits
-    (read at each request, so a changed `limits.json` applies at once) and the rate decision
-    reported in `extensions.cost`. With `project_tokens_only` (the Testing API), a user
-    access token is refused with a 403."""
+    """The endpoint of one schema in one environment; `limits` gives the operation limits,
+    the row budget and the deadline (read at each request, so a changed `limits.json`
+    applies at once) and the rate decision reported in `extensions.cost`. With
+    `project_tokens_only` (the Testing API), a user access token is refused with a 403.
+    Operations run in `workers` (the simulator's pool)."""
 
     async def endpoint(request: Request) -> Response:
         if request.method != "POST":
@@ -224,23 +254,37 @@ def graphql_endpoint(
         context = RequestContext(
             environment, principal, str(request.base_url).rstrip("/"), scheduler, limits=limits
         )
-        operation_limits = limits.operation_limits(environment.name) if limits else None
+        settings = limits.settings if limits else None
+        operation_limits = settings.operation_limits(environment.name) if settings else None
         costs: list[OperationCost] = []
         validator = (
             operation_limit_validator(operation_limits, on_measure=costs.extend)
             if operation_limits is not None
             else safe_validate
         )
+        estimates: list[RowEstimate] = []
+        row_budget = settings.row_budget if settings else None
+        if row_budget is not None:
+            validator = row_budget_validator(
+                validator, row_budget, data["variables"], on_estimate=estimates.extend
+            )
         status, result = await execute(
             schema,
             data,
             context,
             query_parser=parse_query,
             query_validator=validator,
+            workers=workers,
+            deadline_seconds=(
+                settings.execution_deadline_seconds
+                if settings
+                else DEFAULT_EXECUTION_DEADLINE_SECONDS
+            ),
         )
         if operation_limits is not None:
             name = data["operationName"]
             figures = cost_figures(selected_cost(costs, name), operation_limits, name)
+            add_row_figures(figures, selected_estimate(estimates, name), row_budget, result)
             decision = rate_decision(request.scope)
             figures["rateLimit"] = decision.as_extension() if decision else None
             result.setdefault("extensions", {})["cost"] = figures
