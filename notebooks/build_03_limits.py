@@ -101,7 +101,9 @@ cells = [
         'LEAF = {"accounts": "totalCount", "edges": "cursor", "node": "id", "holder": "name"}\n\n'
         "def chain(n):  # n nested fields: round the loop, end on a scalar\n"
         "    names = (LOOP * n)[: n - 1]\n"
-        '    return "{ " + " { ".join([*names, LEAF[names[-1]]]) + " }" * n\n\n'
+        '    text = "{ " + " { ".join([*names, LEAF[names[-1]]]) + " }" * n\n'
+        "    # Small pages: nested connections multiply the rows asked for (the row budget)\n"
+        '    return text.replace("accounts {", "accounts(first: 5) {")\n\n'
         "def wide(n):  # n top-level fields\n"
         '    return "{ %s }" % " ".join(f"a{i}: accounts {{ totalCount }}" for i in range(n))\n\n'
         "over = {\n"

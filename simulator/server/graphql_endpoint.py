@@ -195,6 +195,8 @@ def add_row_figures(
     `extensions.cost` figures, and `rows` among `exceeded` when the budget refused it."""
     figures["rows"] = estimate.rows if estimate else None
     figures["limits"]["rows"] = budget
+    for key in ("limits", "exceeded"):  # after the measured figures, as before
+        figures[key] = figures.pop(key)
     refused = any(
         (error.get("extensions") or {}).get("limit") == "rows"
         for error in result.get("errors") or ()
