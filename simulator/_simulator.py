@@ -6,6 +6,7 @@ import logging
 import shutil
 import tempfile
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 from functools import cached_property
 from pathlib import Path
@@ -39,6 +40,9 @@ DEFAULT_BASE_URL = DEFAULT_PUBLIC_URL
 
 #: How long (real seconds) `close()` waits for requests under way before closing anyway.
 _CLOSE_WAIT_SECONDS = 30.0
+#: Threads running GraphQL operations off the event loop: the machine's 2 cores, twice over,
+#: so a request waiting on SQLite or a webhook receiver does not hold the others up.
+_WORKER_THREADS = 4
 logger = logging.getLogger("simulator")
 
 
@@ -92,6 +96,8 @@ class Simulator:
         self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix="banking-sandbox-"))
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self._lifecycle = Lifecycle()
+        #: Runs GraphQL operations off the event loop (docs/architecture.md).
+        self.workers = ThreadPoolExecutor(_WORKER_THREADS, thread_name_prefix="simulator-worker")
         self.clock = Clock.open(self.data_dir, start=start, frozen=frozen)  # type: ignore[arg-type]
         #: The plugs of this simulator's domain (docs/architecture.md).
         self.wiring = Wiring()
@@ -117,6 +123,7 @@ class Simulator:
                 self.data_dir, self.clock, settings=limits, trust_forwarded_for=trust_forwarded_for
             )
         except BaseException:
+            self.workers.shutdown(wait=True)
             self._close_stores()
             raise
 
@@ -192,6 +199,7 @@ class Simulator:
             lifecycle=self._lifecycle,
             ticker=self.ticker,
             public_url=self.public_url,
+            workers=self.workers,
         )
 
     def client(self, base_url: str = DEFAULT_BASE_URL, **kwargs: Any) -> Any:
@@ -215,12 +223,14 @@ class Simulator:
         return self._lifecycle.closed
 
     def close(self) -> None:
-        """Refuse new work, wait for requests under way, join the ticker thread, then close
-        the stores (and remove a temporary data dir). Calling it again does nothing."""
+        """Refuse new work, wait for requests under way, join the worker and ticker threads,
+        then close the stores (and remove a temporary data dir). Calling it again does
+        nothing."""
         if not self._lifecycle.begin_close():
             return
         if not self._lifecycle.wait_idle(_CLOSE_WAIT_SECONDS):
             logger.warning("Closing with requests still under way after %ss", _CLOSE_WAIT_SECONDS)
+        self.workers.shutdown(wait=True)
         self.ticker.stop()
         self._close_stores()
         self.limits.close()

@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
-from ariadne import graphql, load_schema_from_path, make_executable_schema
+from ariadne import graphql_sync, load_schema_from_path, make_executable_schema
 from ariadne.types import QueryParser, QueryValidator, SchemaBindable
-from graphql import GraphQLInterfaceType, GraphQLSchema, GraphQLSyntaxError, GraphQLUnionType
+from graphql import (
+    ExecutionContext,
+    GraphQLInterfaceType,
+    GraphQLSchema,
+    GraphQLSyntaxError,
+    GraphQLUnionType,
+)
 
+from ..limits.deadline import DEADLINE_CODE, deadline_execution_context
 from .context import RequestContext
 from .errors import format_error
 from .scalars import scalars
 from .unions import abstract_types
 
-__all__ = ["SCHEMA_DIR", "build_schema", "execute", "load_type_defs"]
+__all__ = ["DEADLINE_STATUS", "SCHEMA_DIR", "build_schema", "execute", "load_type_defs"]
+
+#: The status of an operation stopped at its execution deadline (docs/limits.md says why).
+DEADLINE_STATUS = 503
 
 SCHEMA_DIR = Path(__file__).parent / "schema"
 
@@ -62,25 +74,51 @@ async def execute(
     *,
     query_parser: QueryParser | None = None,
     query_validator: QueryValidator | None = None,
+    workers: Executor | None = None,
+    deadline_seconds: float | None = None,
 ) -> tuple[int, dict[str, Any]]:
-    """Run one operation; returns the HTTP status and the response body.
+    """Run one operation in a worker thread; returns the HTTP status and the response body.
 
     400 when the operation never ran (syntax, validation, limits, variables), else 200
     (with `errors` beside `data` when a resolver failed), as in the GraphQL-over-HTTP
-    convention for `application/json`. `query_parser` and `query_validator` replace
-    graphql-core's `parse` and `validate` (the endpoints use them for the operation limits).
+    convention for `application/json`; 503 when it was stopped at its deadline.
+    `query_parser` and `query_validator` replace graphql-core's `parse` and `validate` (the
+    endpoints use them for the operation limits and the row budget).
+
+    Parsing, validation and execution run in `workers` (the simulator's pool; the event
+    loop's default executor without one), so a long operation never holds up the event
+    loop: resolvers are synchronous and read SQLite. With `deadline_seconds`, the execution
+    stops once that much real time has passed since the worker took it up.
     """
-    _, result = await graphql(
-        schema,
-        data,
-        context_value=context,
-        query_parser=query_parser,
-        query_validator=query_validator,
-        error_formatter=format_error,
-        debug=False,
-        logger="simulator.api.graphql",
-    )
+
+    def run() -> dict[str, Any]:
+        execution_context: type[ExecutionContext] | None = None
+        if deadline_seconds is not None:
+            execution_context = deadline_execution_context(deadline_seconds)
+        _, result = graphql_sync(
+            schema,
+            data,
+            context_value=context,
+            query_parser=query_parser,
+            query_validator=query_validator,
+            error_formatter=format_error,
+            debug=False,
+            logger="simulator.api.graphql",
+            execution_context_class=execution_context,
+        )
+        return result
+
+    result = await asyncio.get_running_loop().run_in_executor(workers, run)
+    if is_deadline_exceeded(result):
+        return DEADLINE_STATUS, result
     return (400 if is_request_error(result) else 200), result
+
+
+def is_deadline_exceeded(result: dict[str, Any]) -> bool:
+    return any(
+        (error.get("extensions") or {}).get("code") == DEADLINE_CODE
+        for error in result.get("errors") or ()
+    )
 
 
 def is_request_error(result: dict[str, Any]) -> bool:

@@ -33,6 +33,12 @@ def port_number(text: str) -> int:
 
 
 def register(subparsers: Any) -> None:
+    _register_serve(subparsers)
+    _register_clock(subparsers)
+    _register_projects(subparsers)
+
+
+def _register_serve(subparsers: Any) -> None:
     serve = subparsers.add_parser("serve", help="run the HTTP server")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=port_number, default=8000)
@@ -80,6 +86,8 @@ def register(subparsers: Any) -> None:
     add_data_dir(serve)
     serve.set_defaults(handler=run_serve)
 
+
+def _register_clock(subparsers: Any) -> None:
     clock = subparsers.add_parser("clock", help="read or move the virtual clock")
     actions = clock.add_subparsers(dest="action", required=True, metavar="ACTION")
     for name, help_text in [
@@ -99,6 +107,8 @@ def register(subparsers: Any) -> None:
     add_data_dir(set_)
     set_.set_defaults(handler=run_clock)
 
+
+def _register_projects(subparsers: Any) -> None:
     project = subparsers.add_parser("project", help="manage projects")
     project_actions = project.add_subparsers(dest="action", required=True, metavar="ACTION")
     create = project_actions.add_parser("create", help="create a project, print its credentials")

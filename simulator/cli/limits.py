@@ -4,6 +4,7 @@
 python -m simulator limits show
 python -m simulator limits set --env sandbox max_depth=20 max_complexity=500
 python -m simulator limits rate-limit --requests 5000 --window 5m
+python -m simulator limits work --row-budget 50000 --deadline 5s
 python -m simulator limits project --env sandbox --client-id SANDBOX_... --requests 10000
 python -m simulator limits reset
 python -m simulator cost query.graphql --env sandbox
@@ -72,6 +73,14 @@ def register(subparsers: Any) -> None:
     rate.add_argument("--off", action="store_true", help="switch the rate limit off")
     add_data_dir(rate)
     rate.set_defaults(handler=run_rate_limit)
+
+    work = actions.add_parser(
+        "work", help="bound the work of one request: the row budget and the execution deadline"
+    )
+    work.add_argument("--row-budget", help="estimated rows an operation may ask for, or off")
+    work.add_argument("--deadline", help="real time an operation may run (10s, 500ms), or off")
+    add_data_dir(work)
+    work.set_defaults(handler=run_work)
 
     project = actions.add_parser(
         "project", help="give a project its own rate limit (a support request)"
@@ -175,6 +184,28 @@ def run_rate_limit(args: argparse.Namespace) -> int:
             window_seconds=window,
         )
     settings = settings.replace(rate_limit=rate)
+    file.write(settings)
+    print_json(settings.describe())
+    return 0
+
+
+def _is_off(text: str) -> bool:
+    return text.lower() in ("none", "null", "off")
+
+
+def run_work(args: argparse.Namespace) -> int:
+    """Set the row budget and the execution deadline (both environments)."""
+    file = _settings_file(args)
+    settings = file.read(strict=True)
+    changes: dict[str, Any] = {}
+    if args.row_budget is not None:
+        changes["row_budget"] = _parse_value(args.row_budget)
+    if args.deadline is not None:
+        text = args.deadline.strip()
+        changes["execution_deadline_seconds"] = (
+            None if _is_off(text) else parse_duration(text).total_seconds()
+        )
+    settings = settings.replace(**changes)
     file.write(settings)
     print_json(settings.describe())
     return 0

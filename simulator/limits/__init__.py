@@ -9,6 +9,8 @@
 | `parsing` | parsing with bounded nesting and tokens; `measure_query` |
 | `fragments` | the fragment-spread graph and its cycle check |
 | `cost` | the figures of `extensions.cost`, also without running a query |
+| `row_budget` | the row budget: the rows an operation asks for, estimated before it runs |
+| `deadline` | the execution deadline: an `ExecutionContext` that stops a late operation |
 | `settings` | `LimitSettings` (operation limits per environment, the rate limit), `limits.json` |
 | `rate_limit` | the request counters in `limits.sqlite` |
 | `runtime` | `Limits`: the settings and counters of one running simulator |
@@ -25,6 +27,12 @@ See `docs/limits.md` for the rules and examples.
 """
 
 from simulator.limits.cost import cost_figures, document_costs, operation_cost, selected_cost
+from simulator.limits.deadline import (
+    DEADLINE_CODE,
+    DEFAULT_EXECUTION_DEADLINE_SECONDS,
+    DeadlineExceeded,
+    deadline_execution_context,
+)
 from simulator.limits.query_cost import (
     DEFAULT_MAX_NESTING,
     DEFAULT_MAX_TOKENS,
@@ -47,6 +55,14 @@ from simulator.limits.query_cost import (
     safe_validate,
 )
 from simulator.limits.rate_limit import RateDecision, RateLimiter
+from simulator.limits.row_budget import (
+    DEFAULT_ROW_BUDGET,
+    RowBudgetExceeded,
+    RowEstimate,
+    estimate_rows,
+    row_budget_validator,
+    selected_estimate,
+)
 from simulator.limits.runtime import Limits
 from simulator.limits.settings import (
     DEFAULT_RATE_LIMIT,
@@ -57,14 +73,18 @@ from simulator.limits.settings import (
 )
 
 __all__ = [
+    "DEADLINE_CODE",
+    "DEFAULT_EXECUTION_DEADLINE_SECONDS",
     "DEFAULT_MAX_NESTING",
     "DEFAULT_MAX_TOKENS",
     "DEFAULT_RATE_LIMIT",
+    "DEFAULT_ROW_BUDGET",
     "INTROSPECTION_ROOT_FIELDS",
     "LIMITS_OFF",
     "LIMIT_CODE",
     "LIVE_LIMITS",
     "SANDBOX_LIMITS",
+    "DeadlineExceeded",
     "LimitSettings",
     "LimitSettingsFile",
     "Limits",
@@ -75,10 +95,14 @@ __all__ = [
     "RateDecision",
     "RateLimit",
     "RateLimiter",
+    "RowBudgetExceeded",
+    "RowEstimate",
     "bracket_nesting",
     "check_document",
     "cost_figures",
+    "deadline_execution_context",
     "document_costs",
+    "estimate_rows",
     "limit_errors",
     "measure_document",
     "measure_query",
@@ -86,6 +110,8 @@ __all__ = [
     "operation_limit_rules",
     "operation_limit_validator",
     "parse_document",
+    "row_budget_validator",
     "safe_validate",
     "selected_cost",
+    "selected_estimate",
 ]

@@ -11,11 +11,14 @@ to every data dir that did not change them:
 ```json
 {
   "rate_limit": {"requests": 5000, "window_seconds": 300},
-  "operation_limits": {"sandbox": {"max_depth": 20}, "live": null}
+  "operation_limits": {"sandbox": {"max_depth": 20}, "live": null},
+  "row_budget": 50000,
+  "execution_deadline_seconds": 5
 }
 ```
 
-`null` switches a part off (no rate limit, or no operation limits for an environment).
+`null` switches a part off (no rate limit, no operation limits for an environment, no row
+budget, no execution deadline).
 
 ```python
 >>> LimitSettings().rate_limit
@@ -41,7 +44,9 @@ from typing import Any, Final
 
 from ..environments import EnvironmentName
 from ..exceptions import ConfigurationError
+from .deadline import DEFAULT_EXECUTION_DEADLINE_SECONDS
 from .query_cost import LIVE_LIMITS, SANDBOX_LIMITS, OperationLimits
+from .row_budget import DEFAULT_ROW_BUDGET
 
 __all__ = [
     "DEFAULT_RATE_LIMIT",
@@ -91,10 +96,19 @@ class RateLimit:
 #: Section 8.1 of the specification: 2,000 requests per 5 minutes.
 DEFAULT_RATE_LIMIT: Final = RateLimit()
 
+#: Bounds of the work limits (catch typos: a budget of 0 rows, a deadline of a day).
+MAX_ROW_BUDGET: Final = 10**12
+MAX_DEADLINE_SECONDS: Final = 3_600.0
+
+#: The keys of `limits.json` that hold one value each (`null`: off).
+_WORK_KEYS: Final = ("row_budget", "execution_deadline_seconds")
+
 
 @dataclass(frozen=True)
 class LimitSettings:
-    """Operation limits of each environment (`None`: none) and the rate limit (`None`: none).
+    """Operation limits of each environment (`None`: none) and the rate limit (`None`: none),
+    and the simulator's bounds on the work of one request (`None`: none): the row budget of
+    an operation and its execution deadline in real seconds (both environments).
 
     The Sandbox Testing API is part of the Sandbox: it has the Sandbox's operation limits.
     """
@@ -102,6 +116,27 @@ class LimitSettings:
     sandbox: OperationLimits | None = SANDBOX_LIMITS
     live: OperationLimits | None = LIVE_LIMITS
     rate_limit: RateLimit | None = DEFAULT_RATE_LIMIT
+    row_budget: int | None = DEFAULT_ROW_BUDGET
+    execution_deadline_seconds: float | None = DEFAULT_EXECUTION_DEADLINE_SECONDS
+
+    def __post_init__(self) -> None:
+        rows = self.row_budget
+        if rows is not None and (
+            not isinstance(rows, int) or isinstance(rows, bool) or not 1 <= rows <= MAX_ROW_BUDGET
+        ):
+            raise ConfigurationError(
+                f"row_budget must be an integer from 1 to {MAX_ROW_BUDGET}, got {rows!r}."
+            )
+        seconds = self.execution_deadline_seconds
+        if seconds is not None and (
+            not isinstance(seconds, int | float)
+            or isinstance(seconds, bool)
+            or not 0 < seconds <= MAX_DEADLINE_SECONDS
+        ):
+            raise ConfigurationError(
+                "execution_deadline_seconds must be a number of seconds above 0 and at most "
+                f"{MAX_DEADLINE_SECONDS:g}, got {seconds!r}."
+            )
 
     def operation_limits(self, environment: str | EnvironmentName) -> OperationLimits | None:
         """The operation limits of `sandbox` or `live`."""
@@ -118,10 +153,10 @@ class LimitSettings:
         """Settings from the `limits.json` form: only what differs from the defaults."""
         if not isinstance(data, Mapping):
             raise ConfigurationError("limits.json must hold a JSON object.")
-        unknown = sorted(set(data) - {"rate_limit", "operation_limits"})
+        unknown = sorted(set(data) - {"rate_limit", "operation_limits", *_WORK_KEYS})
         if unknown:
             raise ConfigurationError(f"Unknown key(s) in limits.json: {', '.join(unknown)}.")
-        settings = cls()
+        settings = cls().replace(**{key: data[key] for key in _WORK_KEYS if key in data})
         if "rate_limit" in data:
             rate = data["rate_limit"]
             if rate is None:
@@ -167,6 +202,10 @@ class LimitSettings:
                 operation[name] = {k: v for k, v in limits.as_dict().items() if base[k] != v}
         if operation:
             data["operation_limits"] = operation
+        defaults = LimitSettings()
+        for key in _WORK_KEYS:
+            if getattr(self, key) != getattr(defaults, key):
+                data[key] = getattr(self, key)
         return data
 
     def describe(self) -> dict[str, Any]:
@@ -177,11 +216,16 @@ class LimitSettings:
                 "sandbox": self.sandbox.as_dict() if self.sandbox else None,
                 "live": self.live.as_dict() if self.live else None,
             },
+            "row_budget": self.row_budget,
+            "execution_deadline_seconds": self.execution_deadline_seconds,
         }
 
 
-#: Everything off: no rate limit, no operation limits (benchmarks compare against it).
-LIMITS_OFF: Final = LimitSettings(sandbox=None, live=None, rate_limit=None)
+#: Everything off: no rate limit, no operation limits, no row budget, no deadline (benchmarks
+#: compare against it).
+LIMITS_OFF: Final = LimitSettings(
+    sandbox=None, live=None, rate_limit=None, row_budget=None, execution_deadline_seconds=None
+)
 
 
 class LimitSettingsFile:

@@ -2,7 +2,10 @@
 
 `AccessLog` is the outermost middleware of the app. For each HTTP request it:
 
-1. draws a **request id** (16 hex digits), keeps it in the scope (`request_id_of`) and sends
+1. numbers the request: its **request id** is 16 hex digits counting the requests this app
+   has answered (`0000000000000001`, ...), so a notebook prints the same ids on every run
+   (the clock is virtual, the ids deterministic; a restarted server counts afresh, and the
+   log's timestamps tell runs apart). It keeps it in the scope (`request_id_of`) and sends
    it back in the `X-Request-Id` header of the response (GraphQL bodies also carry it as
    `extensions.requestId`, see `graphql_endpoint.py`);
 2. when the app raises (a bug), logs the error **with its traceback and the request id** on
@@ -24,9 +27,9 @@
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
-import secrets
 import time
 from contextvars import ContextVar
 from typing import Any, Final
@@ -123,12 +126,14 @@ class AccessLog:
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
+        # One counter per app, so per simulator (`next` on a count is atomic in CPython).
+        self._numbers = itertools.count(1)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        request_id = secrets.token_hex(8)
+        request_id = f"{next(self._numbers):016x}"
         scope[_REQUEST_ID] = request_id
         context_token = _current.set(request_id)
         header = (REQUEST_ID_HEADER.lower().encode(), request_id.encode())

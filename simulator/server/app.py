@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator, Mapping
+from concurrent.futures import Executor
 from functools import cache
 from typing import Any
 
@@ -76,6 +77,7 @@ def create_app(
     lifecycle: Lifecycle,
     ticker: Ticker,
     public_url: str = DEFAULT_PUBLIC_URL,
+    workers: Executor | None = None,
 ) -> Starlette:
     """The app, assembled from a simulator's parts (`Simulator.app` passes them all).
 
@@ -83,6 +85,7 @@ def create_app(
     enforced. `lifecycle` guards every request against `close()`; the `ticker` thread runs
     while the app's lifespan does (a served app, or a `with`-entered test client).
     `public_url` starts every absolute URL the app emits (kept in `app.state.public_url`).
+    GraphQL operations run in `workers` (the simulator's pool), off the event loop.
     """
     sandbox = environments[EnvironmentName.SANDBOX]
     live = environments[EnvironmentName.LIVE]
@@ -104,19 +107,24 @@ def create_app(
         Route("/oauth2/token", token_endpoint(environments, grants), methods=["POST"]),
         Route(
             ADDRESSES["sandbox_url"],
-            graphql_endpoint(sandbox, partner_schema(), scheduler, limits=limits),
+            graphql_endpoint(sandbox, partner_schema(), scheduler, limits=limits, workers=workers),
             methods=graphql_methods,
         ),
         Route(
             ADDRESSES["sandbox_testing_url"],
             graphql_endpoint(
-                sandbox, testing_schema(), scheduler, limits=limits, project_tokens_only=True
+                sandbox,
+                testing_schema(),
+                scheduler,
+                limits=limits,
+                project_tokens_only=True,
+                workers=workers,
             ),
             methods=graphql_methods,
         ),
         Route(
             ADDRESSES["live_url"],
-            graphql_endpoint(live, partner_schema(), scheduler, limits=limits),
+            graphql_endpoint(live, partner_schema(), scheduler, limits=limits, workers=workers),
             methods=graphql_methods,
         ),
         *oauth_routes(environments),  # the browser pages, after the API's hot paths

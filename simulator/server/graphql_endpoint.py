@@ -23,12 +23,19 @@ Every answer, error or not, carries `extensions.requestId`, the `X-Request-Id` o
 log (`server/access_log.py`), to which the endpoint names the authenticated project and the
 operation. Absolute URLs in the data (`consentUrl`) start with the public base URL
 (`simulator/public_url.py`), never with the request's `Host`.
+
+The operation runs in the simulator's worker threads (`workers`), never on the event loop,
+after the row budget (an estimate of the rows it asks for, with the request's variables) and
+within the execution deadline: a 400 `OPERATION_LIMIT_EXCEEDED` (`limit: rows`) before it
+runs, a 503 `DEADLINE_EXCEEDED` when stopped (docs/limits.md, "Bounded work").
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass
 from typing import Any
 
 from graphql import DocumentNode, GraphQLSchema, OperationDefinitionNode
@@ -36,15 +43,19 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ..api import RequestContext, execute
-from ..domain.context import Environment
+from ..domain.context import Environment, Principal
 from ..exceptions import InvalidToken, SimulatorError
 from ..limits import (
+    DEFAULT_EXECUTION_DEADLINE_SECONDS,
     OperationCost,
+    RowEstimate,
     cost_figures,
     operation_limit_validator,
     parse_document,
+    row_budget_validator,
     safe_validate,
     selected_cost,
+    selected_estimate,
 )
 from ..limits.runtime import Limits
 from ..oauth.acting import USER_ID_HEADER, ActingRefused, act_for_user
@@ -200,19 +211,55 @@ def logging_parser(request: Request) -> Callable[[Any, dict[str, Any]], Document
     return parse
 
 
+def add_row_figures(
+    figures: dict[str, Any],
+    estimate: RowEstimate | None,
+    budget: int | None,
+    result: dict[str, Any],
+) -> None:
+    """`rows` (the estimate; `None` when not estimated) and `limits.rows` (the budget) in the
+    `extensions.cost` figures, and `rows` among `exceeded` when the budget refused it."""
+    figures["rows"] = estimate.rows if estimate else None
+    figures["limits"]["rows"] = budget
+    for key in ("limits", "exceeded"):  # after the measured figures, as before
+        figures[key] = figures.pop(key)
+    refused = any(
+        (error.get("extensions") or {}).get("limit") == "rows"
+        for error in result.get("errors") or ()
+    )
+    if refused and "rows" not in figures["exceeded"]:
+        figures["exceeded"].append("rows")
+
+
 def graphql_endpoint(
     environment: Environment,
     schema: GraphQLSchema,
     scheduler: Scheduler,
     limits: Limits | None = None,
     project_tokens_only: bool = False,
+    workers: Executor | None = None,
 ) -> Callable[[Request], Any]:
-    """The endpoint of one schema in one environment; `limits` gives the operation limits
-    (read at each request, so a changed `limits.json` applies at once) and the rate decision
-    reported in `extensions.cost`. With `project_tokens_only` (the Testing API), a user
-    access token is refused with a 403."""
+    """The endpoint of one schema in one environment; `limits` gives the operation limits,
+    the row budget and the deadline (read at each request, so a changed `limits.json`
+    applies at once) and the rate decision reported in `extensions.cost`. With
+    `project_tokens_only` (the Testing API), a user access token is refused with a 403.
+    Operations run in `workers` (the simulator's pool)."""
+    # A bound method: Starlette's Route treats a callable object as a raw ASGI app.
+    return _Endpoint(environment, schema, scheduler, limits, project_tokens_only, workers).answer
 
-    async def endpoint(request: Request) -> Response:
+
+@dataclass(frozen=True)
+class _Endpoint:
+    """One endpoint's steps (see the module docstring), each answering its own 4xx."""
+
+    environment: Environment
+    schema: GraphQLSchema
+    scheduler: Scheduler
+    limits: Limits | None
+    project_tokens_only: bool
+    workers: Executor | None
+
+    async def answer(self, request: Request) -> Response:
         request_id = request_id_of(request.scope)
         if request.method != "POST":
             return json_error(
@@ -222,12 +269,26 @@ def graphql_endpoint(
                 headers={"Allow": "POST"},
                 request_id=request_id,
             )
+        principal = self._principal(request, request_id)
+        if isinstance(principal, Response):
+            return principal
+        data = await _operation(request, request_id)
+        if isinstance(data, Response):
+            return data
+        note_operation(request.scope, data["operationName"])
+        status, result = await self._run(request, principal, data)
+        if request_id is not None:
+            result.setdefault("extensions", {})["requestId"] = request_id
+        return JSONResponse(result, status_code=status)
+
+    def _principal(self, request: Request, request_id: str | None) -> Principal | Response:
+        """Who calls: the bearer token's project or user (or the user a project acts for)."""
         try:
-            principal = authenticate_bearer(environment, bearer_token(request))
+            principal = authenticate_bearer(self.environment, bearer_token(request))
         except InvalidToken as error:
             return unauthorized(error, request_id)
         note_project(request.scope, principal.project_id)
-        if project_tokens_only and principal.user_id is not None:
+        if self.project_tokens_only and principal.user_id is not None:
             return json_error(
                 403,
                 "FORBIDDEN",
@@ -237,48 +298,68 @@ def graphql_endpoint(
             )
         try:
             # A project token may act for one user (the simulator's stand-in header).
-            principal = act_for_user(environment, principal, request.headers.get(USER_ID_HEADER))
+            return act_for_user(self.environment, principal, request.headers.get(USER_ID_HEADER))
         except ActingRefused as error:
             code = "FORBIDDEN" if error.status == 403 else "BAD_REQUEST"
             return json_error(error.status, code, error.description, request_id=request_id)
-        try:
-            content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
-            if content_type != "application/json":
-                raise BadRequest(
-                    415, "UNSUPPORTED_MEDIA_TYPE", "Send the operation as application/json."
-                )
-            data = parse_operation(await read_body(request))
-        except BadRequest as error:
-            headers = {"Connection": "close"} if error.status_code == 413 else None
-            return json_error(
-                error.status_code, error.code, error.message, headers, request_id=request_id
-            )
-        note_operation(request.scope, data["operationName"])
+
+    async def _run(
+        self, request: Request, principal: Principal, data: dict[str, Any]
+    ) -> tuple[int, dict[str, Any]]:
+        """Run the operation under the limits, the row budget and the deadline, in the
+        workers; `extensions.cost` reports the figures."""
+        limits = self.limits
         context = RequestContext(
-            environment, principal, public_url_of(request), scheduler, limits=limits
+            self.environment, principal, public_url_of(request), self.scheduler, limits=limits
         )
-        operation_limits = limits.operation_limits(environment.name) if limits else None
+        settings = limits.settings if limits else None
+        operation_limits = settings.operation_limits(self.environment.name) if settings else None
         costs: list[OperationCost] = []
         validator = (
             operation_limit_validator(operation_limits, on_measure=costs.extend)
             if operation_limits is not None
             else safe_validate
         )
+        estimates: list[RowEstimate] = []
+        row_budget = settings.row_budget if settings else None
+        if row_budget is not None:
+            validator = row_budget_validator(
+                validator, row_budget, data["variables"], on_estimate=estimates.extend
+            )
         status, result = await execute(
-            schema,
+            self.schema,
             data,
             context,
             query_parser=logging_parser(request),
             query_validator=validator,
+            workers=self.workers,
+            deadline_seconds=(
+                settings.execution_deadline_seconds
+                if settings
+                else DEFAULT_EXECUTION_DEADLINE_SECONDS
+            ),
         )
         if operation_limits is not None:
             name = data["operationName"]
             figures = cost_figures(selected_cost(costs, name), operation_limits, name)
+            add_row_figures(figures, selected_estimate(estimates, name), row_budget, result)
             decision = rate_decision(request.scope)
             figures["rateLimit"] = decision.as_extension() if decision else None
             result.setdefault("extensions", {})["cost"] = figures
-        if request_id is not None:
-            result.setdefault("extensions", {})["requestId"] = request_id
-        return JSONResponse(result, status_code=status)
+        return status, result
 
-    return endpoint
+
+async def _operation(request: Request, request_id: str | None) -> dict[str, Any] | Response:
+    """The JSON body's operation (`query`, `variables`, `operationName`), or its 4xx."""
+    try:
+        content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if content_type != "application/json":
+            raise BadRequest(
+                415, "UNSUPPORTED_MEDIA_TYPE", "Send the operation as application/json."
+            )
+        return parse_operation(await read_body(request))
+    except BadRequest as error:
+        headers = {"Connection": "close"} if error.status_code == 413 else None
+        return json_error(
+            error.status_code, error.code, error.message, headers, request_id=request_id
+        )

@@ -12,7 +12,6 @@ from typing import Any
 
 from ariadne import MutationType, QueryType
 from graphql import GraphQLResolveInfo
-from starlette.concurrency import run_in_threadpool
 
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
@@ -71,28 +70,24 @@ def _clock_payload(ctx: RequestContext) -> dict[str, Any]:
 
 
 @mutation.field("advanceClock")
-async def resolve_advance_clock(
+def resolve_advance_clock(
     _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
-    # In a worker thread: due work may call webhook receivers (real HTTP, or in-process ones
-    # that call this server back), which must not block the event loop.
-    return await _moved(
-        ctx, lambda: _scheduler(ctx).advance(input["duration"]), ["input", "duration"]
-    )
+    # Operations run in the simulator's worker threads: due work may call webhook receivers
+    # (real HTTP, or in-process ones that call this server back) without blocking the loop.
+    return _moved(ctx, lambda: _scheduler(ctx).advance(input["duration"]), ["input", "duration"])
 
 
 @mutation.field("setClock")
-async def resolve_set_clock(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_set_clock(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
-    return await _moved(ctx, lambda: _set_clock(ctx, input["to"]), ["input", "to"])
+    return _moved(ctx, lambda: _set_clock(ctx, input["to"]), ["input", "to"])
 
 
-async def _moved(ctx: RequestContext, move: Callable[[], Any], path: list[str]) -> dict[str, Any]:
+def _moved(ctx: RequestContext, move: Callable[[], Any], path: list[str]) -> dict[str, Any]:
     try:
-        advance = await run_in_threadpool(move)
+        advance = move()
     except SimulatorError as error:
         return validation_rejection(error, path)
     return {**_clock_payload(ctx), "timeline": advance.timeline}

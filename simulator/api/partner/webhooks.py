@@ -15,7 +15,6 @@ from typing import Any
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 from graphql import GraphQLError, GraphQLResolveInfo
-from starlette.concurrency import run_in_threadpool
 
 from ...domain.events import EVENT_TYPES
 from ...domain.rejections import Rejected, rejection
@@ -263,13 +262,12 @@ def resolve_replay(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
 
 
 @mutation.field("testWebhookSubscription")
-async def resolve_test(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_test(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     try:
         project_id = _project_for_mutation(ctx)
-        # A worker thread: the probe waits on the receiver, not the event loop.
-        attempt = await run_in_threadpool(
-            delivery.probe,
+        # Operations run in a worker thread: the probe waits on the receiver, not the loop.
+        attempt = delivery.probe(
             ctx.environment,
             project_id,
             input["subscription_id"],

@@ -1,0 +1,107 @@
+"""The execution deadline: no operation runs longer than a bound of real time.
+
+The operation limits and the row budget bound what a document *asks*; the deadline bounds
+what answering it *costs*, whatever the data (a huge dataset, a slow disk, a busy machine).
+`deadline_execution_context(seconds)` gives a graphql-core `ExecutionContext` that looks at
+the time before resolving each field and, once the deadline has passed, abandons the whole
+execution: the result has `data: null` and one `DeadlineExceeded` error (`extensions.code`
+`DEADLINE_EXCEEDED`), and no further field is resolved, so the worker thread is free again.
+
+The check sits between fields, never inside a resolver: a mutation's transaction is never
+cut in half, and a mutation field that started completes (later mutation fields of the
+same document do not run). The time is real (monotonic) time, not the virtual clock: this
+bounds the simulator's own work.
+
+```python
+>>> from graphql import build_schema, execute, parse
+>>> schema = build_schema("type Query { a: Int }")
+>>> result = execute(schema, parse("{ a }"), {"a": 1},
+...                  execution_context_class=deadline_execution_context(0.0))
+>>> result.data, result.errors[0].extensions["code"]
+(None, 'DEADLINE_EXCEEDED')
+
+```
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from graphql import ExecutionContext, FieldNode, GraphQLError, GraphQLObjectType
+from graphql.pyutils import Path
+
+from ..clock import monotonic
+
+__all__ = [
+    "DEADLINE_CODE",
+    "DEFAULT_EXECUTION_DEADLINE_SECONDS",
+    "DeadlineExceeded",
+    "deadline_execution_context",
+]
+
+#: `extensions.code` of the error of an operation stopped at its deadline.
+DEADLINE_CODE: Final = "DEADLINE_EXCEEDED"
+
+#: Real seconds an operation may run (parse, validation and execution, in a worker thread).
+DEFAULT_EXECUTION_DEADLINE_SECONDS: Final = 10.0
+
+
+class DeadlineExceeded(GraphQLError):
+    """The error of an operation stopped at its deadline (no `path`: the whole operation)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(
+            f"The operation was stopped after its execution deadline of {seconds:g} seconds. "
+            "Ask for less per request (smaller pages, fewer nested connections) and page "
+            "through the rest.",
+            extensions={"code": DEADLINE_CODE, "deadlineSeconds": seconds},
+        )
+        self.seconds = seconds
+
+
+class _Abandon(BaseException):
+    """Unwinds the execution from the field where the deadline was found passed.
+
+    A `BaseException`, because graphql-core turns every `Exception` raised while resolving
+    a field into a field error and goes on with the sibling fields; this must pass through
+    all of them up to `execute_operation`.
+    """
+
+
+class DeadlineExecutionContext(ExecutionContext):
+    """Checks the deadline (`monotonic()` seconds) before resolving each field."""
+
+    #: Set on the per-request subclass made by `deadline_execution_context`.
+    seconds: float = DEFAULT_EXECUTION_DEADLINE_SECONDS
+    deadline: float = 0.0
+
+    def execute_operation(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().execute_operation(*args, **kwargs)
+        except _Abandon:
+            # graphql-core's `execute` answers a GraphQLError raised here with `data: null`.
+            raise DeadlineExceeded(self.seconds) from None
+
+    def execute_field(
+        self,
+        parent_type: GraphQLObjectType,
+        source: Any,
+        field_nodes: list[FieldNode],
+        path: Path,
+    ) -> Any:
+        if monotonic() > self.deadline:
+            raise _Abandon
+        return super().execute_field(parent_type, source, field_nodes, path)
+
+
+def deadline_execution_context(seconds: float) -> type[ExecutionContext]:
+    """An `ExecutionContext` class whose executions stop `seconds` from now (real time).
+
+    Made per request (graphql-core builds the context from the class), for Ariadne's or
+    graphql-core's `execution_context_class=`.
+    """
+    return type(
+        "DeadlineExecutionContext",
+        (DeadlineExecutionContext,),
+        {"seconds": seconds, "deadline": monotonic() + seconds},
+    )
