@@ -624,7 +624,8 @@ def test_rules_work_with_ariadne() -> None:
         validation_rules=operation_limit_rules(SANDBOX_LIMITS),
     )
     assert success
-    assert result["data"]["__schema"]["queryType"] == {"name": "Query"}
+    # Only the name matters: graphql-core 3.3 asks for more fields (`kind`) in the same query.
+    assert result["data"]["__schema"]["queryType"]["name"] == "Query"
 
 
 @pytest.mark.parametrize(
