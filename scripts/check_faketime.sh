@@ -14,6 +14,12 @@
 # moves only its origin; intervals, which is all anyone measures with it, are unchanged.
 # FAKETIME_NO_CACHE=1 makes every call re-read the offset instead of a cached one.
 #
+# libfaketime 0.9.10 also breaks timed lock waits: `threading.Lock().acquire(timeout=0.3)`
+# never returns under it (glibc's sem_clockwait with a shifted deadline). Tests built on a
+# timed `Thread.join` (the storage races below) then wait for SQLite's busy timeout and fail
+# with "database is locked"; they are deselected here, as they test locking, not dates.
+# (The scheduler's `acquire(timeout=...)` only runs when two requests contend for it.)
+#
 # The shifted date reaches the simulator only through a *running* virtual clock (which
 # follows the wall clock) and through anything that would read the real date by mistake;
 # a frozen clock (the default, 2026-01-05 09:00 UTC) is unaffected.
@@ -25,6 +31,10 @@ pytest_args=("$@")
 if [[ ${#pytest_args[@]} -eq 0 ]]; then
     pytest_args=(--nbval --nbval-current-env -q -p no:cacheprovider)
 fi
+pytest_args+=(
+    --deselect tests/test_token_endpoint.py::test_a_reset_racing_a_token_request_is_no_500
+    --deselect tests/test_storage_concurrency.py
+)
 command -v faketime >/dev/null || { echo "faketime is missing (apt-get install faketime)" >&2; exit 2; }
 
 cd "$root"
