@@ -19,7 +19,8 @@ import argparse
 import json
 import random
 import sys
-from datetime import UTC, datetime, timedelta
+from calendar import timegm
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -27,10 +28,15 @@ from typing import Any
 from faker import Faker
 from schwifty import IBAN
 
+from simulator.clock import DEFAULT_START
+
 ROOT = Path(__file__).resolve().parents[1]
 DATASETS = ROOT / "datasets"
 SEED = 2026
-#: The history covers these months (before the simulator's default start, 2026-01-05).
+#: The one date every generated date is relative to (ages, history): the virtual clock's
+#: default start, 2026-01-05. Never the real date, so any day writes the same bytes.
+REFERENCE_DATE = DEFAULT_START.date()
+#: The history covers these months (before the reference date).
 HISTORY_START = datetime(2025, 9, 1, tzinfo=UTC)
 HISTORY_END = datetime(2025, 12, 31, 18, 0, tzinfo=UTC)
 PERMISSIONS = (
@@ -62,6 +68,31 @@ ONLINE = {"Amazon EU", "Spotify", "Uber", "SNCF Connect"}
 
 def cents(value: float | int) -> str:
     return f"{Decimal(str(value)).quantize(Decimal('0.01')):.2f}"
+
+
+def birth_date(fake: Faker, minimum_age: int, maximum_age: int) -> str:
+    """A birth date making its owner `minimum_age` to `maximum_age` on `REFERENCE_DATE`.
+
+    Faker's `date_of_birth` counts ages from the real date, so its output changes every
+    day. This is the same algorithm (one `uniform` draw from Faker's random, so the other
+    generated values stay the same) with the reference date in place of today.
+    """
+    earliest = _years_before(REFERENCE_DATE, maximum_age + 1)
+    latest = _years_before(REFERENCE_DATE, minimum_age)
+    seconds = fake.random.uniform(_epoch_seconds(earliest), _epoch_seconds(latest))
+    born = (datetime(1970, 1, 1) + timedelta(seconds=seconds)).date()
+    return (born if born != earliest else born + timedelta(days=1)).isoformat()
+
+
+def _years_before(day: date, years: int) -> date:
+    try:
+        return day.replace(year=day.year - years)
+    except ValueError:  # 29 February in a year that has none
+        return day.replace(year=day.year - years, month=3, day=1)
+
+
+def _epoch_seconds(day: date) -> int:
+    return timegm(day.timetuple())
 
 
 def timestamp(moment: datetime) -> str:
@@ -356,7 +387,7 @@ def workshop_dataset() -> dict[str, Any]:
                 "phone_number": f"+3361200{number:04d}",
                 "first_name": first,
                 "last_name": last,
-                "birth_date": fake.date_of_birth(minimum_age=20, maximum_age=75).isoformat(),
+                "birth_date": birth_date(fake, minimum_age=20, maximum_age=75),
             }
         )
         company = index % 4 == 3
@@ -416,7 +447,7 @@ def workshop_dataset() -> dict[str, Any]:
                     "phone_number": f"+3361300{number:04d}",
                     "first_name": employee_first,
                     "last_name": employee_last,
-                    "birth_date": fake.date_of_birth(minimum_age=20, maximum_age=60).isoformat(),
+                    "birth_date": birth_date(fake, minimum_age=20, maximum_age=60),
                 }
             )
             membership_key = f"membership:w{number:02d}/employee"

@@ -331,8 +331,9 @@ def test_standard_introspection_query_passes_sandbox_limits(all_options: bool) -
     measured = cost(source)
     assert (measured.complexity, measured.depth, measured.top_level_fields) == (0, 0, 1)
     assert 0 < measured.introspection_complexity <= SANDBOX_LIMITS.max_introspection_complexity
-    # Exactly at the Sandbox depth maximum: one more ofType level would break it unexempted.
-    assert measured.introspection_depth == 15
+    # graphql-core >= 3.2.4 asks for more ofType levels (depth 15, exactly the Sandbox maximum)
+    # than 3.2.3 (13): what matters is that the library's own query fits.
+    assert 13 <= measured.introspection_depth <= SANDBOX_LIMITS.max_depth
 
 
 def test_root_introspection_fields_count_as_top_level_fields() -> None:
@@ -624,7 +625,8 @@ def test_rules_work_with_ariadne() -> None:
         validation_rules=operation_limit_rules(SANDBOX_LIMITS),
     )
     assert success
-    assert result["data"]["__schema"]["queryType"] == {"name": "Query"}
+    # Only the name matters: graphql-core 3.3 asks for more fields (`kind`) in the same query.
+    assert result["data"]["__schema"]["queryType"]["name"] == "Query"
 
 
 @pytest.mark.parametrize(
