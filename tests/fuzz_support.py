@@ -196,9 +196,9 @@ class FuzzWorld:
         self.account_ids = [
             row[0] for row in db.execute("SELECT id FROM accounts LIMIT 4").fetchall()
         ]
+        self._phones = 0
         self.consent_path = self._card_consent()
         self._sessions: dict[str, Session] = {}
-        self._phones = 0
         self.watch = StoreWatch([env.store.path for env in self.sim.environments.values()])
 
     def close(self) -> None:
@@ -256,7 +256,7 @@ class FuzzWorld:
             self.project.project_id,
             first_name="Grace",
             last_name="Hopper",
-            legal_representative_phone="+33699900001",
+            legal_representative_phone=self.new_phone(),
         )
         membership = self.sim.sandbox.store.db.execute(
             "SELECT id FROM account_memberships WHERE account_id = ? AND legal_representative = 1",
@@ -297,7 +297,7 @@ class FuzzWorld:
     def _open(self, path: str) -> Session:
         page = self.http.get(path)
         self.http.cookies.clear()
-        assert page.status_code == 200, page.text
+        assert page.status_code == 200, (page.status_code, page.text[:2000])
         cookie = page.cookies[COOKIE_NAME]
         marker = 'name="csrf_token" value="'
         start = page.text.index(marker) + len(marker)
@@ -305,6 +305,9 @@ class FuzzWorld:
 
     def _make_session(self, step: str) -> Session:
         if step == "consent":  # a consent link's sign-in, at its phone step
+            if self.http.get(self.consent_path).status_code != 200:
+                # Over (decided, expired by a fuzzed clock move...): a new one.
+                self.consent_path = self._card_consent()
             return self._open(self.consent_path)
         session = self._open(f"/oauth2/auth?{self.authorize_query()}")
         if step == "phone":
