@@ -234,6 +234,7 @@ class Simulator:
         self.ticker.stop()
         self._close_stores()
         self.limits.close()
+        self.clock.close()
         if self._temporary:
             shutil.rmtree(self.data_dir, ignore_errors=True)
 

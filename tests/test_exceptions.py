@@ -34,7 +34,9 @@ def _tree() -> dict[str, str | None]:
 
 
 def _exception_classes() -> list[type[BaseException]]:
-    """Every exception class defined in a module of the `simulator` package."""
+    """Every exception class defined in a module of the `simulator` package. A private
+    `BaseException` (`limits.deadline._Abandon`) is a control-flow signal that never leaves its
+    module, not an error: it is left out."""
     found: dict[str, type[BaseException]] = {}
     for info in pkgutil.walk_packages(simulator.__path__, "simulator."):
         if info.name.endswith("__main__"):
@@ -45,6 +47,7 @@ def _exception_classes() -> list[type[BaseException]]:
                 inspect.isclass(value)
                 and issubclass(value, BaseException)
                 and value.__module__ == module.__name__
+                and (issubclass(value, Exception) or not value.__name__.startswith("_"))
             ):
                 found[f"{value.__module__}.{value.__qualname__}"] = value
     return list(found.values())

@@ -31,6 +31,7 @@ from graphql import ExecutionContext, FieldNode, GraphQLError, GraphQLObjectType
 from graphql.pyutils import Path
 
 from ..clock import monotonic
+from ..exceptions import SimulatorError
 
 __all__ = [
     "DEADLINE_CODE",
@@ -46,7 +47,7 @@ DEADLINE_CODE: Final = "DEADLINE_EXCEEDED"
 DEFAULT_EXECUTION_DEADLINE_SECONDS: Final = 10.0
 
 
-class DeadlineExceeded(GraphQLError):
+class DeadlineExceeded(GraphQLError, SimulatorError):
     """The error of an operation stopped at its deadline (no `path`: the whole operation)."""
 
     def __init__(self, seconds: float) -> None:
