@@ -13,6 +13,7 @@ SimulatorError
 ├── AmountError                 an amount a request cannot use (domain.money)
 ├── Rejected                    a business rule refused a mutation (domain.rejections)
 ├── OperationLimitExceeded      an operation over a limit; also a GraphQLError (limits)
+├── RowBudgetExceeded           an operation over the row budget; a GraphQLError (limits)
 ├── DeadlineExceeded            an operation stopped at its deadline; a GraphQLError (limits)
 ├── BadRequest                  a GraphQL request refused before execution (server)
 ├── _BodyTooLarge               a request body over the size bound, HTTP 413 (server.edge)

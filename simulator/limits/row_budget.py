@@ -66,6 +66,7 @@ from graphql import (
 )
 from graphql.validation import ASTValidationRule
 
+from ..exceptions import SimulatorError
 from .query_cost import LIMIT_CODE
 
 __all__ = [
@@ -100,7 +101,7 @@ class RowEstimate(NamedTuple):
     rows: int
 
 
-class RowBudgetExceeded(GraphQLError):
+class RowBudgetExceeded(GraphQLError, SimulatorError):
     """An operation estimated to fetch more rows than the budget allows.
 
     `extensions` has the shape of the other operation limits: `{"code":
