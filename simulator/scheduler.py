@@ -17,6 +17,8 @@ wall-clock mode, or when another process moves the clock.
 from __future__ import annotations
 
 import logging
+import os
+import select
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -179,37 +181,47 @@ class Ticker:
     Started by the server's lifespan, stopped by its end or by `Simulator.close()`, which
     joins it before any store closes. `interval` is real seconds between ticks: this thread
     follows the wall clock on purpose, like the clock in wall-clock mode.
+
+    It waits on a pipe with `select` rather than on an `Event` with a timeout: a timed lock
+    wait has an absolute deadline, which libfaketime (the suite's check under a shifted date)
+    turns into a wait that never times out; `select` takes a relative one.
     """
 
     def __init__(self, scheduler: Scheduler, interval: float = 0.2) -> None:
         self.scheduler = scheduler
         self.interval = interval
-        self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._wake: tuple[int, int] | None = None  # (read end, write end) of the stop pipe
         self._lock = threading.Lock()
 
     def start(self) -> None:
         with self._lock:
             if self._thread is not None:
                 return
-            self._stop.clear()
-            self._thread = threading.Thread(target=self._run, name="simulator-ticker", daemon=True)
+            self._wake = os.pipe()
+            self._thread = threading.Thread(
+                target=self._run, args=(self._wake[0],), name="simulator-ticker", daemon=True
+            )
             self._thread.start()
 
     def stop(self) -> None:
         """Stop and join the thread (a tick under way finishes first)."""
         with self._lock:
             thread, self._thread = self._thread, None
-        if thread is not None:
-            self._stop.set()
-            thread.join()
+            wake, self._wake = self._wake, None
+        if thread is None or wake is None:
+            return
+        os.write(wake[1], b"x")
+        thread.join()
+        for descriptor in wake:
+            os.close(descriptor)
 
     @property
     def running(self) -> bool:
         return self._thread is not None
 
-    def _run(self) -> None:
-        while not self._stop.wait(self.interval):
+    def _run(self, stop: int) -> None:
+        while not select.select([stop], [], [], self.interval)[0]:
             try:
                 self.scheduler.run_due_settled()
             except Exception:  # keep serving; the error is in the log

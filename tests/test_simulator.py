@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -100,20 +101,21 @@ def test_close_waits_for_an_operation_under_way() -> None:
     def long_request() -> None:
         with sim._lifecycle.operation():
             entered.set()
-            release.wait(10)
+            release.wait()
             sim.sandbox.store.db.execute("SELECT count(*) FROM projects").fetchone()
 
     worker = threading.Thread(target=long_request)
     worker.start()
-    entered.wait(10)
+    entered.wait()
     closer = threading.Thread(target=sim.close)
     closer.start()
-    closer.join(0.3)
-    assert closer.is_alive()  # held back: the store is still in use
+    while not sim.closed:  # closing has begun (no timed wait: see scripts/check_faketime.sh)
+        time.sleep(0.001)
+    assert closer.is_alive()  # held back while the operation runs: the store is still in use
     release.set()
-    worker.join(10)
-    closer.join(10)
-    assert not closer.is_alive() and sim.closed
+    worker.join()
+    closer.join()
+    assert sim.closed and not sim.sandbox.store._databases
 
 
 def test_the_ticker_thread_runs_with_the_app_and_is_joined() -> None:

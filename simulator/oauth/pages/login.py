@@ -100,10 +100,13 @@ async def read_form(request: Request) -> FormData | Response:
     body, too many fields): a browser page answers with a page, never JSON."""
     try:
         return await request.form()
-    except HTTPException as error:
+    except (HTTPException, ValueError) as error:
+        # Starlette turns a parse error into a 400 HTTPException; some of its releases let
+        # python-multipart's own error (a ValueError) through.
+        detail = error.detail if isinstance(error, HTTPException) else "unreadable multipart"
         return message_page(
             "This form could not be read",
-            f"The form's body is malformed ({error.detail}). Go back to the page and try again.",
+            f"The form's body is malformed ({detail}). Go back to the page and try again.",
             error_code="malformed_form",
         )
 
