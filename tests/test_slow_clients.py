@@ -45,11 +45,18 @@ def read_until_closed(sock: socket.socket) -> bytes:
     return data
 
 
+def _received(sock: socket.socket) -> bytes:
+    chunk = sock.recv(65536)
+    if not chunk:  # a closed connection fails the test instead of spinning for ever
+        raise AssertionError("the server closed the connection before answering")
+    return chunk
+
+
 def read_response(sock: socket.socket) -> bytes:
     """One response with a Content-Length body, leaving the connection open."""
     data = b""
     while b"\r\n\r\n" not in data:
-        data += sock.recv(65536)
+        data += _received(sock)
     head, _, body = data.partition(b"\r\n\r\n")
     length = next(
         int(line.split(b":")[1])
@@ -57,7 +64,7 @@ def read_response(sock: socket.socket) -> bytes:
         if line.lower().startswith(b"content-length:")
     )
     while len(body) < length:
-        body += sock.recv(65536)
+        body += _received(sock)
     return head + b"\r\n\r\n" + body
 
 
