@@ -98,6 +98,27 @@ class Simulator:
         self._lifecycle = Lifecycle()
         #: Runs GraphQL operations off the event loop (docs/architecture.md).
         self.workers = ThreadPoolExecutor(_WORKER_THREADS, thread_name_prefix="simulator-worker")
+        self.environments: dict[EnvironmentName, Environment] = {}
+        try:
+            self._build(start, frozen, limits, trust_forwarded_for, outbound_policy)
+        except BaseException:  # nothing half-built is left open (threads, files, a temp dir)
+            self.workers.shutdown(wait=True)
+            self._close_stores()
+            if hasattr(self, "clock"):
+                self.clock.close()
+            if self._temporary:
+                shutil.rmtree(self.data_dir, ignore_errors=True)
+            raise
+
+    def _build(
+        self,
+        start: datetime | str | None,
+        frozen: bool,
+        limits: LimitSettings | None,
+        trust_forwarded_for: bool,
+        outbound_policy: OutboundPolicy | None,
+    ) -> None:
+        """Build the parts in their order (docs/architecture.md, "The composition root")."""
         self.clock = Clock.open(self.data_dir, start=start, frozen=frozen)  # type: ignore[arg-type]
         #: The plugs of this simulator's domain (docs/architecture.md).
         self.wiring = Wiring()
@@ -108,24 +129,18 @@ class Simulator:
         #: Where HTTP webhooks may go (docs/webhooks.md, "Where webhooks may go").
         self.outbound_policy = outbound_policy or DEFAULT_OUTBOUND_POLICY
         self.wiring.get(Receivers).outbound = self.outbound_policy
-        self.environments: dict[EnvironmentName, Environment] = {}
-        try:
-            for name in EnvironmentName:
-                store = Store.open(self.data_dir, name, durable=not self._temporary)
-                self.environments[name] = Environment(name, store, self.clock, self.wiring)
-            self.scheduler = Scheduler(
-                self.clock, self.environments.values(), self.wiring.scheduled_work, callouts
-            )
-            #: Fires due work while a server (or a `with`-entered client) runs.
-            self.ticker = Ticker(self.scheduler)
-            #: Operation limits and rate limit in force, and the rate counters (`limits.sqlite`).
-            self.limits = Limits(
-                self.data_dir, self.clock, settings=limits, trust_forwarded_for=trust_forwarded_for
-            )
-        except BaseException:
-            self.workers.shutdown(wait=True)
-            self._close_stores()
-            raise
+        for name in EnvironmentName:
+            store = Store.open(self.data_dir, name, durable=not self._temporary)
+            self.environments[name] = Environment(name, store, self.clock, self.wiring)
+        self.scheduler = Scheduler(
+            self.clock, self.environments.values(), self.wiring.scheduled_work, callouts
+        )
+        #: Fires due work while a server (or a `with`-entered client) runs.
+        self.ticker = Ticker(self.scheduler)
+        #: Operation limits and rate limit in force, and the rate counters (`limits.sqlite`).
+        self.limits = Limits(
+            self.data_dir, self.clock, settings=limits, trust_forwarded_for=trust_forwarded_for
+        )
 
     # -- environments and projects -------------------------------------------------
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from simulator import Simulator, SimulatorClosed
+from simulator import InvalidTimestamp, Simulator, SimulatorClosed
 from simulator.domain.datasets import load_dataset
 from simulator.limits import LimitSettings
 
@@ -175,4 +176,13 @@ def test_serve_starts_and_stops_fifty_times_on_one_data_dir(tmp_path: Path) -> N
             answer = httpx.get(server.base_url + "/", timeout=10)
             assert answer.status_code == 200
         sim.close()
+    assert threading.active_count() == threads
+
+
+def test_a_simulator_that_cannot_be_built_leaves_nothing_behind(tmp_path: Path) -> None:
+    before = set(Path(tempfile.gettempdir()).glob("banking-sandbox-*"))
+    threads = threading.active_count()
+    with pytest.raises(InvalidTimestamp):
+        Simulator(start="not a date")
+    assert set(Path(tempfile.gettempdir()).glob("banking-sandbox-*")) == before
     assert threading.active_count() == threads
