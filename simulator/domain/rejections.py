@@ -93,8 +93,25 @@ def forbidden(message: str) -> dict[str, Any]:
     return rejection("ForbiddenRejection", message)
 
 
+#: The real service's `ValidationFieldErrorCode` for each of the domain's finer reasons; the
+#: message keeps the finer reason (`Missing` becomes `InvalidType`, as a left-out value is
+#: one of the wrong type there).
+_FIELD_ERROR_CODES = {
+    "Missing": "InvalidType",
+    "InvalidType": "InvalidType",
+    "TooLong": "TooLong",
+    "TooShort": "TooShort",
+    "UnrecognizedKeys": "UnrecognizedKeys",
+}
+
+
 def validation_error(code: str, message: str, path: list[str | int]) -> dict[str, Any]:
-    return {"code": code, "message": message, "path": [str(part) for part in path]}
+    """One invalid field; `code` is a domain reason, answered as the real enum value."""
+    return {
+        "code": _FIELD_ERROR_CODES.get(code, "InvalidString"),
+        "message": message,
+        "path": [str(part) for part in path],
+    }
 
 
 def validation(errors: list[dict[str, Any]]) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..domain.rejections import rejection
+from ..domain.rejections import rejection, validation_error
 
 __all__ = [
     "FieldError",
@@ -14,12 +14,12 @@ __all__ = [
     "validation",
 ]
 
-#: One invalid input field: `{"code", "message", "path"}` (see `ValidationError` in the SDL).
+#: One invalid input field: `{"code", "message", "path"}` (`ValidationFieldError` in the SDL).
 FieldError = dict[str, Any]
 
 
 def field_error(code: str, message: str, *path: str) -> FieldError:
-    return {"code": code, "message": message, "path": ["input", *path]}
+    return validation_error(code, message, ["input", *path])
 
 
 def validation(errors: list[FieldError]) -> dict[str, Any]:
