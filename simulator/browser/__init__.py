@@ -15,6 +15,7 @@ from starlette.routing import Route
 
 from ..domain.context import Environment
 from ..environments import EnvironmentName
+from .callback import callback_routes
 from .explorer import explorer_routes, html_or
 
 __all__ = ["browser_routes", "html_or"]
@@ -26,4 +27,4 @@ def browser_routes(
 ) -> list[Route]:
     """Every browser route; `schemas`: each GraphQL endpoint's path prefix -> its schema."""
     del environments
-    return [*explorer_routes(schemas)]
+    return [*explorer_routes(schemas), *callback_routes()]

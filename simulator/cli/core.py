@@ -176,7 +176,9 @@ def ensure_demo_project(sim: Simulator) -> dict[str, Any] | None:
     """
     if list_projects(sim.sandbox):
         return None
-    credentials = sim.create_project("sandbox", "Demo project", [DEMO_REDIRECT_URI])
+    # The simulator's own callback page too (simulator-only): a first try lands somewhere.
+    redirect_uris = [DEMO_REDIRECT_URI, f"{sim.public_url}/callback"]
+    credentials = sim.create_project("sandbox", "Demo project", redirect_uris)
     from ..domain.datasets import load_dataset
 
     load_dataset(sim.sandbox, credentials.project_id, "default")
