@@ -15,7 +15,9 @@ from starlette.routing import Route
 
 from ..domain.context import Environment
 from ..environments import EnvironmentName
+from ..scheduler import Scheduler
 from .callback import callback_routes
+from .dashboard import dashboard_routes
 from .explorer import explorer_routes, html_or
 
 __all__ = ["browser_routes", "html_or"]
@@ -24,7 +26,11 @@ __all__ = ["browser_routes", "html_or"]
 def browser_routes(
     environments: Mapping[EnvironmentName, Environment],
     schemas: Mapping[str, GraphQLSchema],
+    scheduler: Scheduler,
 ) -> list[Route]:
     """Every browser route; `schemas`: each GraphQL endpoint's path prefix -> its schema."""
-    del environments
-    return [*explorer_routes(schemas), *callback_routes()]
+    return [
+        *explorer_routes(schemas),
+        *callback_routes(),
+        *dashboard_routes(environments, scheduler),
+    ]

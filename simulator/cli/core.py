@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .._simulator import Simulator
+from ..browser.dashboard import new_sign_in_link
 from ..clock import Clock
 from ..domain.projects import create_project, list_projects
 from ..exceptions import ConfigurationError
@@ -219,6 +220,8 @@ def print_banner(sim: Simulator, args: argparse.Namespace, demo: dict[str, Any] 
     print(f"  sandbox_url         {base}/sandbox/graphql")
     print(f"  sandbox_testing_url {base}/sandbox-testing/graphql")
     print(f"  live_url            {base}/live/graphql")
+    print(f"  explorer            {base}/sandbox/graphql (in a browser)")
+    print(f"  dashboard           {new_sign_in_link(sim.sandbox, base)}")
     if demo:
         print("Demo project created in the Sandbox (credentials also in demo-credentials.json):")
         print(f"  client_id     {demo['client_id']}")

@@ -147,6 +147,7 @@ def create_app(
                 "sandbox-testing": testing_schema(),
                 "live": partner_schema(),
             },
+            scheduler,
         ),
     ]
     # The access log (outermost) sees every answer, the edge's refusals and bugs included;
