@@ -2,7 +2,7 @@
 dashboard (`dashboard/`) and the callback page (`callback.py`).
 
 `browser_routes(...)` gives their routes; `server/app.py` mounts them after the API's, and
-wraps each GraphQL endpoint with `html_or(...)` so that a browser's `GET` gets the explorer
+wraps each GraphQL endpoint with `with_explorer(...)` so that a browser's `GET` gets the explorer
 while every API call keeps its exact answers.
 """
 
@@ -18,9 +18,9 @@ from ..environments import EnvironmentName
 from ..scheduler import Scheduler
 from .callback import callback_routes
 from .dashboard import dashboard_routes
-from .explorer import explorer_routes, html_or
+from .explorer import explorer_routes, html_or, with_explorer
 
-__all__ = ["browser_routes", "html_or"]
+__all__ = ["browser_routes", "html_or", "with_explorer"]
 
 
 def browser_routes(
@@ -28,7 +28,9 @@ def browser_routes(
     schemas: Mapping[str, GraphQLSchema],
     scheduler: Scheduler,
 ) -> list[Route]:
-    """Every browser route; `schemas`: each GraphQL endpoint's path prefix -> its schema."""
+    """Every browser route; `schemas`: each GraphQL endpoint's path prefix -> its schema
+    (Live serves Sandbox's partner schema)."""
+    schemas = {**schemas, "live": schemas["sandbox"]}
     return [
         *explorer_routes(schemas),
         *callback_routes(),

@@ -28,7 +28,14 @@ from starlette.routing import Route
 
 from .pages import STATIC_PREFIX, render_page, static_file
 
-__all__ = ["ENDPOINTS", "explorer_csp", "explorer_routes", "html_or", "schema_sdl"]
+__all__ = [
+    "ENDPOINTS",
+    "explorer_csp",
+    "explorer_routes",
+    "html_or",
+    "schema_sdl",
+    "with_explorer",
+]
 
 #: Each GraphQL endpoint's path prefix and the title the explorer shows.
 ENDPOINTS = {
@@ -92,6 +99,17 @@ def html_or(endpoint: Callable[[Request], Any], prefix: str) -> Callable[[Reques
         return response
 
     return answer
+
+
+def with_explorer(routes: list[Any]) -> list[Any]:
+    """`routes` with each GraphQL endpoint (`/{prefix}/graphql`) wrapped by `html_or`."""
+    wrapped: list[Any] = []
+    for route in routes:
+        prefix = route.path.removeprefix("/").removesuffix("/graphql")
+        if isinstance(route, Route) and route.path.endswith("/graphql") and prefix in ENDPOINTS:
+            route = Route(route.path, html_or(route.endpoint, prefix), methods=route.methods)
+        wrapped.append(route)
+    return wrapped
 
 
 def explorer_routes(schemas: Mapping[str, GraphQLSchema]) -> list[Route]:

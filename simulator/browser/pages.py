@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
@@ -70,7 +71,7 @@ async def static_file(request: Request) -> Response:
     """A file of `browser/static` (only the files listed there: no path is joined)."""
     path = _static_files().get(str(request.path_params.get("path", "")))
     if path is None:
-        return Response("Not found.", status_code=404, media_type="text/plain")
+        raise HTTPException(404)  # the app's JSON 404 (server/responses.py)
     return Response(
         path.read_bytes(),
         media_type=_MEDIA_TYPES[path.suffix],

@@ -31,7 +31,7 @@ from starlette.routing import Route
 from .. import api, testing_api
 from ..api import partner
 from ..api.executable import SCHEMA_DIR
-from ..browser import browser_routes, html_or
+from ..browser import browser_routes, with_explorer
 from ..domain.context import Environment
 from ..environments import EnvironmentName
 from ..lifecycle import Lifecycle
@@ -108,48 +108,30 @@ def create_app(
         Route("/oauth2/token", token_endpoint(environments, grants), methods=["POST"]),
         Route(
             ADDRESSES["sandbox_url"],
-            html_or(
-                graphql_endpoint(
-                    sandbox, partner_schema(), scheduler, limits=limits, workers=workers
-                ),
-                "sandbox",
-            ),
+            graphql_endpoint(sandbox, partner_schema(), scheduler, limits=limits, workers=workers),
             methods=graphql_methods,
         ),
         Route(
             ADDRESSES["sandbox_testing_url"],
-            html_or(
-                graphql_endpoint(
-                    sandbox,
-                    testing_schema(),
-                    scheduler,
-                    limits=limits,
-                    project_tokens_only=True,
-                    workers=workers,
-                ),
-                "sandbox-testing",
+            graphql_endpoint(
+                sandbox,
+                testing_schema(),
+                scheduler,
+                limits=limits,
+                project_tokens_only=True,
+                workers=workers,
             ),
             methods=graphql_methods,
         ),
         Route(
             ADDRESSES["live_url"],
-            html_or(
-                graphql_endpoint(live, partner_schema(), scheduler, limits=limits, workers=workers),
-                "live",
-            ),
+            graphql_endpoint(live, partner_schema(), scheduler, limits=limits, workers=workers),
             methods=graphql_methods,
         ),
         *oauth_routes(environments),  # the browser pages, after the API's hot paths
-        *browser_routes(
-            environments,
-            {
-                "sandbox": partner_schema(),
-                "sandbox-testing": testing_schema(),
-                "live": partner_schema(),
-            },
-            scheduler,
-        ),
     ]
+    schemas = {"sandbox": partner_schema(), "sandbox-testing": testing_schema()}
+    routes = [*with_explorer(routes), *browser_routes(environments, schemas, scheduler)]
     # The access log (outermost) sees every answer, the edge's refusals and bugs included;
     # the lifecycle guard holds close() back while a request runs; the edge refuses before
     # anything else runs; due work fires after the answer.
