@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import expect
@@ -23,7 +22,9 @@ pytestmark = pytest.mark.skipif(
 
 
 def test_dashboard_sign_in_project_redirect_delivery_replay_and_expiry(
-    sim: Simulator, live_server: LiveServer, offline: OfflineContext  # noqa: F811
+    sim: Simulator,
+    live_server: LiveServer,
+    offline: OfflineContext,  # noqa: F811
 ) -> None:
     page = offline.context.new_page()
     link = new_sign_in_link(sim.sandbox, live_server.base_url)
@@ -88,7 +89,9 @@ def test_dashboard_sign_in_project_redirect_delivery_replay_and_expiry(
 
 
 def test_dashboard_refuses_a_form_without_its_csrf_token(
-    sim: Simulator, live_server: LiveServer, offline: OfflineContext  # noqa: F811
+    sim: Simulator,
+    live_server: LiveServer,
+    offline: OfflineContext,  # noqa: F811
 ) -> None:
     page = offline.context.new_page()
     page.goto(new_sign_in_link(sim.sandbox, live_server.base_url))
@@ -103,7 +106,8 @@ def test_dashboard_refuses_a_form_without_its_csrf_token(
 
 
 def test_callback_page_shows_code_state_and_the_token_request(
-    live_server: LiveServer, offline: OfflineContext  # noqa: F811
+    live_server: LiveServer,
+    offline: OfflineContext,  # noqa: F811
 ) -> None:
     page = offline.context.new_page()
     page.goto(f"{live_server.base_url}/callback?code=abc123&state=xyz")
@@ -112,5 +116,3 @@ def test_callback_page_shows_code_state_and_the_token_request(
     assert re.search(r"grant_type=authorization_code", page.locator("#curl").inner_text())
     assert '"code": "abc123"' in page.locator("#python").inner_text()
     page.screenshot(path=str(SCREENSHOTS / "callback.png"), full_page=True)
-
-
