@@ -15,6 +15,7 @@ prints JSON where a program may read the output.
 | `docs mutations` | print the mutations page (Markdown) |
 | `limits show/set/rate-limit/project/reset/clear-counters` | the limits as data (docs/limits.md) |
 | `cost QUERY_FILE [--env sandbox]` | measure a document against the limits, without running it |
+| `dashboard link [--env sandbox]` | print a one-time sign-in link to the partner dashboard |
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ import sys
 from collections.abc import Sequence
 
 from ..exceptions import SimulatorError
-from . import core, docs, limits, oauth, seed, webhooks
+from . import core, dashboard, docs, limits, oauth, seed, webhooks
 
 #: Each module adds its subcommands with `register(subparsers)`.
-COMMAND_MODULES = [core, oauth, webhooks, seed, limits, docs]
+COMMAND_MODULES = [core, oauth, webhooks, seed, limits, docs, dashboard]
 
 __all__ = ["build_parser", "main"]
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .._simulator import Simulator
+from ..browser.dashboard import new_sign_in_link
 from ..clock import Clock
 from ..domain.projects import create_project, list_projects
 from ..exceptions import ConfigurationError
@@ -176,7 +177,9 @@ def ensure_demo_project(sim: Simulator) -> dict[str, Any] | None:
     """
     if list_projects(sim.sandbox):
         return None
-    credentials = sim.create_project("sandbox", "Demo project", [DEMO_REDIRECT_URI])
+    # The simulator's own callback page too (simulator-only): a first try lands somewhere.
+    redirect_uris = [DEMO_REDIRECT_URI, f"{sim.public_url}/callback"]
+    credentials = sim.create_project("sandbox", "Demo project", redirect_uris)
     from ..domain.datasets import load_dataset
 
     load_dataset(sim.sandbox, credentials.project_id, "default")
@@ -217,6 +220,8 @@ def print_banner(sim: Simulator, args: argparse.Namespace, demo: dict[str, Any] 
     print(f"  sandbox_url         {base}/sandbox/graphql")
     print(f"  sandbox_testing_url {base}/sandbox-testing/graphql")
     print(f"  live_url            {base}/live/graphql")
+    print(f"  explorer            {base}/sandbox/graphql (in a browser)")
+    print(f"  dashboard           {new_sign_in_link(sim.sandbox, base)}")
     if demo:
         print("Demo project created in the Sandbox (credentials also in demo-credentials.json):")
         print(f"  client_id     {demo['client_id']}")

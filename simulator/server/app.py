@@ -31,6 +31,7 @@ from starlette.routing import Route
 from .. import api, testing_api
 from ..api import partner
 from ..api.executable import SCHEMA_DIR
+from ..browser import browser_routes, with_explorer
 from ..domain.context import Environment
 from ..environments import EnvironmentName
 from ..lifecycle import Lifecycle
@@ -129,6 +130,8 @@ def create_app(
         ),
         *oauth_routes(environments),  # the browser pages, after the API's hot paths
     ]
+    schemas = {"sandbox": partner_schema(), "sandbox-testing": testing_schema()}
+    routes = [*with_explorer(routes), *browser_routes(environments, schemas, scheduler)]
     # The access log (outermost) sees every answer, the edge's refusals and bugs included;
     # the lifecycle guard holds close() back while a request runs; the edge refuses before
     # anything else runs; due work fires after the answer.

@@ -1,0 +1,38 @@
+"""The simulator's own browser pages: the GraphQL explorer (`explorer.py`), the partner
+dashboard (`dashboard/`) and the callback page (`callback.py`).
+
+`browser_routes(...)` gives their routes; `server/app.py` mounts them after the API's, and
+wraps each GraphQL endpoint with `with_explorer(...)` so that a browser's `GET` gets the explorer
+while every API call keeps its exact answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from graphql import GraphQLSchema
+from starlette.routing import Route
+
+from ..domain.context import Environment
+from ..environments import EnvironmentName
+from ..scheduler import Scheduler
+from .callback import callback_routes
+from .dashboard import dashboard_routes
+from .explorer import explorer_routes, html_or, with_explorer
+
+__all__ = ["browser_routes", "html_or", "with_explorer"]
+
+
+def browser_routes(
+    environments: Mapping[EnvironmentName, Environment],
+    schemas: Mapping[str, GraphQLSchema],
+    scheduler: Scheduler,
+) -> list[Route]:
+    """Every browser route; `schemas`: each GraphQL endpoint's path prefix -> its schema
+    (Live serves Sandbox's partner schema)."""
+    schemas = {**schemas, "live": schemas["sandbox"]}
+    return [
+        *explorer_routes(schemas),
+        *callback_routes(),
+        *dashboard_routes(environments, scheduler),
+    ]

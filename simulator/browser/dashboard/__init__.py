@@ -1,0 +1,87 @@
+"""The partner dashboard at `/dashboard` (specification 5.4): sign-in links and 72-hour
+sessions (`sessions.py`), the request handling (`web.py`), the pages (`views.py`).
+Documented in docs/dashboard.md."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ...domain.context import Environment
+from ...environments import EnvironmentName
+from ...oauth.pages.render import redirect
+from ...scheduler import Scheduler
+from . import views
+from .sessions import SIGN_IN_PATH, DashboardSignInProblem, new_sign_in_link, sign_in
+from .web import ErrorHandler, Handler, dashboard_handler, set_cookie, sign_in_page
+
+__all__ = ["dashboard_routes", "new_sign_in_link"]
+
+_HOW = "Open the link `python -m simulator serve` printed, or make a new one with "
+
+
+def _sign_in(environments: Mapping[EnvironmentName, Environment]) -> Route:
+    async def endpoint(request: Request) -> Response:
+        token = request.query_params.get("token", "")
+        name = EnvironmentName.of_credential(token)
+        if not token:
+            return sign_in_page(_HOW + "`python -m simulator dashboard link [--env sandbox]`.")
+        if name is None or name not in environments:
+            return sign_in_page(
+                "This sign-in link is not valid. " + _HOW + "`python -m simulator dashboard link`.",
+                status=400,
+            )
+        try:
+            cookie = sign_in(environments[name], token)
+        except DashboardSignInProblem as problem:
+            return sign_in_page(
+                f"{problem.message} Make a new one with `python -m simulator dashboard link`.",
+                status=400,
+            )
+        # 303 to the dashboard: the token leaves the address bar (and the history entry).
+        response = redirect("/dashboard")
+        set_cookie(response, request, cookie)
+        return response
+
+    return Route(SIGN_IN_PATH, endpoint, methods=["GET"])
+
+
+def dashboard_routes(
+    environments: Mapping[EnvironmentName, Environment], scheduler: Scheduler
+) -> list[Route]:
+    def handler(
+        action: Handler, on_error: ErrorHandler | None = None
+    ) -> Callable[[Request], Awaitable[Response]]:
+        return dashboard_handler(environments, scheduler, action, on_error)
+
+    return [
+        _sign_in(environments),
+        Route("/dashboard", handler(views.projects_page), methods=["GET"]),
+        Route(
+            "/dashboard/projects",
+            handler(views.create_project_action, views.projects_error),
+            methods=["POST"],
+        ),
+        Route(
+            "/dashboard/projects/{project_id}",
+            handler(views.project_page, views.project_error),
+            methods=["GET"],
+        ),
+        Route(
+            "/dashboard/projects/{project_id}/{action}",
+            handler(views.project_action, views.project_error),
+            methods=["POST"],
+        ),
+        Route("/dashboard/users", handler(views.users_page), methods=["GET"]),
+        Route(
+            "/dashboard/users",
+            handler(views.create_user_action, views.users_error),
+            methods=["POST"],
+        ),
+        Route("/dashboard/sms", handler(views.sms_page), methods=["GET"]),
+        Route("/dashboard/clock", handler(views.clock_page), methods=["GET"]),
+        Route("/dashboard/clock", handler(views.clock_action, views.clock_error), methods=["POST"]),
+    ]

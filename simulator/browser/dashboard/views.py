@@ -1,0 +1,278 @@
+"""The dashboard's pages and forms (each through `web.dashboard_handler`).
+
+| Route | What |
+|---|---|
+| `GET /dashboard` | projects; `POST /dashboard/projects`: create one (its secret shown once) |
+| `GET /dashboard/projects/{id}` | credentials, redirect URLs, PKCE, webhooks, deliveries |
+| `POST /dashboard/projects/{id}/{action}` | the project's forms (`PROJECT_ACTIONS`) |
+| `GET/POST /dashboard/users` | Sandbox users (create, auto-consent) |
+| `GET /dashboard/sms` | the text-message outbox |
+| `GET/POST /dashboard/clock` | the virtual clock: now, advance, freeze, resume |
+
+Everything is read and written through the domain's Python functions, in the session's
+environment only.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import Response
+
+from ...domain.project_settings import (
+    add_redirect_uri,
+    remove_redirect_uri,
+    rename_project,
+    rotate_client_secret,
+)
+from ...domain.projects import create_project, get_project, list_projects
+from ...environments import EnvironmentName
+from ...exceptions import ConfigurationError
+from ...oauth import sms
+from ...oauth.pages.render import redirect
+from ...oauth.pkce import pkce_enabled, set_pkce
+from ...oauth.users import create_sandbox_user
+from ...webhooks.delivery import replay_event
+from ...webhooks.log import list_attempts, list_deliveries
+from ...webhooks.subscriptions import add_subscription, list_subscriptions, update_subscription
+from .web import Call, FormProblem, field, render_dashboard
+
+__all__ = ["PROJECT_ACTIONS", "clock_page", "project_page", "projects_page"]
+
+
+async def projects_page(call: Call, *, error: str | None = None, status: int = 200) -> Response:
+    return render_dashboard(
+        call,
+        "dashboard_projects.html",
+        status=status,
+        title="Projects",
+        projects=list_projects(call.env),
+        error=error,
+    )
+
+
+async def create_project_action(call: Call) -> Response:
+    credentials = create_project(call.env, field(call, "name"), [field(call, "redirect_uri")])
+    # The secret is shown in this answer only (never in a URL, never stored in clear).
+    return await project_page(
+        call,
+        project_id=credentials.project_id,
+        new_secret=credentials.client_secret,
+        notice="Project created. Copy its client secret now: it is shown once.",
+    )
+
+
+def _project_context(call: Call, project_id: str) -> dict[str, Any]:
+    project = get_project(call.env, project_id)
+    deliveries = list_deliveries(call.env, project_id)[-20:]
+    for delivery in deliveries:
+        delivery["attempts"] = list_attempts(call.env, project_id, delivery_id=delivery["id"])
+    consents = list(
+        call.env.store.db["consents"].rows_where(
+            "project_id = ?", [project_id], order_by="created_at desc", limit=20
+        )
+    )
+    return {
+        "project": project,
+        "pkce": pkce_enabled(call.env, project_id),
+        "subscriptions": list_subscriptions(call.env, project_id),
+        "deliveries": list(reversed(deliveries)),
+        "consents": consents,
+    }
+
+
+async def project_page(
+    call: Call,
+    *,
+    project_id: str | None = None,
+    new_secret: str | None = None,
+    notice: str | None = None,
+    error: str | None = None,
+    status: int = 200,
+) -> Response:
+    project_id = project_id or call.path_param("project_id")
+    context = _project_context(call, project_id)
+    return render_dashboard(
+        call,
+        "dashboard_project.html",
+        status=status,
+        title=context["project"]["name"],
+        new_secret=new_secret,
+        notice=notice,
+        error=error,
+        **context,
+    )
+
+
+async def project_error(call: Call, message: str) -> Response:
+    try:
+        get_project(call.env, call.path_param("project_id"))
+    except LookupError:
+        return await projects_page(call, error=message, status=404)
+    return await project_page(call, error=message, status=400)
+
+
+def _done(call: Call, notice: str) -> Callable[[], Awaitable[Response]]:
+    return lambda: project_page(call, notice=notice)
+
+
+async def _rename(call: Call, project_id: str) -> Response:
+    rename_project(call.env, project_id, field(call, "name"))
+    return await project_page(call, notice="Project renamed.")
+
+
+async def _rotate(call: Call, project_id: str) -> Response:
+    secret = rotate_client_secret(call.env, project_id)
+    return await project_page(
+        call,
+        new_secret=secret,
+        notice="New client secret: copy it now, it is shown once. The old one no longer works.",
+    )
+
+
+async def _add_redirect(call: Call, project_id: str) -> Response:
+    add_redirect_uri(call.env, project_id, field(call, "redirect_uri"))
+    return await project_page(call, notice="Redirect URL added.")
+
+
+async def _remove_redirect(call: Call, project_id: str) -> Response:
+    remove_redirect_uri(call.env, project_id, field(call, "redirect_uri"))
+    return await project_page(call, notice="Redirect URL removed.")
+
+
+async def _pkce(call: Call, project_id: str) -> Response:
+    enabled = field(call, "enabled") == "on"
+    set_pkce(call.env, get_project(call.env, project_id)["client_id"], enabled)
+    return await project_page(call, notice=f"PKCE {'on' if enabled else 'off'}.")
+
+
+async def _add_webhook(call: Call, project_id: str) -> Response:
+    event_types = [kind.strip() for kind in field(call, "event_types").split(",") if kind.strip()]
+    add_subscription(
+        call.env,
+        project_id,
+        label=field(call, "label"),
+        endpoint_url=field(call, "endpoint_url"),
+        secret=field(call, "secret", required=False) or secrets.token_urlsafe(24),
+        event_types=event_types,
+    )
+    return await project_page(call, notice="Webhook subscription added.")
+
+
+async def _disable_webhook(call: Call, project_id: str) -> Response:
+    status = "Disabled" if field(call, "status") == "Disabled" else "Enabled"
+    update_subscription(call.env, project_id, field(call, "subscription_id"), status=status)
+    return await project_page(call, notice=f"Subscription {status.lower()}.")
+
+
+async def _replay(call: Call, project_id: str) -> Response:
+    subscription_id = field(call, "subscription_id", required=False) or None
+    replay_event(call.env, project_id, field(call, "event_id"), subscription_id)
+    # Sent after this answer, as after any request (server/due_work.py): reload to see it.
+    return await project_page(call, notice="Event replayed: a new delivery is on its way.")
+
+
+PROJECT_ACTIONS: dict[str, Callable[[Call, str], Awaitable[Response]]] = {
+    "rename": _rename,
+    "rotate-secret": _rotate,
+    "add-redirect": _add_redirect,
+    "remove-redirect": _remove_redirect,
+    "pkce": _pkce,
+    "add-webhook": _add_webhook,
+    "webhook-status": _disable_webhook,
+    "replay": _replay,
+}
+
+
+async def project_action(call: Call) -> Response:
+    project_id = call.path_param("project_id")
+    get_project(call.env, project_id)  # NotFound: another environment's or no project
+    action = PROJECT_ACTIONS.get(call.path_param("action"))
+    if action is None:
+        raise FormProblem("Unknown action.")
+    return await action(call, project_id)
+
+
+async def users_page(
+    call: Call, *, error: str | None = None, notice: str | None = None, status: int = 200
+) -> Response:
+    users = list(call.env.store.db["users"].rows_where(order_by="created_at, id", limit=200))
+    return render_dashboard(
+        call,
+        "dashboard_users.html",
+        status=status,
+        title="Sandbox users",
+        users=users,
+        error=error,
+        notice=notice,
+        sandbox=call.env.name is EnvironmentName.SANDBOX,
+    )
+
+
+async def create_user_action(call: Call) -> Response:
+    if call.env.name is not EnvironmentName.SANDBOX:
+        raise ConfigurationError("Sandbox users exist in the Sandbox only.")
+    project_id = field(call, "project_id", required=False) or None
+    if project_id is not None:
+        get_project(call.env, project_id)
+    create_sandbox_user(
+        call.env,
+        field(call, "phone_number"),
+        first_name=field(call, "first_name", required=False) or None,
+        last_name=field(call, "last_name", required=False) or None,
+        auto_consent=field(call, "auto_consent", required=False) == "on",
+        project_id=project_id,
+    )
+    return await users_page(call, notice="User created.")
+
+
+async def users_error(call: Call, message: str) -> Response:
+    return await users_page(call, error=message, status=400)
+
+
+async def sms_page(call: Call) -> Response:
+    return render_dashboard(
+        call,
+        "dashboard_sms.html",
+        title="Text messages",
+        messages=list(reversed(sms.outbox(call.env, limit=100))),
+    )
+
+
+async def clock_page(
+    call: Call, *, error: str | None = None, notice: str | None = None, status: int = 200
+) -> Response:
+    return render_dashboard(
+        call,
+        "dashboard_clock.html",
+        status=status,
+        title="Virtual clock",
+        state=call.env.clock.describe(),
+        error=error,
+        notice=notice,
+    )
+
+
+async def clock_action(call: Call) -> Response:
+    action = field(call, "action")
+    if action == "advance":
+        # Off the event loop: due work fired on the way may call a webhook on this server.
+        await run_in_threadpool(call.scheduler.advance, field(call, "duration"))
+    elif action == "freeze":
+        call.env.clock.freeze()
+    elif action == "resume":
+        call.env.clock.resume()
+    else:
+        raise FormProblem("Unknown clock action.")
+    return redirect("/dashboard/clock")
+
+
+async def clock_error(call: Call, message: str) -> Response:
+    return await clock_page(call, error=message, status=400)
+
+
+async def projects_error(call: Call, message: str) -> Response:
+    return await projects_page(call, error=message, status=400)

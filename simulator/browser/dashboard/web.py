@@ -1,0 +1,173 @@
+"""The dashboard's request handling: the session check, CSRF, forms and error pages.
+
+Every dashboard handler is wrapped by `dashboard_handler`: it finds the session from the
+cookie (or sends the browser to the sign-in page), renews it (72 virtual hours), and for a
+`POST` reads the form and refuses it without the session's CSRF token or from another
+origin. A domain refusal (`ConfigurationError`, `NotFound`, `Rejected`) raised by a form's
+action comes back as the page with the message and a 400, never a 500.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.datastructures import FormData
+from starlette.requests import Request
+from starlette.responses import Response
+
+from ...domain.context import Environment
+from ...domain.rejections import Rejected
+from ...environments import EnvironmentName
+from ...exceptions import ConfigurationError, NotFound
+from ...oauth.pages.login import form_value, read_form
+from ...oauth.pages.render import page_headers, redirect
+from ...scheduler import Scheduler
+from ..pages import render_page
+from .sessions import SIGN_IN_PATH, DashboardSignInProblem, load_dashboard_session
+
+__all__ = [
+    "COOKIE_NAME",
+    "Call",
+    "FormProblem",
+    "dashboard_handler",
+    "field",
+    "render_dashboard",
+]
+
+COOKIE_NAME = "dashboard_session"
+COOKIE_PATH = "/dashboard"
+
+
+class FormProblem(Exception):
+    """A form value that cannot be used: shown on the page, with a 400."""
+
+
+@dataclass
+class Call:
+    """One dashboard call: who (the session), where (its environment), what was posted."""
+
+    request: Request
+    env: Environment
+    session: dict[str, Any]
+    form: FormData | None
+    scheduler: Scheduler
+
+    def path_param(self, name: str) -> str:
+        return str(self.request.path_params.get(name, ""))
+
+
+def field(call: Call, name: str, *, required: bool = True) -> str:
+    value = form_value(call.form, name) if call.form is not None else None
+    if required and not (value or "").strip():
+        raise FormProblem(f"Fill in {name.replace('_', ' ')}.")
+    return (value or "").strip()
+
+
+def render_dashboard(call: Call, template: str, *, status: int = 200, **context: Any) -> Response:
+    return render_page(
+        template,
+        status=status,
+        environment=call.env.name.value,
+        environment_title=f"{call.env.name.title} dashboard",
+        csrf_token=call.session["csrf_token"],
+        clock=call.env.clock.timestamp(),
+        current=call.request.url.path,
+        **context,
+    )
+
+
+def sign_in_page(message: str, *, status: int = 200) -> Response:
+    return render_page(
+        "dashboard_sign_in.html",
+        status=status,
+        title="Sign in to the dashboard",
+        environment_title="Dashboard",
+        message=message,
+    )
+
+
+def _forgery(request: Request, form: FormData, session: Mapping[str, Any]) -> bool:
+    origin = request.headers.get("origin")
+    own = str(request.base_url).rstrip("/")
+    token = (form_value(form, "csrf_token") or "").encode("utf-8", "surrogatepass")
+    expected = str(session["csrf_token"]).encode("utf-8")
+    return (origin is not None and origin != own) or not hmac.compare_digest(token, expected)
+
+
+def _session_of(
+    environments: Mapping[EnvironmentName, Environment], request: Request
+) -> tuple[Environment, dict[str, Any]] | Response:
+    cookie = request.cookies.get(COOKIE_NAME) or ""
+    name = EnvironmentName.of_credential(cookie)
+    if name is None or name not in environments:
+        return redirect(SIGN_IN_PATH)
+    env = environments[name]
+    try:
+        # A refused post must change nothing: the session is renewed once the form passed.
+        session = load_dashboard_session(env, cookie, refresh=request.method == "GET")
+    except DashboardSignInProblem:
+        return redirect(SIGN_IN_PATH)
+    return env, session
+
+
+Handler = Callable[[Call], Awaitable[Response]]
+ErrorHandler = Callable[[Call, str], Awaitable[Response]]
+
+
+def dashboard_handler(
+    environments: Mapping[EnvironmentName, Environment],
+    scheduler: Scheduler,
+    handler: Handler,
+    on_error: ErrorHandler | None = None,
+) -> Callable[[Request], Awaitable[Response]]:
+    """A route's endpoint: the session, CSRF and errors around `handler`. `on_error` shows
+    a refused form's page with the message (by default the projects page)."""
+
+    async def endpoint(request: Request) -> Response:
+        found = _session_of(environments, request)
+        if isinstance(found, Response):
+            return found
+        env, session = found
+        form = None
+        if request.method == "POST":
+            read = await read_form(request)
+            if isinstance(read, Response):
+                return read
+            if _forgery(request, read, session):
+                return render_page(
+                    "message.html",
+                    status=403,
+                    title="Request refused",
+                    message="This form was not sent by the dashboard (its security token is "
+                    "missing or wrong). Go back, reload the page and try again.",
+                    error_code="csrf_token_mismatch",
+                )
+            form = read
+            session = load_dashboard_session(env, request.cookies[COOKIE_NAME], refresh=True)
+        call = Call(request, env, session, form, scheduler)
+        try:
+            return await handler(call)
+        except (FormProblem, ConfigurationError, NotFound, Rejected, ValueError) as error:
+            if on_error is None:
+                raise
+            return await on_error(call, str(error))
+
+    return endpoint
+
+
+def set_cookie(response: Response, request: Request, cookie: str) -> None:
+    response.set_cookie(
+        COOKIE_NAME,
+        cookie,
+        path=COOKIE_PATH,
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+    )
+
+
+def headers() -> dict[str, str]:
+    return page_headers()
