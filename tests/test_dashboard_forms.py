@@ -42,6 +42,7 @@ def test_rotate_redirects_and_shows_the_new_secret_once(
     with caplog.at_level(logging.DEBUG):
         answer = _post(dashboard, f"{path}/rotate-secret")
         assert answer.status_code == 303 and answer.headers["location"] == path
+        assert "shown once" not in dashboard.get("/dashboard").text  # another page: kept
         page = dashboard.get(path)
     secret = re.search(r'<code id="new-secret">([^<]+)</code>', page.text)
     assert secret and "shown once" in page.text

@@ -4,13 +4,15 @@
 |---|---|
 | `GET /dashboard` | projects; `POST /dashboard/projects`: create one (its secret shown once) |
 | `GET /dashboard/projects/{id}` | credentials, redirect URLs, PKCE, webhooks, deliveries |
+| `.../webhooks/{sub}` | one webhook subscription (`webhook_views.py`) |
 | `POST /dashboard/projects/{id}/{action}` | the project's forms (`PROJECT_ACTIONS`) |
 | `GET/POST /dashboard/users` | Sandbox users (create, auto-consent) |
 | `GET /dashboard/sms` | the text-message outbox |
-| `GET/POST /dashboard/clock` | the virtual clock: now, advance, freeze, resume |
+| `GET/POST /dashboard/clock` | the virtual clock: now, advance, set, freeze, resume |
 
 Everything is read and written through the domain's Python functions, in the session's
-environment only.
+environment only. A form that worked answers with `web.done`: a 303 to its page, which shows
+the outcome once (`flash.py`).
 """
 
 from __future__ import annotations
@@ -173,9 +175,7 @@ async def project_action(call: Call) -> Response:
     return await action(call, project_id)
 
 
-async def users_page(
-    call: Call, *, error: str | None = None, notice: str | None = None, status: int = 200
-) -> Response:
+async def users_page(call: Call, *, error: str | None = None, status: int = 200) -> Response:
     users = list(call.env.store.db["users"].rows_where(order_by="created_at, id", limit=200))
     return render_dashboard(
         call,
@@ -184,7 +184,6 @@ async def users_page(
         title="Sandbox users",
         users=users,
         error=error,
-        notice=notice,
         sandbox=call.env.name is EnvironmentName.SANDBOX,
     )
 
