@@ -51,12 +51,18 @@ def test_dashboard_sign_in_project_redirect_delivery_replay_and_expiry(
     page.get_by_role("button", name="Add redirect URL").click()
     expect(page.locator("main")).to_contain_text("http://127.0.0.1:9000/cb")
 
-    # A webhook subscription, an event, its delivery, a replay.
+    # A webhook subscription, tested from its page; then an event, its delivery, a replay.
     page.get_by_label("Label").fill("inbox")
     page.get_by_label("Endpoint URL").fill("inbox://dashboard-test")
-    page.get_by_label("Event types (comma-separated)").fill("User.Joined")
+    page.get_by_label("User.Joined").check()
     page.get_by_role("button", name="Add subscription").click()
     expect(page.get_by_role("status")).to_contain_text("Webhook subscription added")
+    page.get_by_role("button", name="Send a test event").click()
+    expect(page.locator("#probe-status")).to_have_text("200 (ok)")
+    expect(page.locator("#attempts tbody tr").first).to_contain_text("Probe")
+    page.screenshot(path=str(SCREENSHOTS / "dashboard-webhook.png"), full_page=True)
+    page.reload()  # the answer is shown once
+    expect(page.locator("#probe-status")).to_have_count(0)
     (project,) = sim.sandbox.store.db["projects"].rows
     # A Sandbox user of the project, made on the users page, sends User.Joined.
     page.get_by_role("link", name="Sandbox users").click()

@@ -14,7 +14,8 @@ from ...domain.context import Environment
 from ...environments import EnvironmentName
 from ...oauth.pages.render import redirect
 from ...scheduler import Scheduler
-from . import views
+from . import views, webhook_views
+from .flash import Flashes
 from .sessions import SIGN_IN_PATH, DashboardSignInProblem, new_sign_in_link, sign_in
 from .web import ErrorHandler, Handler, dashboard_handler, set_cookie, sign_in_page
 
@@ -52,10 +53,13 @@ def _sign_in(environments: Mapping[EnvironmentName, Environment]) -> Route:
 def dashboard_routes(
     environments: Mapping[EnvironmentName, Environment], scheduler: Scheduler
 ) -> list[Route]:
+    # Per app, never per module: two simulators in one process keep their messages apart.
+    flashes = Flashes()
+
     def handler(
         action: Handler, on_error: ErrorHandler | None = None
     ) -> Callable[[Request], Awaitable[Response]]:
-        return dashboard_handler(environments, scheduler, action, on_error)
+        return dashboard_handler(environments, scheduler, flashes, action, on_error)
 
     return [
         _sign_in(environments),
@@ -73,6 +77,16 @@ def dashboard_routes(
         Route(
             "/dashboard/projects/{project_id}/{action}",
             handler(views.project_action, views.project_error),
+            methods=["POST"],
+        ),
+        Route(
+            "/dashboard/projects/{project_id}/webhooks/{subscription_id}",
+            handler(webhook_views.webhook_page, views.webhook_error),
+            methods=["GET"],
+        ),
+        Route(
+            "/dashboard/projects/{project_id}/webhooks/{subscription_id}/{action}",
+            handler(webhook_views.webhook_action, views.webhook_error),
             methods=["POST"],
         ),
         Route("/dashboard/users", handler(views.users_page), methods=["GET"]),

@@ -4,24 +4,28 @@
 |---|---|
 | `GET /dashboard` | projects; `POST /dashboard/projects`: create one (its secret shown once) |
 | `GET /dashboard/projects/{id}` | credentials, redirect URLs, PKCE, webhooks, deliveries |
+| `.../webhooks/{sub}` | one webhook subscription (`webhook_views.py`) |
 | `POST /dashboard/projects/{id}/{action}` | the project's forms (`PROJECT_ACTIONS`) |
 | `GET/POST /dashboard/users` | Sandbox users (create, auto-consent) |
 | `GET /dashboard/sms` | the text-message outbox |
-| `GET/POST /dashboard/clock` | the virtual clock: now, advance, freeze, resume |
+| `GET/POST /dashboard/clock` | the virtual clock: now, advance, set, freeze, resume |
 
 Everything is read and written through the domain's Python functions, in the session's
-environment only.
+environment only. A form that worked answers with `web.done`: a 303 to its page, which shows
+the outcome once (`flash.py`).
 """
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
+from ...clock import check_instant, format_timestamp, parse_timestamp
+from ...domain.events import EVENT_TYPES
 from ...domain.project_settings import (
     add_redirect_uri,
     remove_redirect_uri,
@@ -29,16 +33,22 @@ from ...domain.project_settings import (
     rotate_client_secret,
 )
 from ...domain.projects import create_project, get_project, list_projects
+from ...domain.rejections import Rejected
 from ...environments import EnvironmentName
-from ...exceptions import ConfigurationError
+from ...exceptions import ConfigurationError, NotFound
 from ...oauth import sms
-from ...oauth.pages.render import redirect
 from ...oauth.pkce import pkce_enabled, set_pkce
 from ...oauth.users import create_sandbox_user
-from ...webhooks.delivery import replay_event
-from ...webhooks.log import list_attempts, list_deliveries
-from ...webhooks.subscriptions import add_subscription, list_subscriptions, update_subscription
-from .web import Call, FormProblem, field, render_dashboard
+from ...webhooks import (
+    get_subscription,
+    list_attempts,
+    list_deliveries,
+    list_subscriptions,
+    replay_event,
+)
+from . import webhook_views
+from .web import Call, FormProblem, done, field, render_dashboard
+from .webhook_views import project_path
 
 __all__ = ["PROJECT_ACTIONS", "clock_page", "project_page", "projects_page"]
 
@@ -56,12 +66,13 @@ async def projects_page(call: Call, *, error: str | None = None, status: int = 2
 
 async def create_project_action(call: Call) -> Response:
     credentials = create_project(call.env, field(call, "name"), [field(call, "redirect_uri")])
-    # The secret is shown in this answer only (never in a URL, never stored in clear).
-    return await project_page(
+    # The secret is shown on the next page only (kept in memory until then: never in a URL,
+    # never stored in clear).
+    return done(
         call,
-        project_id=credentials.project_id,
+        project_path(credentials.project_id),
+        "Project created. Copy its client secret now: it is shown once.",
         new_secret=credentials.client_secret,
-        notice="Project created. Copy its client secret now: it is shown once.",
     )
 
 
@@ -84,25 +95,15 @@ def _project_context(call: Call, project_id: str) -> dict[str, Any]:
     }
 
 
-async def project_page(
-    call: Call,
-    *,
-    project_id: str | None = None,
-    new_secret: str | None = None,
-    notice: str | None = None,
-    error: str | None = None,
-    status: int = 200,
-) -> Response:
-    project_id = project_id or call.path_param("project_id")
-    context = _project_context(call, project_id)
+async def project_page(call: Call, *, error: str | None = None, status: int = 200) -> Response:
+    context = _project_context(call, call.path_param("project_id"))
     return render_dashboard(
         call,
         "dashboard_project.html",
         status=status,
         title=context["project"]["name"],
-        new_secret=new_secret,
-        notice=notice,
         error=error,
+        event_types=list(EVENT_TYPES),
         **context,
     )
 
@@ -115,64 +116,42 @@ async def project_error(call: Call, message: str) -> Response:
     return await project_page(call, error=message, status=400)
 
 
-def _done(call: Call, notice: str) -> Callable[[], Awaitable[Response]]:
-    return lambda: project_page(call, notice=notice)
-
-
 async def _rename(call: Call, project_id: str) -> Response:
     rename_project(call.env, project_id, field(call, "name"))
-    return await project_page(call, notice="Project renamed.")
+    return done(call, project_path(project_id), "Project renamed.")
 
 
 async def _rotate(call: Call, project_id: str) -> Response:
     secret = rotate_client_secret(call.env, project_id)
-    return await project_page(
+    return done(
         call,
+        project_path(project_id),
+        "New client secret: copy it now, it is shown once. The old one no longer works.",
         new_secret=secret,
-        notice="New client secret: copy it now, it is shown once. The old one no longer works.",
     )
 
 
 async def _add_redirect(call: Call, project_id: str) -> Response:
     add_redirect_uri(call.env, project_id, field(call, "redirect_uri"))
-    return await project_page(call, notice="Redirect URL added.")
+    return done(call, project_path(project_id), "Redirect URL added.")
 
 
 async def _remove_redirect(call: Call, project_id: str) -> Response:
     remove_redirect_uri(call.env, project_id, field(call, "redirect_uri"))
-    return await project_page(call, notice="Redirect URL removed.")
+    return done(call, project_path(project_id), "Redirect URL removed.")
 
 
 async def _pkce(call: Call, project_id: str) -> Response:
     enabled = field(call, "enabled") == "on"
     set_pkce(call.env, get_project(call.env, project_id)["client_id"], enabled)
-    return await project_page(call, notice=f"PKCE {'on' if enabled else 'off'}.")
-
-
-async def _add_webhook(call: Call, project_id: str) -> Response:
-    event_types = [kind.strip() for kind in field(call, "event_types").split(",") if kind.strip()]
-    add_subscription(
-        call.env,
-        project_id,
-        label=field(call, "label"),
-        endpoint_url=field(call, "endpoint_url"),
-        secret=field(call, "secret", required=False) or secrets.token_urlsafe(24),
-        event_types=event_types,
-    )
-    return await project_page(call, notice="Webhook subscription added.")
-
-
-async def _disable_webhook(call: Call, project_id: str) -> Response:
-    status = "Disabled" if field(call, "status") == "Disabled" else "Enabled"
-    update_subscription(call.env, project_id, field(call, "subscription_id"), status=status)
-    return await project_page(call, notice=f"Subscription {status.lower()}.")
+    return done(call, project_path(project_id), f"PKCE {'on' if enabled else 'off'}.")
 
 
 async def _replay(call: Call, project_id: str) -> Response:
     subscription_id = field(call, "subscription_id", required=False) or None
     replay_event(call.env, project_id, field(call, "event_id"), subscription_id)
     # Sent after this answer, as after any request (server/due_work.py): reload to see it.
-    return await project_page(call, notice="Event replayed: a new delivery is on its way.")
+    return done(call, project_path(project_id), "Event replayed: a new delivery is on its way.")
 
 
 PROJECT_ACTIONS: dict[str, Callable[[Call, str], Awaitable[Response]]] = {
@@ -181,8 +160,8 @@ PROJECT_ACTIONS: dict[str, Callable[[Call, str], Awaitable[Response]]] = {
     "add-redirect": _add_redirect,
     "remove-redirect": _remove_redirect,
     "pkce": _pkce,
-    "add-webhook": _add_webhook,
-    "webhook-status": _disable_webhook,
+    "add-webhook": webhook_views.add_webhook,
+    "webhook-status": webhook_views.webhook_status,
     "replay": _replay,
 }
 
@@ -196,9 +175,7 @@ async def project_action(call: Call) -> Response:
     return await action(call, project_id)
 
 
-async def users_page(
-    call: Call, *, error: str | None = None, notice: str | None = None, status: int = 200
-) -> Response:
+async def users_page(call: Call, *, error: str | None = None, status: int = 200) -> Response:
     users = list(call.env.store.db["users"].rows_where(order_by="created_at, id", limit=200))
     return render_dashboard(
         call,
@@ -207,7 +184,6 @@ async def users_page(
         title="Sandbox users",
         users=users,
         error=error,
-        notice=notice,
         sandbox=call.env.name is EnvironmentName.SANDBOX,
     )
 
@@ -226,7 +202,7 @@ async def create_user_action(call: Call) -> Response:
         auto_consent=field(call, "auto_consent", required=False) == "on",
         project_id=project_id,
     )
-    return await users_page(call, notice="User created.")
+    return done(call, "/dashboard/users", "User created.")
 
 
 async def users_error(call: Call, message: str) -> Response:
@@ -243,7 +219,7 @@ async def sms_page(call: Call) -> Response:
 
 
 async def clock_page(
-    call: Call, *, error: str | None = None, notice: str | None = None, status: int = 200
+    call: Call, *, error: str | None = None, status: int = 200, instant: str = ""
 ) -> Response:
     return render_dashboard(
         call,
@@ -252,26 +228,58 @@ async def clock_page(
         title="Virtual clock",
         state=call.env.clock.describe(),
         error=error,
-        notice=notice,
+        instant=instant,
     )
+
+
+def _instant(call: Call) -> datetime:
+    """The instant typed on the clock page: ISO 8601, in range, not in the past."""
+    text = field(call, "instant")
+    target = check_instant(parse_timestamp(text))
+    now = call.env.clock.now()
+    if target < now:
+        raise FormProblem(
+            f"The clock only moves forward: {format_timestamp(target)} is before now "
+            f"({format_timestamp(now)})."
+        )
+    return target
 
 
 async def clock_action(call: Call) -> Response:
     action = field(call, "action")
+    # Moves run off the event loop: due work fired on the way may call a webhook on this
+    # server.
     if action == "advance":
-        # Off the event loop: due work fired on the way may call a webhook on this server.
         await run_in_threadpool(call.scheduler.advance, field(call, "duration"))
+    elif action == "set":
+        await run_in_threadpool(call.scheduler.set, _instant(call))
     elif action == "freeze":
         call.env.clock.freeze()
     elif action == "resume":
         call.env.clock.resume()
     else:
         raise FormProblem("Unknown clock action.")
-    return redirect("/dashboard/clock")
+    return done(call, "/dashboard/clock", f"The clock reads {call.env.clock.timestamp()}.")
 
 
 async def clock_error(call: Call, message: str) -> Response:
-    return await clock_page(call, error=message, status=400)
+    instant = field(call, "instant", required=False)
+    return await clock_page(call, error=message, status=400, instant=instant)
+
+
+async def webhook_error(call: Call, message: str) -> Response:
+    """A webhook page or form refused: the subscription's page, or the project's when the
+    subscription is gone, or the projects when the project is not this environment's."""
+    project_id = call.path_param("project_id")
+    try:
+        get_project(call.env, project_id)
+    except NotFound:
+        return await projects_page(call, error=message, status=404)
+    try:
+        get_subscription(call.env, project_id, call.path_param("subscription_id"))
+    except Rejected:
+        return await project_page(call, error=message, status=404)
+    return await webhook_views.webhook_error(call, message)
 
 
 async def projects_error(call: Call, message: str) -> Response:

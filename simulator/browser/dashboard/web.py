@@ -26,6 +26,7 @@ from ...oauth.pages.login import form_value, read_form
 from ...oauth.pages.render import page_headers, redirect
 from ...scheduler import Scheduler
 from ..pages import render_page
+from .flash import Flashes
 from .sessions import SIGN_IN_PATH, DashboardSignInProblem, load_dashboard_session
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "Call",
     "FormProblem",
     "dashboard_handler",
+    "done",
     "field",
     "render_dashboard",
 ]
@@ -54,9 +56,15 @@ class Call:
     session: dict[str, Any]
     form: FormData | None
     scheduler: Scheduler
+    flashes: Flashes
 
     def path_param(self, name: str) -> str:
         return str(self.request.path_params.get(name, ""))
+
+    @property
+    def session_key(self) -> str:
+        # Ids are per environment: the Sandbox's and Live's first sessions share one.
+        return f"{self.env.name.value}/{self.session['id']}"
 
 
 def field(call: Call, name: str, *, required: bool = True) -> str:
@@ -66,7 +74,24 @@ def field(call: Call, name: str, *, required: bool = True) -> str:
     return (value or "").strip()
 
 
+def field_list(call: Call, name: str) -> list[str]:
+    """Every value of a repeated field (checkboxes), blanks dropped."""
+    values = call.form.getlist(name) if call.form is not None else []
+    return [value.strip() for value in values if isinstance(value, str) and value.strip()]
+
+
+def done(call: Call, path: str, notice: str, **message: Any) -> Response:
+    """A form that worked: `303` to `path`, whose next load shows `notice` (and `message`:
+    a new secret, a probe's answer) once. Nothing of it goes in the URL."""
+    call.flashes.put(call.session_key, path, {"notice": notice, **message})
+    return redirect(path)
+
+
 def render_dashboard(call: Call, template: str, *, status: int = 200, **context: Any) -> Response:
+    if call.request.method == "GET":
+        # Values given by the handler win; a refused post re-renders without taking the flash.
+        flash = call.flashes.take(call.session_key, call.request.url.path)
+        context = {**flash, **{key: value for key, value in context.items() if value is not None}}
     return render_page(
         template,
         status=status,
@@ -117,9 +142,19 @@ Handler = Callable[[Call], Awaitable[Response]]
 ErrorHandler = Callable[[Call, str], Awaitable[Response]]
 
 
+def refusal_message(error: Exception) -> str:
+    """What to show for a refused form: every field's problem, not "2 invalid fields."."""
+    if isinstance(error, Rejected):
+        fields = error.payload.get("fields") or []
+        if len(fields) > 1:
+            return " ".join(str(problem["message"]) for problem in fields)
+    return str(error)
+
+
 def dashboard_handler(
     environments: Mapping[EnvironmentName, Environment],
     scheduler: Scheduler,
+    flashes: Flashes,
     handler: Handler,
     on_error: ErrorHandler | None = None,
 ) -> Callable[[Request], Awaitable[Response]]:
@@ -147,13 +182,13 @@ def dashboard_handler(
                 )
             form = read
             session = load_dashboard_session(env, request.cookies[COOKIE_NAME], refresh=True)
-        call = Call(request, env, session, form, scheduler)
+        call = Call(request, env, session, form, scheduler, flashes)
         try:
             return await handler(call)
         except (FormProblem, ConfigurationError, NotFound, Rejected, ValueError) as error:
             if on_error is None:
                 raise
-            return await on_error(call, str(error))
+            return await on_error(call, refusal_message(error))
 
     return endpoint
 
