@@ -112,7 +112,7 @@ def test_update_account(bank: Bank, account: str) -> None:
     assert bank.events(account)[-1] == "Account.Updated"
     bad = bank.api.mutate("updateAccount", {"accountId": account, "name": " ", "language": "fra"})
     assert bad["__typename"] == "ValidationRejection"
-    assert [field["code"] for field in bad["fields"]] == ["Missing", "InvalidFormat"]
+    assert [field["code"] for field in bad["fields"]] == ["InvalidType", "InvalidString"]
     assert bank.api.mutate("updateAccount", {"accountId": "nope"})["__typename"] == (
         "AccountNotFoundRejection"
     )
@@ -245,7 +245,7 @@ def test_suspend_and_resume_through_the_testing_api(bank: Bank, account: str) ->
         assert bank.testing.mutate(name, {"accountId": "nope"}) == {
             "__typename": "AccountNotFoundRejection",
             "message": "Account nope was not found.",
-            "accountId": "nope",
+            "id": "nope",
         }
 
 

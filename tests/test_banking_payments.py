@@ -292,7 +292,7 @@ def test_unknown_and_other_project_accounts_are_not_found(bank: Bank, sim: Any) 
     assert bank.transfer("nope", "1.00") == {
         "__typename": "AccountNotFoundRejection",
         "message": "Account nope was not found.",
-        "accountId": "nope",
+        "id": "nope",
     }
     other = sim.create_project("sandbox", "Other", [REDIRECT])
     from simulator.domain.accounts import create_account_holder

@@ -18,7 +18,7 @@ from .context import Environment, Principal
 from .events import emit
 from .iban import BANK_BIC, iban_for_account_number
 from .ledger import read_balances
-from .pagination import Connection, paginate
+from .pagination import Connection, ordering, paginate
 from .users import create_user, find_user_by_phone
 
 __all__ = [
@@ -194,10 +194,12 @@ def list_accounts(
     *,
     first: int | None = None,
     after: str | None = None,
+    before: str | None = None,
     filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
 ) -> Connection:
-    """The accounts the caller sees, oldest first; filters `status` (a list) and
-    `account_holder_id`."""
+    """The accounts the caller sees, oldest first unless `order_by` says otherwise; filters
+    `status` (a list) and `account_holder_id`."""
     where, params = accessible_accounts_condition(principal)
     filters = filters or {}
     if filters.get("status"):
@@ -206,7 +208,18 @@ def list_accounts(
     if filters.get("account_holder_id"):
         where += " AND holder_id = ?"
         params.append(filters["account_holder_id"])
-    return paginate(env.store.db, "accounts", where, params, first=first, after=after)
+    order, descending = ordering(order_by)
+    return paginate(
+        env.store.db,
+        "accounts",
+        where,
+        params,
+        first=first,
+        after=after,
+        before=before,
+        order=order,
+        descending=descending,
+    )
 
 
 def get_account(env: Environment, principal: Principal, account_id: str) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from ..storage import update_row
 from .access import account_scope
 from .context import Environment, Principal
 from .events import emit
-from .pagination import Connection, paginate
+from .pagination import Connection, ordering, paginate
 from .queries import find_visible, with_filters
 from .rejections import Rejected, not_found, not_reachable_verification_status
 
@@ -69,13 +69,27 @@ def list_holders(
     *,
     first: int | None = None,
     after: str | None = None,
+    before: str | None = None,
     filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
 ) -> Connection:
-    """Holders the caller sees, oldest first; filters `verification_status` and `type` (lists)."""
+    """Holders the caller sees, oldest first unless `order_by` says otherwise; filters
+    `verification_status` and `type` (lists)."""
     where, params = with_filters(
         holder_scope(principal), filters, any_of=("verification_status", "type")
     )
-    return paginate(env.store.db, "account_holders", where, params, first=first, after=after)
+    order, descending = ordering(order_by)
+    return paginate(
+        env.store.db,
+        "account_holders",
+        where,
+        params,
+        first=first,
+        after=after,
+        before=before,
+        order=order,
+        descending=descending,
+    )
 
 
 def update_verification_status(

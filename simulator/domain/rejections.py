@@ -120,12 +120,17 @@ def validation(errors: list[dict[str, Any]]) -> dict[str, Any]:
     return rejection("ValidationRejection", summary, fields=errors)
 
 
+#: Not-found rejections whose id field is named `id`, as the real service names it.
+_NOT_FOUND_ID_FIELD = frozenset({"Account"})
+
+
 def not_found(resource: str, resource_id: str) -> dict[str, Any]:
     """`<Resource>NotFoundRejection` carrying the requested id (unknown, or not visible)."""
+    field = "id" if resource in _NOT_FOUND_ID_FIELD else _NOT_FOUND_FIELDS[resource]
     return rejection(
         f"{resource}NotFoundRejection",
         f"{_LABELS[resource]} {resource_id} was not found.",
-        **{_NOT_FOUND_FIELDS[resource]: resource_id},
+        **{field: resource_id},
     )
 
 
