@@ -116,7 +116,7 @@ def test_add_card_rejections(bank: Bank, account: str) -> None:
     }
     bank.testing.mutate("suspendSandboxAccount", {"accountId": account})
     suspended = add_card(bank, account)
-    assert suspended["__typename"] == "AccountWrongStatusRejection"
+    assert suspended["__typename"] == "BadAccountStatusRejection"
     assert suspended["currentStatus"] == "Suspended"
     assert bank.env.store.db["cards"].count == 0
 

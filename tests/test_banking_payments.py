@@ -313,7 +313,7 @@ def test_unverified_holder_cannot_pay(bank: Bank) -> None:
 def test_suspended_account_cannot_pay(bank: Bank, funded: str) -> None:
     bank.testing.mutate("suspendSandboxAccount", {"accountId": funded})
     result = bank.transfer(funded, "10.00")
-    assert result["__typename"] == "AccountWrongStatusRejection"
+    assert result["__typename"] == "BadAccountStatusRejection"
     assert (result["currentStatus"], result["expectedStatus"]) == ("Suspended", "Opened")
 
 

@@ -328,7 +328,7 @@ def test_fee_on_a_closed_account(bank: Bank) -> None:
     bank.approve(result["consent"]["id"])
     bank.sim.advance("1d")
     closed = bank.testing.mutate("simulateFee", {"accountId": account_id, "amount": money("1.00")})
-    assert closed["__typename"] == "AccountWrongStatusRejection"
+    assert closed["__typename"] == "BadAccountStatusRejection"
 
 
 @pytest.mark.parametrize("closed", [False, True])
@@ -346,7 +346,7 @@ def test_no_refund_to_a_closing_or_closed_account(bank: Bank, closed: bool) -> N
     refund = bank.testing.mutate(
         "simulateCardCredit", {"cardId": card_id, "amount": money("5.00"), "merchantName": "Shop"}
     )
-    assert refund["__typename"] == "AccountWrongStatusRejection"
+    assert refund["__typename"] == "BadAccountStatusRejection"
     assert refund["currentStatus"] == ("Closed" if closed else "Closing")
     assert read_balances(bank.env.store.db, account_id).booked == 0
 

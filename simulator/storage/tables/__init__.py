@@ -7,6 +7,7 @@ set, never an edit of an applied one.
 
 from sqlite_utils.migrations import Migrations
 
+from .accounts import migrations as accounts
 from .banking import migrations as banking
 from .core import migrations as core
 from .events import migrations as events
@@ -15,6 +16,6 @@ from .oauth import migrations as oauth
 from .webhooks import migrations as webhooks
 
 #: Applied in this order to every environment file.
-MIGRATION_SETS: list[Migrations] = [core, events, oauth, webhooks, banking, limits]
+MIGRATION_SETS: list[Migrations] = [core, events, oauth, webhooks, banking, limits, accounts]
 
 __all__ = ["MIGRATION_SETS"]
