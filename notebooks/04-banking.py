@@ -83,7 +83,9 @@ for edge in accounts["edges"]:
         f"reserved {b['reserved']['value']:>6}  available {b['available']['value']:>9}"
     )
 ada = next(
-    e["node"]["id"] for e in accounts["edges"] if e["node"]["holder"]["info"]["name"] == "Ada Lovelace"
+    edge["node"]["id"]
+    for edge in accounts["edges"]
+    if edge["node"]["holder"]["info"]["name"] == "Ada Lovelace"
 )
 
 # %% [markdown]
