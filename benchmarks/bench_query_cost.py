@@ -42,7 +42,7 @@ def thousand_field_document(inline: bool = False) -> tuple[str, DocumentNode]:
     # Per top-level field: accounts, totalCount, pageInfo, hasNextPage, edges, cursor = 6, then
     # 32 aliased `node`s each spreading AccountFields (1 + 5 fields): 6 + 32 * 6 = 198.
     # 5 * 198 = 990, plus 10 aliased `totalCount`s on the last top-level field.
-    account_fields = "id IBAN holder { id name }" if inline else "...AccountFields"
+    account_fields = "id IBAN holder { id info { name } }" if inline else "...AccountFields"
     nodes = " ".join(f"n{i}: node {{ {account_fields} }}" for i in range(32))
     block = "totalCount pageInfo { hasNextPage } edges { cursor " + nodes + " }"
     extra = " ".join(f"t{i}: totalCount" for i in range(10))
@@ -50,7 +50,7 @@ def thousand_field_document(inline: bool = False) -> tuple[str, DocumentNode]:
     tops.append(f"a4: accounts(first: 10) {{ {block} {extra} }}")
     source = "query Thousand { " + " ".join(tops) + " }"
     if not inline:
-        source += "\nfragment AccountFields on Account { id IBAN holder { id name } }"
+        source += "\nfragment AccountFields on Account { id IBAN holder { id info { name } } }"
     return source, parse(source)
 
 

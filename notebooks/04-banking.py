@@ -72,7 +72,7 @@ print(token[:11] + "...", len(token), "characters (never print a whole token)")
 
 # %%
 ACCOUNTS = """{ accounts { totalCount edges { node {
-  id name IBAN holder { name }
+  id name IBAN holder { info { name } }
   balances { booked { value } reserved { value } pending { value } available { value } }
 } } } }"""
 accounts = graphql(ACCOUNTS)["data"]["accounts"]
@@ -83,7 +83,9 @@ for edge in accounts["edges"]:
         f"reserved {b['reserved']['value']:>6}  available {b['available']['value']:>9}"
     )
 ada = next(
-    e["node"]["id"] for e in accounts["edges"] if e["node"]["holder"]["name"] == "Ada Lovelace"
+    edge["node"]["id"]
+    for edge in accounts["edges"]
+    if edge["node"]["holder"]["info"]["name"] == "Ada Lovelace"
 )
 
 # %% [markdown]
@@ -304,7 +306,7 @@ show(
     "consent already done", graphql(CANCEL, {"id": first["consent"]["id"]})["data"]["cancelConsent"]
 )
 CLOSE = """mutation($id: ID!) { closeAccount(input: {accountId: $id,
-  consentRedirectUrl: "http://localhost:3000/callback"}) {
+  reason: {type: ClosingRequested}, consentRedirectUrl: "http://localhost:3000/callback"}) {
   ... on Rejection { __typename message } } }"""
 show("account not empty", graphql(CLOSE, {"id": ada})["data"]["closeAccount"])
 
@@ -340,7 +342,7 @@ assert {r["__typename"] for r in rejections.values()} == {
     "CardWrongStatusRejection",
     "ForbiddenRejection",
     "NotReachableConsentStatusRejection",
-    "AccountNotEmptyRejection",
+    "BadAccountStatusRejection",
 }
 assert missing["errors"][0]["extensions"]["code"] == "NOT_FOUND"
 http.close()

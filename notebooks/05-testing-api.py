@@ -234,21 +234,22 @@ refund = testing(
         }
     },
 )
-FEE = """mutation($input: SimulateFeeInput!) { simulateFee(input: $input) {
-  ... on SimulateFeeSuccessPayload { transactionId status } } }"""
+FEE = """mutation($input: SimulateManualBankingFeeInput!) {
+  simulateManualBankingFee(input: $input) {
+    ... on SimulateManualBankingFeeSuccessPayload { id debitedAmount { value } } } }"""
 sim.advance("1h")
 fee = testing(
     FEE,
     {
         "input": {
             "accountId": account,
-            "amount": money("2.00"),
-            "feesType": "BankingFee",
-            "label": "Monthly fee",
+            "type": "DocumentIssuance",
+            "dueAmount": money("2.00"),
+            "effectiveDate": sim.now().isoformat().replace("+00:00", "Z"),
         }
     },
 )
-print(refund["simulateCardCredit"], fee["simulateFee"])
+print(refund["simulateCardCredit"], fee["simulateManualBankingFee"])
 print(balances())
 
 # %% [markdown]

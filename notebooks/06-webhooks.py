@@ -151,7 +151,7 @@ print("secret matches:", hmac.compare_digest(received.headers["X-Webhook-Secret"
 
 # %%
 event = inbox.received[-1].body
-ACCOUNT = "query($id: ID!) { account(accountId: $id) { id name status IBAN } }"
+ACCOUNT = "query($id: ID!) { account(accountId: $id) { id name statusInfo { status } IBAN } }"
 account = graphql(API, ACCOUNT, {"id": event["resourceId"]})["account"]
 print(event["eventType"], "->", json.dumps(account, indent=2))
 
@@ -271,7 +271,7 @@ assert offsets == [
     "18:59:22",
 ], offsets
 assert all(a["response_status"] == 500 for a in first_failure)
-assert account["id"] == account_id and account["status"] == "Opened"
+assert account["id"] == account_id and account["statusInfo"]["status"] == "Opened"
 assert set(event) == {"eventType", "eventId", "eventDate", "projectId", "resourceId"}
 assert [d["status"] for d in failed] == ["Failed", "Failed"]
 assert [r.status for r in inbox.received] == [500, 500, 500, 200]

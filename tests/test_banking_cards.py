@@ -116,8 +116,8 @@ def test_add_card_rejections(bank: Bank, account: str) -> None:
     }
     bank.testing.mutate("suspendSandboxAccount", {"accountId": account})
     suspended = add_card(bank, account)
-    assert suspended["__typename"] == "AccountWrongStatusRejection"
-    assert suspended["currentStatus"] == "Suspended"
+    assert suspended["__typename"] == "BadAccountStatusRejection"
+    assert "is Suspended;" in suspended["message"]
     assert bank.env.store.db["cards"].count == 0
 
 
@@ -328,14 +328,14 @@ def test_cards_query_filters_and_nested_lists(bank: Bank, account: str) -> None:
              enabled: cards(filters: {status: [Enabled]}) { totalCount edges { node { id } } }
              physical: cards(filters: {type: [VirtualAndPhysical], accountId: $account}) {
                totalCount }
-             account(accountId: $account) { cards { totalCount } }
+             ofAccount: cards(filters: {accountId: $account}) { totalCount }
              page: cards(first: 1) { pageInfo { hasNextPage endCursor } edges { node {
                account { id } accountMembership { id legalRepresentative } } } } }""",
         {"account": account},
     )
     assert data["enabled"]["edges"] == [{"node": {"id": first}}]
     assert data["physical"]["totalCount"] == 1
-    assert data["account"]["cards"]["totalCount"] == 2
+    assert data["ofAccount"]["totalCount"] == 2
     node = data["page"]["edges"][0]["node"]
     assert node["account"]["id"] == account
     assert node["accountMembership"]["legalRepresentative"] is True

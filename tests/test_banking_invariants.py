@@ -156,7 +156,7 @@ class Ledger(RuleBasedStateMachine):
         try:
             move(self.env, self.project_id, self.accounts[account])
         except Rejected as rejected:
-            assert rejected.payload["__typename"] == "AccountWrongStatusRejection"
+            assert rejected.payload["__typename"] == "BadAccountStatusRejection"
 
     @rule(
         account=st.integers(0, 1),
@@ -203,7 +203,7 @@ class Ledger(RuleBasedStateMachine):
         except Rejected as rejected:
             assert rejected.payload["__typename"] in (
                 "InsufficientFundsRejection",
-                "AccountWrongStatusRejection",  # suspended by the bank
+                "BadAccountStatusRejection",  # suspended by the bank
             )
 
     @rule(index=st.integers(0, 1000), accept=st.booleans())
@@ -243,7 +243,7 @@ class Ledger(RuleBasedStateMachine):
                 self.env, self.principal, self.memberships[account], consent_redirect_url=REDIRECT
             )
         except Rejected as rejected:  # the account is suspended
-            assert rejected.payload["__typename"] == "AccountWrongStatusRejection"
+            assert rejected.payload["__typename"] == "BadAccountStatusRejection"
             return
         self.cards.append(card["id"])  # issued now (auto consent) or when its user decides
 

@@ -140,7 +140,7 @@ def test_add_membership_rejections(bank: Bank, account: str) -> None:
     assert invite(bank, "nope")["__typename"] == "AccountNotFoundRejection"
     bank.testing.mutate("suspendSandboxAccount", {"accountId": account})
     suspended = invite(bank, account)
-    assert suspended["__typename"] == "AccountWrongStatusRejection"
+    assert suspended["__typename"] == "BadAccountStatusRejection"
 
 
 def test_a_user_cannot_grant_what_it_does_not_hold(bank: Bank, account: str) -> None:

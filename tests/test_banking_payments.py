@@ -292,7 +292,7 @@ def test_unknown_and_other_project_accounts_are_not_found(bank: Bank, sim: Any) 
     assert bank.transfer("nope", "1.00") == {
         "__typename": "AccountNotFoundRejection",
         "message": "Account nope was not found.",
-        "accountId": "nope",
+        "id": "nope",
     }
     other = sim.create_project("sandbox", "Other", [REDIRECT])
     from simulator.domain.accounts import create_account_holder
@@ -313,8 +313,8 @@ def test_unverified_holder_cannot_pay(bank: Bank) -> None:
 def test_suspended_account_cannot_pay(bank: Bank, funded: str) -> None:
     bank.testing.mutate("suspendSandboxAccount", {"accountId": funded})
     result = bank.transfer(funded, "10.00")
-    assert result["__typename"] == "AccountWrongStatusRejection"
-    assert (result["currentStatus"], result["expectedStatus"]) == ("Suspended", "Opened")
+    assert result["__typename"] == "BadAccountStatusRejection"
+    assert result["id"] == funded and "is Suspended;" in result["message"]
 
 
 def test_user_without_payment_permission_is_forbidden(bank: Bank, funded: str) -> None:

@@ -304,31 +304,58 @@ def test_card_credit_rejections(bank: Bank, account: str, card: str) -> None:
     ] == ("ValidationRejection")
 
 
-def test_fees(bank: Bank, account: str) -> None:
+def fee_input(account_id: str, value: str | None = "1.00", **extra: str) -> dict:
+    return {
+        "accountId": account_id,
+        "type": "InactiveAccount",
+        "effectiveDate": "2026-01-05T09:00:00.000Z",
+        **({"dueAmount": money(value)} if value else {}),
+        **extra,
+    }
+
+
+def test_manual_banking_fees(bank: Bank, account: str) -> None:
     fee = bank.testing.mutate(
-        "simulateFee",
-        {"accountId": account, "amount": money("250.00"), "feesType": "CardFee", "label": "Card"},
-        TX,
+        "simulateManualBankingFee",
+        fee_input(account, "250.00"),
+        "feeId: id debitedAmount { value }",
     )
-    assert fee["status"] == "Booked"
+    assert fee["debitedAmount"] == {"value": "250.00"}
+    assert bank.row("transactions", fee["feeId"])["status"] == "Booked"
     assert available(bank, account) == "-50.00"  # a fee may overdraw
-    assert bank.testing.mutate("simulateFee", {"accountId": "nope", "amount": money("1.00")})[
-        "__typename"
-    ] == ("AccountNotFoundRejection")
-    assert bank.testing.mutate("simulateFee", {"accountId": account, "amount": money("1.234")})[
-        "__typename"
-    ] == ("ValidationRejection")
+    default = bank.testing.mutate(
+        "simulateManualBankingFee", fee_input(account, None), "debitedAmount { value }"
+    )
+    assert default["debitedAmount"] == {"value": "10.00"}
+    assert bank.testing.mutate("simulateManualBankingFee", fee_input("nope"))["__typename"] == (
+        "AccountNotFoundRejection"
+    )
+    # The real union has no ValidationRejection: bad input is a BAD_USER_INPUT error.
+    late = fee_input(account, effectiveDate="2027-01-01T00:00:00Z")
+    for bad in (fee_input(account, "1.234"), late):
+        body = bank.testing.post(
+            "mutation($input: SimulateManualBankingFeeInput!) { simulateManualBankingFee("
+            "input: $input) { __typename } }",
+            {"input": bad},
+        )
+        assert body["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
 
 
 def test_fee_on_a_closed_account(bank: Bank) -> None:
     account_id = bank.holder("Empty", "Account")["account_id"]
     result = bank.api.mutate(
-        "closeAccount", {"accountId": account_id, "consentRedirectUrl": REDIRECT}, "consent { id }"
+        "closeAccount",
+        {
+            "accountId": account_id,
+            "consentRedirectUrl": REDIRECT,
+            "reason": {"type": "ClosingRequested"},
+        },
+        "consent { id }",
     )
     bank.approve(result["consent"]["id"])
     bank.sim.advance("1d")
-    closed = bank.testing.mutate("simulateFee", {"accountId": account_id, "amount": money("1.00")})
-    assert closed["__typename"] == "AccountWrongStatusRejection"
+    closed = bank.testing.mutate("simulateManualBankingFee", fee_input(account_id))
+    assert closed["__typename"] == "AccountNotEligibleRejection"
 
 
 @pytest.mark.parametrize("closed", [False, True])
@@ -338,7 +365,13 @@ def test_no_refund_to_a_closing_or_closed_account(bank: Bank, closed: bool) -> N
     account_id = bank.holder("Empty", "Account")["account_id"]
     card_id = bank.enabled_card(account_id)
     result = bank.api.mutate(
-        "closeAccount", {"accountId": account_id, "consentRedirectUrl": REDIRECT}, "consent { id }"
+        "closeAccount",
+        {
+            "accountId": account_id,
+            "consentRedirectUrl": REDIRECT,
+            "reason": {"type": "ClosingRequested"},
+        },
+        "consent { id }",
     )
     bank.approve(result["consent"]["id"])
     if closed:
@@ -346,8 +379,8 @@ def test_no_refund_to_a_closing_or_closed_account(bank: Bank, closed: bool) -> N
     refund = bank.testing.mutate(
         "simulateCardCredit", {"cardId": card_id, "amount": money("5.00"), "merchantName": "Shop"}
     )
-    assert refund["__typename"] == "AccountWrongStatusRejection"
-    assert refund["currentStatus"] == ("Closed" if closed else "Closing")
+    assert refund["__typename"] == "BadAccountStatusRejection"
+    assert f"is {'Closed' if closed else 'Closing'};" in refund["message"]
     assert read_balances(bank.env.store.db, account_id).booked == 0
 
 

@@ -65,10 +65,15 @@ def test_every_status_has_its_status_info(bank: Bank, account: str) -> None:
         "transactionId",
     )["transactionId"]
     fee = bank.testing.mutate(
-        "simulateFee",
-        {"accountId": account, "amount": {"value": "2.00", "currency": "EUR"}},
-        "transactionId",
-    )["transactionId"]
+        "simulateManualBankingFee",
+        {
+            "accountId": account,
+            "type": "InactiveAccount",
+            "dueAmount": {"value": "2.00", "currency": "EUR"},
+            "effectiveDate": "2026-01-05T09:00:00.000Z",
+        },
+        "feeId: id",
+    )["feeId"]
     nodes = {
         edge["node"]["id"]: edge["node"]
         for edge in bank.api.query(f"{{ transactions {{ edges {{ node {{ {NODE} }} }} }} }}")[
@@ -107,7 +112,13 @@ def test_filters(bank: Bank, account: str) -> None:
     bank.sim.advance("2h")
     second = incoming(bank, account, "2.00")
     bank.testing.mutate(
-        "simulateFee", {"accountId": account, "amount": {"value": "5.00", "currency": "EUR"}}
+        "simulateManualBankingFee",
+        {
+            "accountId": account,
+            "type": "InactiveAccount",
+            "dueAmount": {"value": "5.00", "currency": "EUR"},
+            "effectiveDate": "2026-01-05T09:00:00.000Z",
+        },
     )
     data = bank.api.query(
         """{

@@ -40,7 +40,7 @@ query Heavy {
   accountHolders(first: 100) { edges { node { id
     accounts(first: 100) { edges { node { id IBAN
       transactions(first: 100) { edges { node { id label } } }
-      cards(first: 100) { edges { node { id } } }
+      virtualIbanEntries(first: 100) { edges { node { id } } }
       memberships(first: 100) { edges { node { id } } }
     } } }
   } } }
@@ -70,13 +70,13 @@ def test_the_estimate_multiplies_nested_pages_and_sums_siblings() -> None:
     fragments = """
         { accountHolders(first: 10) { edges { node { ...H } } } }
         fragment H on AccountHolder { accounts(first: 3) { edges { node { ...A } } } }
-        fragment A on Account { cards(first: 4) { totalCount } transactions(last: 2) { totalCount } }
+        fragment A on Account { virtualIbanEntries(first: 4) { totalCount } transactions(last: 2) { totalCount } }
     """
     assert heavy_estimate(fragments) == 10 * (1 + 3 * (1 + 4 + 50))  # transactions has no last
 
 
 def test_the_estimate_reads_variables_then_their_defaults_then_the_schema() -> None:
-    query = "query($n: Int = 7, $m: Int) { accounts(first: $n) { edges { node { cards(first: $m) { totalCount } } } } }"
+    query = "query($n: Int = 7, $m: Int) { accounts(first: $n) { edges { node { virtualIbanEntries(first: $m) { totalCount } } } } }"
     assert heavy_estimate(query, {"n": 10, "m": 20}) == 10 * (1 + 20)
     assert heavy_estimate(query, {}) == 7 * (1 + 50)
     assert heavy_estimate(query, {"n": "ten"}) == 50 * 51  # not an int: the schema's default
@@ -114,7 +114,7 @@ def test_the_heavy_query_is_refused_at_once_with_its_estimate(sandbox: GraphQL) 
 
 def test_a_successful_response_reports_its_estimate(sandbox: GraphQL) -> None:
     response = sandbox.post(
-        "query($n: Int) { accounts(first: $n) { edges { node { cards(first: 3) { totalCount } } } } }",
+        "query($n: Int) { accounts(first: $n) { edges { node { virtualIbanEntries(first: 3) { totalCount } } } } }",
         {"n": 4},
     )
     assert response.status_code == 200, response.text

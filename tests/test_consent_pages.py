@@ -249,10 +249,14 @@ def test_approve_closing_an_account(bank: Bank, visitors: Callable[..., Visitor]
     account_id = bank.holder(account_name="Old savings")["account_id"]
     asked = bank.api.mutate(
         "closeAccount",
-        {"accountId": account_id, "reason": "Moving abroad", "consentRedirectUrl": REDIRECT},
-        "account { status } consent { id consentUrl }",
+        {
+            "accountId": account_id,
+            "reason": {"type": "ClosingRequested", "message": "Moving abroad"},
+            "consentRedirectUrl": REDIRECT,
+        },
+        "consent { id consentUrl }",
     )
-    assert asked["account"]["status"] == "Opened"
+    assert bank.row("accounts", account_id)["status"] == "Opened"
     consent_id = asked["consent"]["id"]
     path = path_of(asked["consent"]["consentUrl"])
     visitor = visitors()

@@ -41,11 +41,11 @@ def test_default_dataset_loads_once(bank: Bank) -> None:
     second = load_dataset(bank.env, bank.project_id, "default")
     assert (second["created"], second["skipped"]) == (0, first["created"])
     data = bank.api.query(
-        """{ accountHolders { edges { node { name } } }
+        """{ accountHolders { edges { node { info { name } } } }
              cards { totalCount }
              transactions(filters: {status: [Pending]}) { totalCount } }"""
     )
-    assert [edge["node"]["name"] for edge in data["accountHolders"]["edges"]] == [
+    assert [edge["node"]["info"]["name"] for edge in data["accountHolders"]["edges"]] == [
         "Ada Lovelace",
         "Alan Turing",
         "Analytical Engines SAS",

@@ -137,7 +137,7 @@ query WithFragments {
 }
 fragment Page on AccountConnection { totalCount edges { node { ...AccountFields } } }
 fragment AccountFields on Account { id IBAN holder { ...Holder } }
-fragment Holder on AccountHolder { name __typename }
+fragment Holder on AccountHolder { verificationStatus __typename }
 """
 
 

@@ -18,7 +18,7 @@ from simulator import Simulator
 
 from .conftest import LiveServer, free_port, project_token
 
-ACCOUNTS = "{ accounts { totalCount edges { node { id IBAN holder { name } } } } }"
+ACCOUNTS = "{ accounts { totalCount edges { node { id IBAN holder { info { name } } } } } }"
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:

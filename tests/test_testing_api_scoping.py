@@ -235,13 +235,20 @@ def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
         "resumeSandboxAccount": rejected(
             "resumeSandboxAccount", {"accountId": r["account"]}, "AccountNotFoundRejection"
         ),
-        "updateSandboxAccountHolderVerificationStatus": rejected(
-            "updateSandboxAccountHolderVerificationStatus",
+        "updateAccountHolder": rejected(
+            "updateAccountHolder",
             {"accountHolderId": r["holder"], "verificationStatus": "Refused"},
             "AccountHolderNotFoundRejection",
         ),
-        "simulateFee": rejected(
-            "simulateFee", {"accountId": r["account"], "amount": amount}, "AccountNotFoundRejection"
+        "simulateManualBankingFee": rejected(
+            "simulateManualBankingFee",
+            {
+                "accountId": r["account"],
+                "type": "InactiveAccount",
+                "dueAmount": amount,
+                "effectiveDate": "2026-01-01T00:00:00.000Z",
+            },
+            "AccountNotFoundRejection",
         ),
         "simulateIncomingSepaCreditTransfer": rejected(
             "simulateIncomingSepaCreditTransfer",

@@ -24,7 +24,11 @@ def _closing_account(bank: Bank) -> None:
     account_id = bank.holder()["account_id"]
     result = bank.api.mutate(
         "closeAccount",
-        {"accountId": account_id, "consentRedirectUrl": REDIRECT},
+        {
+            "accountId": account_id,
+            "consentRedirectUrl": REDIRECT,
+            "reason": {"type": "ClosingRequested"},
+        },
         "consent { id }",
     )
     bank.approve(result["consent"]["id"])  # Closing: closed a day later

@@ -63,10 +63,10 @@ def test_an_event_caused_through_the_api_is_delivered_when_the_call_returns(
     assert received.at == "2026-01-05T09:00:00.000Z" and received.accepted
     # The changed call flow: the body names the resource; the partner reads it via the API.
     account = sandbox(
-        "query($id: ID!) { account(accountId: $id) { id status } }",
+        "query($id: ID!) { account(accountId: $id) { id statusInfo { status } } }",
         {"id": received.resource_id},
     )
-    assert account == {"account": {"id": account_id, "status": "Opened"}}
+    assert account == {"account": {"id": account_id, "statusInfo": {"status": "Opened"}}}
     (delivery,) = sim.webhooks.deliveries(project)
     assert (delivery["status"], delivery["attempt_count"], delivery["next_attempt_at"]) == (
         "Succeeded",
@@ -252,7 +252,7 @@ def test_a_handler_may_answer_a_status_and_read_the_resource_during_delivery(
             answer = client.post(
                 "/sandbox/graphql",
                 json={
-                    "query": "query($id: ID!) { account(accountId: $id) { status } }",
+                    "query": "query($id: ID!) { account(accountId: $id) { statusInfo { status } } }",
                     "variables": {"id": received.resource_id},
                 },
                 headers={"Authorization": f"Bearer {token}"},
@@ -264,7 +264,7 @@ def test_a_handler_may_answer_a_status_and_read_the_resource_during_delivery(
     open_account(testing)  # delivered at the end of the request
     sim.advance("5s")  # delivered by an advance from this thread
     testing('mutation { advanceClock(input: {duration: "1m"}) { __typename } }')
-    assert seen == [{"account": {"status": "Opened"}}] * 2
+    assert seen == [{"account": {"statusInfo": {"status": "Opened"}}}] * 2
     assert [a["response_status"] for a in sim.webhooks.log(project)] == [500, 202]
 
 

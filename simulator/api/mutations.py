@@ -7,17 +7,35 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from ..domain.rejections import Rejected
+from graphql import GraphQLUnionType, get_named_type
 
-__all__ = ["returns_rejections"]
+from ..domain.rejections import Rejected
+from ..exceptions import SimulatorError
+
+__all__ = ["RejectionOutsideUnion", "returns_rejections"]
 
 
 def returns_rejections(resolver: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
+    """Answer a `Rejected` as its rejection when the mutation's union has that member; the
+    real service's unions do not all list every rejection (several have no
+    `ValidationRejection`), so one outside the union becomes a `BAD_USER_INPUT` error with
+    the rejection's message instead of a type error."""
+
     @functools.wraps(resolver)
     def wrapper(*args: Any, **kwargs: Any) -> dict[str, Any]:
         try:
             return resolver(*args, **kwargs)
         except Rejected as rejected:
+            info = args[1] if len(args) > 1 else None
+            payload_type = get_named_type(info.return_type) if info is not None else None
+            if isinstance(payload_type, GraphQLUnionType) and rejected.payload[
+                "__typename"
+            ] not in {member.name for member in payload_type.types}:
+                raise RejectionOutsideUnion(rejected.payload["message"]) from None
             return rejected.payload
 
     return wrapper
+
+
+class RejectionOutsideUnion(SimulatorError):
+    """A rejection the mutation's union cannot carry: answered as a `BAD_USER_INPUT` error."""

@@ -18,16 +18,19 @@ from .context import Environment, Principal
 from .events import emit
 from .iban import BANK_BIC, iban_for_account_number
 from .ledger import read_balances
-from .pagination import Connection, paginate
+from .pagination import Connection, ordering, paginate
 from .users import create_user, find_user_by_phone
 
 __all__ = [
     "ACCOUNT_STATUSES",
     "accessible_accounts_condition",
     "account_balances",
+    "copy_legal_representative",
     "create_account_holder",
     "get_account",
     "get_account_holder",
+    "holder_display_name",
+    "insert_account",
     "list_accounts",
 ]
 
@@ -61,6 +64,58 @@ def _check_holder(
         raise ConfigurationError("The simulated bank opens EUR accounts only.")
 
 
+def _insert_legal_membership(
+    env: Environment, db: sqlite_utils.Database, account: dict[str, Any], user_id: str
+) -> None:
+    membership_id = env.new_id(db, "account_membership")
+    insert_row(
+        db,
+        "account_memberships",
+        {
+            "id": membership_id,
+            "project_id": account["project_id"],
+            "account_id": account["id"],
+            "user_id": user_id,
+            "legal_representative": 1,
+            "status": "Enabled",
+            "created_at": account["created_at"],
+            "updated_at": account["created_at"],
+            **dict.fromkeys(_ALL_PERMISSIONS, 1),
+        },
+    )
+    emit(
+        env,
+        db,
+        "AccountMembership.Created",
+        project_id=account["project_id"],
+        resource_id=membership_id,
+    )
+
+
+def copy_legal_representative(
+    env: Environment, db: sqlite_utils.Database, from_account_id: str, account: dict[str, Any]
+) -> None:
+    """Give the legal representative of `from_account_id` (if any) the same membership,
+    with every permission, on the new `account`."""
+    row = next(
+        db.query(
+            "SELECT user_id FROM account_memberships WHERE account_id = ? "
+            "AND legal_representative = 1 AND user_id IS NOT NULL ORDER BY created_at LIMIT 1",
+            [from_account_id],
+        ),
+        None,
+    )
+    if row is not None:
+        _insert_legal_membership(env, db, account, str(row["user_id"]))
+
+
+def holder_display_name(holder: dict[str, Any]) -> str:
+    """A company's name, or an individual's first and last name."""
+    if holder["type"] == "Company":
+        return str(holder.get("company_name") or "")
+    return f"{holder.get('first_name') or ''} {holder.get('last_name') or ''}".strip()
+
+
 def _add_legal_representative(
     env: Environment,
     db: sqlite_utils.Database,
@@ -78,30 +133,44 @@ def _add_legal_representative(
         last_name=last_name,
         project_id=account["project_id"],
     )
-    membership_id = env.new_id(db, "account_membership")
-    insert_row(
-        db,
-        "account_memberships",
-        {
-            "id": membership_id,
-            "project_id": account["project_id"],
-            "account_id": account["id"],
-            "user_id": user["id"],
-            "legal_representative": 1,
-            "status": "Enabled",
-            "created_at": account["created_at"],
-            "updated_at": account["created_at"],
-            **dict.fromkeys(_ALL_PERMISSIONS, 1),
-        },
-    )
-    emit(
-        env,
-        db,
-        "AccountMembership.Created",
-        project_id=account["project_id"],
-        resource_id=membership_id,
-    )
+    _insert_legal_membership(env, db, account, str(user["id"]))
     return str(user["id"])
+
+
+def insert_account(
+    env: Environment,
+    db: sqlite_utils.Database,
+    project_id: str,
+    holder_id: str,
+    *,
+    name: str,
+    country: str = "FR",
+    language: str = "en",
+) -> dict[str, Any]:
+    """Insert an Opened account of the holder with a fresh number and IBAN (inside the
+    caller's transaction) and emit `Account.Created`."""
+    now = env.now()
+    number = f"{next_number(db, 'account_number'):011d}"
+    account: dict[str, Any] = {
+        "id": env.new_id(db, "account"),
+        "project_id": project_id,
+        "holder_id": holder_id,
+        "number": number,
+        "name": name,
+        "iban": iban_for_account_number(number, country),
+        "bic": BANK_BIC,
+        "currency": "EUR",
+        "country": country,
+        "language": language,
+        "status": "Opened",
+        "block_sdd": 0,
+        "opened_at": now,
+        "created_at": now,
+        "updated_at": now,
+    }
+    insert_row(db, "accounts", account)
+    emit(env, db, "Account.Created", project_id=project_id, resource_id=account["id"])
+    return account
 
 
 def create_account_holder(
@@ -140,31 +209,22 @@ def create_account_holder(
                 "last_name": last_name,
                 "company_name": company_name,
                 "verification_status": verification_status,
+                "verification_changed_at": now,
                 "status": "Enabled",
                 "created_at": now,
                 "updated_at": now,
             },
         )
-        number = f"{next_number(db, 'account_number'):011d}"
         emit(env, db, "AccountHolder.Created", project_id=project_id, resource_id=holder_id)
-        account = {
-            "id": env.new_id(db, "account"),
-            "project_id": project_id,
-            "holder_id": holder_id,
-            "number": number,
-            "name": account_name or f"{holder_name}'s account",
-            "iban": iban_for_account_number(number, country),
-            "bic": BANK_BIC,
-            "currency": currency,
-            "country": country,
-            "language": language,
-            "status": "Opened",
-            "opened_at": now,
-            "created_at": now,
-            "updated_at": now,
-        }
-        insert_row(db, "accounts", account)
-        emit(env, db, "Account.Created", project_id=project_id, resource_id=account["id"])
+        account = insert_account(
+            env,
+            db,
+            project_id,
+            holder_id,
+            name=account_name or f"{holder_name}'s account",
+            country=country,
+            language=language,
+        )
         user_id = None
         if legal_representative_phone:
             user_id = _add_legal_representative(
@@ -194,10 +254,13 @@ def list_accounts(
     *,
     first: int | None = None,
     after: str | None = None,
+    before: str | None = None,
     filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
 ) -> Connection:
-    """The accounts the caller sees, oldest first; filters `status` (a list) and
-    `account_holder_id`."""
+    """The accounts the caller sees, oldest first unless `order_by` says otherwise; filters
+    `status` (a list), `account_holder_id`, `main_iban`, `search` (name, number or IBAN) and
+    `payment_levels`."""
     where, params = accessible_accounts_condition(principal)
     filters = filters or {}
     if filters.get("status"):
@@ -206,7 +269,36 @@ def list_accounts(
     if filters.get("account_holder_id"):
         where += " AND holder_id = ?"
         params.append(filters["account_holder_id"])
-    return paginate(env.store.db, "accounts", where, params, first=first, after=after)
+    if filters.get("main_iban"):
+        where += " AND iban = ?"
+        params.append(str(filters["main_iban"]).replace(" ", "").upper())
+    if filters.get("search"):
+        where += " AND (" + " OR ".join(f"{c} LIKE ? ESCAPE '\\'" for c in _SEARCHED) + ")"
+        pattern = "%" + _escape_like(str(filters["search"])) + "%"
+        params.extend([pattern] * len(_SEARCHED))
+    if filters.get("payment_levels") and "Unlimited" not in filters["payment_levels"]:
+        # Every simulated account is Unlimited.
+        where += " AND 0"
+    order, descending = ordering(order_by)
+    return paginate(
+        env.store.db,
+        "accounts",
+        where,
+        params,
+        first=first,
+        after=after,
+        before=before,
+        order=order,
+        descending=descending,
+    )
+
+
+#: The account columns `filters.search` looks into.
+_SEARCHED = ("name", "number", "iban")
+
+
+def _escape_like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 def get_account(env: Environment, principal: Principal, account_id: str) -> dict[str, Any]:

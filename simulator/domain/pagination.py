@@ -8,7 +8,11 @@ last page as on the first, unlike `OFFSET`.
 page = paginate(db, "accounts", "project_id = ?", [project_id], first=2)
 page.edges[0].cursor   # 'Y3Vyc29yOlsi...' (opaque)
 paginate(db, "accounts", "project_id = ?", [project_id], first=2, after=page.end_cursor)
+paginate(db, "accounts", "project_id = ?", [project_id], first=2, before=page.start_cursor)
 ```
+
+`before` pages backwards: the `first` rows just before the cursor, still in the list's
+order (the Partner API's connections take `first` with either `after` or `before`).
 """
 
 from __future__ import annotations
@@ -24,7 +28,14 @@ import sqlite_utils
 
 from ..exceptions import SimulatorError
 
-__all__ = ["DEFAULT_PAGE_SIZE", "MAX_PAGE_SIZE", "Connection", "InvalidPageRequest", "paginate"]
+__all__ = [
+    "DEFAULT_PAGE_SIZE",
+    "MAX_PAGE_SIZE",
+    "Connection",
+    "InvalidPageRequest",
+    "ordering",
+    "paginate",
+]
 
 DEFAULT_PAGE_SIZE = 50
 MAX_PAGE_SIZE = 100
@@ -84,10 +95,12 @@ def paginate(
     *,
     first: int | None = None,
     after: str | None = None,
+    before: str | None = None,
     order: tuple[str, str] = ("created_at", "id"),
     descending: bool = False,
 ) -> Connection:
-    """One page of `table` rows matching `where`, after the cursor `after`.
+    """One page of `table` rows matching `where`, after the cursor `after` (or the rows just
+    before the cursor `before`).
 
     `descending` walks the same keyset from the newest row (`ORDER BY ... DESC`).
 
@@ -97,14 +110,20 @@ def paginate(
     size = DEFAULT_PAGE_SIZE if first is None else first
     if not 0 <= size <= MAX_PAGE_SIZE:
         raise InvalidPageRequest(f"first must be between 0 and {MAX_PAGE_SIZE}, got {size}.")
+    if after is not None and before is not None:
+        raise InvalidPageRequest("Use either after or before, not both.")
     first_key, second_key = order
     conditions = [f"({where})"]
     values = list(params)
-    if after is not None:
-        comparison = "<" if descending else ">"
+    # Paging backwards reads the keyset in the opposite direction, then restores the order.
+    backwards = before is not None
+    walk_descending = descending != backwards
+    cursor = before if backwards else after
+    if cursor is not None:
+        comparison = "<" if walk_descending else ">"
         conditions.append(f"([{first_key}], [{second_key}]) {comparison} (?, ?)")
-        values.extend(decode_cursor(after))
-    direction = "DESC" if descending else "ASC"
+        values.extend(decode_cursor(cursor))
+    direction = "DESC" if walk_descending else "ASC"
     sql = (
         f"SELECT * FROM [{table}] WHERE {' AND '.join(conditions)} "
         f"ORDER BY [{first_key}] {direction}, [{second_key}] {direction} LIMIT ?"
@@ -112,11 +131,27 @@ def paginate(
     rows = list(db.query(sql, [*values, size + 1]))
     total = db.execute(f"SELECT COUNT(*) FROM [{table}] WHERE {where}", list(params)).fetchone()[0]
     page = rows[:size]
+    more = len(rows) > size
+    if backwards:
+        page.reverse()
     edges = [Edge(encode_cursor([row[first_key], row[second_key]]), row) for row in page]
     return Connection(
         edges=edges,
         total_count=int(total),
-        has_next_page=len(rows) > size,
-        has_previous_page=after is not None,
+        has_next_page=True if backwards else more,
+        has_previous_page=more if backwards else after is not None,
         nodes=page,
     )
+
+
+def ordering(
+    order_by: dict[str, Any] | None,
+    columns: dict[str, str] | None = None,
+) -> tuple[tuple[str, str], bool]:
+    """The `order` and `descending` arguments of `paginate` for an `orderBy` input
+    (`{"field": "updatedAt", "direction": "Desc"}`); `columns` maps the input's field names
+    to columns (by default `createdAt` and `updatedAt`). Oldest first when left out."""
+    columns = columns or {"createdAt": "created_at", "updatedAt": "updated_at"}
+    order_by = order_by or {}
+    column = columns.get(str(order_by.get("field") or "createdAt"), "created_at")
+    return (column, "id"), order_by.get("direction") == "Desc"

@@ -18,7 +18,6 @@ from ..exceptions import SimulatorError
 
 __all__ = [
     "Rejected",
-    "account_not_empty",
     "consent_not_found",
     "forbidden",
     "holder_not_verified",
@@ -26,7 +25,6 @@ __all__ = [
     "insufficient_funds",
     "not_found",
     "not_reachable_consent_status",
-    "not_reachable_verification_status",
     "rejection",
     "validation",
     "validation_error",
@@ -120,19 +118,32 @@ def validation(errors: list[dict[str, Any]]) -> dict[str, Any]:
     return rejection("ValidationRejection", summary, fields=errors)
 
 
+#: Not-found rejections whose id field is named `id`, as the real service names it.
+_NOT_FOUND_ID_FIELD = frozenset({"Account"})
+
+
 def not_found(resource: str, resource_id: str) -> dict[str, Any]:
     """`<Resource>NotFoundRejection` carrying the requested id (unknown, or not visible)."""
-    return rejection(
-        f"{resource}NotFoundRejection",
-        f"{_LABELS[resource]} {resource_id} was not found.",
-        **{_NOT_FOUND_FIELDS[resource]: resource_id},
-    )
+    message = f"{_LABELS[resource]} {resource_id} was not found."
+    if resource == "AccountHolder":
+        # The real service's AccountHolderNotFoundRejection carries the message only.
+        return rejection("AccountHolderNotFoundRejection", message)
+    field = "id" if resource in _NOT_FOUND_ID_FIELD else _NOT_FOUND_FIELDS[resource]
+    return rejection(f"{resource}NotFoundRejection", message, **{field: resource_id})
 
 
 def wrong_status(
     resource: str, resource_id: str, current_status: str, expected_status: str
 ) -> dict[str, Any]:
-    """`<Resource>WrongStatusRejection`: the operation needs another status."""
+    """`<Resource>WrongStatusRejection`: the operation needs another status. An account's is
+    the real service's `BadAccountStatusRejection`, which carries the id only."""
+    if resource == "Account":
+        return rejection(
+            "BadAccountStatusRejection",
+            f"Account {resource_id} is {current_status}; "
+            f"this operation needs it {expected_status}.",
+            id=resource_id,
+        )
     return rejection(
         f"{resource}WrongStatusRejection",
         f"{_LABELS[resource]} {resource_id} is {current_status}; "
@@ -167,27 +178,4 @@ def holder_not_verified(holder_id: str, verification_status: str) -> dict[str, A
         f"Account holder {holder_id} is {verification_status}; it must be Verified.",
         account_holder_id=holder_id,
         verification_status=verification_status,
-    )
-
-
-def account_not_empty(account_id: str, booked: Any, pending_count: int) -> dict[str, Any]:
-    return rejection(
-        "AccountNotEmptyRejection",
-        f"Account {account_id} still holds {booked:.2f} EUR with {pending_count} pending "
-        "transaction(s); empty it before closing.",
-        account_id=account_id,
-        booked_balance={"value": booked, "currency": "EUR"},
-        pending_transaction_count=pending_count,
-    )
-
-
-def not_reachable_verification_status(
-    holder_id: str, current_status: str, unreachable_status: str
-) -> dict[str, Any]:
-    return rejection(
-        "NotReachableVerificationStatusRejection",
-        f"Account holder {holder_id} is {current_status}: it cannot become {unreachable_status}.",
-        account_holder_id=holder_id,
-        current_status=current_status,
-        unreachable_status=unreachable_status,
     )

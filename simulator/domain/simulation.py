@@ -28,6 +28,7 @@ from .money import ZERO, to_decimal
 from .rejections import Rejected, forbidden, not_found, wrong_status
 from .transactions import TRANSFER_MODES, settlement_time
 from .validation import Checks
+from .virtual_ibans import find_account_by_virtual_iban
 
 __all__ = [
     "CARD_DECLINE_REASONS",
@@ -116,9 +117,13 @@ def simulate_incoming_transfer(
                     "iban = ? AND project_id = ?", [creditor.compact, project_id]
                 )
             )
-            if not rows:
+            # A virtual IBAN credits its account (domain.virtual_ibans).
+            found = (
+                rows[0] if rows else find_account_by_virtual_iban(db, project_id, creditor.compact)
+            )
+            if found is None:
                 raise Rejected(not_found("Account", creditor.compact))
-            account = rows[0]
+            account = found
         closed = account["status"] in ("Closing", "Closed")
         return record_transaction(
             env,
@@ -367,7 +372,7 @@ def simulate_card_credit(
     original_transaction_id: str | None = None,
 ) -> dict[str, Any]:
     """A merchant refunds a card payment: a booked card credit. Not to a closing or closed
-    account, which must stay empty (`AccountWrongStatusRejection`)."""
+    account, which must stay empty (`BadAccountStatusRejection`)."""
     checks = Checks()
     value = checks.amount(amount, ["input", "amount", "value"], currency=currency)
     merchant = checks.text(merchant_name, ["input", "merchantName"], max_length=70)
@@ -440,6 +445,9 @@ def charge_fee(
 
 #: Deleted in this order (children first); each entry is (table, condition on the project).
 _RESET_ORDER = [
+    ("transaction_statements", "project_id = ?"),
+    ("account_statements", "project_id = ?"),
+    ("virtual_iban_entries", "project_id = ?"),
     ("transactions", "project_id = ?"),
     ("payment_transfers", "payment_id IN (SELECT id FROM payments WHERE project_id = ?)"),
     ("payments", "project_id = ?"),

@@ -1,6 +1,6 @@
 """Testing API resolvers of the banking domain: incoming transfers, settlements, card
-network events, fees, verification reviews, account suspension, consent decisions,
-datasets and reset. Simulator-only; each acts inside the caller's project."""
+network events, consent decisions, datasets and reset (accounts and holders are in
+`accounts`). Each acts inside the caller's project."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from graphql import GraphQLResolveInfo
 
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
-from ..domain import account_lifecycle, consents, holders, simulation
+from ..domain import consents, simulation
 from ..domain.datasets import load_dataset
 from ..domain.rejections import Rejected, validation, validation_error
 from ..exceptions import ConfigurationError
@@ -149,63 +149,6 @@ def resolve_credit(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
         original_transaction_id=input.get("original_transaction_id"),
     )
     return _transaction_payload("SimulateCardCredit", row)
-
-
-@mutation.field("simulateFee")
-@returns_rejections
-def resolve_fee(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
-    env, project_id = _project(info)
-    value, currency = _amount(input)
-    row = simulation.charge_fee(
-        env,
-        project_id,
-        input["account_id"],
-        amount=value,
-        currency=currency,
-        fee_type=input.get("fees_type") or "BankingFee",
-        label=input.get("label"),
-    )
-    return _transaction_payload("SimulateFee", row)
-
-
-@mutation.field("updateSandboxAccountHolderVerificationStatus")
-@returns_rejections
-def resolve_verification(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
-    env, project_id = _project(info)
-    holder = holders.update_verification_status(
-        env, project_id, input["account_holder_id"], input["verification_status"]
-    )
-    return {
-        "__typename": "UpdateSandboxAccountHolderVerificationStatusSuccessPayload",
-        "account_holder_id": holder["id"],
-        "verification_status": holder["verification_status"],
-    }
-
-
-@mutation.field("suspendSandboxAccount")
-@returns_rejections
-def resolve_suspend(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
-    env, project_id = _project(info)
-    account = account_lifecycle.suspend_account(
-        env, project_id, input["account_id"], input.get("reason")
-    )
-    return {
-        "__typename": "SuspendSandboxAccountSuccessPayload",
-        "account_id": account["id"],
-        "status": account["status"],
-    }
-
-
-@mutation.field("resumeSandboxAccount")
-@returns_rejections
-def resolve_resume(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
-    env, project_id = _project(info)
-    account = account_lifecycle.resume_account(env, project_id, input["account_id"])
-    return {
-        "__typename": "ResumeSandboxAccountSuccessPayload",
-        "account_id": account["id"],
-        "status": account["status"],
-    }
 
 
 def _decision(name: str, consent: dict[str, Any]) -> dict[str, Any]:

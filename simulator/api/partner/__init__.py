@@ -10,8 +10,10 @@ from . import (  # noqa: E402
     accounts,
     cards,
     consents,
+    holders,
     memberships,
     payments,
+    statements,
     transactions,
     user,
     webhooks,
@@ -28,6 +30,8 @@ bindables = [
     *transactions.bindables,
     *user.bindables,
     *webhooks.bindables,
+    *holders.bindables,
+    *statements.bindables,
 ]
 
 __all__ = ["bindables", "mutation", "query"]

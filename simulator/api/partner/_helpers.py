@@ -12,6 +12,7 @@ card.set_field("account", row_resolver("accounts", "account_id"))
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -20,7 +21,7 @@ from graphql import GraphQLResolveInfo
 from ...clock import format_timestamp, parse_timestamp
 from ...domain.context import Environment, Principal
 from ...domain.money import to_decimal
-from ...domain.pagination import Connection
+from ...domain.pagination import Connection, InvalidPageRequest
 from ...storage import get_row
 from ..connections import connection
 from ..context import RequestContext
@@ -90,9 +91,13 @@ def connection_resolver(
     lister: Callable[..., Connection],
     scope: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
 ) -> Resolver:
-    """A list field (`first`, `after`, `filters`) served by a domain `list_*(env, principal,
-    first=, after=, filters=)`. `scope` gives the filters a nested list takes from its parent
-    row (`{"account_id": row["id"]}`); they override the request's."""
+    """A list field (`first`, `after`, `before`, `filters`, `orderBy`) served by a domain
+    `list_*(env, principal, first=, after=, filters=)`. `scope` gives the filters a nested list
+    takes from its parent row (`{"account_id": row["id"]}`); they override the request's.
+
+    `before` and `order_by` reach the lister only when it takes them (a lister without them
+    answers `first`/`after` pages in its one order)."""
+    accepted = inspect.signature(lister).parameters
 
     def resolve(
         parent: Any,
@@ -100,11 +105,21 @@ def connection_resolver(
         first: int | None = None,
         after: str | None = None,
         filters: dict[str, Any] | None = None,
+        before: str | None = None,
+        order_by: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         env, principal = caller(info)
         if scope is not None:
             filters = {**(filters or {}), **scope(parent)}
-        return connection(lister(env, principal, first=first, after=after, filters=filters))
+        extra: dict[str, Any] = {}
+        if "before" in accepted:
+            extra["before"] = before
+        elif before is not None:
+            raise InvalidPageRequest("This list pages forwards only: use after.")
+        if "order_by" in accepted:
+            extra["order_by"] = order_by
+        page = lister(env, principal, first=first, after=after, filters=filters, **extra)
+        return connection(page)
 
     return resolve
 

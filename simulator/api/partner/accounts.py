@@ -1,4 +1,5 @@
-"""Accounts and account holders: queries, nested lists, updateAccount and closeAccount."""
+"""Accounts: queries, nested lists, openAccount, updateAccount, closeAccount, allowSdd and
+denySdd."""
 
 from __future__ import annotations
 
@@ -8,13 +9,12 @@ from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 from graphql import GraphQLResolveInfo
 
-from ...domain import account_lifecycle, holders
+from ...domain import account_lifecycle, statements, virtual_ibans
 from ...domain import accounts as domain
-from ...domain import cards as card_domain
 from ...domain import memberships as membership_domain
-from ...domain import payments as payment_domain
 from ...domain import transactions as transaction_domain
-from ...storage import text
+from ...domain.rejections import Rejected, validation, validation_error
+from ...exceptions import NotFound
 from ..connections import connection
 from ..mutations import returns_rejections
 from . import mutation, query
@@ -27,21 +27,21 @@ from ._helpers import (
 )
 
 account = ObjectType("Account")
-holder = ObjectType("AccountHolder")
-bindables: list[SchemaBindable] = [account, holder]
+bindables: list[SchemaBindable] = [account]
 
-_STATUS_TYPES = {
-    "Opened": "AccountOpenedStatus",
-    "Suspended": "AccountSuspendedStatus",
-    "Closing": "AccountClosingStatus",
-    "Closed": "AccountClosedStatus",
+#: The real service names countries with three letters; the simulator stores two.
+COUNTRY_CODES = {"BE": "BEL", "DE": "DEU", "ES": "ESP", "FR": "FRA", "IT": "ITA", "NL": "NLD"}
+
+#: The reason an account's status carries when none was given.
+_DEFAULT_REASONS = {
+    "Suspended": "Suspended by the bank",
+    "Closing": "Closing requested",
+    "Closed": "Closing requested",
 }
 
 
 query.set_field("accounts", connection_resolver(domain.list_accounts))
 query.set_field("account", item_resolver(domain.get_account))
-query.set_field("accountHolders", connection_resolver(holders.list_holders))
-query.set_field("accountHolder", item_resolver(holders.get_holder))
 
 
 def _of_account(row: dict[str, Any]) -> dict[str, Any]:
@@ -50,14 +50,26 @@ def _of_account(row: dict[str, Any]) -> dict[str, Any]:
 
 @account.field("statusInfo")
 def resolve_status_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
-    return {
-        "__typename": _STATUS_TYPES[row["status"]],
-        "status": row["status"],
-        "opened_at": row.get("opened_at"),
-        "closed_at": row.get("closed_at"),
-        "closes_at": row.get("closes_at"),
-        "reason": row.get("status_reason"),
-    }
+    status = row["status"]
+    reason = row.get("status_reason") or _DEFAULT_REASONS.get(status, "")
+    info: dict[str, Any] = {"__typename": f"Account{status}Status", "status": status}
+    if status == "Suspended":
+        info["reason"] = reason
+        info["reason_info"] = {
+            "__typename": "SuspendAccountReason",
+            "type": "SuspendRequested",
+            "message": row.get("status_reason"),
+        }
+    elif status in ("Closing", "Closed"):
+        info["reason"] = reason
+        info["reason_info"] = {
+            "__typename": "CloseAccountReason",
+            "type": row.get("closing_reason_type") or "Other",
+            "message": row.get("status_reason"),
+        }
+        info["closing_at"] = row.get("closing_at") or row["updated_at"]
+        info["closed_at"] = row.get("closed_at")
+    return info
 
 
 @account.field("balances")
@@ -73,11 +85,50 @@ def resolve_holder(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, A
     return domain.get_account_holder(env, row["project_id"], row["holder_id"])
 
 
+@account.field("legalRepresentativeMembership")
+def resolve_legal_representative(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+    env, _ = caller(info)
+    rows = list(
+        env.store.db["account_memberships"].rows_where(
+            "account_id = ? AND legal_representative = 1",
+            [row["id"]],
+            order_by="created_at, id",
+            limit=1,
+        )
+    )
+    if not rows:
+        raise NotFound(f"Account {row['id']} has no legal representative.")
+    return rows[0]
+
+
+_CONSTANTS: dict[str, Any] = {
+    # Every simulated account is a current, payment service account with no payment cap.
+    "cashAccountType": "Current",
+    "paymentAccountType": "PaymentService",
+    "paymentLevel": "Unlimited",
+    "requiredConsentToFetchNewTransactions": False,
+    "bankDetails": None,
+    "upgradedAt": None,
+    "settings": {"allow_bulk_credit_transfers_without_beneficiary_verification": False},
+}
+for _name, _value in _CONSTANTS.items():
+    account.set_field(_name, lambda *_, value=_value: value)
+
+account.set_field("number", lambda row, *_: row["number"])
+account.set_field("IBAN", lambda row, *_: row.get("iban"))
+account.set_field("BIC", lambda row, *_: row["bic"])
+account.set_field("blockSDD", lambda row, *_: bool(row.get("block_sdd")))
+account.set_field("language", lambda row, *_: row.get("language") or "en")
+account.set_field("country", lambda row, *_: COUNTRY_CODES.get(row["country"], row["country"]))
 account.set_field(
     "memberships", connection_resolver(membership_domain.list_memberships, _of_account)
 )
-account.set_field("cards", connection_resolver(card_domain.list_cards, _of_account))
-account.set_field("payments", connection_resolver(payment_domain.list_payments, _of_account))
+account.set_field(
+    "statements", connection_resolver(statements.list_account_statements, _of_account)
+)
+account.set_field(
+    "virtualIbanEntries", connection_resolver(virtual_ibans.list_virtual_ibans, _of_account)
+)
 
 
 def transactions_connection(
@@ -117,17 +168,18 @@ def resolve_account_transactions(
     return transactions_connection(info, {"account_id": row["id"]}, first, after, filters, order_by)
 
 
-@holder.field("name")
-def resolve_holder_name(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
-    if row["type"] == "Company":
-        return text(row, "company_name")
-    return f"{row['first_name']} {row['last_name']}"
-
-
-holder.set_field(
-    "accounts",
-    connection_resolver(domain.list_accounts, lambda row: {"account_holder_id": row["id"]}),
-)
+@mutation.field("openAccount")
+@returns_rejections
+def resolve_open_account(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    env, principal = caller(info)
+    opened = account_lifecycle.open_account(
+        env,
+        principal,
+        input["account_holder_id"],
+        name=input.get("name"),
+        language=input.get("language"),
+    )
+    return {"__typename": "OpenAccountSuccessPayload", "account": opened}
 
 
 @mutation.field("updateAccount")
@@ -148,11 +200,31 @@ def resolve_close_account(
     _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
     env, principal = caller(info)
-    closing, consent = account_lifecycle.close_account(
+    consent = account_lifecycle.close_account(
         env,
         principal,
         input["account_id"],
         consent_redirect_url=input["consent_redirect_url"],
         reason=input.get("reason"),
     )
-    return {"__typename": "CloseAccountSuccessPayload", "account": closing, "consent": consent}
+    return {"__typename": "CloseAccountSuccessPayload", "consent": consent}
+
+
+def _sdd_resolver(name: str, blocked: bool) -> Any:
+    @returns_rejections
+    def resolve(
+        _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        env, principal = caller(info)
+        if input is None:  # denySdd's input is optional in the real schema, yet needed
+            raise Rejected(
+                validation([validation_error("Missing", "The input is required.", ["input"])])
+            )
+        changed = account_lifecycle.block_sdd(env, principal, input["account_id"], blocked=blocked)
+        return {"__typename": f"{name}SuccessPayload", "account": changed}
+
+    return resolve
+
+
+mutation.set_field("allowSdd", _sdd_resolver("AllowSdd", blocked=False))
+mutation.set_field("denySdd", _sdd_resolver("DenySdd", blocked=True))

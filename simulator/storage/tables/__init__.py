@@ -7,6 +7,7 @@ set, never an edit of an applied one.
 
 from sqlite_utils.migrations import Migrations
 
+from .accounts import migrations as accounts
 from .banking import migrations as banking
 from .core import migrations as core
 from .dashboard import migrations as dashboard
@@ -16,6 +17,15 @@ from .oauth import migrations as oauth
 from .webhooks import migrations as webhooks
 
 #: Applied in this order to every environment file.
-MIGRATION_SETS: list[Migrations] = [core, events, oauth, webhooks, banking, limits, dashboard]
+MIGRATION_SETS: list[Migrations] = [
+    core,
+    events,
+    oauth,
+    webhooks,
+    banking,
+    limits,
+    dashboard,
+    accounts,
+]
 
 __all__ = ["MIGRATION_SETS"]
