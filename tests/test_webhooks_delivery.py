@@ -58,7 +58,7 @@ def test_an_event_caused_through_the_api_is_delivered_when_the_call_returns(
         "projectId": project.project_id,
         "resourceId": account_id,
     }
-    assert received.headers["X-Webhook-Secret"] == "workshop-secret"
+    assert received.headers["x-swan-secret"] == "workshop-secret"
     assert received.headers["Content-Type"] == "application/json"
     assert received.at == "2026-01-05T09:00:00.000Z" and received.accepted
     # The changed call flow: the body names the resource; the partner reads it via the API.
@@ -74,7 +74,7 @@ def test_an_event_caused_through_the_api_is_delivered_when_the_call_returns(
         None,
     )
     (attempt,) = sim.webhooks.log(project)
-    assert attempt["request_headers"]["X-Webhook-Secret"] == "***"  # never logged
+    assert attempt["request_headers"]["x-swan-secret"] == "***"  # never logged
     assert json.loads(attempt["request_body"]) == received.body
     assert attempt["response_status"] == 200 and attempt["succeeded"]
 
