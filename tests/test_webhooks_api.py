@@ -82,7 +82,9 @@ def test_the_event_log_on_the_partner_api(
     assert sandbox('{ webhookEventLog(id: "nope") { id } }') == {"webhookEventLog": None}
 
     def count(filters: dict[str, Any]) -> int:
-        return int(sandbox(LOG, {"first": 50, "filters": filters})["webhookEventLogs"]["totalCount"])
+        return int(
+            sandbox(LOG, {"first": 50, "filters": filters})["webhookEventLogs"]["totalCount"]
+        )
 
     assert count({"eventId": first["eventId"]}) == 3
     assert count({"eventId": "nope"}) == 0

@@ -21,13 +21,16 @@ FIELDS = (
     "... on WebhookSubscriptionEnabledStatusInfo { enabledAt } "
     "... on WebhookSubscriptionDisabledStatusInfo { disabledAt } } createdAt updatedAt"
 )
-PAYLOAD = """
+PAYLOAD = (
+    """
     __typename
     ... on WebhookSubscriptionSuccessPayload { webhookSubscription { %s } }
     ... on InvalidArgumentRejection { message code fields { name errors } }
     ... on SubscriptionLimitsRejection { message subscriptionLimits { eventType subscriptionCount } }
     ... on Rejection { message }
-""" % FIELDS
+"""
+    % FIELDS
+)
 ADD = (
     """
 mutation($input: AddWebhookSubscriptionInput!) {
@@ -207,7 +210,9 @@ def test_ten_subscriptions_per_event_type_then_a_rejection(
     assert sim.sandbox.store.db["webhook_subscriptions"].count == 10  # nothing half-written
     # A disabled subscription still counts; another event type is free.
     update(sandbox, ids[0], eventTypes=["Account.Created"], status="Disabled")
-    assert add(sandbox, eventTypes=["Account.Created"])["__typename"] == "SubscriptionLimitsRejection"
+    assert (
+        add(sandbox, eventTypes=["Account.Created"])["__typename"] == "SubscriptionLimitsRejection"
+    )
     assert add(sandbox, eventTypes=["Consent.Created"])["__typename"].startswith("WebhookSub")
     # Moving a subscription onto a full event type is rejected too...
     consent_only = add(sandbox, eventTypes=["Card.Created"])["webhookSubscription"]["id"]
@@ -301,7 +306,12 @@ def test_event_types_query(sandbox: GraphQL) -> None:
     kinds = sandbox("{ webhookEventTypes }")["webhookEventTypes"]
     assert kinds == list(EVENT_TYPES)
     # The real service's names, as its docs list them.
-    assert {"Account.Created", "Transaction.Booked", "Onboarding.Updated", "User.Deactivated"} <= set(kinds)
+    assert {
+        "Account.Created",
+        "Transaction.Booked",
+        "Onboarding.Updated",
+        "User.Deactivated",
+    } <= set(kinds)
 
 
 def test_python_api(sim: Simulator, project: ProjectCredentials) -> None:

@@ -229,9 +229,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
 def run_probe(args: argparse.Namespace) -> int:
     with Simulator(args.data_dir) as sim:
-        probed = sim.webhooks.probe(
-            args.project, args.endpoint, args.secret, environment=args.env
-        )
+        probed = sim.webhooks.probe(args.project, args.endpoint, args.secret, environment=args.env)
     result = probed.pop("result")
     print_json({**probed, "error": result.error})
     return 0

@@ -13,9 +13,9 @@ from typing import Any
 from ariadne import ObjectType
 from graphql import GraphQLError, GraphQLResolveInfo
 
+from ..api.connections import connection
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
-from ..api.connections import connection
 from ..domain.rejections import Rejected, rejection, validation_error
 from ..exceptions import ConfigurationError
 from ..webhooks import delivery, log

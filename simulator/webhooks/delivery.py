@@ -24,7 +24,6 @@ import sqlite_utils
 
 from ..clock import format_timestamp, parse_timestamp
 from ..domain.context import Environment
-from ..domain.events import EVENT_TYPES
 from ..domain.rejections import Rejected
 from ..storage import next_number
 from .policy import DEFAULT_POLICY, RetryPolicy
@@ -226,7 +225,11 @@ def replay_event(
 
 def _disabled(subscription_id: str, advice: str) -> dict[str, Any]:
     return invalid_argument(
-        [field_error(f"Webhook subscription {subscription_id} is disabled: {advice}.", "subscriptionId")]
+        [
+            field_error(
+                f"Webhook subscription {subscription_id} is disabled: {advice}.", "subscriptionId"
+            )
+        ]
     )
 
 
@@ -475,7 +478,9 @@ def probe_endpoint(
     _assert_no_transaction(env)
     errors = check_endpoint(endpoint, receivers_for(env).outbound)
     if secret is not None and not secret:
-        errors.append(field_error("A secret is 1 to 256 characters (leave it out for none).", "secret"))
+        errors.append(
+            field_error("A secret is 1 to 256 characters (leave it out for none).", "secret")
+        )
     if errors:
         raise Rejected(invalid_argument(errors))
     with env.store.atomic() as db:

@@ -206,9 +206,7 @@ class Webhooks:
         url = endpoint.url if isinstance(endpoint, Inbox) else endpoint
         return delivery.probe_endpoint(self._env(environment), _project_id(project), url, secret)
 
-    def kpi(
-        self, subscription_id: str, *, environment: str = "sandbox"
-    ) -> dict[str, Any]:
+    def kpi(self, subscription_id: str, *, environment: str = "sandbox") -> dict[str, Any]:
         """`total_hits` and `error_rate` (the failed share) of a subscription's attempts."""
         return log.subscription_kpi(self._env(environment), subscription_id)
 

@@ -26,14 +26,14 @@ __all__ = [
     "DELIVERY_STATUSES",
     "EVENT_LOG_FILTERS",
     "attempts_page",
-    "event_log_filters",
-    "get_attempt",
-    "subscription_kpi",
     "decode_attempt",
     "deliveries_page",
+    "event_log_filters",
+    "get_attempt",
     "get_delivery",
     "list_attempts",
     "list_deliveries",
+    "subscription_kpi",
 ]
 
 DELIVERY_STATUSES = ("Pending", "Succeeded", "Failed", "Canceled")
@@ -78,7 +78,8 @@ def decode_delivery(row: dict[str, Any]) -> dict[str, Any]:
 def _where(
     project_id: str | None, filters: dict[str, Any], allowed: tuple[str, ...]
 ) -> tuple[str, list[Any]]:
-    conditions, params = [], []
+    conditions: list[str] = []
+    params: list[Any] = []
     if project_id is not None:
         conditions.append("project_id = ?")
         params.append(project_id)

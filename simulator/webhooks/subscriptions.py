@@ -79,7 +79,8 @@ def check_endpoint(url: Any, policy: OutboundPolicy) -> list[FieldError]:
         return [field_error("A subscription needs an endpoint URL.", "endpoint")]
     if len(url) > MAX_URL_LENGTH:
         return [
-            field_error(f"The endpoint URL is longer than {MAX_URL_LENGTH} characters.",
+            field_error(
+                f"The endpoint URL is longer than {MAX_URL_LENGTH} characters.",
                 "endpoint",
             )
         ]
@@ -88,7 +89,8 @@ def check_endpoint(url: Any, policy: OutboundPolicy) -> list[FieldError]:
         if _INBOX_NAME.fullmatch(name):
             return []
         return [
-            field_error(f"Invalid inbox URL {url!r}: use inbox://NAME, NAME of letters, digits, "
+            field_error(
+                f"Invalid inbox URL {url!r}: use inbox://NAME, NAME of letters, digits, "
                 "'.', '_' or '-' (at most 64).",
                 "endpoint",
             )
@@ -101,7 +103,8 @@ def check_endpoint(url: Any, policy: OutboundPolicy) -> list[FieldError]:
         parts, hostname = None, None
     if parts is None or parts.scheme not in ("http", "https"):
         return [
-            field_error(f"Invalid endpoint URL {url!r}: use an absolute http(s) URL "
+            field_error(
+                f"Invalid endpoint URL {url!r}: use an absolute http(s) URL "
                 "(or inbox://NAME for an in-process inbox).",
                 "endpoint",
             )
@@ -114,7 +117,8 @@ def check_endpoint(url: Any, policy: OutboundPolicy) -> list[FieldError]:
         or _BLANK_OR_CONTROL.search(url)
     ):
         return [
-            field_error(f"Invalid endpoint URL {url!r}: it needs a host, and no fragment, "
+            field_error(
+                f"Invalid endpoint URL {url!r}: it needs a host, and no fragment, "
                 "credentials, spaces or control characters.",
                 "endpoint",
             )
@@ -122,7 +126,8 @@ def check_endpoint(url: Any, policy: OutboundPolicy) -> list[FieldError]:
     problem = policy.url_problem(url)
     if problem is not None:
         return [
-            field_error(f"The outbound policy ({policy.mode}) refuses {url!r}: {problem}. "
+            field_error(
+                f"The outbound policy ({policy.mode}) refuses {url!r}: {problem}. "
                 "See docs/webhooks.md, 'Where webhooks may go'.",
                 "endpoint",
             )
@@ -136,7 +141,8 @@ def _check_event_types(event_types: Any) -> tuple[list[str], list[FieldError]]:
     unknown = [str(kind) for kind in event_types if kind not in EVENT_TYPES]
     if unknown:
         return [], [
-            field_error(f"Unknown event type {unknown[0]!r}: event types are Resource.Verb, "
+            field_error(
+                f"Unknown event type {unknown[0]!r}: event types are Resource.Verb, "
                 "such as Account.Created (see the webhookEventTypes query).",
                 "eventTypes",
             )
@@ -150,13 +156,11 @@ def _check_secret(secret: Any) -> list[FieldError]:
     if not isinstance(secret, str) or not secret:
         return [field_error("A secret is 1 to 256 characters (leave it out for none).", "secret")]
     if len(secret) > MAX_SECRET_LENGTH:
-        return [
-            field_error(f"The secret is longer than {MAX_SECRET_LENGTH} characters.", "secret"
-            )
-        ]
+        return [field_error(f"The secret is longer than {MAX_SECRET_LENGTH} characters.", "secret")]
     if not _VISIBLE_ASCII.fullmatch(secret):
         return [
-            field_error("The secret travels as a header value: use visible ASCII characters, no spaces.",
+            field_error(
+                "The secret travels as a header value: use visible ASCII characters, no spaces.",
                 "secret",
             )
         ]
@@ -167,10 +171,7 @@ def _check_label(label: Any) -> list[FieldError]:
     if not isinstance(label, str) or not label.strip():
         return [field_error("A subscription needs a label.", "label")]
     if len(label) > MAX_LABEL_LENGTH:
-        return [
-            field_error(f"The label is longer than {MAX_LABEL_LENGTH} characters.", "label"
-            )
-        ]
+        return [field_error(f"The label is longer than {MAX_LABEL_LENGTH} characters.", "label")]
     return []
 
 

@@ -144,4 +144,4 @@ def m001_webhooks(db: sqlite_utils.Database) -> None:
 def m002_subscription_status_changed_at(db: sqlite_utils.Database) -> None:
     # When a subscription reached its status (`statusInfo.enabledAt` / `disabledAt`); null
     # in rows made before it, which read `created_at` instead. An empty `secret` is "none".
-    db["webhook_subscriptions"].add_column("status_changed_at", str)
+    db.table("webhook_subscriptions").add_column("status_changed_at", str)
