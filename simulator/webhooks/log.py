@@ -1,8 +1,8 @@
-"""The delivery log: every attempt (and every delivery), oldest first, with filters.
+"""The event log: every attempt (and every delivery), oldest first, with filters.
 
 An attempt records the event, the subscription, the virtual time it started, the request
-body and headers (the secret masked), the response status and body (at most 2,048
-characters), the duration, the error, the attempt number (retry count = number - 1) and
+body and headers (the secret masked), the response status and body (its first 1 KiB),
+the duration, the error, the attempt number (retry count = number - 1) and
 when the next attempt is due.
 
 ```python
