@@ -11,7 +11,11 @@
 # 2. cause events with the Testing API and watch them arrive at once,
 # 3. read the resource an event names, as the call flow requires,
 # 4. make the inbox fail and run the **whole 10-hour retry schedule in a blink**,
-# 5. read the delivery log, replay an event, and switch retry policy.
+# 5. read the event log, replay an event, probe an endpoint, and switch retry policy.
+#
+# The names are the real service's (`addWebhookSubscription`, `webhookEventLogs`,
+# `replayWebhookEvent`, `probeWebhookEndpoint`, the `x-swan-secret` header). The inbox, the
+# delivery view and the retry policies are **simulator-only** teaching aids of the Testing API.
 
 # %%
 import json
@@ -54,9 +58,9 @@ print(sim.clock.timestamp())
 # %% [markdown]
 # ## An in-process inbox
 #
-# A real subscription needs a public URL. In the simulator, an endpoint URL `inbox://NAME` delivers
-# to an **inbox** living in this Python process (a simulator-only extension). It records what it
-# receives and can be told to fail.
+# A real subscription needs a public URL. In the simulator, an endpoint `inbox://NAME` delivers
+# to an **inbox** living in this Python process (simulator-only). It records what it receives and
+# can be told to fail.
 
 # %%
 inbox = sim.webhooks.inbox("my-app")
@@ -66,18 +70,21 @@ print(inbox.url)
 # %% [markdown]
 # ## Subscribe, through the partner API
 #
-# `addWebhookSubscription` takes a label, the endpoint URL, a **secret** (sent back in the
-# `X-Webhook-Secret` header of every delivery, so you know the call is genuine) and the event types
-# you want (`Resource.Verb`).
+# `addWebhookSubscription` takes a label, the `endpoint` URL, a **secret** (sent back in the
+# `x-swan-secret` header of every delivery, so you know the call is genuine), the event types you
+# want (`Resource.Verb`, listed by `webhookEventTypes`) and a status.
 
 # %%
+event_types = graphql(API, "{ webhookEventTypes }")["webhookEventTypes"]
+print(len(event_types), "event types, e.g.", event_types[:4])
+
 SECRET = "workshop-" + "secret"  # your own value; never print a real one
 ADD = """mutation($input: AddWebhookSubscriptionInput!) {
   addWebhookSubscription(input: $input) {
     __typename
-    ... on AddWebhookSubscriptionSuccessPayload {
-      webhookSubscription { id label endpointUrl eventTypes status } }
-    ... on ValidationRejection { message fields { code path } }
+    ... on WebhookSubscriptionSuccessPayload {
+      webhookSubscription { id label endpoint eventTypes statusInfo { status } } }
+    ... on InvalidArgumentRejection { message fields { name errors } }
   }
 }"""
 added = graphql(
@@ -86,9 +93,10 @@ added = graphql(
     {
         "input": {
             "label": "My app",
-            "endpointUrl": inbox.url,
+            "endpoint": inbox.url,
             "secret": SECRET,
             "eventTypes": ["AccountHolder.Created", "Account.Created"],
+            "status": "Enabled",
         }
     },
 )
@@ -105,15 +113,16 @@ rejected = graphql(
     {
         "input": {
             "label": "Broken",
-            "endpointUrl": "ftp://example.com",
+            "endpoint": "ftp://example.com",
             "secret": "",
             "eventTypes": ["Account.Exploded"],
+            "status": "Enabled",
         }
     },
 )["addWebhookSubscription"]
 print(rejected["__typename"], "-", rejected["message"])
 for field in rejected["fields"]:
-    print(" ", field["code"], field["path"])
+    print(" ", field["name"], field["errors"])
 
 # %% [markdown]
 # ## Cause events with the Testing API
@@ -142,7 +151,7 @@ import hmac
 
 received = inbox.received[-1]
 print(received.headers["Content-Type"])
-print("secret matches:", hmac.compare_digest(received.headers["X-Webhook-Secret"], SECRET))
+print("secret matches:", hmac.compare_digest(received.headers["x-swan-secret"], SECRET))
 
 # %% [markdown]
 # ## The call flow: read what the event names
@@ -166,12 +175,11 @@ print(event["eventType"], "->", json.dumps(account, indent=2))
 inbox.fail()
 inbox.clear()
 graphql(TESTING, CREATE_HOLDER.replace("Ada", "Grace").replace("Lovelace", "Hopper"))
-LOG = """query($filters: WebhookDeliveryLogFilters) {
-  webhookDeliveryLog(first: 100, filters: $filters) { totalCount edges { node {
-    eventType attemptNumber attemptedAt responseStatus errorCode nextAttemptAt
-    deliveryStatus } } } }"""
-log = graphql(API, LOG)["webhookDeliveryLog"]
-for edge in log["edges"][-2:]:
+LOG = """query($filters: WebhookEventLogFiltersInput) {
+  webhookEventLogs(first: 100, filters: $filters) { totalCount edges { node {
+    eventType retryCount createdAt statusCode statusText } } } }"""
+log = graphql(API, LOG, {"filters": {"statusText": "Failure"}})["webhookEventLogs"]
+for edge in log["edges"]:
     print(edge["node"])
 
 # %% [markdown]
@@ -192,14 +200,15 @@ print(sim.webhooks.describe(account_events, start="2026-01-05T09:00:00Z"))
 
 # %% [markdown]
 # The first attempt happened when the request returned; the timeline shows the 8 retries, the last
-# at 9 h 59 min 22 s after the event. The deliveries are now `Failed`. (Ten hours passed for the
-# token too: get a new one.)
+# at 9 h 59 min 22 s after the event. The real service shows each attempt in `webhookEventLogs`;
+# the Testing API's `webhookDeliveries` (simulator-only) groups them per event and says the
+# deliveries are now `Failed`. (Ten hours passed for the token too: get a new one.)
 
 # %%
 token = new_token()
 DELIVERIES = """{ webhookDeliveries(filters: {status: Failed}) { edges { node {
   id eventId eventType status attemptCount retryCount nextAttemptAt } } } }"""
-failed = [e["node"] for e in graphql(API, DELIVERIES)["webhookDeliveries"]["edges"]]
+failed = [e["node"] for e in graphql(TESTING, DELIVERIES)["webhookDeliveries"]["edges"]]
 for delivery in failed:
     print(
         delivery["eventType"],
@@ -214,24 +223,43 @@ print(inbox)
 # %% [markdown]
 # ## Replay an event
 #
-# Your endpoint is fixed. `replayWebhookEvent` sends the event again (same `eventId`: deliveries are
-# *at least once*, so deduplicate on it) with a fresh retry schedule.
+# Your endpoint is fixed. `replayWebhookEvent` sends the event again now (same `eventId`:
+# deliveries are *at least once*, so deduplicate on it) and says what the endpoint answered.
 
 # %%
 inbox.succeed()
-REPLAY = """mutation($id: ID!) { replayWebhookEvent(input: {eventId: $id}) {
-  ... on ReplayWebhookEventSuccessPayload { deliveries { eventType trigger } } } }"""
+REPLAY = """mutation($id: ID!) { replayWebhookEvent(input: {webhookEventId: $id}) {
+  __typename
+  ... on ReplayWebhookEventSuccessPayload { webhookEventLogEntryId endpointStatus } } }"""
 account_delivery = next(d for d in failed if d["eventType"] == "Account.Created")
-print(graphql(API, REPLAY, {"id": account_delivery["eventId"]}))
+replayed = graphql(API, REPLAY, {"id": account_delivery["eventId"]})["replayWebhookEvent"]
+print(replayed)
 print(inbox.last)
 print("same event:", inbox.last.event_id == account_delivery["eventId"])
+
+# %% [markdown]
+# ## Probe an endpoint
+#
+# Before subscribing a new endpoint, `probeWebhookEndpoint` POSTs it one sample event, now, and
+# says what it answered. Nothing is subscribed and nothing is retried; the sample's `resourceId`
+# names no resource.
+
+# %%
+PROBE = """mutation($endpoint: String!) {
+  probeWebhookEndpoint(input: {endpoint: $endpoint, secret: "probe-secret"}) {
+    __typename
+    ... on ProbeWebhookEndpointSuccessPayload { eventId responseStatus } } }"""
+probe_inbox = sim.webhooks.inbox("new-endpoint")
+probed = graphql(API, PROBE, {"endpoint": probe_inbox.url})["probeWebhookEndpoint"]
+print(probed)
+print(json.dumps(probe_inbox.last.body, indent=2))
 
 # %% [markdown]
 # ## Another retry policy
 #
 # The retry policy is data. The real service has also published a newer one: a retry every 30 s, up
-# to 7 times, with a 10 s timeout. A workshop can switch to it (Testing API, Python
-# `sim.webhooks.set_policy(...)` or the CLI).
+# to 7 times, with a 10 s timeout. A workshop can switch to it (the Testing API's simulator-only
+# `setWebhookRetryPolicy`, Python `sim.webhooks.set_policy(...)` or the CLI).
 
 # %%
 SET_POLICY = """mutation { setWebhookRetryPolicy(input: {name: "every-30s"}) {
@@ -253,7 +281,7 @@ print([r.status for r in inbox.received])
 # * a subscription per endpoint, with a secret and event types;
 # * the notice names the resource; the partner reads it through the API;
 # * failed deliveries retry on the virtual clock: 10 hours of schedule in a blink;
-# * the delivery log, replay, and policies as data.
+# * the event log, replay, probes, and policies as data.
 
 # %%
 attempts = sim.webhooks.log(creds)
@@ -274,6 +302,10 @@ assert all(a["response_status"] == 500 for a in first_failure)
 assert account["id"] == account_id and account["statusInfo"]["status"] == "Opened"
 assert set(event) == {"eventType", "eventId", "eventDate", "projectId", "resourceId"}
 assert [d["status"] for d in failed] == ["Failed", "Failed"]
+assert replayed["endpointStatus"] == 200
+assert probed["responseStatus"] == 200
+assert probe_inbox.last.event_id == probed["eventId"]
+assert "Account.Created" in event_types
 assert [r.status for r in inbox.received] == [500, 500, 500, 200]
 assert sim.webhooks.get_policy(project=creds).name == "every-30s"
 sim.close()

@@ -69,7 +69,8 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
     sim.webhooks.subscribe(a.project, inbox, secret="first-secret")
     a.testing.mutate("setWebhookRetryPolicy", {"name": "every-30s"}, "policy { name }")
     a.testing.mutate("setProjectRateLimit", {"requests": 500}, "rateLimit { requests }")
-    sim.webhooks.probe(a.project, sim.webhooks.subscriptions(a.project)[0]["id"])
+    sim.webhooks.probe(a.project, inbox)
+    sim.webhooks.replay(a.project, sim.webhooks.events(a.project)[0]["id"])  # a log entry
     iban = sim.sandbox.store.db["accounts"].get(account_id)["iban"]
     return {
         "holder": holder["holder_id"],
@@ -139,9 +140,6 @@ def _reads(b: Bank) -> dict[str, Call]:
         ),
         "webhookDeliveries": _query(
             b, "{ webhookDeliveries { totalCount } }", lambda v: not v["totalCount"]
-        ),
-        "webhookDeliveryLog": _query(
-            b, "{ webhookDeliveryLog { totalCount } }", lambda v: not v["totalCount"]
         ),
         "webhookInbox": _query(
             b,

@@ -1,5 +1,5 @@
-"""The delivery log, replay and probes on the partner API; the Testing API's retry policy,
-inboxes and timeline; the `webhooks` CLI."""
+"""The event log, replay and probes on the partner API; the Testing API's deliveries, retry
+policy, inboxes and timeline; the `webhooks` CLI."""
 
 from __future__ import annotations
 
@@ -16,26 +16,26 @@ from .conftest import GraphQL, project_token
 
 CREATE_HOLDER = """mutation { createSandboxAccountHolder(input: {firstName: "Ada", lastName: "Lovelace"}) {
   ... on CreateSandboxAccountHolderSuccessPayload { accountId } } }"""
-ATTEMPT = (
-    "id kind deliveryId subscriptionId eventId eventType resourceId attemptNumber retryCount "
-    "endpointUrl attemptedAt requestHeaders { name value } requestBody responseStatus "
-    "responseBody durationMs succeeded errorCode error nextAttemptAt deliveryStatus"
+ENTRY = (
+    "id createdAt duration eventDate eventId eventType resourceId requestPayload "
+    "responsePayload retryCount statusCode statusText webhookSubscription { id label } "
+    "webhookSubscriptionEndpoint webhookSubscriptionLabel"
 )
 LOG = (
-    """query($first: Int, $after: String, $filters: WebhookDeliveryLogFilters) {
-  webhookDeliveryLog(first: $first, after: $after, filters: $filters) {
+    """query($first: Int!, $after: String, $filters: WebhookEventLogFiltersInput) {
+  webhookEventLogs(first: $first, after: $after, filters: $filters) {
     totalCount pageInfo { hasNextPage endCursor } edges { node { %s } } } }"""
-    % ATTEMPT
+    % ENTRY
 )
 DELIVERIES = """query($filters: WebhookDeliveryFilters) {
   webhookDeliveries(filters: $filters) { totalCount edges { node {
-    id eventId eventType resourceId eventDate subscriptionId subscription { label }
+    id eventId eventType resourceId eventDate subscriptionId
     trigger status attemptCount retryCount maxAttempts nextAttemptAt lastAttemptAt createdAt
     policy { name delaysSeconds timeoutSeconds maxAttempts }
-    attempts { attemptNumber attemptedAt } } } } }"""
+    webhookEventLogIds } } } }"""
 TIMELINE = (
     "... on ClockSuccessPayload { clock { now } timeline { at work summary "
-    "webhookAttempt { attemptNumber responseStatus nextAttemptAt } } } "
+    "webhookEventLogId } } "
     "... on ValidationRejection { message }"
 )
 
@@ -48,115 +48,133 @@ def subscription(sim: Simulator, project: ProjectCredentials) -> dict[str, Any]:
     )
 
 
-def test_the_delivery_log_on_the_partner_api(
+def test_the_event_log_on_the_partner_api(
     sim: Simulator, subscription: dict[str, Any], testing: GraphQL, sandbox: GraphQL
 ) -> None:
     account_id = testing(CREATE_HOLDER)["createSandboxAccountHolder"]["accountId"]
     sim.advance("1m")
-    page = sandbox(LOG, {"first": 2})["webhookDeliveryLog"]
+    page = sandbox(LOG, {"first": 2})["webhookEventLogs"]
     assert page["totalCount"] == 3 and page["pageInfo"]["hasNextPage"]
     first, second = (edge["node"] for edge in page["edges"])
     rest = sandbox(LOG, {"first": 2, "after": page["pageInfo"]["endCursor"]})
-    (third,) = (edge["node"] for edge in rest["webhookDeliveryLog"]["edges"])
-    assert [a["attemptNumber"] for a in (first, second, third)] == [1, 2, 3]
+    (third,) = (edge["node"] for edge in rest["webhookEventLogs"]["edges"])
     assert [a["retryCount"] for a in (first, second, third)] == [0, 1, 2]
-    assert [a["attemptedAt"][11:19] for a in (first, second, third)] == [
+    assert [a["createdAt"][11:19] for a in (first, second, third)] == [
         "09:00:00",
         "09:00:05",
         "09:00:22",
     ]
-    assert first["nextAttemptAt"] == second["attemptedAt"]
-    assert (first["responseStatus"], first["errorCode"], first["succeeded"]) == (
-        500,
-        "NonSuccessStatus",
-        False,
+    assert (first["statusCode"], first["statusText"]) == (500, "Failure")
+    assert (third["statusCode"], third["statusText"]) == (200, "Success")
+    assert first["resourceId"] == account_id and first["eventDate"][11:19] == "09:00:00"
+    body = json.loads(first["requestPayload"])
+    assert sorted(body) == ["eventDate", "eventId", "eventType", "projectId", "resourceId"]
+    assert body["resourceId"] == account_id
+    assert first["webhookSubscription"] == {"id": subscription["id"], "label": "App"}
+    assert (first["webhookSubscriptionEndpoint"], first["webhookSubscriptionLabel"]) == (
+        "inbox://app",
+        "App",
     )
-    assert (third["responseStatus"], third["deliveryStatus"], third["nextAttemptAt"]) == (
-        200,
-        "Succeeded",
-        None,
+    one = sandbox(
+        "query($id: ID!) { webhookEventLog(id: $id) { id statusCode } }", {"id": third["id"]}
     )
-    assert first["kind"] == "Delivery" and first["resourceId"] == account_id
-    assert json.loads(first["requestBody"])["resourceId"] == account_id
-    assert {"name": "X-Webhook-Secret", "value": "***"} in first["requestHeaders"]
-    assert first["subscriptionId"] == subscription["id"]
+    assert one["webhookEventLog"] == {"id": third["id"], "statusCode": 200}
+    assert sandbox('{ webhookEventLog(id: "nope") { id } }') == {"webhookEventLog": None}
 
-    filtered = sandbox(LOG, {"filters": {"deliveryId": first["deliveryId"]}})
-    assert filtered["webhookDeliveryLog"]["totalCount"] == 3
-    none = sandbox(LOG, {"filters": {"eventId": "nope"}})
-    assert none["webhookDeliveryLog"]["totalCount"] == 0
+    def count(filters: dict[str, Any]) -> int:
+        return int(
+            sandbox(LOG, {"first": 50, "filters": filters})["webhookEventLogs"]["totalCount"]
+        )
 
-    (delivery,) = [e["node"] for e in sandbox(DELIVERIES)["webhookDeliveries"]["edges"]]
+    assert count({"eventId": first["eventId"]}) == 3
+    assert count({"eventId": "nope"}) == 0
+    assert count({"statusText": "Failure"}) == 2
+    assert count({"statusCode": 200, "webhookSubscriptionId": subscription["id"]}) == 1
+    assert count({"startDate": "2026-01-05T09:00:05Z"}) == 2
+    assert count({"endDate": "2026-01-05T09:00:05Z", "eventType": "Account.Created"}) == 2
+    bad = sandbox.post(LOG, {"first": 5, "filters": {"startDate": "soon"}}).json()
+    assert bad["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
+    nested = sandbox(
+        "query($id: ID!) { webhookSubscription(id: $id) { kpi { totalHits errorRate } "
+        "webhookEventLogs(first: 5, filters: {statusText: Success}) { totalCount } } }",
+        {"id": subscription["id"]},
+    )["webhookSubscription"]
+    assert nested["kpi"] == {"totalHits": 3, "errorRate": 2 / 3}
+    assert nested["webhookEventLogs"] == {"totalCount": 1}
+
+    # The Testing API's deliveries: the retry schedule behind those entries.
+    (delivery,) = [e["node"] for e in testing(DELIVERIES)["webhookDeliveries"]["edges"]]
     assert delivery["status"] == "Succeeded" and delivery["trigger"] == "Event"
     assert (delivery["attemptCount"], delivery["retryCount"], delivery["maxAttempts"]) == (3, 2, 9)
-    assert delivery["subscription"] == {"label": "App"}
+    assert delivery["subscriptionId"] == subscription["id"]
     assert delivery["policy"] == {
         "name": "specification",
         "delaysSeconds": [5.0, 17.0, 60.0, 180.0, 900.0, 2400.0, 7200.0, 25200.0],
         "timeoutSeconds": 15.0,
         "maxAttempts": 9,
     }
-    assert len(delivery["attempts"]) == 3
-    failed = sandbox(DELIVERIES, {"filters": {"status": "Failed"}})
+    assert delivery["webhookEventLogIds"] == [first["id"], second["id"], third["id"]]
+    failed = testing(DELIVERIES, {"filters": {"status": "Failed"}})
     assert failed["webhookDeliveries"]["totalCount"] == 0
+
+
+REPLAY = """mutation($input: ReplayWebhookEventInput!) { replayWebhookEvent(input: $input) {
+  __typename ... on ReplayWebhookEventSuccessPayload { webhookEventLogEntryId endpointStatus }
+  ... on InvalidArgumentRejection { fields { name errors } }
+  ... on Rejection { message } } }"""
+PROBE = """mutation($input: ProbeWebhookEndpointInput!) { probeWebhookEndpoint(input: $input) {
+  __typename ... on ProbeWebhookEndpointSuccessPayload { eventId responseStatus }
+  ... on InvalidArgumentRejection { fields { name } } } }"""
 
 
 def test_replay_and_probe_on_the_partner_api(
     sim: Simulator, subscription: dict[str, Any], testing: GraphQL, sandbox: GraphQL
 ) -> None:
-    sim.webhooks.inbox("app").succeed()
+    inbox = sim.webhooks.inbox("app").succeed()
     testing(CREATE_HOLDER)
     (delivery,) = sim.webhooks.deliveries()
-    replay = """mutation($input: ReplayWebhookEventInput!) { replayWebhookEvent(input: $input) {
-      __typename ... on ReplayWebhookEventSuccessPayload { deliveries { eventId trigger status } }
-      ... on WebhookEventNotFoundRejection { eventId message }
-      ... on WebhookSubscriptionNotFoundRejection { subscriptionId } } }"""
-    data = sandbox(replay, {"input": {"eventId": delivery["event_id"]}})["replayWebhookEvent"]
-    # Due now in the answer; sent once the answer is on its way.
-    assert data["deliveries"] == [
-        {"eventId": delivery["event_id"], "trigger": "Replay", "status": "Pending"}
-    ]
-    assert [d["status"] for d in sim.webhooks.deliveries()] == ["Succeeded", "Succeeded"]
-    assert len(sim.webhooks.inbox("app")) == 2
-    missing = sandbox(replay, {"input": {"eventId": "nope"}})["replayWebhookEvent"]
+    data = sandbox(REPLAY, {"input": {"webhookEventId": delivery["event_id"]}})
+    replayed = data["replayWebhookEvent"]
+    # Sent before the answer: the answer says what the endpoint said.
+    assert replayed["endpointStatus"] == 200
+    entry = sim.webhooks.log(event_id=delivery["event_id"])[-1]
+    assert replayed["webhookEventLogEntryId"] == entry["id"] and entry["kind"] == "Replay"
+    assert [d["trigger"] for d in sim.webhooks.deliveries()] == ["Event", "Replay"]
+    assert len(inbox) == 2 and inbox.last is not None
+    assert inbox.last.body["eventId"] == delivery["event_id"]  # the same event, again
+    # A log entry's id names its event (and its subscription).
+    again = sandbox(REPLAY, {"input": {"webhookEventId": entry["id"]}})["replayWebhookEvent"]
+    assert again["endpointStatus"] == 200 and len(inbox) == 3
+    missing = sandbox(REPLAY, {"input": {"webhookEventId": "nope"}})["replayWebhookEvent"]
     assert missing == {
-        "__typename": "WebhookEventNotFoundRejection",
-        "eventId": "nope",
-        "message": "Event nope was not found.",
+        "__typename": "WebhookEventLogNotFoundRejection",
+        "message": "No webhook event or event log entry nope was found.",
     }
-    unknown = sandbox(replay, {"input": {"eventId": delivery["event_id"], "subscriptionId": "x"}})
+    unknown = sandbox(
+        REPLAY, {"input": {"webhookEventId": delivery["event_id"], "subscriptionId": "x"}}
+    )
     assert unknown["replayWebhookEvent"]["__typename"] == "WebhookSubscriptionNotFoundRejection"
     sim.webhooks.update(subscription["project_id"], subscription["id"], status="Disabled")
     disabled = sandbox(
-        replay.replace("} } }", "} ... on ValidationRejection { fields { code path } } } }"),
-        {"input": {"eventId": delivery["event_id"], "subscriptionId": subscription["id"]}},
+        REPLAY,
+        {"input": {"webhookEventId": delivery["event_id"], "subscriptionId": subscription["id"]}},
     )["replayWebhookEvent"]
-    assert disabled == {
-        "__typename": "ValidationRejection",
-        "fields": [{"code": "Disabled", "path": ["input", "subscriptionId"]}],
-    }
+    assert disabled["__typename"] == "InvalidArgumentRejection"
+    assert disabled["fields"][0]["name"] == "subscriptionId"
     sim.webhooks.update(subscription["project_id"], subscription["id"], status="Enabled")
 
-    probe = """mutation($input: TestWebhookSubscriptionInput!) { testWebhookSubscription(
-      input: $input) { __typename ... on TestWebhookSubscriptionSuccessPayload { attempt {
-      kind eventType resourceId succeeded responseStatus deliveryId } }
-      ... on ValidationRejection { fields { code } } } }"""
-    data = sandbox(probe, {"input": {"subscriptionId": subscription["id"]}})
-    assert data["testWebhookSubscription"]["attempt"] == {
-        "kind": "Probe",
-        "eventType": "Account.Created",
-        "resourceId": "00000000-0000-0000-0000-000000000000",
-        "succeeded": True,
-        "responseStatus": 200,
-        "deliveryId": None,
-    }
-    bad = sandbox(probe, {"input": {"subscriptionId": subscription["id"], "eventType": "X.Y"}})
-    assert bad["testWebhookSubscription"] == {
-        "__typename": "ValidationRejection",
-        "fields": [{"code": "UnknownEventType"}],
-    }
-    gone = sandbox(probe, {"input": {"subscriptionId": "nope"}})
-    assert gone["testWebhookSubscription"] == {"__typename": "WebhookSubscriptionNotFoundRejection"}
+    data = sandbox(PROBE, {"input": {"endpoint": "inbox://app", "secret": "probe-secret"}})
+    probed = data["probeWebhookEndpoint"]
+    assert probed["responseStatus"] == 200
+    assert inbox.last is not None and inbox.last.body["eventId"] == probed["eventId"]
+    assert inbox.last.headers["x-swan-secret"] == "probe-secret"
+    assert inbox.last.body["resourceId"] == "00000000-0000-0000-0000-000000000000"
+    assert sim.webhooks.log(event_id=probed["eventId"]) == []  # no subscription, no log entry
+    sim.webhooks.inbox("app").fail(times=1)
+    failing = sandbox(PROBE, {"input": {"endpoint": "inbox://app"}})["probeWebhookEndpoint"]
+    assert failing["responseStatus"] == 500
+    bad = sandbox(PROBE, {"input": {"endpoint": "ftp://x"}})["probeWebhookEndpoint"]
+    assert bad == {"__typename": "InvalidArgumentRejection", "fields": [{"name": "endpoint"}]}
 
 
 def test_advance_clock_returns_the_timeline(
@@ -182,11 +200,9 @@ def test_advance_clock_returns_the_timeline(
         "18:59:22",
     ]
     assert {entry["work"] for entry in timeline} == {"webhooks"}
-    assert timeline[0]["webhookAttempt"] == {
-        "attemptNumber": 2,
-        "responseStatus": 500,
-        "nextAttemptAt": "2026-01-05T09:00:22.000Z",
-    }
+    entry = sim.webhooks.log()[1]
+    assert timeline[0]["webhookEventLogId"] == entry["id"]
+    assert (entry["attempt_number"], entry["response_status"]) == (2, 500)
     assert timeline[-1]["summary"] == (
         "Account.Created -> inbox://app: 500 (attempt 9 of 9), delivery failed"
     )
@@ -314,7 +330,7 @@ def test_cli(sim: Simulator, project: ProjectCredentials, capsys: Any, tmp_path:
         "webhooks", "add", "--project", pid, "--url", "ftp://x", "--secret", "s",
         "--event-type", "Account.Exploded", "--data-dir", data_dir,
     )  # fmt: skip
-    assert code == 2 and "rejected: ValidationRejection" in error and "eventTypes" in error
+    assert code == 2 and "rejected: InvalidArgumentRejection" in error and "eventTypes" in error
 
     sim.webhooks.inbox("cli").fail()
     from simulator.domain.accounts import create_account_holder
@@ -343,9 +359,9 @@ def test_cli(sim: Simulator, project: ProjectCredentials, capsys: Any, tmp_path:
     assert len(last) == 1 and last[0]["kind"] == "Replay"
     code, probe = run(
         capsys,
-        "webhooks", "probe", created["id"], "--project", pid, "--data-dir", data_dir,
+        "webhooks", "probe", "inbox://cli", "--project", pid, "--data-dir", data_dir,
     )  # fmt: skip
-    assert probe["kind"] == "Probe" and probe["succeeded"]
+    assert probe["response_status"] == 200 and probe["error"] is None
 
     code, policies = run(capsys, "webhooks", "policy", "list", "--data-dir", data_dir)
     assert [p["name"] for p in policies] == ["specification", "every-30s"]

@@ -58,7 +58,7 @@ def test_an_event_caused_through_the_api_is_delivered_when_the_call_returns(
         "projectId": project.project_id,
         "resourceId": account_id,
     }
-    assert received.headers["X-Webhook-Secret"] == "workshop-secret"
+    assert received.headers["x-swan-secret"] == "workshop-secret"
     assert received.headers["Content-Type"] == "application/json"
     assert received.at == "2026-01-05T09:00:00.000Z" and received.accepted
     # The changed call flow: the body names the resource; the partner reads it via the API.
@@ -74,7 +74,7 @@ def test_an_event_caused_through_the_api_is_delivered_when_the_call_returns(
         None,
     )
     (attempt,) = sim.webhooks.log(project)
-    assert attempt["request_headers"]["X-Webhook-Secret"] == "***"  # never logged
+    assert attempt["request_headers"]["x-swan-secret"] == "***"  # never logged
     assert json.loads(attempt["request_body"]) == received.body
     assert attempt["response_status"] == 200 and attempt["succeeded"]
 
@@ -344,12 +344,13 @@ def test_replay_sends_the_event_again_with_a_fresh_schedule(
     (failed,) = sim.webhooks.deliveries(project)
     assert failed["status"] == "Failed"
     inbox.succeed()
-    (replayed,) = sim.webhooks.replay(project, failed["event_id"])
-    assert (replayed["trigger"], replayed["status"], replayed["attempt_count"]) == (
+    (replayed,) = sim.webhooks.replay(project, failed["event_id"])  # the first attempts
+    assert (replayed["kind"], replayed["succeeded"], replayed["attempt_number"]) == (
         "Replay",
-        "Succeeded",
+        True,
         1,
     )
+    assert sim.webhooks.deliveries(project)[-1]["status"] == "Succeeded"
     assert inbox.last is not None and inbox.last.event_id == failed["event_id"]  # same eventId
     assert sim.webhooks.log(project)[-1]["kind"] == "Replay"
     # A replay follows its own schedule when it fails.
@@ -366,35 +367,35 @@ def test_replay_rejections(
     (delivery,) = sim.webhooks.deliveries(project)
     with pytest.raises(Rejected) as unknown:
         sim.webhooks.replay(project, "no-such-event")
-    assert unknown.value.payload["__typename"] == "WebhookEventNotFoundRejection"
+    assert unknown.value.payload["__typename"] == "WebhookEventLogNotFoundRejection"
     other = sim.create_project("sandbox", "Other", [REDIRECT_URI])
     with pytest.raises(Rejected):  # another project's event is not found either
         sim.webhooks.replay(other, delivery["event_id"])
     sim.webhooks.update(project, delivery["subscription_id"], status="Disabled")
     with pytest.raises(Rejected) as disabled:
         sim.webhooks.replay(project, delivery["event_id"], delivery["subscription_id"])
-    assert disabled.value.payload["fields"][0]["code"] == "Disabled"
-    assert sim.webhooks.replay(project, delivery["event_id"]) == []  # nobody listens now
+    assert disabled.value.payload["fields"][0]["name"] == "subscriptionId"
+    with pytest.raises(Rejected) as nobody:  # nobody listens now
+        sim.webhooks.replay(project, delivery["event_id"])
+    assert nobody.value.payload["__typename"] == "InvalidArgumentRejection"
 
 
 def test_probe_sends_a_sample_at_once_without_retry(
     sim: Simulator, inbox: Inbox, project: ProjectCredentials
 ) -> None:
-    (subscription,) = sim.webhooks.subscriptions(project)
-    attempt = sim.webhooks.probe(project, subscription["id"])
-    assert attempt["kind"] == "Probe" and attempt["succeeded"]
-    assert attempt["delivery_id"] is None and attempt["next_attempt_at"] is None
+    probed = sim.webhooks.probe(project, inbox, "probe-secret")
+    assert probed["response_status"] == 200 and probed["result"].succeeded
     assert inbox.last is not None
     assert inbox.last.body["resourceId"] == PROBE_RESOURCE_ID
-    assert inbox.last.body["eventType"] == "Account.Created"
+    assert inbox.last.body["eventId"] == probed["event_id"]
+    assert inbox.last.headers["x-swan-secret"] == "probe-secret"
     inbox.fail(times=1, status=418)
-    failed = sim.webhooks.probe(project, subscription["id"], "Card.Created")
-    assert (failed["response_status"], failed["error_code"]) == (418, "NonSuccessStatus")
+    failed = sim.webhooks.probe(project, inbox.url)
+    assert (failed["response_status"], failed["result"].error_code) == (418, "NonSuccessStatus")
     assert sim.advance("1d").timeline == []  # no retry
+    assert sim.webhooks.log(project) == []  # a probe belongs to no subscription
     with pytest.raises(Rejected):
-        sim.webhooks.probe(project, subscription["id"], "Nope.Nope")
-    with pytest.raises(Rejected):
-        sim.webhooks.probe(project, "no-such-subscription")
+        sim.webhooks.probe(project, "gopher://nope")
 
 
 def test_the_newer_policy_retries_every_30_s_seven_times_with_a_10_s_timeout(
@@ -463,14 +464,14 @@ def test_testing_api_log_and_timeline_stay_within_the_callers_project(
     open_account(testing)
     data = testing(
         'mutation { advanceClock(input: {duration: "6s"}) { ... on ClockSuccessPayload {'
-        " timeline { at work summary webhookAttempt { attemptNumber eventType } } } } }"
+        " timeline { at work summary webhookEventLogId } } } }"
     )
     timeline = data["advanceClock"]["timeline"]
-    assert [(entry["work"], entry["webhookAttempt"]) for entry in timeline] == [
-        ("webhooks", {"attemptNumber": 2, "eventType": "Account.Created"})
-    ]
-    other_view = GraphQL(http, "/sandbox-testing/graphql", project_token(http, other))
-    log = other_view("{ webhookDeliveryLog { totalCount } }")["webhookDeliveryLog"]
+    assert [entry["work"] for entry in timeline] == ["webhooks"]
+    (entry,) = [a for a in sim.webhooks.log() if a["id"] == timeline[0]["webhookEventLogId"]]
+    assert (entry["attempt_number"], entry["event_type"]) == (2, "Account.Created")
+    other_view = GraphQL(http, "/sandbox/graphql", project_token(http, other))
+    log = other_view("{ webhookEventLogs { totalCount } }")["webhookEventLogs"]
     assert log["totalCount"] == 4  # its own two events, each attempted twice
 
 

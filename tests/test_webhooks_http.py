@@ -190,7 +190,7 @@ def test_success_failure_and_timeout_against_real_endpoints(
         "projectId": project.project_id,
         "resourceId": account_id,
     }
-    assert request["headers"]["X-Webhook-Secret"] == "http-secret"
+    assert request["headers"]["x-swan-secret"] == "http-secret"
     assert request["headers"]["Content-Type"] == "application/json"
     # No SQLite write transaction is held while a request is in flight.
     assert all(r["db_writable"] for r in receiver.requests)
@@ -263,10 +263,9 @@ def test_a_closed_port_is_a_connection_failure(sim: Simulator, project: ProjectC
 def test_probe_over_http(
     sim: Simulator, project: ProjectCredentials, receiver: ReceiverServer
 ) -> None:
-    subscription = subscribe(sim, project, receiver.url("/ok"))
-    attempt = sim.webhooks.probe(project, subscription["id"])
-    assert attempt["succeeded"] and attempt["kind"] == "Probe"
-    assert receiver.requests[-1]["body"]["eventId"] == attempt["event_id"]
+    probed = sim.webhooks.probe(project, receiver.url("/ok"), "probe-secret")
+    assert probed["response_status"] == 200 and probed["result"].succeeded
+    assert receiver.requests[-1]["body"]["eventId"] == probed["event_id"]
 
 
 def test_a_running_server_delivers_after_the_request_and_from_its_loop(
@@ -285,9 +284,10 @@ def test_a_running_server_delivers_after_the_request_and_from_its_loop(
                 "variables": {
                     "i": {
                         "label": "Flaky",
-                        "endpointUrl": receiver.url("/flaky"),
+                        "endpoint": receiver.url("/flaky"),
                         "secret": "loop-secret",
                         "eventTypes": ["Account.Created"],
+                        "status": "Enabled",
                     }
                 },
             },
@@ -313,4 +313,4 @@ def test_a_running_server_delivers_after_the_request_and_from_its_loop(
     attempts = sim.webhooks.log(project)
     assert [a["response_status"] for a in attempts] == [503, 200]
     assert [r["path"] for r in receiver.requests] == ["/flaky", "/flaky"]
-    assert receiver.requests[0]["headers"]["X-Webhook-Secret"] == "loop-secret"
+    assert receiver.requests[0]["headers"]["x-swan-secret"] == "loop-secret"

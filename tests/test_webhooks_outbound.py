@@ -74,10 +74,10 @@ def test_listed_networks_open_strict_mode_but_never_metadata() -> None:
 def test_refused_addresses_are_a_typed_rejection_when_subscribing(
     sim: Simulator, sandbox: GraphQL, url: str
 ) -> None:
-    rejected = add(sandbox, endpointUrl=url)
-    assert rejected["__typename"] == "ValidationRejection"
-    assert [(e["code"], e["path"]) for e in rejected["fields"]] == [
-        ("EndpointNotAllowed", ["input", "endpointUrl"])
+    rejected = add(sandbox, endpoint=url)
+    assert rejected["__typename"] == "InvalidArgumentRejection"
+    assert [(e["name"], "outbound policy" in e["errors"][0]) for e in rejected["fields"]] == [
+        ("endpoint", True)
     ]
     assert sim.sandbox.store.db["webhook_subscriptions"].count == 0
 
@@ -103,7 +103,7 @@ def test_strict_mode_refuses_loopback_and_private_urls_but_not_inboxes(strict: S
     for url in ("http://127.0.0.1:9/hook", "http://localhost/hook", "https://192.168.1.2/"):
         with pytest.raises(Rejected) as refused:
             subscribe(strict, project, url)
-        assert refused.value.payload["fields"][0]["code"] == "EndpointNotAllowed"
+        assert "outbound policy" in refused.value.payload["fields"][0]["errors"][0]
     assert subscribe(strict, project, "inbox://mine")["endpoint_url"] == "inbox://mine"
     assert subscribe(strict, project, "https://partner.example/hook")["status"] == "Enabled"
 
@@ -187,35 +187,23 @@ def test_at_most_1_kib_of_a_response_is_kept_and_redirects_are_not_followed(
     sim: Simulator, project: ProjectCredentials, server: ReceiverServer
 ) -> None:
     sim.webhooks.set_policy(FAST)
-    first = subscribe(sim, project, server.url("/huge-unannounced"))  # 200 kB, no length
-    sim.webhooks.update(project, first["id"], endpoint_url=server.url("/redirect"))
-    attempt = sim.webhooks.probe(project, first["id"])
-    assert attempt["error_code"] == "Redirected"
+    attempt = sim.webhooks.probe(project, server.url("/redirect"))["result"]
+    assert attempt.error_code == "Redirected"
     assert [r["path"] for r in server.requests] == ["/redirect"]
-    sim.webhooks.update(project, first["id"], endpoint_url=server.url("/fail"))
-    assert sim.webhooks.probe(project, first["id"])["response_body"] == "boom"
-    sim.webhooks.update(project, first["id"], endpoint_url=server.url("/huge-unannounced"))
-    attempt = sim.webhooks.probe(project, first["id"])
-    assert attempt["error_code"] == "ResponseTooLarge"
-    assert attempt["response_body"] == "y" * 1024
+    assert sim.webhooks.probe(project, server.url("/fail"))["result"].body == "boom"
+    attempt = sim.webhooks.probe(project, server.url("/huge-unannounced"))["result"]  # 200 kB
+    assert attempt.error_code == "ResponseTooLarge"
+    assert attempt.body == "y" * 1024
 
 
-def test_a_probe_of_a_disabled_subscription_is_refused_and_sends_nothing(
-    sim: Simulator, project: ProjectCredentials, server: ReceiverServer, sandbox: GraphQL
+def test_a_probe_of_a_refused_endpoint_is_rejected_and_sends_nothing(
+    strict: Simulator, sandbox: GraphQL
 ) -> None:
-    subscription = subscribe(sim, project, server.url("/ok"))
-    sim.webhooks.update(project, subscription["id"], status="Disabled")
-    data = sandbox(
-        """mutation($input: TestWebhookSubscriptionInput!) { testWebhookSubscription(
-        input: $input) { __typename ... on ValidationRejection { fields { code path } } } }""",
-        {"input": {"subscriptionId": subscription["id"]}},
-    )["testWebhookSubscription"]
-    assert data == {
-        "__typename": "ValidationRejection",
-        "fields": [{"code": "Disabled", "path": ["input", "subscriptionId"]}],
-    }
-    assert server.requests == []
-    assert sim.webhooks.log(project) == []
+    project = strict.create_project("sandbox", "P", [REDIRECT_URI])
+    with pytest.raises(Rejected) as refused:
+        strict.webhooks.probe(project, "http://127.0.0.1:9/hook")
+    assert refused.value.payload["__typename"] == "InvalidArgumentRejection"
+    assert strict.webhooks.log(project) == []
 
 
 def test_serve_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

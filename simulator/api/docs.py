@@ -2,7 +2,9 @@
 
 `mutations_markdown()` lists every mutation of the partner API and of the Sandbox Testing
 API with its input, its success payload and each rejection it can return (the members of
-its payload union that implement `Rejection`), with the rejection's extra fields.
+its payload union that implement `Rejection`), with the rejection's extra fields. A mutation
+the real service does not have is marked simulator-only, with the reason
+`simulator_only.toml` gives.
 
     python -m simulator docs mutations > docs/mutations.md
 """
@@ -18,6 +20,8 @@ from graphql import (
     GraphQLUnionType,
     get_named_type,
 )
+
+from ..fidelity import SimulatorOnly
 
 __all__ = ["mutations_markdown"]
 
@@ -52,8 +56,11 @@ def _payload_members(payload: GraphQLNamedType) -> list[GraphQLObjectType]:
     return objects
 
 
-def _mutation_section(name: str, field: GraphQLField) -> list[str]:
+def _mutation_section(name: str, field: GraphQLField, only: SimulatorOnly) -> list[str]:
     lines = [f"### `{name}`", ""]
+    reason = only.reasons.get(f"Mutation.{name}")
+    if reason is not None:
+        lines += [f"**Simulator-only** (the real service has no such mutation): {reason}", ""]
     if field.description:
         lines += [field.description.strip(), ""]
     input_arg = field.args.get("input")
@@ -79,20 +86,22 @@ def _mutation_section(name: str, field: GraphQLField) -> list[str]:
     return lines
 
 
-def _api_section(title: str, schema: GraphQLSchema) -> list[str]:
+def _api_section(title: str, schema: GraphQLSchema, only: SimulatorOnly) -> list[str]:
     mutation_type = schema.mutation_type
     assert mutation_type is not None
     lines = [f"## {title}", ""]
     names = sorted(mutation_type.fields)
     lines += [", ".join(f"[`{name}`](#{name.lower()})" for name in names), ""]
     for name in names:
-        lines += _mutation_section(name, mutation_type.fields[name])
+        lines += _mutation_section(name, mutation_type.fields[name], only)
     return lines
 
 
 def mutations_markdown(partner: GraphQLSchema, testing: GraphQLSchema) -> str:
     """The whole page: the partner API's mutations, then the Testing API's."""
     lines = [HEADER]
-    lines += _api_section("Partner API (Sandbox and Live)", partner)
-    lines += _api_section("Sandbox Testing API (simulator-only, Sandbox only)", testing)
+    lines += _api_section("Partner API (Sandbox and Live)", partner, SimulatorOnly.load("partner"))
+    lines += _api_section(
+        "Sandbox Testing API (Sandbox only)", testing, SimulatorOnly.load("testing")
+    )
     return "\n".join(lines).rstrip() + "\n"

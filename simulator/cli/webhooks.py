@@ -3,13 +3,13 @@
 | Command | What it does |
 |---|---|
 | `webhooks list [--project ID]` | the live subscriptions (secrets masked) |
-| `webhooks add --project ID --url URL --secret S --event-type T ...` | subscribe |
+| `webhooks add --project ID --url URL [--secret S] --event-type T ...` | subscribe |
 | `webhooks update ID --project ID [--url ...] [--enable/--disable]` | change a subscription |
 | `webhooks remove ID --project ID` | remove a subscription |
-| `webhooks log [--project ID] [--event ID] [--subscription ID] [--last N]` | the attempts |
+| `webhooks log [--project ID] [--event ID] [--subscription ID] [--last N]` | the event log |
 | `webhooks deliveries [--project ID] [--status S]` | the deliveries |
 | `webhooks replay EVENT_ID --project ID [--subscription ID] [--deliver]` | send again |
-| `webhooks probe ID --project ID [--event-type T]` | send a sample event now |
+| `webhooks probe URL --project ID [--secret S]` | send a sample event to a URL now |
 | `webhooks policy [show / list / set NAME [--delays 5,17 --timeout 15]]` | the retry policy |
 | `webhooks run-due` | send what is due, from this process |
 
@@ -36,7 +36,8 @@ __all__ = ["register"]
 
 
 def _mask(subscription: dict[str, Any]) -> dict[str, Any]:
-    return {**subscription, "secret": f"*** ({len(subscription['secret'])} characters)"}
+    secret = subscription["secret"]
+    return {**subscription, "secret": secret and f"*** ({len(secret)} characters)"}
 
 
 def _command(
@@ -56,7 +57,7 @@ def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse
         except Rejected as rejected:
             print(f"rejected: {rejected.payload['__typename']}: {rejected}", file=sys.stderr)
             for field in rejected.payload.get("fields", []):
-                print(f"  {'.'.join(field['path'])}: {field['message']}", file=sys.stderr)
+                print(f"  {field['name']}: {'; '.join(field['errors'])}", file=sys.stderr)
             return 2
 
     return run
@@ -72,7 +73,7 @@ def register(subparsers: Any) -> None:
     add = _command(actions, "add", "subscribe an endpoint to event types", run_add)
     add.add_argument("--project", required=True)
     add.add_argument("--url", required=True, help="http(s) URL, or inbox://NAME")
-    add.add_argument("--secret", required=True, help="sent in the X-Webhook-Secret header")
+    add.add_argument("--secret", help="sent in the x-swan-secret header (none when left out)")
     add.add_argument(
         "--event-type", action="append", required=True, dest="event_types", metavar="TYPE"
     )
@@ -115,10 +116,10 @@ def register(subparsers: Any) -> None:
         "--deliver", action="store_true", help="send now from this process (else: the server)"
     )
 
-    probe = _command(actions, "probe", "send a sample event to a subscription now", run_probe)
-    probe.add_argument("subscription_id")
+    probe = _command(actions, "probe", "send a sample event to an endpoint now", run_probe)
+    probe.add_argument("endpoint")
     probe.add_argument("--project", required=True)
-    probe.add_argument("--event-type")
+    probe.add_argument("--secret")
 
     policy = actions.add_parser("policy", help="show, list or set the retry policy")
     policy.add_argument("operation", nargs="?", default="show", choices=["show", "list", "set"])
@@ -216,19 +217,21 @@ def run_replay(args: argparse.Namespace) -> int:
 
     with Simulator(args.data_dir) as sim:
         env = sim.environment(args.env)
-        created = delivery.replay_event(env, args.project, args.event_id, args.subscription_id)
-        if args.deliver:
-            sim.run_due()
-        print_json([log.get_delivery(env, row["id"]) for row in created])
+        if args.deliver:  # the first attempts now, from this process
+            sent = delivery.replay_event(env, args.project, args.event_id, args.subscription_id)
+            ids = [row["delivery_id"] for row in sent]
+        else:
+            made = delivery.create_replays(env, args.project, args.event_id, args.subscription_id)
+            ids = [row["id"] for row in made]
+        print_json([log.get_delivery(env, delivery_id) for delivery_id in ids])
     return 0
 
 
 def run_probe(args: argparse.Namespace) -> int:
     with Simulator(args.data_dir) as sim:
-        attempt = sim.webhooks.probe(
-            args.project, args.subscription_id, args.event_type, environment=args.env
-        )
-    print_json(attempt)
+        probed = sim.webhooks.probe(args.project, args.endpoint, args.secret, environment=args.env)
+    result = probed.pop("result")
+    print_json({**probed, "error": result.error})
     return 0
 
 

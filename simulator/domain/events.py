@@ -13,6 +13,10 @@ with env.store.atomic() as db:
 
 from __future__ import annotations
 
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import sqlite_utils
@@ -20,40 +24,27 @@ import sqlite_utils
 from ..storage import insert_row, next_number
 from .context import Environment
 
-__all__ = ["EVENT_TYPES", "emit", "list_events"]
+__all__ = ["EVENT_TYPES", "EVENT_TYPES_FILE", "EVENT_TYPE_DESCRIPTIONS", "emit", "list_events"]
 
-#: The event types of the real service (domain notes); `Resource.Verb`.
-EVENT_TYPES = (
-    "Account.Created",
-    "Account.Updated",
-    "Account.Closing",
-    "Account.Closed",
-    "AccountHolder.Created",
-    "AccountHolder.Updated",
-    "AccountMembership.Created",
-    "AccountMembership.Bound",
-    "AccountMembership.Suspended",
-    "AccountMembership.Resumed",
-    "AccountMembership.Disabled",
-    "AccountMembership.Updated",
-    "Card.Created",
-    "Card.Updated",
-    "Consent.Created",
-    "Consent.Started",
-    "Consent.Granted",
-    "Consent.Refused",
-    "Consent.Canceled",
-    "Consent.Expired",
-    "Transaction.Pending",
-    "Transaction.Booked",
-    "Transaction.Rejected",
-    "Transaction.Canceled",
-    "Transaction.Released",
-    "Transaction.Upcoming",
-    "Transaction.Enriched",
-    "User.Joined",
-    "User.Updated",
+#: The registry of event types (data: `event_types.toml` beside this module).
+EVENT_TYPES_FILE = Path(__file__).with_name("event_types.toml")
+
+
+def _load_event_types(path: Path) -> tuple[tuple[str, str], ...]:
+    table = tomllib.loads(path.read_text(encoding="utf-8"))
+    return tuple(
+        (f"{resource}.{verb}", str(description))
+        for resource, verbs in table.items()
+        for verb, description in verbs.items()
+    )
+
+
+#: Every event type of the real service, `Resource.Verb`, with a one-line description.
+EVENT_TYPE_DESCRIPTIONS: Mapping[str, str] = MappingProxyType(
+    dict(_load_event_types(EVENT_TYPES_FILE))
 )
+#: The event types a subscription may list, in the registry's order.
+EVENT_TYPES: tuple[str, ...] = tuple(EVENT_TYPE_DESCRIPTIONS)
 
 
 def emit(

@@ -1,7 +1,8 @@
 """The OAuth 2.0 HTTP endpoints under `{auth_url}` = `/oauth2`.
 
-`POST /oauth2/token` reads a form-encoded body, authenticates the client (body or HTTP
-Basic), picks the environment from the client_id prefix and dispatches on `grant_type`.
+`POST /oauth2/token` reads a form body (form-encoded or multipart), authenticates the client
+(body or HTTP Basic), picks the environment from the client_id prefix and dispatches on
+`grant_type`.
 Errors follow RFC 6749 section 5.2: a JSON body with `error` and `error_description`.
 """
 
@@ -14,6 +15,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 from urllib.parse import unquote
 
+from python_multipart.multipart import parse_options_header
 from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -130,6 +132,45 @@ def _basic_credentials(request: Request) -> tuple[str, str] | None:
     return unquote(client_id.replace("+", " ")), unquote(secret.replace("+", " "))
 
 
+#: The body types `/oauth2/token` reads: RFC 6749's form encoding, and multipart as the real
+#: service also accepts it (what `curl -F` and many HTTP clients send by default).
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+async def _read_form(request: Request) -> FormData:
+    """The token request's parameters, from either body type; `invalid_request` otherwise."""
+    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type not in FORM_TYPES:
+        raise OAuthError(
+            "invalid_request",
+            "The token endpoint takes a form body (Content-Type: "
+            "application/x-www-form-urlencoded or multipart/form-data).",
+        )
+    if content_type == "multipart/form-data":
+        await _check_multipart_is_whole(request)
+    try:
+        # No file parts: a token request is plain fields, and a file would be spooled first.
+        return await request.form(max_files=0)
+    except HTTPException as error:  # Starlette's parsers: bad boundary, too many fields, ...
+        detail = str(error.detail)
+        if detail.startswith("Too many files"):
+            detail = "a token request carries plain fields, not file parts."
+        raise OAuthError("invalid_request", f"Malformed form body: {detail}") from None
+
+
+async def _check_multipart_is_whole(request: Request) -> None:
+    """Refuse a multipart body without its closing delimiter: the parser would drop the cut
+    part silently, and the client would hear about a missing parameter it did send."""
+    _, options = parse_options_header(request.headers["content-type"])
+    boundary = options.get(b"boundary")
+    if not boundary:
+        return  # the parser names this one itself
+    if b"--" + boundary + b"--" not in await request.body():
+        raise OAuthError(
+            "invalid_request", "Malformed form body: the multipart body has no closing boundary."
+        )
+
+
 def token_endpoint(
     environments: dict[EnvironmentName, Environment], grants: Mapping[str, Grant]
 ) -> Callable[..., Any]:
@@ -139,19 +180,7 @@ def token_endpoint(
     async def endpoint(request: Request) -> Response:
         used_basic = False
         try:
-            content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
-            if content_type != "application/x-www-form-urlencoded":
-                raise OAuthError(
-                    "invalid_request",
-                    "The token endpoint takes a form-encoded body "
-                    "(Content-Type: application/x-www-form-urlencoded).",
-                )
-            try:
-                form = await request.form()
-            except HTTPException as error:  # Starlette's form parser: too many fields, ...
-                raise OAuthError(
-                    "invalid_request", f"Malformed form body: {error.detail}"
-                ) from None
+            form = await _read_form(request)
             basic = _basic_credentials(request)
             used_basic = basic is not None
             body_id = form.get("client_id")

@@ -1,4 +1,4 @@
-"""Testing API: the webhook retry policy, the delivery log, in-process inboxes, and the
+"""Testing API: the webhook retry policy, the deliveries, in-process inboxes, and the
 timeline of what fired while the clock moved.
 
 The timeline of `advanceClock` / `setClock` shows only the caller's own work: entries of the
@@ -13,15 +13,14 @@ from typing import Any
 from ariadne import ObjectType
 from graphql import GraphQLError, GraphQLResolveInfo
 
+from ..api.connections import connection
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
-from ..api.partner.webhooks import deliveries, delivery_log, object_bindables
-from ..domain.rejections import Rejected, rejection
+from ..domain.rejections import Rejected, rejection, validation_error
 from ..exceptions import ConfigurationError
-from ..webhooks import delivery
-from ..webhooks.log import decode_attempt
+from ..webhooks import delivery, log
 from ..webhooks.policy import POLICIES, RetryPolicy, get_policy
-from ..webhooks.receivers import Inbox, receivers_for
+from ..webhooks.receivers import SECRET_HEADER, Inbox, receivers_for
 from ..webhooks.subscriptions import _INBOX_NAME
 from .resolvers import mutation, query, validation_rejection
 
@@ -30,8 +29,9 @@ __all__ = ["bindables"]
 timeline_entry = ObjectType("TimelineEntry")
 clock_payload = ObjectType("ClockSuccessPayload")
 inbox_type = ObjectType("WebhookInbox")
+delivery_type = ObjectType("WebhookDelivery")
 
-bindables = [timeline_entry, clock_payload, inbox_type, *object_bindables]
+bindables = [timeline_entry, clock_payload, inbox_type, delivery_type]
 
 
 # -- the timeline -------------------------------------------------------------------------
@@ -59,17 +59,11 @@ def resolve_summary(entry: dict[str, Any], _: GraphQLResolveInfo) -> str:
     return str(entry.get("summary") or json.dumps(entry, default=str))
 
 
-@timeline_entry.field("webhookAttempt")
-def resolve_webhook_attempt(
-    entry: dict[str, Any], info: GraphQLResolveInfo
-) -> dict[str, Any] | None:
+@timeline_entry.field("webhookEventLogId")
+def resolve_webhook_event_log_id(entry: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
     if entry.get("work") != "webhooks" or not entry.get("attempt_id"):
         return None
-    ctx: RequestContext = info.context
-    rows = list(
-        ctx.environment.store.db["webhook_attempts"].rows_where("id = ?", [entry["attempt_id"]])
-    )
-    return decode_attempt(rows[0]) if rows else None
+    return str(entry["attempt_id"])
 
 
 # -- the policy -------------------------------------------------------------------------
@@ -111,19 +105,7 @@ def resolve_set_policy(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) 
     return {"__typename": "SetWebhookRetryPolicySuccessPayload", "policy": policy.as_dict()}
 
 
-# -- the log ------------------------------------------------------------------------------
-
-
-@query.field("webhookDeliveryLog")
-def resolve_delivery_log(
-    _: Any,
-    info: GraphQLResolveInfo,
-    first: int | None = None,
-    after: str | None = None,
-    filters: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    ctx: RequestContext = info.context
-    return delivery_log(ctx, ctx.principal.project_id, first, after, filters)
+# -- deliveries -------------------------------------------------------------------------
 
 
 @query.field("webhookDeliveries")
@@ -135,7 +117,32 @@ def resolve_deliveries(
     filters: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
-    return deliveries(ctx, ctx.principal.project_id, first, after, filters)
+    keywords = {key: value for key, value in (filters or {}).items() if value is not None}
+    page = log.deliveries_page(
+        ctx.environment, ctx.principal.project_id, first=first, after=after, **keywords
+    )
+    return connection(page)
+
+
+@delivery_type.field("policy")
+def resolve_delivery_policy(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+    policy = row["policy"]
+    text = policy if isinstance(policy, str) else json.dumps(policy)
+    return RetryPolicy.from_json(text).as_dict()
+
+
+@delivery_type.field("retryCount")
+def resolve_delivery_retry_count(row: dict[str, Any], _: GraphQLResolveInfo) -> int:
+    return max(int(row["attempt_count"]) - 1, 0)
+
+
+@delivery_type.field("webhookEventLogIds")
+def resolve_delivery_log_ids(row: dict[str, Any], info: GraphQLResolveInfo) -> list[str]:
+    ctx: RequestContext = info.context
+    return [
+        attempt["id"]
+        for attempt in log.list_attempts(ctx.environment, row["project_id"], delivery_id=row["id"])
+    ]
 
 
 # -- inboxes ------------------------------------------------------------------------------
@@ -177,7 +184,7 @@ def _inbox_view(ctx: RequestContext, inbox: Inbox) -> dict[str, Any]:
                 "event_id": item.event_id,
                 "resource_id": item.resource_id,
                 "body": json.dumps(item.body),
-                "had_secret": any(key.lower() == "x-webhook-secret" for key in item.headers),
+                "had_secret": SECRET_HEADER in item.headers,  # case-insensitive
                 "status": item.status,
                 "timed_out": item.timed_out,
                 "accepted": item.accepted,
@@ -242,5 +249,5 @@ def _inbox_not_yours(inbox: Inbox) -> dict[str, Any]:
     return rejection(
         "ValidationRejection",
         message,
-        fields=[{"code": "InboxInUse", "message": message, "path": ["input", "name"]}],
+        fields=[validation_error("InboxInUse", message, ["input", "name"])],
     )

@@ -1,4 +1,4 @@
-"""Webhooks: subscriptions, deliveries on the virtual clock, the delivery log, replay, probes.
+"""Webhooks: subscriptions, deliveries on the virtual clock, the event log, replay, probes.
 
 `install_webhooks(wiring)` plugs webhooks into one simulator:
 
@@ -17,14 +17,15 @@ from .delivery import (
     PROBE_RESOURCE_ID,
     WebhookDeliveries,
     create_deliveries,
+    create_replays,
     get_retry_policy,
-    probe,
+    probe_endpoint,
     replay_event,
     run_due,
     set_retry_policy,
 )
 from .facade import Webhooks, describe_timeline
-from .log import list_attempts, list_deliveries
+from .log import get_attempt, list_attempts, list_deliveries, subscription_kpi
 from .policy import DEFAULT_POLICY, POLICIES, RetryPolicy, get_policy
 from .receivers import (
     SECRET_HEADER,
@@ -59,7 +60,9 @@ __all__ = [
     "WebhookRequest",
     "Webhooks",
     "add_subscription",
+    "create_replays",
     "describe_timeline",
+    "get_attempt",
     "get_policy",
     "get_retry_policy",
     "get_subscription",
@@ -67,11 +70,12 @@ __all__ = [
     "list_attempts",
     "list_deliveries",
     "list_subscriptions",
-    "probe",
+    "probe_endpoint",
     "remove_subscription",
     "replay_event",
     "run_due",
     "set_retry_policy",
+    "subscription_kpi",
     "update_subscription",
 ]
 

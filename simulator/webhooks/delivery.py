@@ -9,8 +9,9 @@
 3. **After a failure** the next attempt is due `delay` after the attempt ended (see
    `policy`); after the policy's last attempt the delivery is `Failed`.
 
-The POST body carries only the five fields of the real service; the subscription's secret
-travels in the `X-Webhook-Secret` header.
+The POST body carries only the five fields of the real service; the subscription's secret,
+when it has one, travels in the `x-swan-secret` header (no signature: the real service's docs
+describe none).
 """
 
 from __future__ import annotations
@@ -23,13 +24,12 @@ import sqlite_utils
 
 from ..clock import format_timestamp, parse_timestamp
 from ..domain.context import Environment
-from ..domain.events import EVENT_TYPES
 from ..domain.rejections import Rejected
 from ..storage import next_number
 from .policy import DEFAULT_POLICY, RetryPolicy
-from .receivers import SECRET_HEADER, AttemptResult, WebhookRequest, send_all
-from .rejections import event_not_found, field_error, validation
-from .subscriptions import get_subscription
+from .receivers import SECRET_HEADER, AttemptResult, WebhookRequest, receivers_for, send_all
+from .rejections import event_not_found, field_error, invalid_argument
+from .subscriptions import check_endpoint, get_subscription
 
 __all__ = [
     "BATCH_SIZE",
@@ -37,7 +37,7 @@ __all__ = [
     "WebhookDeliveries",
     "create_deliveries",
     "get_retry_policy",
-    "probe",
+    "probe_endpoint",
     "replay_event",
     "run_due",
     "set_retry_policy",
@@ -151,38 +151,83 @@ def create_deliveries(env: Environment, db: sqlite_utils.Database, event: dict[s
         _insert_delivery(env, db, event, subscription_id, policy, "Event")
 
 
-def replay_event(
+def _replayed_event(
+    db: sqlite_utils.Database, project_id: str, event_id: str
+) -> tuple[dict[str, Any], str | None]:
+    """The event to send again, named by its id or by one of its log entries (then with the
+    entry's subscription)."""
+    events = list(db["events"].rows_where("id = ? AND project_id = ?", [event_id, project_id]))
+    if events:
+        return events[0], None
+    entries = list(
+        db["webhook_attempts"].rows_where("id = ? AND project_id = ?", [event_id, project_id])
+    )
+    if entries:
+        events = list(db["events"].rows_where("id = ?", [entries[0]["event_id"]]))
+        if events:
+            return events[0], entries[0]["subscription_id"]
+    raise Rejected(event_not_found(event_id))
+
+
+def create_replays(
     env: Environment, project_id: str, event_id: str, subscription_id: str | None = None
 ) -> list[dict[str, Any]]:
-    """Send an event again: a new delivery (due now, with a fresh retry schedule) to one
-    subscription, or to every enabled subscription of the project listing its type.
-
-    The body is the event's own (same `eventId`): receivers must already expect duplicates,
-    since delivery is at-least-once.
-    """
+    """New deliveries of an event (due now, with a fresh retry schedule): to one subscription,
+    to the subscription of the log entry `event_id` names, or to every enabled subscription
+    of the project listing the event type. `replay_event` also sends them."""
     with env.store.atomic() as db:
-        events = list(db["events"].rows_where("id = ? AND project_id = ?", [event_id, project_id]))
-        if not events:
-            raise Rejected(event_not_found(event_id))
-        event = events[0]
-        if subscription_id is not None:
-            subscription = get_subscription(env, project_id, subscription_id)
+        event, logged_subscription = _replayed_event(db, project_id, event_id)
+        chosen = subscription_id or logged_subscription
+        if chosen is not None:
+            subscription = get_subscription(env, project_id, chosen)
             if subscription["status"] != "Enabled":
-                raise Rejected(_disabled(subscription_id, "enable it to replay events to it"))
-            targets = [subscription_id]
+                raise Rejected(_disabled(chosen, "enable it to replay events to it"))
+            targets = [chosen]
         else:
             targets = _subscribed(db, project_id, event["event_type"])
+            if not targets:
+                raise Rejected(
+                    invalid_argument(
+                        [
+                            field_error(
+                                f"No enabled subscription lists {event['event_type']}: "
+                                "name one with subscriptionId.",
+                                "subscriptionId",
+                            )
+                        ]
+                    )
+                )
         policy = get_retry_policy(env, db, project_id)
         return [_insert_delivery(env, db, event, target, policy, "Replay") for target in targets]
 
 
+def replay_event(
+    env: Environment, project_id: str, event_id: str, subscription_id: str | None = None
+) -> list[dict[str, Any]]:
+    """Send an event again, now: `create_replays`, then each new delivery's first attempt at
+    once (a failed one is retried by its policy, as any delivery). Returns the first attempts
+    (log entries), oldest subscription first.
+
+    The body is the event's own (same `eventId`): receivers must already expect duplicates,
+    since delivery is at-least-once.
+    """
+    created = create_replays(env, project_id, event_id, subscription_id)
+    run_due(env, delivery_ids=[row["id"] for row in created])
+    ids = [row["id"] for row in created]
+    marks = ", ".join("?" for _ in ids)
+    return [
+        dict(row)
+        for row in env.store.db["webhook_attempts"].rows_where(
+            f"delivery_id IN ({marks}) AND attempt_number = 1", ids, order_by="position"
+        )
+    ]
+
+
 def _disabled(subscription_id: str, advice: str) -> dict[str, Any]:
-    return validation(
+    return invalid_argument(
         [
             field_error(
-                "Disabled",
-                f"Webhook subscription {subscription_id} is disabled: {advice}.",
-                "subscriptionId",
+                f"Webhook subscription {subscription_id} is disabled: {advice}.", "subscriptionId"
             )
         ]
     )
@@ -207,8 +252,12 @@ def event_body(
     ).encode()
 
 
-def request_headers(secret: str) -> dict[str, str]:
-    return {"Content-Type": "application/json", SECRET_HEADER: secret}
+def request_headers(secret: str | None) -> dict[str, str]:
+    """The headers of a POST: the secret's header only when there is a secret."""
+    headers = {"Content-Type": "application/json"}
+    if secret:
+        headers[SECRET_HEADER] = secret
+    return headers
 
 
 def _logged_headers(headers: dict[str, str]) -> str:
@@ -284,13 +333,13 @@ def timeline_entry(env: Environment, attempt: dict[str, Any], max_attempts: int)
     }
 
 
-_DUE = (
+_DUE_COLUMNS = (
     "SELECT d.id, d.project_id, d.subscription_id, d.event_id, d.event_type, d.resource_id, "
     "d.event_date, d.trigger, d.attempt_count, d.policy, s.endpoint_url, s.secret "
     "FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id "
     "WHERE d.status = 'Pending' AND d.next_attempt_at <= ? "
-    "ORDER BY d.next_attempt_at, d.position LIMIT ?"
 )
+_DUE = _DUE_COLUMNS + "ORDER BY d.next_attempt_at, d.position LIMIT ?"
 
 
 def _assert_no_transaction(env: Environment) -> None:
@@ -301,12 +350,22 @@ def _assert_no_transaction(env: Environment) -> None:
         )
 
 
-def run_due(env: Environment) -> list[dict[str, Any]]:
-    """Attempt every delivery due at the clock's time (up to `BATCH_SIZE`); returns the
-    timeline entries, in the order the attempts were recorded."""
+def _due(env: Environment, now: str, delivery_ids: list[str] | None) -> Any:
+    if delivery_ids is None:
+        return env.store.db.execute(_DUE, [now, BATCH_SIZE])
+    marks = ", ".join("?" for _ in delivery_ids)
+    return env.store.db.execute(
+        _DUE_COLUMNS + f"AND d.id IN ({marks}) ORDER BY d.position", [now, *delivery_ids]
+    )
+
+
+def run_due(env: Environment, delivery_ids: list[str] | None = None) -> list[dict[str, Any]]:
+    """Attempt every delivery due at the clock's time (up to `BATCH_SIZE`), or only those of
+    `delivery_ids` that are due; returns the timeline entries, in the order the attempts
+    were recorded."""
     _assert_no_transaction(env)
     now = env.now()
-    cursor = env.store.db.execute(_DUE, [now, BATCH_SIZE])
+    cursor = _due(env, now, delivery_ids)
     columns = [column[0] for column in cursor.description]
     due = [dict(zip(columns, row, strict=True)) for row in cursor.fetchall()]
     if not due:
@@ -403,58 +462,36 @@ class WebhookDeliveries:
 
 # -- the probe ------------------------------------------------------------------------------
 
+#: The event type of a probe's sample event.
+PROBE_EVENT_TYPE = "Account.Updated"
 
-def probe(
-    env: Environment, project_id: str, subscription_id: str, event_type: str | None = None
+
+def probe_endpoint(
+    env: Environment, project_id: str, endpoint: str, secret: str | None = None
 ) -> dict[str, Any]:
-    """Send a sample event to an enabled subscription's endpoint at once, once, with no
-    retry; returns the logged attempt (`kind` `Probe`). A disabled subscription is a
-    `ValidationRejection` (code `Disabled`) and nothing is sent. The sample's `resourceId` is
-    `PROBE_RESOURCE_ID` and its `eventId` names no journaled event."""
+    """POST a sample event to `endpoint` at once, once, with no retry, as
+    `probeWebhookEndpoint` does; returns `event_id`, `response_status` (None without an
+    answer) and the `result`. The endpoint follows a subscription's rules (else an
+    `InvalidArgumentRejection`, and nothing is sent). The sample names no journaled event
+    (its `resourceId` is `PROBE_RESOURCE_ID`) and is not in the event log: it belongs to
+    no subscription."""
     _assert_no_transaction(env)
-    subscription = get_subscription(env, project_id, subscription_id)
-    if subscription["status"] != "Enabled":
-        raise Rejected(_disabled(subscription_id, "enable it to test it"))
-    if event_type is not None and event_type not in EVENT_TYPES:
-        raise Rejected(
-            validation(
-                [
-                    field_error(
-                        "UnknownEventType", f"Unknown event type {event_type!r}.", "eventType"
-                    )
-                ]
-            )
+    errors = check_endpoint(endpoint, receivers_for(env).outbound)
+    if secret is not None and not secret:
+        errors.append(
+            field_error("A secret is 1 to 256 characters (leave it out for none).", "secret")
         )
-    kind = event_type or subscription["event_types"][0]
+    if errors:
+        raise Rejected(invalid_argument(errors))
     with env.store.atomic() as db:
         sample_id = env.new_id(db, "webhook_probe")
     now = env.now()
     request = WebhookRequest(
-        subscription["endpoint_url"],
-        request_headers(subscription["secret"]),
-        event_body(kind, sample_id, now, project_id, PROBE_RESOURCE_ID),
+        endpoint.strip(),
+        request_headers(secret),
+        event_body(PROBE_EVENT_TYPE, sample_id, now, project_id, PROBE_RESOURCE_ID),
         now,
     )
     policy = get_retry_policy(env, project_id=project_id)
     [result] = send_all(env, [(request, policy.timeout)])
-    with env.store.atomic() as db:
-        attempt = _attempt_row(
-            env,
-            db,
-            base={
-                "project_id": project_id,
-                "delivery_id": None,
-                "subscription_id": subscription_id,
-                "event_id": sample_id,
-                "event_type": kind,
-                "resource_id": PROBE_RESOURCE_ID,
-                "kind": "Probe",
-            },
-            request=request,
-            result=result,
-            attempt_number=1,
-            next_attempt_at=None,
-            delivery_status=None,
-        )
-        db.table("webhook_attempts").insert(attempt)
-    return attempt
+    return {"event_id": sample_id, "response_status": result.status, "result": result}

@@ -1,4 +1,4 @@
-"""`sim.webhooks`: subscriptions, inboxes, the log, replay, probes and the retry policy from Python.
+"""`sim.webhooks`: subscriptions, inboxes, the event log, replay, probes and the retry policy.
 
 ```python
 sim = Simulator()
@@ -87,13 +87,14 @@ class Webhooks:
         endpoint: str | Inbox,
         event_types: list[str] | None = None,
         *,
-        secret: str,
+        secret: str | None = None,
         label: str | None = None,
         status: str = "Enabled",
         environment: str = "sandbox",
     ) -> dict[str, Any]:
-        """Add a subscription (every event type when `event_types` is None). Raises
-        `Rejected` with the same rejection the partner API would return."""
+        """Add a subscription (every event type when `event_types` is None; no `x-swan-secret`
+        header when `secret` is None). Raises `Rejected` with the same rejection the partner
+        API would return."""
         url = endpoint.url if isinstance(endpoint, Inbox) else endpoint
         return subscriptions.add_subscription(
             self._env(environment),
@@ -149,7 +150,7 @@ class Webhooks:
         delivery_id: str | None = None,
         environment: str = "sandbox",
     ) -> list[dict[str, Any]]:
-        """Every attempt, oldest first (see `webhooks.log`)."""
+        """The event log: every attempt, oldest first (`webhookEventLogs`; see `webhooks.log`)."""
         project_id = None if project is None else _project_id(project)
         return log.list_attempts(
             self._env(environment),
@@ -186,25 +187,28 @@ class Webhooks:
         *,
         environment: str = "sandbox",
     ) -> list[dict[str, Any]]:
-        """Send an event again (new deliveries, fired at once); returns the deliveries."""
+        """Send an event again (`replayWebhookEvent`: new deliveries, their first attempt
+        sent at once, retried by the policy); returns the first attempts (log entries)."""
         env = self._env(environment)
-        created = delivery.replay_event(env, _project_id(project), event_id, subscription_id)
-        self._simulator.run_due()
-        return [log.get_delivery(env, row["id"]) or row for row in created]
+        attempts = delivery.replay_event(env, _project_id(project), event_id, subscription_id)
+        return [log.decode_attempt(row) for row in attempts]
 
     def probe(
         self,
         project: Project,
-        subscription_id: str,
-        event_type: str | None = None,
+        endpoint: str | Inbox,
+        secret: str | None = None,
         *,
         environment: str = "sandbox",
     ) -> dict[str, Any]:
-        """Send a sample event to the subscription's endpoint now, once; returns the attempt."""
-        attempt = delivery.probe(
-            self._env(environment), _project_id(project), subscription_id, event_type
-        )
-        return log.decode_attempt(attempt)
+        """POST a sample event to an endpoint now, once (`probeWebhookEndpoint`); returns
+        `event_id`, `response_status` and the attempt's `result`."""
+        url = endpoint.url if isinstance(endpoint, Inbox) else endpoint
+        return delivery.probe_endpoint(self._env(environment), _project_id(project), url, secret)
+
+    def kpi(self, subscription_id: str, *, environment: str = "sandbox") -> dict[str, Any]:
+        """`total_hits` and `error_rate` (the failed share) of a subscription's attempts."""
+        return log.subscription_kpi(self._env(environment), subscription_id)
 
     # -- the retry policy -------------------------------------------------------------------
 

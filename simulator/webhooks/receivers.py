@@ -52,8 +52,9 @@ __all__ = [
     "send_all",
 ]
 
-#: The simulator's stand-in for the real service's secret header (a plain value, no signature).
-SECRET_HEADER = "X-Webhook-Secret"
+#: The header that carries a subscription's secret as a plain value (no signature), as the
+#: real service's docs name it.
+SECRET_HEADER = "x-swan-secret"
 INBOX_SCHEME = "inbox"
 
 
@@ -77,7 +78,7 @@ class Received:
 
     at: str
     body: dict[str, Any]
-    #: Case-insensitive: `headers["x-webhook-secret"]` and `headers["X-Webhook-Secret"]`.
+    #: Case-insensitive: `headers["x-swan-secret"]` and `headers["X-Swan-Secret"]`.
     headers: httpx.Headers
     #: The status it answered; None when it dropped the connection or timed out.
     status: int | None

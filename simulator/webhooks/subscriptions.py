@@ -14,7 +14,8 @@ Rules (each a typed rejection, and a rejected write changes nothing):
 - the outbound policy allows it (`outbound`: an address written in the URL is checked now,
   a host name when delivering): `EndpointNotAllowed`;
 - every event type is one of `EVENT_TYPES`, and there is at least one;
-- the secret is 1 to 256 visible ASCII characters (it travels as a header value);
+- the secret, when given, is 1 to 256 visible ASCII characters (it travels as the value of
+  the `x-swan-secret` header);
 - the label is 1 to 100 characters;
 - at most `MAX_SUBSCRIPTIONS_PER_EVENT_TYPE` (10) subscriptions of a project, enabled or
   disabled, may list one event type.
@@ -39,12 +40,19 @@ from ..domain.pagination import Connection, paginate
 from ..domain.rejections import Rejected
 from .outbound import OutboundPolicy
 from .receivers import INBOX_SCHEME, receivers_for
-from .rejections import FieldError, field_error, limit_reached, subscription_not_found, validation
+from .rejections import (
+    FieldError,
+    field_error,
+    invalid_argument,
+    limit_reached,
+    subscription_not_found,
+)
 
 __all__ = [
     "MAX_SUBSCRIPTIONS_PER_EVENT_TYPE",
     "SUBSCRIPTION_STATUSES",
     "add_subscription",
+    "check_endpoint",
     "get_subscription",
     "list_subscriptions",
     "remove_subscription",
@@ -65,15 +73,15 @@ _VISIBLE_ASCII = re.compile(r"[\x21-\x7e]+")
 _BLANK_OR_CONTROL = re.compile(r"[\s\x00-\x1f\x7f]")
 
 
-def _check_url(url: Any, policy: OutboundPolicy) -> list[FieldError]:
+def check_endpoint(url: Any, policy: OutboundPolicy) -> list[FieldError]:
+    """The problems of an endpoint URL (none: it may be subscribed or probed)."""
     if not isinstance(url, str) or not url.strip():
-        return [field_error("Missing", "A subscription needs an endpoint URL.", "endpointUrl")]
+        return [field_error("A subscription needs an endpoint URL.", "endpoint")]
     if len(url) > MAX_URL_LENGTH:
         return [
             field_error(
-                "TooLong",
                 f"The endpoint URL is longer than {MAX_URL_LENGTH} characters.",
-                "endpointUrl",
+                "endpoint",
             )
         ]
     if url.startswith(INBOX_SCHEME + "://"):
@@ -82,10 +90,9 @@ def _check_url(url: Any, policy: OutboundPolicy) -> list[FieldError]:
             return []
         return [
             field_error(
-                "InvalidFormat",
                 f"Invalid inbox URL {url!r}: use inbox://NAME, NAME of letters, digits, "
                 "'.', '_' or '-' (at most 64).",
-                "endpointUrl",
+                "endpoint",
             )
         ]
     try:
@@ -97,10 +104,9 @@ def _check_url(url: Any, policy: OutboundPolicy) -> list[FieldError]:
     if parts is None or parts.scheme not in ("http", "https"):
         return [
             field_error(
-                "InvalidFormat",
                 f"Invalid endpoint URL {url!r}: use an absolute http(s) URL "
                 "(or inbox://NAME for an in-process inbox).",
-                "endpointUrl",
+                "endpoint",
             )
         ]
     if (
@@ -112,20 +118,18 @@ def _check_url(url: Any, policy: OutboundPolicy) -> list[FieldError]:
     ):
         return [
             field_error(
-                "InvalidFormat",
                 f"Invalid endpoint URL {url!r}: it needs a host, and no fragment, "
                 "credentials, spaces or control characters.",
-                "endpointUrl",
+                "endpoint",
             )
         ]
     problem = policy.url_problem(url)
     if problem is not None:
         return [
             field_error(
-                "EndpointNotAllowed",
                 f"The outbound policy ({policy.mode}) refuses {url!r}: {problem}. "
                 "See docs/webhooks.md, 'Where webhooks may go'.",
-                "endpointUrl",
+                "endpoint",
             )
         ]
     return []
@@ -133,12 +137,11 @@ def _check_url(url: Any, policy: OutboundPolicy) -> list[FieldError]:
 
 def _check_event_types(event_types: Any) -> tuple[list[str], list[FieldError]]:
     if not isinstance(event_types, list | tuple) or not event_types:
-        return [], [field_error("Missing", "Subscribe to at least one event type.", "eventTypes")]
+        return [], [field_error("Subscribe to at least one event type.", "eventTypes")]
     unknown = [str(kind) for kind in event_types if kind not in EVENT_TYPES]
     if unknown:
         return [], [
             field_error(
-                "UnknownEventType",
                 f"Unknown event type {unknown[0]!r}: event types are Resource.Verb, "
                 "such as Account.Created (see the webhookEventTypes query).",
                 "eventTypes",
@@ -148,18 +151,15 @@ def _check_event_types(event_types: Any) -> tuple[list[str], list[FieldError]]:
 
 
 def _check_secret(secret: Any) -> list[FieldError]:
+    if secret is None:
+        return []  # no secret: no `x-swan-secret` header
     if not isinstance(secret, str) or not secret:
-        return [field_error("Missing", "A subscription needs a secret.", "secret")]
+        return [field_error("A secret is 1 to 256 characters (leave it out for none).", "secret")]
     if len(secret) > MAX_SECRET_LENGTH:
-        return [
-            field_error(
-                "TooLong", f"The secret is longer than {MAX_SECRET_LENGTH} characters.", "secret"
-            )
-        ]
+        return [field_error(f"The secret is longer than {MAX_SECRET_LENGTH} characters.", "secret")]
     if not _VISIBLE_ASCII.fullmatch(secret):
         return [
             field_error(
-                "InvalidFormat",
                 "The secret travels as a header value: use visible ASCII characters, no spaces.",
                 "secret",
             )
@@ -169,26 +169,25 @@ def _check_secret(secret: Any) -> list[FieldError]:
 
 def _check_label(label: Any) -> list[FieldError]:
     if not isinstance(label, str) or not label.strip():
-        return [field_error("Missing", "A subscription needs a label.", "label")]
+        return [field_error("A subscription needs a label.", "label")]
     if len(label) > MAX_LABEL_LENGTH:
-        return [
-            field_error(
-                "TooLong", f"The label is longer than {MAX_LABEL_LENGTH} characters.", "label"
-            )
-        ]
+        return [field_error(f"The label is longer than {MAX_LABEL_LENGTH} characters.", "label")]
     return []
 
 
 def _check_status(status: Any) -> list[FieldError]:
     if status not in SUBSCRIPTION_STATUSES:
-        return [field_error("InvalidValue", "The status is Enabled or Disabled.", "status")]
+        return [field_error("The status is Enabled or Disabled.", "status")]
     return []
 
 
 def decode(row: dict[str, Any]) -> dict[str, Any]:
-    """A subscription row with its event types as a list."""
+    """A subscription row with its event types as a list, `secret` None when there is none,
+    and `status_changed_at` (when it reached its status) always set."""
     decoded = dict(row)
     decoded["event_types"] = json.loads(row["event_types"])
+    decoded["secret"] = row["secret"] or None
+    decoded["status_changed_at"] = row.get("status_changed_at") or row["created_at"]
     return decoded
 
 
@@ -209,6 +208,7 @@ def _check_limit(
     event_types: Iterable[str],
     ignore_subscription: str | None = None,
 ) -> None:
+    full: dict[str, int] = {}
     for event_type in event_types:
         count = db.execute(
             "SELECT COUNT(*) FROM webhook_subscription_event_types "
@@ -216,7 +216,9 @@ def _check_limit(
             [project_id, event_type, ignore_subscription],
         ).fetchone()[0]
         if count >= MAX_SUBSCRIPTIONS_PER_EVENT_TYPE:
-            raise Rejected(limit_reached(event_type, MAX_SUBSCRIPTIONS_PER_EVENT_TYPE))
+            full[event_type] = count
+    if full:
+        raise Rejected(limit_reached(full, MAX_SUBSCRIPTIONS_PER_EVENT_TYPE))
 
 
 def _write_event_types(
@@ -248,21 +250,22 @@ def add_subscription(
     *,
     label: str,
     endpoint_url: str,
-    secret: str,
+    secret: str | None = None,
     event_types: list[str],
     status: str = "Enabled",
 ) -> dict[str, Any]:
-    """Create a subscription; raises `Rejected` (validation, limit) and then changes nothing."""
+    """Create a subscription; raises `Rejected` (invalid argument, limit) and then changes
+    nothing. Without a secret, deliveries carry no `x-swan-secret` header."""
     kinds, kind_errors = _check_event_types(event_types)
     errors = [
         *_check_label(label),
-        *_check_url(endpoint_url, receivers_for(env).outbound),
+        *check_endpoint(endpoint_url, receivers_for(env).outbound),
         *_check_secret(secret),
         *kind_errors,
         *_check_status(status),
     ]
     if errors:
-        raise Rejected(validation(errors))
+        raise Rejected(invalid_argument(errors))
     with env.store.atomic() as db:
         _check_limit(db, project_id, kinds)
         now = env.now()
@@ -272,9 +275,10 @@ def add_subscription(
             "project_id": project_id,
             "label": label.strip(),
             "endpoint_url": endpoint_url.strip(),
-            "secret": secret,
+            "secret": secret or "",  # stored empty when there is none
             "event_types": json.dumps(kinds),
             "status": status,
+            "status_changed_at": now,
             "created_at": now,
             "updated_at": now,
             "removed_at": None,
@@ -295,13 +299,14 @@ def update_subscription(
     event_types: list[str] | None = None,
     status: str | None = None,
 ) -> dict[str, Any]:
-    """Change the given fields (None: unchanged). Disabling cancels pending deliveries."""
+    """Change the given fields (None: unchanged; the API's update gives every field but the
+    secret). Disabling cancels pending deliveries."""
     errors: list[FieldError] = []
     kinds: list[str] | None = None
     if label is not None:
         errors += _check_label(label)
     if endpoint_url is not None:
-        errors += _check_url(endpoint_url, receivers_for(env).outbound)
+        errors += check_endpoint(endpoint_url, receivers_for(env).outbound)
     if secret is not None:
         errors += _check_secret(secret)
     if event_types is not None:
@@ -312,7 +317,7 @@ def update_subscription(
     with env.store.atomic() as db:
         current = _find(db, project_id, subscription_id)
         if errors:
-            raise Rejected(validation(errors))
+            raise Rejected(invalid_argument(errors))
         changes: dict[str, Any] = {}
         if label is not None:
             changes["label"] = label.strip()
@@ -324,8 +329,9 @@ def update_subscription(
             _check_limit(db, project_id, kinds, ignore_subscription=subscription_id)
             changes["event_types"] = json.dumps(kinds)
             _write_event_types(db, project_id, subscription_id, kinds)
-        if status is not None:
+        if status is not None and status != current["status"]:
             changes["status"] = status
+            changes["status_changed_at"] = env.now()
             if status == "Disabled":
                 cancel_pending(env, db, subscription_id)
         if changes:

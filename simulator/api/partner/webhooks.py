@@ -1,9 +1,9 @@
-"""Webhook subscriptions, the delivery log, replay and probes on the partner API.
+"""The webhook API of the partner API: subscriptions, the event log, replay and probes.
 
 Webhooks belong to the project: they are managed with a project access token. A user token
-gets a `ForbiddenRejection` from the mutations and a `FORBIDDEN` error from the queries.
-The object types (`WebhookSubscription`, `WebhookDelivery`, ...) are shared with the Testing
-API, which imports `object_bindables` from here.
+gets a `FORBIDDEN` error (the real unions have no member for it). Names and shapes are the
+real service's (docs/webhooks.md); the domain rows keep the simulator's column names
+(`endpoint_url`, `attempted_at`, ...), mapped here.
 """
 
 from __future__ import annotations
@@ -12,132 +12,172 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ariadne import ObjectType
+from ariadne import InterfaceType, ObjectType
 from ariadne.types import SchemaBindable
 from graphql import GraphQLError, GraphQLResolveInfo
 
 from ...domain.events import EVENT_TYPES
 from ...domain.rejections import Rejected, rejection
-from ...storage import integer
+from ...exceptions import SimulatorError
 from ...webhooks import delivery, log, subscriptions
-from ...webhooks.policy import RetryPolicy
 from ..connections import connection
 from ..context import RequestContext
 from ..mutations import returns_rejections
 from . import mutation, query
 
-__all__ = ["bindables", "object_bindables"]
+__all__ = ["bindables", "event_logs"]
 
 subscription_type = ObjectType("WebhookSubscription")
-delivery_type = ObjectType("WebhookDelivery")
-attempt_type = ObjectType("WebhookDeliveryAttempt")
-policy_type = ObjectType("WebhookRetryPolicy")
+status_info_type = InterfaceType("WebhookSubscriptionStatusInfo")
+event_log_type = ObjectType("WebhookEventLog")
 
-#: The shared object types' resolvers (the Testing API binds them too).
-object_bindables: list[ObjectType] = [subscription_type, delivery_type, attempt_type, policy_type]
-bindables: Sequence[SchemaBindable] = object_bindables
+bindables: Sequence[SchemaBindable] = [subscription_type, status_info_type, event_log_type]
 
 _FORBIDDEN = "Webhooks belong to the project: manage them with a project access token."
-
-
-# -- object types ---------------------------------------------------------------------
-
-
-@delivery_type.field("subscription")
-def resolve_delivery_subscription(
-    row: dict[str, Any], info: GraphQLResolveInfo
-) -> dict[str, Any] | None:
-    ctx: RequestContext = info.context
-    try:
-        return subscriptions.get_subscription(
-            ctx.environment, row["project_id"], row["subscription_id"]
-        )
-    except Rejected:
-        return None
-
-
-@delivery_type.field("policy")
-def resolve_delivery_policy(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
-    policy = row["policy"]
-    text = policy if isinstance(policy, str) else json.dumps(policy)
-    return RetryPolicy.from_json(text).as_dict()
-
-
-@delivery_type.field("retryCount")
-def resolve_delivery_retry_count(row: dict[str, Any], _: GraphQLResolveInfo) -> int:
-    return max(integer(row, "attempt_count") - 1, 0)
-
-
-@delivery_type.field("attempts")
-def resolve_delivery_attempts(
-    row: dict[str, Any], info: GraphQLResolveInfo
-) -> list[dict[str, Any]]:
-    ctx: RequestContext = info.context
-    return log.list_attempts(ctx.environment, row["project_id"], delivery_id=row["id"])
-
-
-@attempt_type.field("requestHeaders")
-def resolve_attempt_headers(row: dict[str, Any], _: GraphQLResolveInfo) -> list[dict[str, str]]:
-    headers = row["request_headers"]
-    if isinstance(headers, str):
-        headers = json.loads(headers or "{}")
-    return [{"name": name, "value": value} for name, value in headers.items()]
-
-
-@attempt_type.field("retryCount")
-def resolve_attempt_retry_count(row: dict[str, Any], _: GraphQLResolveInfo) -> int:
-    return integer(row, "attempt_number") - 1
-
-
-@attempt_type.field("succeeded")
-def resolve_attempt_succeeded(row: dict[str, Any], _: GraphQLResolveInfo) -> bool:
-    return bool(row["succeeded"])
-
-
-# -- helpers ------------------------------------------------------------------------------
+_STATUS_INFO = {
+    "Enabled": ("WebhookSubscriptionEnabledStatusInfo", "enabled_at"),
+    "Disabled": ("WebhookSubscriptionDisabledStatusInfo", "disabled_at"),
+    "Broken": ("WebhookSubscriptionBrokenStatusInfo", "broken_at"),
+}
 
 
 def project_of(ctx: RequestContext) -> str:
-    """The caller's project, for a query; a user token is a FORBIDDEN error."""
+    """The caller's project; a user token is a FORBIDDEN error."""
     if ctx.principal.user_id is not None:
         raise GraphQLError(_FORBIDDEN, extensions={"code": "FORBIDDEN"})
     return ctx.principal.project_id
 
 
-def _project_for_mutation(ctx: RequestContext) -> str:
-    if ctx.principal.user_id is not None:
-        raise Rejected(rejection("ForbiddenRejection", _FORBIDDEN))
-    return ctx.principal.project_id
-
-
-def _filters(filters: dict[str, Any] | None) -> dict[str, Any]:
-    return {key: value for key, value in (filters or {}).items() if value is not None}
-
-
-def delivery_log(
+def event_logs(
     ctx: RequestContext,
     project_id: str,
-    first: int | None,
+    first: int,
     after: str | None,
     filters: dict[str, Any] | None,
+    **fixed: Any,
 ) -> dict[str, Any]:
-    page = log.attempts_page(
-        ctx.environment, project_id, first=first, after=after, **_filters(filters)
-    )
-    return connection(page)
+    """One page of the project's event log (`fixed`: filters the caller may not change)."""
+    try:
+        keywords = {**log.event_log_filters(filters), **fixed}
+    except (SimulatorError, ValueError) as error:
+        raise GraphQLError(str(error), extensions={"code": "BAD_USER_INPUT"}) from None
+    page = log.attempts_page(ctx.environment, project_id, first=first, after=after, **keywords)
+    return connection(page, log.decode_attempt)
 
 
-def deliveries(
-    ctx: RequestContext,
-    project_id: str,
-    first: int | None,
-    after: str | None,
-    filters: dict[str, Any] | None,
+# -- WebhookSubscription -----------------------------------------------------------------
+
+
+@subscription_type.field("endpoint")
+def resolve_endpoint(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+    return str(row["endpoint_url"])
+
+
+@subscription_type.field("statusInfo")
+def resolve_status_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+    type_name, moment = _STATUS_INFO[row["status"]]
+    return {"__typename": type_name, "status": row["status"], moment: row["status_changed_at"]}
+
+
+@subscription_type.field("kpi")
+def resolve_kpi(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+    return log.subscription_kpi(info.context.environment, row["id"])
+
+
+@subscription_type.field("webhookEventLogs")
+def resolve_subscription_logs(
+    row: dict[str, Any],
+    info: GraphQLResolveInfo,
+    first: int = 50,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    page = log.deliveries_page(
-        ctx.environment, project_id, first=first, after=after, **_filters(filters)
+    return event_logs(
+        info.context, row["project_id"], first, after, filters, subscription_id=row["id"]
     )
-    return connection(page)
+
+
+@status_info_type.type_resolver
+def resolve_status_info_type(value: dict[str, Any], *_: Any) -> str:
+    return str(value["__typename"])
+
+
+# -- WebhookEventLog ------------------------------------------------------------------------
+
+
+def _logged_subscription(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
+    """The entry's subscription, removed or not (the log still names it), cached per row."""
+    if "_subscription" not in row:
+        found = list(
+            info.context.environment.store.db["webhook_subscriptions"].rows_where(
+                "id = ?", [row["subscription_id"]]
+            )
+        )
+        row["_subscription"] = subscriptions.decode(found[0]) if found else None
+    subscription: dict[str, Any] | None = row["_subscription"]
+    return subscription
+
+
+@event_log_type.field("createdAt")
+def resolve_log_created_at(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+    return str(row["attempted_at"])
+
+
+@event_log_type.field("duration")
+def resolve_log_duration(row: dict[str, Any], _: GraphQLResolveInfo) -> int:
+    return int(row["duration_ms"])
+
+
+@event_log_type.field("eventDate")
+def resolve_log_event_date(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+    # The body sent is the event's own: its date is in it.
+    return str(json.loads(row["request_body"]).get("eventDate") or row["attempted_at"])
+
+
+@event_log_type.field("requestPayload")
+def resolve_log_request(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+    return str(row["request_body"])
+
+
+@event_log_type.field("responsePayload")
+def resolve_log_response(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+    body = row["response_body"]
+    return None if body is None else str(body)
+
+
+@event_log_type.field("retryCount")
+def resolve_log_retry_count(row: dict[str, Any], _: GraphQLResolveInfo) -> int:
+    return int(row["attempt_number"]) - 1
+
+
+@event_log_type.field("statusCode")
+def resolve_log_status_code(row: dict[str, Any], _: GraphQLResolveInfo) -> int | None:
+    status = row["response_status"]
+    return None if status is None else int(status)
+
+
+@event_log_type.field("statusText")
+def resolve_log_status_text(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+    return "Success" if row["succeeded"] else "Failure"
+
+
+@event_log_type.field("webhookSubscription")
+def resolve_log_subscription(
+    row: dict[str, Any], info: GraphQLResolveInfo
+) -> dict[str, Any] | None:
+    subscription = _logged_subscription(row, info)
+    return None if subscription is None or subscription["removed_at"] else subscription
+
+
+@event_log_type.field("webhookSubscriptionEndpoint")
+def resolve_log_endpoint(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+    return str(row["endpoint_url"])  # the URL the attempt went to
+
+
+@event_log_type.field("webhookSubscriptionLabel")
+def resolve_log_label(row: dict[str, Any], info: GraphQLResolveInfo) -> str | None:
+    subscription = _logged_subscription(row, info)
+    return None if subscription is None else str(subscription["label"])
 
 
 # -- queries ---------------------------------------------------------------------------------
@@ -145,7 +185,7 @@ def deliveries(
 
 @query.field("webhookSubscriptions")
 def resolve_subscriptions(
-    _: Any, info: GraphQLResolveInfo, first: int | None = None, after: str | None = None
+    _: Any, info: GraphQLResolveInfo, first: int = 50, after: str | None = None
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
     page = subscriptions.subscriptions_page(
@@ -155,39 +195,30 @@ def resolve_subscriptions(
 
 
 @query.field("webhookSubscription")
-def resolve_subscription(
-    _: Any, info: GraphQLResolveInfo, subscription_id: str
-) -> dict[str, Any] | None:
+def resolve_subscription(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any] | None:
     ctx: RequestContext = info.context
-    project_id = project_of(ctx)
     try:
-        return subscriptions.get_subscription(ctx.environment, project_id, subscription_id)
-    except Rejected as rejected:
-        raise GraphQLError(str(rejected), extensions={"code": "NOT_FOUND"}) from None
+        return subscriptions.get_subscription(ctx.environment, project_of(ctx), id)
+    except Rejected:
+        return None
 
 
-@query.field("webhookDeliveryLog")
-def resolve_delivery_log(
+@query.field("webhookEventLogs")
+def resolve_event_logs(
     _: Any,
     info: GraphQLResolveInfo,
-    first: int | None = None,
+    first: int = 50,
     after: str | None = None,
     filters: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
-    return delivery_log(ctx, project_of(ctx), first, after, filters)
+    return event_logs(ctx, project_of(ctx), first, after, filters)
 
 
-@query.field("webhookDeliveries")
-def resolve_deliveries(
-    _: Any,
-    info: GraphQLResolveInfo,
-    first: int | None = None,
-    after: str | None = None,
-    filters: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+@query.field("webhookEventLog")
+def resolve_event_log(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any] | None:
     ctx: RequestContext = info.context
-    return deliveries(ctx, project_of(ctx), first, after, filters)
+    return log.get_attempt(ctx.environment, project_of(ctx), id)
 
 
 @query.field("webhookEventTypes")
@@ -198,20 +229,24 @@ def resolve_event_types(*_: Any) -> list[str]:
 # -- mutations -------------------------------------------------------------------------------
 
 
+def _success(subscription: dict[str, Any]) -> dict[str, Any]:
+    return {"__typename": "WebhookSubscriptionSuccessPayload", "webhook_subscription": subscription}
+
+
 @mutation.field("addWebhookSubscription")
 @returns_rejections
 def resolve_add(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     created = subscriptions.add_subscription(
         ctx.environment,
-        _project_for_mutation(ctx),
+        project_of(ctx),
         label=input["label"],
-        endpoint_url=input["endpoint_url"],
-        secret=input["secret"],
+        endpoint_url=input["endpoint"],
+        secret=input.get("secret"),
         event_types=input["event_types"],
-        status=input.get("status") or "Enabled",
+        status=input["status"],
     )
-    return {"__typename": "AddWebhookSubscriptionSuccessPayload", "webhook_subscription": created}
+    return _success(created)
 
 
 @mutation.field("updateWebhookSubscription")
@@ -220,30 +255,27 @@ def resolve_update(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
     ctx: RequestContext = info.context
     updated = subscriptions.update_subscription(
         ctx.environment,
-        _project_for_mutation(ctx),
-        input["subscription_id"],
-        label=input.get("label"),
-        endpoint_url=input.get("endpoint_url"),
-        secret=input.get("secret"),
-        event_types=input.get("event_types"),
-        status=input.get("status"),
+        project_of(ctx),
+        input["id"],
+        label=input["label"],
+        endpoint_url=input["endpoint"],
+        secret=input.get("secret"),  # None: the current secret stays
+        event_types=input["event_types"],
+        status=input["status"],
     )
-    return {
-        "__typename": "UpdateWebhookSubscriptionSuccessPayload",
-        "webhook_subscription": updated,
-    }
+    return _success(updated)
 
 
 @mutation.field("removeWebhookSubscription")
 @returns_rejections
 def resolve_remove(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
-    removed = subscriptions.remove_subscription(
-        ctx.environment, _project_for_mutation(ctx), input["subscription_id"]
+    subscriptions.remove_subscription(
+        ctx.environment, project_of(ctx), input["webhook_subscription_id"]
     )
     return {
         "__typename": "RemoveWebhookSubscriptionSuccessPayload",
-        "subscription_id": removed["id"],
+        "subscription_removed_successfully": True,
     }
 
 
@@ -251,28 +283,32 @@ def resolve_remove(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
 @returns_rejections
 def resolve_replay(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
-    created = delivery.replay_event(
+    # Operations run in a worker thread: the attempt waits on the receiver, not the loop.
+    attempts = delivery.replay_event(
         ctx.environment,
-        _project_for_mutation(ctx),
-        input["event_id"],
+        project_of(ctx),
+        input["webhook_event_id"],
         input.get("subscription_id"),
     )
-    # Due now: sent once this answer is on its way (see server.due_work).
-    return {"__typename": "ReplayWebhookEventSuccessPayload", "deliveries": created}
+    if not attempts:  # another process sent the new deliveries first: they are in the log
+        return rejection("InternalErrorRejection", "The replay was sent but not recorded here.")
+    first = attempts[0]
+    return {
+        "__typename": "ReplayWebhookEventSuccessPayload",
+        "webhook_event_log_entry_id": first["id"],
+        "endpoint_status": first["response_status"],
+    }
 
 
-@mutation.field("testWebhookSubscription")
-def resolve_test(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+@mutation.field("probeWebhookEndpoint")
+@returns_rejections
+def resolve_probe(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
-    try:
-        project_id = _project_for_mutation(ctx)
-        # Operations run in a worker thread: the probe waits on the receiver, not the loop.
-        attempt = delivery.probe(
-            ctx.environment,
-            project_id,
-            input["subscription_id"],
-            input.get("event_type"),
-        )
-    except Rejected as rejected:
-        return rejected.payload
-    return {"__typename": "TestWebhookSubscriptionSuccessPayload", "attempt": attempt}
+    probed = delivery.probe_endpoint(
+        ctx.environment, project_of(ctx), input["endpoint"], input.get("secret")
+    )
+    return {
+        "__typename": "ProbeWebhookEndpointSuccessPayload",
+        "event_id": probed["event_id"],
+        "response_status": probed["response_status"],
+    }

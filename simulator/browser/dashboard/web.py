@@ -146,8 +146,15 @@ def refusal_message(error: Exception) -> str:
     """What to show for a refused form: every field's problem, not "2 invalid fields."."""
     if isinstance(error, Rejected):
         fields = error.payload.get("fields") or []
-        if len(fields) > 1:
-            return " ".join(str(problem["message"]) for problem in fields)
+        # A ValidationRejection's fields have a `message`; an InvalidArgumentRejection's
+        # (the webhook API's) have `errors`.
+        problems = [
+            text
+            for problem in fields
+            for text in ([problem["message"]] if "message" in problem else problem["errors"])
+        ]
+        if len(problems) > 1:
+            return " ".join(str(text) for text in problems)
     return str(error)
 
 

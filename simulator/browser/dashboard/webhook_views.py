@@ -29,9 +29,10 @@ from ...webhooks import (
     add_subscription,
     get_subscription,
     list_attempts,
-    probe,
+    probe_endpoint,
     update_subscription,
 )
+from ...webhooks.delivery import PROBE_EVENT_TYPE
 from .web import Call, FormProblem, done, field, field_list, render_dashboard
 
 __all__ = [
@@ -107,24 +108,28 @@ async def _edit(call: Call, project_id: str, subscription_id: str) -> Response:
     return done(call, webhook_path(project_id, subscription_id), "Subscription saved.")
 
 
-def _answer(attempt: dict[str, Any]) -> dict[str, Any]:
-    body = attempt.get("response_body") or ""
+def _answer(result: Any) -> dict[str, Any]:
+    body = result.body or ""
     return {
-        "succeeded": bool(attempt["succeeded"]),
-        "event_type": attempt["event_type"],
-        "status": attempt["response_status"],
-        "error_code": attempt["error_code"],
-        "error": attempt["error"],
-        "duration_ms": attempt["duration_ms"],
+        "succeeded": result.succeeded,
+        "event_type": PROBE_EVENT_TYPE,
+        "status": result.status,
+        "error_code": result.error_code,
+        "error": result.error,
+        "duration_ms": round(result.duration * 1000, 1),
         "body": body[:ANSWER_PREVIEW] + ("…" if len(body) > ANSWER_PREVIEW else ""),
     }
 
 
 async def _test(call: Call, project_id: str, subscription_id: str) -> Response:
-    event_type = field(call, "event_type", required=False) or None
+    """Send the subscription's endpoint a sample event, as `probeWebhookEndpoint` does."""
+    subscription = get_subscription(call.env, project_id, subscription_id)
+    secret = subscription["secret"] or None
     # Off the event loop: the endpoint may be served by this very server.
-    attempt = await run_in_threadpool(probe, call.env, project_id, subscription_id, event_type)
-    answer = _answer(attempt)
+    probed = await run_in_threadpool(
+        probe_endpoint, call.env, project_id, subscription["endpoint_url"], secret
+    )
+    answer = _answer(probed["result"])
     verdict = "answered" if answer["status"] is not None else "failed"
     notice = f"Test event {answer['event_type']} sent: the endpoint {verdict}."
     return done(call, webhook_path(project_id, subscription_id), notice, probe=answer)

@@ -25,7 +25,7 @@ WEBHOOK_TABLES = (
             "project_id": str,
             "label": str,
             "endpoint_url": str,
-            "secret": str,  # sent as a header value, so it is kept as given
+            "secret": str,  # sent as a header value, so it is kept as given; "" = none
             "event_types": str,  # JSON list, in the order given
             "status": str,  # Enabled | Disabled
             "created_at": str,
@@ -138,3 +138,10 @@ WEBHOOK_TABLES = (
 @migrations()
 def m001_webhooks(db: sqlite_utils.Database) -> None:
     apply(db, *WEBHOOK_TABLES)
+
+
+@migrations()
+def m002_subscription_status_changed_at(db: sqlite_utils.Database) -> None:
+    # When a subscription reached its status (`statusInfo.enabledAt` / `disabledAt`); null
+    # in rows made before it, which read `created_at` instead. An empty `secret` is "none".
+    db.table("webhook_subscriptions").add_column("status_changed_at", str)
