@@ -53,6 +53,9 @@ EVENT_TYPES = (
     "Transaction.Enriched",
     "User.Joined",
     "User.Updated",
+    "Onboarding.Created",
+    "Onboarding.Updated",
+    "Onboarding.Finished",
 )
 
 

@@ -2,13 +2,14 @@
 
 from pathlib import Path
 
-from . import banking, limits, users, webhooks
+from . import banking, limits, onboarding, users, webhooks
 from .resolvers import bindables as _core_bindables
 
 # `users` attaches its resolvers to the core's query and mutation types.
 del users
 
-bindables = [*_core_bindables, *webhooks.bindables, *banking.bindables, *limits.bindables]
+bindables = [*_core_bindables, *webhooks.bindables, *banking.bindables, *limits.bindables,
+             *onboarding.bindables]
 
 __all__ = ["SCHEMA_DIR", "bindables"]
 

@@ -11,6 +11,7 @@ from . import (  # noqa: E402
     cards,
     consents,
     memberships,
+    onboarding,
     payments,
     transactions,
     user,
@@ -28,6 +29,7 @@ bindables = [
     *transactions.bindables,
     *user.bindables,
     *webhooks.bindables,
+    *onboarding.bindables,
 ]
 
 __all__ = ["bindables", "mutation", "query"]

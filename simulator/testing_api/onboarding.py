@@ -1,0 +1,51 @@
+"""Testing API: the bank's side of supporting documents (uploads arriving, review decisions)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ariadne.types import SchemaBindable
+from graphql import GraphQLResolveInfo
+
+from ..api.context import RequestContext
+from ..api.mutations import returns_rejections
+from ..api.partner.onboarding import collection, document
+from ..domain import supporting_documents as documents
+from .resolvers import mutation
+
+#: The collection and document types resolve as in the partner API.
+bindables: list[SchemaBindable] = [collection, document]
+
+
+@mutation.field("updateSupportingDocumentCollectionStatus")
+@returns_rejections
+def resolve_collection_status(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    row = documents.set_collection_status(
+        ctx.environment,
+        ctx.principal.project_id,
+        input["supporting_document_collection_id"],
+        input["status"],
+    )
+    return {
+        "__typename": "UpdateSupportingDocumentCollectionStatusSuccessPayload",
+        "supporting_document_collection": row,
+    }
+
+
+@mutation.field("updateSupportingDocumentStatus")
+@returns_rejections
+def resolve_document_status(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    row = documents.set_document_status(
+        ctx.environment,
+        ctx.principal.project_id,
+        input["supporting_document_id"],
+        input["status"],
+        input.get("reason_code"),
+    )
+    return {"__typename": "UpdateSupportingDocumentStatusSuccessPayload", "supporting_document": row}
