@@ -56,7 +56,9 @@ mutation($id: String!) {{
 
 
 def _create(sandbox: GraphQL, admin: dict[str, Any]) -> dict[str, Any]:
-    variables = {"input": {"accountInfo": {"country": "FRA", "name": "Main"}, "accountAdmin": admin}}
+    variables = {
+        "input": {"accountInfo": {"country": "FRA", "name": "Main"}, "accountAdmin": admin}
+    }
     data = sandbox(CREATE_INDIVIDUAL, variables)
     return data["createIndividualAccountHolderOnboarding"]["onboarding"]  # type: ignore[no-any-return]
 
@@ -69,7 +71,9 @@ def test_an_individual_onboarding_is_invalid_until_complete_then_finalized(
         "status": "Invalid",
         "errors": [{"field": "accountAdmin.lastName", "errors": ["Missing"]}],
     }
-    assert onboarding["supportingDocumentCollection"]["statusInfo"]["status"] == "WaitingForDocument"
+    assert (
+        onboarding["supportingDocumentCollection"]["statusInfo"]["status"] == "WaitingForDocument"
+    )
     assert onboarding["onboardingUrl"].endswith(f"/oauth2/auth?onboardingId={onboarding['id']}")
     early = sandbox(FINALIZE, {"id": onboarding["id"]})["finalizeAccountHolderOnboarding"]
     assert early["__typename"] == "OnboardingNotReadyForFinalizationRejection"
@@ -105,7 +109,11 @@ def test_a_company_onboarding_needs_its_registration(sandbox: GraphQL) -> None:
       }} }}"""
     admin = {"email": "grace@example.com", "firstName": "Grace", "lastName": "Hopper"}
     variables = {
-        "input": {"accountInfo": {"country": "DEU"}, "accountAdmin": admin, "company": {"name": "Acme"}}
+        "input": {
+            "accountInfo": {"country": "DEU"},
+            "accountAdmin": admin,
+            "company": {"name": "Acme"},
+        }
     }
     onboarding = sandbox(create, variables)["createCompanyAccountHolderOnboarding"]["onboarding"]
     assert onboarding["company"] is None
@@ -137,7 +145,11 @@ def test_onboardings_are_listed_and_scoped_to_the_project(
 
     from .conftest import project_token
 
-    other = GraphQL(http, "/sandbox/graphql", project_token(http, sim.create_project("sandbox", "Other", ["http://localhost/cb"])))
+    other = GraphQL(
+        http,
+        "/sandbox/graphql",
+        project_token(http, sim.create_project("sandbox", "Other", ["http://localhost/cb"])),
+    )
     lookup = "query($id: ID!) { accountHolderOnboarding(id: $id) { __typename } }"
     assert other(lookup, {"id": first["id"]}) == {"accountHolderOnboarding": None}
     assert other(listing)["accountHolderOnboardings"]["totalCount"] == 0
@@ -216,9 +228,9 @@ def test_documents_are_uploaded_reviewed_and_verify_the_holder(
         "oldStatus": "Approved",
         "newStatus": "PendingReview",
     }
-    holder = sandbox(
-        "{ accountHolders { edges { node { verificationStatus } } } }"
-    )["accountHolders"]["edges"]
+    holder = sandbox("{ accountHolders { edges { node { verificationStatus } } } }")[
+        "accountHolders"
+    ]["edges"]
     assert [edge["node"]["verificationStatus"] for edge in holder] == ["Verified"]
 
 
@@ -227,8 +239,11 @@ def test_a_document_is_deleted_or_changed_until_it_is_decided(
 ) -> None:
     onboarding = _create(sandbox, {"email": "ada@example.com"})
     collection_id = onboarding["supportingDocumentCollection"]["id"]
-    upload = {"supportingDocumentCollectionId": collection_id, "filename": "id.pdf",
-              "supportingDocumentPurpose": "Other"}
+    upload = {
+        "supportingDocumentCollectionId": collection_id,
+        "filename": "id.pdf",
+        "supportingDocumentPurpose": "Other",
+    }
     document_id = sandbox(UPLOAD, {"input": upload})["generateSupportingDocumentUploadUrl"][
         "supportingDocumentId"
     ]
@@ -253,7 +268,9 @@ def test_a_document_is_deleted_or_changed_until_it_is_decided(
     assert missing == {"__typename": "SupportingDocumentNotFoundRejection", "id": "nope"}
     other = sandbox(UPLOAD, {"input": upload})["generateSupportingDocumentUploadUrl"]
     deleted = sandbox(delete, {"id": other["supportingDocumentId"]})["deleteSupportingDocument"]
-    assert deleted == {"__typename": "DeleteSupportingDocumentSuccessPayload",
-                       "id": other["supportingDocumentId"]}
+    assert deleted == {
+        "__typename": "DeleteSupportingDocumentSuccessPayload",
+        "id": other["supportingDocumentId"],
+    }
     listing = "{ supportingDocumentCollections(first: 5) { totalCount edges { node { id } } } }"
     assert sandbox(listing)["supportingDocumentCollections"]["totalCount"] == 1

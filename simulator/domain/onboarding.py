@@ -29,6 +29,7 @@ import sqlite_utils
 from schwifty.exceptions import SchwiftyException
 
 from ..storage import get_row, insert_row, update_row
+
 # The one way a legal representative's membership is made (shared with seeded holders).
 from .accounts import _add_legal_representative, create_account_holder
 from .context import Environment, Principal
@@ -58,7 +59,9 @@ _REQUIRED_COMPANY = ("name", "registrationNumber")
 
 def _not_found(onboarding_id: str) -> dict[str, Any]:
     return rejection(
-        "OnboardingNotFoundRejection", f"Onboarding {onboarding_id} was not found.", id=onboarding_id
+        "OnboardingNotFoundRejection",
+        f"Onboarding {onboarding_id} was not found.",
+        id=onboarding_id,
     )
 
 
@@ -81,7 +84,9 @@ def stored_json(row: dict[str, Any], column: str) -> dict[str, Any]:
     return value
 
 
-def _missing(prefix: str, values: dict[str, Any], required: tuple[str, ...]) -> list[dict[str, Any]]:
+def _missing(
+    prefix: str, values: dict[str, Any], required: tuple[str, ...]
+) -> list[dict[str, Any]]:
     return [
         {"field": f"{prefix}.{name}", "errors": ["Missing"], "details": None}
         for name in required
@@ -161,9 +166,17 @@ def create_onboarding(
             "updated_at": now,
         }
         insert_row(db, "onboardings", row)
-        collection = create_collection(env, db, principal.project_id, onboarding_id, onboarding_type)
+        collection = create_collection(
+            env, db, principal.project_id, onboarding_id, onboarding_type
+        )
         update_row(db, "onboardings", onboarding_id, {"collection_id": collection["id"]})
-        emit(env, db, "Onboarding.Created", project_id=principal.project_id, resource_id=onboarding_id)
+        emit(
+            env,
+            db,
+            "Onboarding.Created",
+            project_id=principal.project_id,
+            resource_id=onboarding_id,
+        )
         return get_row(db, "onboardings", onboarding_id)
 
 
@@ -203,7 +216,13 @@ def update_onboarding(
         if company and row["type"] == "Company":
             changes["company"] = _merged(row, "company", company)
         update_row(db, "onboardings", onboarding_id, changes)
-        emit(env, db, "Onboarding.Updated", project_id=principal.project_id, resource_id=onboarding_id)
+        emit(
+            env,
+            db,
+            "Onboarding.Updated",
+            project_id=principal.project_id,
+            resource_id=onboarding_id,
+        )
         return get_row(db, "onboardings", onboarding_id)
 
 
@@ -225,7 +244,9 @@ def _phone_of(db: sqlite_utils.Database, user_id: str | None) -> str | None:
     return str(rows[0]["phone_number"]) if rows else None
 
 
-def finalize_onboarding(env: Environment, principal: Principal, onboarding_id: str) -> dict[str, Any]:
+def finalize_onboarding(
+    env: Environment, principal: Principal, onboarding_id: str
+) -> dict[str, Any]:
     """Create the account holder and its opened account from a `Valid` onboarding.
 
     The legal representative is the calling user (a user token), else the user who signed in
@@ -279,7 +300,13 @@ def finalize_onboarding(env: Environment, principal: Principal, onboarding_id: s
             "user_id": created["user_id"] or row.get("user_id"),
         }
         update_row(db, "onboardings", onboarding_id, changes)
-        emit(env, db, "Onboarding.Finished", project_id=principal.project_id, resource_id=onboarding_id)
+        emit(
+            env,
+            db,
+            "Onboarding.Finished",
+            project_id=principal.project_id,
+            resource_id=onboarding_id,
+        )
         return get_row(db, "onboardings", onboarding_id)
 
 
@@ -324,7 +351,9 @@ def list_onboardings(
         where += " AND email = ?"
         params.append(filters["email"])
     if filters.get("search"):
-        where += " AND (instr(lower(email), lower(?)) > 0 OR instr(lower(account_name), lower(?)) > 0)"
+        where += (
+            " AND (instr(lower(email), lower(?)) > 0 OR instr(lower(account_name), lower(?)) > 0)"
+        )
         params.extend([filters["search"], filters["search"]])
     statuses = filters.get("status")
     if statuses:

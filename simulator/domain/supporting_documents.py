@@ -248,7 +248,7 @@ def _changeable(
 def delete_document(env: Environment, principal: Principal, document_id: str) -> str:
     with env.store.atomic() as db:
         document = _changeable(db, principal.project_id, document_id, "Deletion")
-        db["supporting_documents"].delete(document_id)
+        db.table("supporting_documents").delete(document_id)
         changes = {"updated_at": env.now()}
         update_row(db, "supporting_document_collections", document["collection_id"], changes)
         return document_id

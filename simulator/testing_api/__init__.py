@@ -8,8 +8,13 @@ from .resolvers import bindables as _core_bindables
 # `users` attaches its resolvers to the core's query and mutation types.
 del users
 
-bindables = [*_core_bindables, *webhooks.bindables, *banking.bindables, *limits.bindables,
-             *onboarding.bindables]
+bindables = [
+    *_core_bindables,
+    *webhooks.bindables,
+    *banking.bindables,
+    *limits.bindables,
+    *onboarding.bindables,
+]
 
 __all__ = ["SCHEMA_DIR", "bindables"]
 

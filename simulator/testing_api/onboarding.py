@@ -48,4 +48,7 @@ def resolve_document_status(
         input["status"],
         input.get("reason_code"),
     )
-    return {"__typename": "UpdateSupportingDocumentStatusSuccessPayload", "supporting_document": row}
+    return {
+        "__typename": "UpdateSupportingDocumentStatusSuccessPayload",
+        "supporting_document": row,
+    }

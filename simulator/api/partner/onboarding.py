@@ -23,7 +23,11 @@ collection = ObjectType("SupportingDocumentCollection")
 document = ObjectType("SupportingDocument")
 bindables: list[SchemaBindable] = [individual, company, collection, document]
 
-_COLLECTION_DATES = {"Approved": "approved_at", "Rejected": "rejected_at", "Canceled": "canceled_at"}
+_COLLECTION_DATES = {
+    "Approved": "approved_at",
+    "Rejected": "rejected_at",
+    "Canceled": "canceled_at",
+}
 
 
 def onboarding_node(row: dict[str, Any]) -> dict[str, Any]:
