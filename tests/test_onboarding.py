@@ -74,7 +74,8 @@ def test_an_individual_onboarding_is_invalid_until_complete_then_finalized(
     assert (
         onboarding["supportingDocumentCollection"]["statusInfo"]["status"] == "WaitingForDocument"
     )
-    assert onboarding["onboardingUrl"].endswith(f"/oauth2/auth?onboardingId={onboarding['id']}")
+    assert "/oauth2/auth?response_type=code&client_id=SANDBOX_" in onboarding["onboardingUrl"]
+    assert onboarding["onboardingUrl"].endswith(f"&onboardingId={onboarding['id']}")
     early = sandbox(FINALIZE, {"id": onboarding["id"]})["finalizeAccountHolderOnboarding"]
     assert early["__typename"] == "OnboardingNotReadyForFinalizationRejection"
 

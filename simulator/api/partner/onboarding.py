@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
+from urllib.parse import urlencode
 
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
@@ -10,6 +12,7 @@ from graphql import GraphQLResolveInfo
 
 from ...domain import onboarding as domain
 from ...domain import supporting_documents as documents
+from ...domain.projects import get_project
 from ...domain.rejections import Rejected, rejection
 from ...storage import get_row
 from ..connections import connection
@@ -105,8 +108,24 @@ def _account_admin(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]
 
 
 def _onboarding_url(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
-    # The page the user opens: sign in at the OAuth server with the onboarding's id.
-    return f"{info.context.base_url}/oauth2/auth?onboardingId={row['id']}"
+    """The page the user opens: a complete authorization request with the onboarding's id
+    (the user who authorizes becomes the legal representative, docs/onboarding.md)."""
+    env, _ = caller(info)
+    project = get_project(env, row["project_id"])
+    registered = project["redirect_uris"]
+    uris = json.loads(registered) if isinstance(registered, str) else list(registered)
+    # The onboarding's own redirect URL when the project registers it, else its first one.
+    redirect_uri = row["redirect_url"] if row["redirect_url"] in uris else next(iter(uris), None)
+    params = {
+        "response_type": "code",
+        "client_id": project["client_id"],
+        "redirect_uri": redirect_uri,
+        "scope": "openid offline",
+        "state": row["state"] or row["id"],
+        "onboardingId": row["id"],
+    }
+    query = urlencode({key: value for key, value in params.items() if value is not None})
+    return f"{info.context.base_url}/oauth2/auth?{query}"
 
 
 def _terms_url(_: dict[str, Any], info: GraphQLResolveInfo) -> str:
