@@ -98,6 +98,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "banking:m003_transactions_by_project_and_account",
         "limits:m001_project_rate_limits",
         "onboarding:m001_onboarding",
+        "onboarding:m002_onboarding_settings",
     ]
     store.close()
 

@@ -210,6 +210,9 @@ def update_onboarding(
         changes: dict[str, Any] = {"updated_at": env.now()}
         if account_info and account_info.get("name") is not None:
             changes["account_name"] = account_info["name"]
+        if account_info and account_info.get("country") is not None:
+            _check_country(account_info["country"])  # the deprecated mutations change it
+            changes["account_country"] = account_info["country"]
         if account_admin:
             changes["account_admin"] = _merged(row, "account_admin", account_admin)
             changes["email"] = json.loads(changes["account_admin"]).get("email")
@@ -264,6 +267,8 @@ def finalize_onboarding(
                     onboarding_id=onboarding_id,
                 )
             )
+        if principal.user_id is not None:
+            row = _with_user_names(db, row, principal.user_id)
         status = onboarding_status(row)
         if status["status"] != "Valid":
             fields = ", ".join(error["field"] for error in status["errors"])
@@ -310,6 +315,21 @@ def finalize_onboarding(
         return get_row(db, "onboardings", onboarding_id)
 
 
+def _with_user_names(
+    db: sqlite_utils.Database, row: dict[str, Any], user_id: str
+) -> dict[str, Any]:
+    """The onboarding with the admin's missing first and last names taken from the user who
+    signed in (the deprecated mutations never ask for them: the user's identity gives them)."""
+    admin = stored_json(row, "account_admin")
+    users = list(db["users"].rows_where("id = ?", [user_id]))
+    if not users or all(str(admin.get(key) or "").strip() for key in ("firstName", "lastName")):
+        return row
+    names = {"firstName": users[0]["first_name"], "lastName": users[0]["last_name"]}
+    filled = {**admin, **{key: value for key, value in names.items() if not admin.get(key)}}
+    update_row(db, "onboardings", row["id"], {"account_admin": json.dumps(filled, sort_keys=True)})
+    return get_row(db, "onboardings", row["id"])
+
+
 def link_user(env: Environment, project_id: str, onboarding_id: str, user_id: str) -> None:
     """The user who signed in with this onboarding id: the legal representative of the
     account it opens (now if it is finalized and has none yet, else when it is finalized)."""
@@ -318,6 +338,8 @@ def link_user(env: Environment, project_id: str, onboarding_id: str, user_id: st
         if row is None or row.get("user_id"):
             return
         update_row(db, "onboardings", onboarding_id, {"user_id": user_id})
+        if not row["finalized"]:
+            _with_user_names(db, row, user_id)
         if row["account_id"]:
             account = get_row(db, "accounts", row["account_id"])
             admin = stored_json(row, "account_admin")

@@ -12,6 +12,8 @@ from . import (  # noqa: E402
     consents,
     memberships,
     onboarding,
+    onboarding_legacy,
+    onboarding_public,
     payments,
     transactions,
     user,
@@ -30,6 +32,8 @@ bindables = [
     *user.bindables,
     *webhooks.bindables,
     *onboarding.bindables,
+    *onboarding_legacy.bindables,
+    *onboarding_public.bindables,
 ]
 
 __all__ = ["bindables", "mutation", "query"]

@@ -77,7 +77,7 @@ def resolve_onboardings(
     return connection(page, onboarding_node)
 
 
-def _status_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def status_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
     status = domain.onboarding_status(row)
     return {
         "__typename": f"Onboarding{status['status']}StatusInfo",
@@ -87,7 +87,7 @@ def _status_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
     }
 
 
-def _account(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
+def account_of(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
     env, _ = caller(info)
     return get_row(env.store.db, "accounts", row["account_id"]) if row["account_id"] else None
 
@@ -107,7 +107,7 @@ def _account_admin(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]
     return _snake(domain.stored_json(row, "account_admin"))
 
 
-def _onboarding_url(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
+def onboarding_url(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
     """The page the user opens: a complete authorization request with the onboarding's id
     (the user who authorizes becomes the legal representative, docs/onboarding.md)."""
     env, _ = caller(info)
@@ -128,30 +128,30 @@ def _onboarding_url(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
     return f"{info.context.base_url}/oauth2/auth?{query}"
 
 
-def _terms_url(_: dict[str, Any], info: GraphQLResolveInfo) -> str:
+def terms_url(_: dict[str, Any], info: GraphQLResolveInfo) -> str:
     return f"{info.context.base_url}/oauth2/terms"
 
 
-def _redirect(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any] | None:
+def redirect_parameters(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any] | None:
     if row["redirect_url"] is None and row["state"] is None:
         return None
     return {"redirect_url": row["redirect_url"], "state": row["state"]}
 
 
-def _collection_of(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
+def collection_of(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
     env, _ = caller(info)
     return get_row(env.store.db, "supporting_document_collections", row["collection_id"])
 
 
 for onboarding_type in (individual, company):
-    onboarding_type.set_field("statusInfo", _status_info)
-    onboarding_type.set_field("account", _account)
+    onboarding_type.set_field("statusInfo", status_info)
+    onboarding_type.set_field("account", account_of)
     onboarding_type.set_field("accountInfo", _account_info)
     onboarding_type.set_field("accountAdmin", _account_admin)
-    onboarding_type.set_field("onboardingUrl", _onboarding_url)
-    onboarding_type.set_field("termsAndConditionsUrl", _terms_url)
-    onboarding_type.set_field("oAuthRedirectParameters", _redirect)
-    onboarding_type.set_field("supportingDocumentCollection", _collection_of)
+    onboarding_type.set_field("onboardingUrl", onboarding_url)
+    onboarding_type.set_field("termsAndConditionsUrl", terms_url)
+    onboarding_type.set_field("oAuthRedirectParameters", redirect_parameters)
+    onboarding_type.set_field("supportingDocumentCollection", collection_of)
 
 
 @company.field("company")

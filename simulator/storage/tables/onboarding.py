@@ -89,3 +89,22 @@ DOCUMENTS = Table(
 @migrations()
 def m001_onboarding(db: sqlite_utils.Database) -> None:
     apply(db, ONBOARDINGS, COLLECTIONS, DOCUMENTS)
+
+
+#: A project's onboarding settings; no row means the defaults (public onboarding on).
+SETTINGS = Table(
+    "onboarding_settings",
+    {
+        "project_id": str,
+        "public_onboarding": int,  # 1: the createPublic/updatePublic mutations work
+        "updated_at": str,
+    },
+    pk="project_id",
+    not_null={"public_onboarding", "updated_at"},
+    foreign_keys=[_PROJECTS],
+)
+
+
+@migrations()
+def m002_onboarding_settings(db: sqlite_utils.Database) -> None:
+    apply(db, SETTINGS)
