@@ -99,6 +99,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "limits:m001_project_rate_limits",
         "onboarding:m001_onboarding",
         "onboarding:m002_onboarding_settings",
+        "onboarding:m003_requested_purposes",
     ]
     store.close()
 

@@ -11,6 +11,10 @@ review (`updateSupportingDocumentStatus`, `updateSupportingDocumentCollectionSta
 | WaitingForDocument | PendingReview (`requestSupportingDocumentCollectionReview`), Canceled |
 | PendingReview | Approved, Rejected, WaitingForDocument, Canceled |
 
+The bank may ask for more documents (`request_documents`, the Testing API's
+`requestSupportingDocuments`): the purposes join the required ones, and a collection pending
+review waits for documents again.
+
 | document from | may become |
 |---|---|
 | WaitingForUpload | Uploaded, NotUploaded |
@@ -23,6 +27,7 @@ allowed; see `domain.holders`).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import sqlite_utils
@@ -44,6 +49,7 @@ __all__ = [
     "list_collections",
     "list_documents",
     "new_upload",
+    "request_documents",
     "request_review",
     "set_collection_status",
     "set_document_status",
@@ -87,9 +93,59 @@ def create_collection(
     return row
 
 
+def _requested(collection: dict[str, Any]) -> list[dict[str, Any]]:
+    requested: list[dict[str, Any]] = json.loads(collection.get("requested_purposes") or "[]")
+    return requested
+
+
 def required_purposes(db: sqlite_utils.Database, collection: dict[str, Any]) -> tuple[str, ...]:
+    """The onboarding's purposes, then those the bank asked for since."""
     onboarding = get_row(db, "onboardings", collection["onboarding_id"])
-    return REQUIRED_PURPOSES[onboarding["type"]]
+    base = REQUIRED_PURPOSES[onboarding["type"]]
+    extra = [item["purpose"] for item in _requested(collection) if item["purpose"] not in base]
+    return (*base, *extra)
+
+
+def request_documents(
+    env: Environment, project_id: str, collection_id: str, purposes: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The bank asks for more documents (the Testing API): each purpose (with optional
+    `details`) joins the required ones and a collection under review waits for documents
+    again."""
+    with env.store.atomic() as db:
+        collection = _collection(db, project_id, collection_id)
+        if not purposes or collection["status"] not in ("WaitingForDocument", "PendingReview"):
+            problem = (
+                "Name at least one purpose."
+                if not purposes
+                else f"Collection {collection_id} is {collection['status']}: documents are "
+                "requested while it waits for documents or is pending review."
+            )
+            raise Rejected(
+                rejection(
+                    "ValidationRejection",
+                    problem,
+                    fields=[
+                        {
+                            "code": "InvalidString",
+                            "message": problem,
+                            "path": ["input", "supportingDocumentCollectionId"],
+                        }
+                    ],
+                )
+            )
+        requested = {item["purpose"]: item for item in _requested(collection)}
+        requested.update({item["purpose"]: item for item in purposes})
+        now = env.now()
+        changes = {
+            "requested_purposes": json.dumps(list(requested.values()), sort_keys=True),
+            "updated_at": now,
+        }
+        update_row(db, "supporting_document_collections", collection_id, changes)
+        collection = {**collection, **changes}
+        if collection["status"] == "PendingReview":
+            collection = _move_collection(env, db, collection, "WaitingForDocument")
+        return collection
 
 
 def _collection_not_found(collection_id: str) -> dict[str, Any]:

@@ -52,3 +52,28 @@ def resolve_document_status(
         "__typename": "UpdateSupportingDocumentStatusSuccessPayload",
         "supporting_document": row,
     }
+
+
+@mutation.field("requestSupportingDocuments")
+@returns_rejections
+def resolve_request_documents(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    purposes = [
+        {"purpose": name, "details": None}
+        for name in input.get("required_supporting_document_purposes") or []
+    ] + [
+        {"purpose": item["type"], "details": item.get("details")}
+        for item in input.get("purposes_with_details") or []
+    ]
+    row = documents.request_documents(
+        ctx.environment,
+        ctx.principal.project_id,
+        input["supporting_document_collection_id"],
+        purposes,
+    )
+    return {
+        "__typename": "RequestSupportingDocumentsSuccessPayload",
+        "supporting_document_collection": row,
+    }

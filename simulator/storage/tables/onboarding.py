@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
-from ._schema import Table, apply
+from ._schema import Alter, Table, apply
 
 migrations = Migrations("onboarding")
 
@@ -108,3 +108,10 @@ SETTINGS = Table(
 @migrations()
 def m002_onboarding_settings(db: sqlite_utils.Database) -> None:
     apply(db, SETTINGS)
+
+
+@migrations()
+def m003_requested_purposes(db: sqlite_utils.Database) -> None:
+    # The purposes the bank asked for on top of the onboarding's (requestSupportingDocuments):
+    # a JSON list of {"purpose", "details"}.
+    apply(db, Alter("supporting_document_collections", {"requested_purposes": str}))
