@@ -55,7 +55,8 @@ EVENT_TYPES = (
     "User.Updated",
     "Onboarding.Created",
     "Onboarding.Updated",
-    "Onboarding.Finished",
+    "SupportingDocumentCollection.Created",
+    "SupportingDocumentCollection.Updated",
 )
 
 

@@ -308,7 +308,7 @@ def finalize_onboarding(
         emit(
             env,
             db,
-            "Onboarding.Finished",
+            "Onboarding.Updated",  # the real service has no finalization event of its own
             project_id=principal.project_id,
             resource_id=onboarding_id,
         )

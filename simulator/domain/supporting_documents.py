@@ -34,6 +34,7 @@ import sqlite_utils
 
 from ..storage import get_row, insert_row, update_row
 from .context import Environment, Principal
+from .events import emit
 from .holders import VERIFICATION_TRANSITIONS, update_verification_status
 from .pagination import Connection, InvalidPageRequest, paginate
 from .queries import with_filters
@@ -90,7 +91,28 @@ def create_collection(
         "updated_at": now,
     }
     insert_row(db, "supporting_document_collections", row)
+    emit(
+        env,
+        db,
+        "SupportingDocumentCollection.Created",
+        project_id=project_id,
+        resource_id=row["id"],
+    )
     return row
+
+
+def _touched(
+    env: Environment, db: sqlite_utils.Database, project_id: str, collection_id: str
+) -> None:
+    """A collection changed (a document added, changed or deleted, a status, a request)."""
+    update_row(db, "supporting_document_collections", collection_id, {"updated_at": env.now()})
+    emit(
+        env,
+        db,
+        "SupportingDocumentCollection.Updated",
+        project_id=project_id,
+        resource_id=collection_id,
+    )
 
 
 def _requested(collection: dict[str, Any]) -> list[dict[str, Any]]:
@@ -144,8 +166,9 @@ def request_documents(
         update_row(db, "supporting_document_collections", collection_id, changes)
         collection = {**collection, **changes}
         if collection["status"] == "PendingReview":
-            collection = _move_collection(env, db, collection, "WaitingForDocument")
-        return collection
+            return _move_collection(env, db, collection, "WaitingForDocument")
+        _touched(env, db, project_id, collection_id)
+        return get_row(db, "supporting_document_collections", collection_id)
 
 
 def _collection_not_found(collection_id: str) -> dict[str, Any]:
@@ -270,7 +293,7 @@ def new_upload(
             "updated_at": now,
         }
         insert_row(db, "supporting_documents", document)
-        update_row(db, "supporting_document_collections", collection_id, {"updated_at": now})
+        _touched(env, db, principal.project_id, collection_id)
         return document
 
 
@@ -305,8 +328,7 @@ def delete_document(env: Environment, principal: Principal, document_id: str) ->
     with env.store.atomic() as db:
         document = _changeable(db, principal.project_id, document_id, "Deletion")
         db.table("supporting_documents").delete(document_id)
-        changes = {"updated_at": env.now()}
-        update_row(db, "supporting_document_collections", document["collection_id"], changes)
+        _touched(env, db, principal.project_id, document["collection_id"])
         return document_id
 
 
@@ -326,6 +348,7 @@ def update_document(
         if document_type is not None:
             changes["document_type"] = document_type
         update_row(db, "supporting_documents", document_id, changes)
+        _touched(env, db, principal.project_id, document["collection_id"])
         return {**document, **changes}
 
 
@@ -355,6 +378,13 @@ def _move_collection(
     now = env.now()
     changes = {"status": status, "status_at": now, "updated_at": now}
     update_row(db, "supporting_document_collections", collection["id"], changes)
+    emit(
+        env,
+        db,
+        "SupportingDocumentCollection.Updated",
+        project_id=collection["project_id"],
+        resource_id=collection["id"],
+    )
     moved = {**collection, **changes}
     _move_holder(env, db, moved)
     return moved
@@ -429,4 +459,5 @@ def set_document_status(
         if status == "Refused":
             changes["reason_code"] = reason_code or "Other"
         update_row(db, "supporting_documents", document_id, changes)
+        _touched(env, db, project_id, collection["id"])
         return {**document, **changes}
