@@ -279,7 +279,11 @@ def test_a_user_token_cannot_manage_webhooks(
 
 def test_event_types_query(sandbox: GraphQL) -> None:
     kinds = sandbox("{ webhookEventTypes }")["webhookEventTypes"]
-    assert "Account.Created" in kinds and "Transaction.Booked" in kinds and len(kinds) == len(EVENT_TYPES)
+    assert (
+        "Account.Created" in kinds
+        and "Transaction.Booked" in kinds
+        and len(kinds) == len(EVENT_TYPES)
+    )
 
 
 def test_python_api(sim: Simulator, project: ProjectCredentials) -> None:
