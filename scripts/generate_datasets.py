@@ -356,7 +356,19 @@ def default_dataset() -> dict[str, Any]:
         "memberships": memberships,
         "cards": cards,
         "transactions": transactions,
+        "onboardings": onboarding_records(),
     }
+
+
+def onboarding_records() -> list[dict[str, Any]]:
+    """Two onboardings in progress: one ready to finalize, a company lacking its registration."""
+    grace = {"email": "grace.hopper@example.com", "firstName": "Grace", "lastName": "Hopper"}
+    return [
+        {"key": "onboarding:grace", "type": "Individual", "account_country": "FRA",
+         "account_name": "Grace's account", "account_admin": grace},
+        {"key": "onboarding:difference-engines", "type": "Company", "account_country": "DEU",
+         "account_name": "Engines", "account_admin": {**grace, "preferredLanguage": "de"},
+         "company": {"name": "Difference Engines GmbH", "legalFormCode": "2HBR"}}]  # fmt: skip
 
 
 def workshop_dataset() -> dict[str, Any]:

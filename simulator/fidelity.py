@@ -87,6 +87,8 @@ def _shape(graphql_type: Any) -> dict[str, Any]:
                 name: {
                     "args": {arg: str(a.type) for arg, a in field.args.items()},
                     "type": str(field.type),
+                    # The reference marks deprecated fields so (and only those).
+                    **({"deprecated": True} if field.deprecation_reason is not None else {}),
                 }
                 for name, field in graphql_type.fields.items()
             },

@@ -99,6 +99,10 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "limits:m001_project_rate_limits",
         "dashboard:m001_dashboard",
         "accounts:m001_accounts_fidelity",
+        "onboarding:m001_onboarding",
+        "onboarding:m002_onboarding_settings",
+        "onboarding:m003_requested_purposes",
+        "onboarding:m004_sandbox_identifications",
     ]
     store.close()
 

@@ -27,6 +27,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from ..clock import format_timestamp
 from ..domain.context import Environment
 from ..domain.events import emit
+from ..domain.onboarding import find_onboarding
 from ..domain.projects import find_project_by_client_id, redirect_uri_problem
 from ..domain.users import IDENTIFICATION_LEVELS, get_user, validate_phone_number
 from ..environments import EnvironmentName
@@ -174,6 +175,7 @@ def parse_authorization_request(
     scope = _scope(params, refuse)
     hints = _hints(env, params, refuse)
     level, texts = _level_and_texts(params, refuse)
+    onboarding_id = _onboarding(env, project, params, refuse)
     challenge, method = _challenge(env, project, params, refuse)
 
     return env, AuthorizationRequest(
@@ -186,7 +188,7 @@ def parse_authorization_request(
         state=state,
         nonce=texts["nonce"],
         identification_level=level,
-        onboarding_id=texts["onboardingid"],
+        onboarding_id=onboarding_id,
         code_challenge=challenge,
         code_challenge_method=method,
         **hints,
@@ -311,7 +313,7 @@ def _hints(env: Environment, params: _Params, refuse: Refuse) -> dict[str, str |
 
 
 def _level_and_texts(params: _Params, refuse: Refuse) -> tuple[str, dict[str, str | None]]:
-    """`identificationlevel`, and the free texts `onboardingid` and `nonce`."""
+    """`identificationlevel`, and the free text `nonce`."""
     level = params.get("identificationlevel") or "Expert"
     if level not in IDENTIFICATION_LEVELS:
         refuse(
@@ -319,17 +321,51 @@ def _level_and_texts(params: _Params, refuse: Refuse) -> tuple[str, dict[str, st
             f"identificationlevel must be one of {', '.join(IDENTIFICATION_LEVELS)}.",
         )
     texts: dict[str, str | None] = {}
-    for parameter in ("onboardingid", "nonce"):
+    for parameter in ("nonce",):
         value = params.get(parameter)
-        if value is not None and (
-            len(value) > MAX_TEXT_PARAMETER_LENGTH or not _VSCHAR.fullmatch(value)
-        ):
+        if value is not None and not _printable(value):
             refuse(
                 "invalid_request",
                 f"{parameter} must be 1 to {MAX_TEXT_PARAMETER_LENGTH} printable ASCII characters.",
             )
         texts[parameter] = value
     return level, texts
+
+
+def _printable(value: str) -> bool:
+    return len(value) <= MAX_TEXT_PARAMETER_LENGTH and _VSCHAR.fullmatch(value) is not None
+
+
+#: The onboarding parameter's spellings: the specification's, then the real service's.
+ONBOARDING_PARAMETERS = ("onboardingid", "onboardingId")
+
+
+def _onboarding(
+    env: Environment, project: Mapping[str, Any], params: _Params, refuse: Refuse
+) -> str | None:
+    """The id of one of the project's account holder onboardings, if one is named: the user
+    who authorizes becomes the legal representative of the account it opens."""
+    sent = [name for name in ONBOARDING_PARAMETERS if params.get(name) is not None]
+    if not sent:
+        return None
+    if len(sent) > 1:
+        refuse("invalid_request", "onboardingId is repeated (as onboardingid and onboardingId).")
+    name = sent[0]
+    value = params.get(name) or ""
+    if not _printable(value):
+        refuse(
+            "invalid_request",
+            f"{name} must be 1 to {MAX_TEXT_PARAMETER_LENGTH} printable ASCII characters.",
+        )
+    # Another project's onboarding reads as unknown: projects never cross.
+    if find_onboarding(env.store.db, project["id"], value) is None:
+        refuse(
+            "invalid_request",
+            f"{name} names no account holder onboarding of this project "
+            "(create one with createIndividualAccountHolderOnboarding or "
+            "createCompanyAccountHolderOnboarding, and send its id).",
+        )
+    return value
 
 
 def _challenge(

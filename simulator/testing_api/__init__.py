@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from . import accounts, banking, limits, users, webhooks
+from . import accounts, banking, limits, onboarding, users, webhooks
 from .resolvers import bindables as _core_bindables
 
 # `users` attaches its resolvers to the core's query and mutation types.
@@ -14,6 +14,7 @@ bindables = [
     *banking.bindables,
     *limits.bindables,
     *accounts.bindables,
+    *onboarding.bindables,
 ]
 
 __all__ = ["SCHEMA_DIR", "bindables"]

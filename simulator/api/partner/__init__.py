@@ -12,6 +12,9 @@ from . import (  # noqa: E402
     consents,
     holders,
     memberships,
+    onboarding,
+    onboarding_legacy,
+    onboarding_public,
     payments,
     statements,
     transactions,
@@ -32,6 +35,9 @@ bindables = [
     *webhooks.bindables,
     *holders.bindables,
     *statements.bindables,
+    *onboarding.bindables,
+    *onboarding_legacy.bindables,
+    *onboarding_public.bindables,
 ]
 
 __all__ = ["bindables", "mutation", "query"]

@@ -10,6 +10,9 @@ logged in, identity verification when asked and the consent page.
 
 A Sandbox user with auto consent skips the code and consent steps: with `phoneNumber`
 naming them, `GET /oauth2/auth` answers the 302 with the code at once.
+
+With `onboardingId` (or the specification's `onboardingid`), approving also links the user to
+that account holder onboarding (`domain.onboarding.link_user`).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ...domain.context import Environment
+from ...domain.onboarding import link_user
 from ...domain.users import get_user
 from ...environments import EnvironmentName
 from ..authorization import (
@@ -70,6 +74,9 @@ def approve(
                 env, user["id"], request.identification_level, request.project_id
             )
         code = issue_code(env, request, user_id=user["id"], auth_time=auth_time)
+        if request.onboarding_id is not None:
+            # `onboardingId`: the user who authorizes is the onboarding's legal representative.
+            link_user(env, request.project_id, request.onboarding_id, user["id"])
         if session is not None:
             finish_session(env, db, session)
     return redirect_with(request.redirect_uri, code=code, state=request.state)

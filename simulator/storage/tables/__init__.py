@@ -14,6 +14,7 @@ from .dashboard import migrations as dashboard
 from .events import migrations as events
 from .limits import migrations as limits
 from .oauth import migrations as oauth
+from .onboarding import migrations as onboarding
 from .webhooks import migrations as webhooks
 
 #: Applied in this order to every environment file.
@@ -26,6 +27,7 @@ MIGRATION_SETS: list[Migrations] = [
     limits,
     dashboard,
     accounts,
+    onboarding,
 ]
 
 __all__ = ["MIGRATION_SETS"]
