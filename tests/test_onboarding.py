@@ -12,14 +12,14 @@ from .conftest import GraphQL
 INDIVIDUAL = """
     __typename id accountInfo { country name } accountAdmin { email firstName lastName }
     statusInfo { status ... on OnboardingInvalidStatusInfo { errors { field errors } } }
-    account { id status } onboardingUrl
+    account { id statusInfo { status } } onboardingUrl
     supportingDocumentCollection { id statusInfo { status }
       requiredSupportingDocumentPurposes { name } }
 """
 COMPANY = """
     __typename id company { name registrationNumber }
     statusInfo { status ... on OnboardingInvalidStatusInfo { errors { field errors } } }
-    account { id status holder { id } }
+    account { id statusInfo { status } holder { id } }
 """
 ONBOARDING = f"""
   ... on IndividualAccountHolderOnboarding {{ {INDIVIDUAL} }}
@@ -86,7 +86,7 @@ def test_an_individual_onboarding_is_invalid_until_complete_then_finalized(
     }
     done = sandbox(FINALIZE, {"id": onboarding["id"]})["finalizeAccountHolderOnboarding"]
     assert done["onboarding"]["statusInfo"]["status"] == "Finalized"
-    assert done["onboarding"]["account"]["status"] == "Opened"
+    assert done["onboarding"]["account"]["statusInfo"]["status"] == "Opened"
 
     again = sandbox(UPDATE_INDIVIDUAL, {"input": update})["updateIndividualAccountHolderOnboarding"]
     assert again == {

@@ -93,6 +93,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "oauth:m002_keyed_login_code_hashes",
         "oauth:m003_text_message_project",
         "webhooks:m001_webhooks",
+        "webhooks:m002_subscription_status_changed_at",
         "banking:m001_banking",
         "banking:m002_closing_reason",
         "banking:m003_transactions_by_project_and_account",
