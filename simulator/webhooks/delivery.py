@@ -25,6 +25,7 @@ from ..clock import format_timestamp, parse_timestamp
 from ..domain.context import Environment
 from ..domain.events import EVENT_TYPES
 from ..domain.rejections import Rejected
+from ..journal.record import record_attempts
 from ..storage import next_number
 from .policy import DEFAULT_POLICY, RetryPolicy
 from .receivers import SECRET_HEADER, AttemptResult, WebhookRequest, send_all
@@ -377,6 +378,7 @@ def run_due(env: Environment) -> list[dict[str, Any]]:
             updates,
         )
         db.table("webhook_attempts").insert_all(attempts)
+        record_attempts(env, db, attempts)  # the request journal (docs/bug-reports.md)
     return timeline
 
 
@@ -457,4 +459,5 @@ def probe(
             delivery_status=None,
         )
         db.table("webhook_attempts").insert(attempt)
+        record_attempts(env, db, [attempt])  # the request journal (docs/bug-reports.md)
     return attempt

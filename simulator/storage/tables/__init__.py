@@ -10,11 +10,12 @@ from sqlite_utils.migrations import Migrations
 from .banking import migrations as banking
 from .core import migrations as core
 from .events import migrations as events
+from .journal import migrations as journal
 from .limits import migrations as limits
 from .oauth import migrations as oauth
 from .webhooks import migrations as webhooks
 
 #: Applied in this order to every environment file.
-MIGRATION_SETS: list[Migrations] = [core, events, oauth, webhooks, banking, limits]
+MIGRATION_SETS: list[Migrations] = [core, events, oauth, webhooks, banking, limits, journal]
 
 __all__ = ["MIGRATION_SETS"]
