@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 
-from .clock import Clock
+from .clock import Clock, format_timestamp, later
 from .domain.banking import install_banking
 from .domain.context import Environment
 from .domain.projects import ProjectCredentials, create_project
@@ -194,10 +194,11 @@ class Simulator:
         """Move virtual time forward (`"90s"`, `"5m"`, `"2h"`, `"3d"`), firing what falls due
         on the way (settlements, expiries, webhook retries), each at its own instant."""
         with self._lifecycle.operation():
-            moved = self.scheduler.advance(duration)
+            target = format_timestamp(later(self.clock.now(), duration))
+            # Journaled first, at the time it moves to: what fires on the way comes after it.
             record_call(self.sandbox, "clock", "advance", {"duration": str(duration)},
-                        {"now": self.clock.timestamp()})  # fmt: skip
-            return moved
+                        {"now": target}, virtual_time=target)  # fmt: skip
+            return self.scheduler.advance(duration)
 
     def run_due(self) -> list[dict[str, Any]]:
         """Fire what is due now (after the clock was moved by another process, say)."""

@@ -15,6 +15,7 @@ prints JSON where a program may read the output.
 | `docs mutations` | print the mutations page (Markdown) |
 | `limits show/set/rate-limit/project/reset/clear-counters` | the limits as data (docs/limits.md) |
 | `cost QUERY_FILE [--env sandbox]` | measure a document against the limits, without running it |
+| `journal`, `snapshot save/restore/list/diff`, `report` | bug reports (docs/bug-reports.md) |
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ import sys
 from collections.abc import Sequence
 
 from ..exceptions import SimulatorError
-from . import core, docs, limits, oauth, seed, webhooks
+from . import core, docs, journal, limits, oauth, seed, webhooks
 
 #: Each module adds its subcommands with `register(subparsers)`.
-COMMAND_MODULES = [core, oauth, webhooks, seed, limits, docs]
+COMMAND_MODULES = [core, oauth, webhooks, seed, limits, docs, journal]
 
 __all__ = ["build_parser", "main"]
 
@@ -47,7 +48,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.handler(args) or 0)
+        status = int(args.handler(args) or 0)
+        if status == 0:  # a state change is journaled once it succeeded (docs/bug-reports.md)
+            journal.record_command(args, sys.argv[1:] if argv is None else argv)
+        return status
     except SimulatorError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

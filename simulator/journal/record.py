@@ -153,6 +153,7 @@ def record_call(
     *,
     origin: str = "python",
     project_id: str | None = None,
+    virtual_time: str | None = None,
 ) -> int | None:
     """Journal a state-changing call made from Python or the command line (`kind` `clock`,
     `project` or `command`): its arguments, and its result without secrets."""
@@ -170,6 +171,7 @@ def record_call(
             "project_id": project_id,
             "subject": "the operator",
             "status": 0,
+            **({"virtual_time": virtual_time} if virtual_time else {}),
         },
         redact=_redact_call,
     )

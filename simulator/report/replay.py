@@ -140,7 +140,8 @@ class Replay:
         self._answers.extend(c for c in step.get("consequences", []) if c["kind"] == "webhook")
         target = parse_timestamp(entry["virtual_time"])
         # A clock step's recorded time is where it took the clock: it moves there itself.
-        if entry["kind"] != "clock" and self.sim.clock.now() < target:
+        moves_clock = entry["kind"] == "clock" or entry["endpoint"].startswith("cli:clock")
+        if not moves_clock and self.sim.clock.now() < target:
             self.sim.scheduler.run_until(target)
         self._run(step["number"], entry)
         replayed = [e.as_dict() for e in read_entries(self.env, after=self.position)]

@@ -9,7 +9,6 @@ sim.report("bug.ipynb", since="before", expected="The transfer should be booked.
 
 from __future__ import annotations
 
-import json
 import platform
 import pprint
 from pathlib import Path
@@ -252,7 +251,3 @@ def pytest_file(
             "",
         ]
     return "\n".join(lines)
-
-
-def dump(value: Any) -> str:
-    return json.dumps(value, indent=2, ensure_ascii=False)

@@ -2,13 +2,14 @@
 
 from pathlib import Path
 
-from . import banking, limits, users, webhooks
+from . import banking, journal, limits, users, webhooks
 from .resolvers import bindables as _core_bindables
 
 # `users` attaches its resolvers to the core's query and mutation types.
 del users
 
 bindables = [*_core_bindables, *webhooks.bindables, *banking.bindables, *limits.bindables]
+bindables += journal.bindables  # the request journal (docs/bug-reports.md)
 
 __all__ = ["SCHEMA_DIR", "bindables"]
 
