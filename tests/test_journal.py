@@ -79,7 +79,10 @@ def test_references_are_stable_and_numbered_per_owner(
         if e.request
     ]
     owner = f"project {project.project_id}"
-    assert headers == [f"Bearer <project token #2 of {owner}>", f"Bearer <project token #1 of {owner}>"]
+    assert headers == [
+        f"Bearer <project token #2 of {owner}>",
+        f"Bearer <project token #1 of {owner}>",
+    ]
 
 
 def test_the_journal_is_filtered_by_environment_project_and_count(

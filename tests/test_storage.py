@@ -97,6 +97,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "banking:m002_closing_reason",
         "banking:m003_transactions_by_project_and_account",
         "limits:m001_project_rate_limits",
+        "journal:m001_journal",
     ]
     store.close()
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -20,10 +21,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..domain.context import Environment
 from ..environments import EnvironmentName
+from ..exceptions import SimulatorClosed
 from .record import record, settings_of
 from .redact import Redactor
 
 __all__ = ["JournalMiddleware", "operation_type"]
+
+logger = logging.getLogger("simulator.server")
 
 #: Bodies kept: the edge refuses larger ones anyway (1 MiB); answers are kept whole up to
 #: this size, and marked truncated beyond it (such a step cannot be compared at replay).
@@ -75,6 +79,9 @@ class JournalMiddleware:
         ):
             await self.app(scope, receive, send)
             return
+        # The time the request came in: a replay sends it again at that time (an operation
+        # that moves the clock ends later).
+        arrived = self.environments[EnvironmentName.SANDBOX].now()
         request = bytearray()
         answer = bytearray()
         started: dict[str, Any] = {}
@@ -112,21 +119,29 @@ class JournalMiddleware:
                 if not message.get("more_body", False) and not written:
                     written = True
                     await read_unread()
-                    await self._write(scope, bytes(request), started, bytes(answer))
+                    await self._write(scope, bytes(request), started, bytes(answer), arrived)
             await send(message)
 
         try:
             await self.app(scope, receive_kept, send_kept)
         finally:
             if not written:  # a bug (the access log answers 500) or a client that left
-                await self._write(scope, bytes(request), {"status": 500}, b"")
+                await self._write(scope, bytes(request), {"status": 500}, b"", arrived)
 
     async def _write(
-        self, scope: Scope, body: bytes, started: Mapping[str, Any], answer: bytes
+        self, scope: Scope, body: bytes, started: Mapping[str, Any], answer: bytes, arrived: str
     ) -> None:
         entry, environment = http_entry(scope, body, started, answer)
+        entry["virtual_time"] = arrived
         env = self.environments[environment]
-        await anyio.to_thread.run_sync(functools.partial(record, env, entry, redact_http))
+        try:
+            await anyio.to_thread.run_sync(functools.partial(record, env, entry, redact_http))
+        except SimulatorClosed:  # a request answered 503 while the simulator closes
+            pass
+        except Exception:  # the journal never breaks a request; its failure is logged
+            logger.exception(
+                "The journal could not record %s %s", entry["method"], entry["endpoint"]
+            )
 
 
 def http_entry(

@@ -77,7 +77,8 @@ def read_entries(
     kinds: tuple[str, ...] = (),
 ) -> list[JournalEntry]:
     """The entries of one environment, oldest first, filtered."""
-    clauses, values = ["1 = 1"], []
+    clauses: list[str] = ["1 = 1"]
+    values: list[object] = []
     if project is not None:
         clauses.append("project_id = ?")
         values.append(project)

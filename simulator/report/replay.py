@@ -122,7 +122,11 @@ class Replay:
             (self.data_dir / "clock.json").write_text(json.dumps(manifest["clock"]), "utf-8")
         self.sim = Simulator(self.data_dir, start=header["start"], frozen=True)
         self.env = self.sim.environment(header["environment"])
-        self.http = self.sim.client()
+        # One event loop for every step (a client outside `with` starts one per request);
+        # the ticker its lifespan starts is stopped: due work fires as the steps make it due.
+        self._client = self.sim.client()
+        self.http = self._client.__enter__()
+        self.sim.ticker.stop()
         self.secrets: dict[str, str] = {}
         self.position = int(
             self.env.store.db.execute(
@@ -299,6 +303,7 @@ class Replay:
     # -- life cycle -----------------------------------------------------------------------
 
     def close(self) -> None:
+        self._client.__exit__(None, None, None)
         self.sim.close()
         shutil.rmtree(self.data_dir, ignore_errors=True)
 

@@ -8,8 +8,13 @@ from .resolvers import bindables as _core_bindables
 # `users` attaches its resolvers to the core's query and mutation types.
 del users
 
-bindables = [*_core_bindables, *webhooks.bindables, *banking.bindables, *limits.bindables]
-bindables += journal.bindables  # the request journal (docs/bug-reports.md)
+bindables = [
+    *_core_bindables,
+    *webhooks.bindables,
+    *banking.bindables,
+    *limits.bindables,
+    *journal.bindables,
+]
 
 __all__ = ["SCHEMA_DIR", "bindables"]
 
