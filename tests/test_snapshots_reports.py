@@ -174,6 +174,11 @@ def test_a_report_of_the_last_steps_replays_the_earlier_ones_quietly(
     namespace: dict[str, Any] = {}
     for source in sources:
         exec(source, namespace)
+    by_time = sim.report(None, since="2026-01-05T09:30:00Z")  # the latest snapshot before it
+    assert isinstance(by_time, dict)
+    cells = [cell["source"] for cell in by_time["cells"] if cell["cell_type"] == "code"]
+    # setup, the two steps at 09:00, the advance (stamped 10:00, where it took the clock), a query
+    assert cells[1].startswith("replay.check_all(") and len(cells) == 5
 
 
 def test_without_a_snapshot_the_report_starts_empty(

@@ -131,10 +131,10 @@ class JournalMiddleware:
     async def _write(
         self, scope: Scope, body: bytes, started: Mapping[str, Any], answer: bytes, arrived: str
     ) -> None:
-        entry, environment = http_entry(scope, body, started, answer)
-        entry["virtual_time"] = arrived
-        env = self.environments[environment]
         try:
+            entry, environment = http_entry(scope, body, started, answer)
+            entry["virtual_time"] = arrived
+            env = self.environments[environment]
             await anyio.to_thread.run_sync(functools.partial(record, env, entry, redact_http))
         except SimulatorClosed:  # a request answered 503 while the simulator closes
             pass
@@ -187,7 +187,7 @@ def http_entry(
 def _graphql_fields(entry: dict[str, Any], text: str) -> None:
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # the endpoint refused it: the body stays as sent
         return
     if not isinstance(data, dict) or not isinstance(data.get("query"), str):
         return
@@ -202,7 +202,7 @@ def _graphql_fields(entry: dict[str, Any], text: str) -> None:
         try:
             answer = json.loads(entry["response"])
             entry["cost"] = (answer.get("extensions") or {}).get("cost")
-        except (ValueError, AttributeError):
+        except (ValueError, AttributeError, RecursionError):
             pass
 
 

@@ -165,7 +165,7 @@ class Redactor:
             return self.text(raw)
         try:
             data = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):
             return self.text(raw)
         return json.dumps(self.json_value(data), separators=(",", ":"), ensure_ascii=False)
 

@@ -97,9 +97,17 @@ def write_report(
             "The journal no longer starts at its first entry and no snapshot was saved: "
             "take one (sim.snapshot(NAME)) before reproducing the bug."
         )
-    if since is not None and since[:1].isdigit():
-        entries = [e for e in entries if e.virtual_time >= format_timestamp(parse_timestamp(since))]
     steps = build_steps(entries)
+    # Every step since the snapshot is replayed; those before `since` (an instant) or before
+    # the `last` N are replayed quietly in one cell.
+    first = 0
+    if since is not None and since[:1].isdigit():
+        moment = format_timestamp(parse_timestamp(since))
+        first = next(
+            (i for i, s in enumerate(steps) if s["entry"]["virtual_time"] >= moment), len(steps)
+        )
+    if last:
+        first = max(first, len(steps) - last)
     state = (
         pack_state(snapshot_dir(sim.data_dir, snapshot), manifest)
         if snapshot is not None and manifest is not None
@@ -121,7 +129,7 @@ def write_report(
         "platform": f"Python {platform.python_version()} on {platform.platform()}",
         "steps": len(steps),
     }
-    earlier, shown = (steps[:-last], steps[-last:]) if last else ([], steps)
+    earlier, shown = steps[:first], steps[first:]
     if format == "pytest":
         text = pytest_file(header, state, earlier, shown, expected)
         if out is None:
