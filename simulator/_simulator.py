@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 
-from .clock import Clock
+from .clock import Clock, format_timestamp, later
 from .domain.banking import install_banking
 from .domain.context import Environment
 from .domain.projects import ProjectCredentials, create_project
 from .domain.wiring import Wiring
 from .environments import EnvironmentName
+from .journal import DEFAULT_RETENTION, Journal, JournalSettings, record_call
 from .lifecycle import Lifecycle
 from .limits import Limits, LimitSettings
 from .oauth.grants import GRANTS
@@ -68,6 +69,8 @@ class Simulator:
     (only behind a reverse proxy that sets it). See docs/limits.md.
     `public_url`: the origin every absolute URL the app emits starts with (issuer,
     `consentUrl`, ...), whatever `Host` a request names; see docs/security.md.
+    `journal_retention`: the request journal's entries kept per environment (0: no
+    journal); see docs/bug-reports.md.
     `outbound_policy`: where HTTP webhooks may go (`simulator.webhooks.outbound`); by default
     anywhere but link-local, multicast, unspecified and metadata addresses, and
     `OutboundPolicy.strict_mode(allow=[...])` for a simulator others can reach.
@@ -90,12 +93,15 @@ class Simulator:
         trust_forwarded_for: bool = False,
         public_url: str = DEFAULT_BASE_URL,
         outbound_policy: OutboundPolicy | None = None,
+        journal_retention: int = DEFAULT_RETENTION,
     ) -> None:
         self.public_url = public_url_setting(public_url)
         self._temporary = data_dir is None
         self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix="banking-sandbox-"))
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self._lifecycle = Lifecycle()
+        #: The request journal's settings (docs/bug-reports.md).
+        self.journal_settings = JournalSettings(retention=journal_retention)
         #: Runs GraphQL operations off the event loop (docs/architecture.md).
         self.workers = ThreadPoolExecutor(_WORKER_THREADS, thread_name_prefix="simulator-worker")
         self.environments: dict[EnvironmentName, Environment] = {}
@@ -122,6 +128,7 @@ class Simulator:
         self.clock = Clock.open(self.data_dir, start=start, frozen=frozen)  # type: ignore[arg-type]
         #: The plugs of this simulator's domain (docs/architecture.md).
         self.wiring = Wiring()
+        self.wiring.provide(self.journal_settings)
         callouts = Callouts()
         self.wiring.provide(callouts)
         install_banking(self.wiring)
@@ -160,7 +167,11 @@ class Simulator:
     ) -> ProjectCredentials:
         """Create a project and return its credentials (the secret is shown only here)."""
         with self._lifecycle.operation():
-            return create_project(self.environment(environment), name, redirect_uris)
+            credentials = create_project(self.environment(environment), name, redirect_uris)
+            record_call(self.environment(environment), "project", "create_project",
+                        {"name": name, "redirect_uris": redirect_uris}, credentials.as_dict(),
+                        project_id=credentials.project_id)  # fmt: skip
+            return credentials
 
     @cached_property
     def oauth(self) -> OAuthTools:
@@ -183,12 +194,55 @@ class Simulator:
         """Move virtual time forward (`"90s"`, `"5m"`, `"2h"`, `"3d"`), firing what falls due
         on the way (settlements, expiries, webhook retries), each at its own instant."""
         with self._lifecycle.operation():
+            target = format_timestamp(later(self.clock.now(), duration))
+            # Journaled first, at the time it moves to: what fires on the way comes after it.
+            record_call(self.sandbox, "clock", "advance", {"duration": str(duration)},
+                        {"now": target}, virtual_time=target)  # fmt: skip
             return self.scheduler.advance(duration)
 
     def run_due(self) -> list[dict[str, Any]]:
         """Fire what is due now (after the clock was moved by another process, say)."""
         with self._lifecycle.operation():
             return self.scheduler.run_due()
+
+    @cached_property
+    def journal(self) -> Journal:
+        """The request journal of every environment (docs/bug-reports.md)."""
+        return Journal(self.environments)
+
+    # -- snapshots and reports (docs/bug-reports.md) ----------------------------------
+
+    def snapshot(self, name: str) -> Path:
+        """Save every environment's file, the clock and the limits as snapshot `name`."""
+        from .snapshots import save_snapshot
+
+        with self._lifecycle.operation():
+            return save_snapshot(self.data_dir, self.clock, name)
+
+    def restore(self, name: str) -> None:
+        """Put the simulator back in the state of snapshot `name` (all of it, or nothing)."""
+        from .snapshots import restore_snapshot
+
+        with self._lifecycle.operation():
+            restore_snapshot(self.data_dir, self.clock, name)
+
+    def snapshots(self) -> list[Any]:
+        """The saved snapshots (`SnapshotInfo`), by name."""
+        from .snapshots import list_snapshots
+
+        return list_snapshots(self.data_dir)
+
+    def diff(self, a: str, b: str) -> dict[str, Any]:
+        """Rows added, removed and changed per environment and table from snapshot a to b."""
+        from .snapshots import diff_snapshots
+
+        return diff_snapshots(self.data_dir, a, b)
+
+    def report(self, out: str | Path | None = None, **options: Any) -> Any:
+        """Write a bug report that replays the journal (see `simulator.report.write_report`)."""
+        from .report import write_report
+
+        return write_report(self, out, **options)
 
     # -- webhooks -----------------------------------------------------------------
 

@@ -339,6 +339,18 @@ class Clock:
                 self._write(ClockState("running", state.frozen_at, state.frozen_at - _wall_now()))
         return self.now()
 
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """Hold the clock: no move (from this process or another) until the block ends
+        (a snapshot copies its files meanwhile)."""
+        with self._changing():
+            yield
+
+    def restore(self, state: ClockState) -> None:
+        """Put back a saved state, backwards too: a snapshot being restored (hold the clock
+        with `held()` around it). Nothing else moves the clock back."""
+        self._write(state)
+
     # -- persistence -------------------------------------------------------------------
 
     @property
@@ -421,6 +433,12 @@ class Clock:
 def monotonic() -> float:
     """Real elapsed time, for measuring durations of real I/O (webhook HTTP calls)."""
     return time.perf_counter()
+
+
+def wall_timestamp() -> str:
+    """The real time, in the simulator's text form: for records people read (the request
+    journal's `wall_time`), never for a rule the simulator applies."""
+    return format_timestamp(_wall_now())
 
 
 def _owner_only(path: str, flags: int) -> int:

@@ -14,7 +14,9 @@ QUERY = "{ accounts { totalCount } }"
 
 def store_snapshot(sim: Simulator) -> list:
     db = sim.sandbox.store.db
-    return [list(db[name].rows) for name in sorted(db.table_names()) if name != "tokens"]
+    # The journal records every request, refused or not: it is not state (docs/bug-reports.md).
+    skipped = {"tokens", "journal_entries", "journal_secrets"}
+    return [list(db[name].rows) for name in sorted(db.table_names()) if name not in skipped]
 
 
 def test_a_project_token_works(sandbox: GraphQL) -> None:

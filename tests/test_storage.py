@@ -104,6 +104,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "onboarding:m002_onboarding_settings",
         "onboarding:m003_requested_purposes",
         "onboarding:m004_sandbox_identifications",
+        "journal:m001_journal",
     ]
     store.close()
 

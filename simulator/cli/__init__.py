@@ -16,6 +16,7 @@ prints JSON where a program may read the output.
 | `limits show/set/rate-limit/project/reset/clear-counters` | the limits as data (docs/limits.md) |
 | `cost QUERY_FILE [--env sandbox]` | measure a document against the limits, without running it |
 | `dashboard link [--env sandbox]` | print a one-time sign-in link to the partner dashboard |
+| `journal`, `snapshot save/restore/list/diff`, `report` | bug reports (docs/bug-reports.md) |
 """
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ import sys
 from collections.abc import Sequence
 
 from ..exceptions import SimulatorError
-from . import core, dashboard, docs, limits, oauth, seed, webhooks
+from . import core, dashboard, docs, journal, limits, oauth, seed, webhooks
 
 #: Each module adds its subcommands with `register(subparsers)`.
-COMMAND_MODULES = [core, oauth, webhooks, seed, limits, docs, dashboard]
+COMMAND_MODULES = [core, oauth, webhooks, seed, limits, docs, dashboard, journal]
 
 __all__ = ["build_parser", "main"]
 
@@ -48,7 +49,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.handler(args) or 0)
+        status = int(args.handler(args) or 0)
+        if status == 0:  # a state change is journaled once it succeeded (docs/bug-reports.md)
+            journal.record_command(args, sys.argv[1:] if argv is None else argv)
+        return status
     except SimulatorError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -34,6 +34,7 @@ from ..api.executable import SCHEMA_DIR
 from ..browser import browser_routes, with_explorer
 from ..domain.context import Environment
 from ..environments import EnvironmentName
+from ..journal.middleware import JournalMiddleware
 from ..lifecycle import Lifecycle
 from ..limits.runtime import Limits
 from ..oauth.endpoints import Grant, token_endpoint
@@ -136,6 +137,7 @@ def create_app(
     # the lifecycle guard holds close() back while a request runs; the edge refuses before
     # anything else runs; due work fires after the answer.
     middleware = [Middleware(AccessLog), Middleware(LifecycleGuard, lifecycle)]
+    middleware.insert(1, Middleware(JournalMiddleware, environments))  # docs/bug-reports.md
     if limits:
         middleware.append(Middleware(EdgeMiddleware, limits, environments))
     middleware.append(Middleware(FireDueWork, scheduler=scheduler))

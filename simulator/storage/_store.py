@@ -23,7 +23,14 @@ from .tables import MIGRATION_SETS
 __all__ = ["Store", "now_text"]
 
 _MIGRATIONS_TABLE = "_sqlite_migrations"
-_KEPT_ON_RESET = {_MIGRATIONS_TABLE, "sqlite_sequence", "signing_keys", "hash_keys"}
+# The request journal outlives a reset: the reset is one of its entries (docs/bug-reports.md).
+_JOURNAL_TABLES = {"journal_entries", "journal_secrets"}
+_KEPT_ON_RESET = {
+    _MIGRATIONS_TABLE,
+    "sqlite_sequence",
+    "signing_keys",
+    "hash_keys",
+} | _JOURNAL_TABLES
 _WAL_FILES = ("-wal", "-shm")
 
 

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from . import accounts, banking, limits, onboarding, users, webhooks
+from . import accounts, banking, journal, limits, onboarding, users, webhooks
 from .resolvers import bindables as _core_bindables
 
 # `users` attaches its resolvers to the core's query and mutation types.
@@ -15,6 +15,7 @@ bindables = [
     *limits.bindables,
     *accounts.bindables,
     *onboarding.bindables,
+    *journal.bindables,
 ]
 
 __all__ = ["SCHEMA_DIR", "bindables"]

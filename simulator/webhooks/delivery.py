@@ -25,6 +25,7 @@ import sqlite_utils
 from ..clock import format_timestamp, parse_timestamp
 from ..domain.context import Environment
 from ..domain.rejections import Rejected
+from ..journal.record import record_attempts
 from ..storage import next_number
 from .policy import DEFAULT_POLICY, RetryPolicy
 from .receivers import SECRET_HEADER, AttemptResult, WebhookRequest, receivers_for, send_all
@@ -436,6 +437,7 @@ def run_due(env: Environment, delivery_ids: list[str] | None = None) -> list[dic
             updates,
         )
         db.table("webhook_attempts").insert_all(attempts)
+        record_attempts(env, db, attempts)  # the request journal (docs/bug-reports.md)
     return timeline
 
 

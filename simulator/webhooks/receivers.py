@@ -292,6 +292,10 @@ class Receivers:
         self._lock = threading.Lock()
         #: Where HTTP webhooks may go (`Simulator(outbound_policy=...)` sets it).
         self.outbound = outbound
+        #: Answers every attempt instead of the receivers when set: a bug report's replay
+        #: plays back the answers it recorded (docs/bug-reports.md).
+        self.recorded: Callable[[list[tuple[WebhookRequest, float]]], list[AttemptResult]] | None
+        self.recorded = None
 
     def inbox(self, name: str) -> Inbox:
         """The inbox `name`, created (answering 200) when new."""
@@ -330,6 +334,8 @@ def send_all(env: Environment, items: list[tuple[WebhookRequest, float]]) -> lis
     Never raises for a receiver's fault."""
     results: list[AttemptResult | None] = [None] * len(items)
     receivers = receivers_for(env)
+    if receivers.recorded is not None:
+        return receivers.recorded(items)
     callouts = env.wiring.get(Callouts)
     http_items: list[int] = []
     for index, (request, timeout) in enumerate(items):

@@ -12,6 +12,7 @@ from .banking import migrations as banking
 from .core import migrations as core
 from .dashboard import migrations as dashboard
 from .events import migrations as events
+from .journal import migrations as journal
 from .limits import migrations as limits
 from .oauth import migrations as oauth
 from .onboarding import migrations as onboarding
@@ -28,6 +29,7 @@ MIGRATION_SETS: list[Migrations] = [
     dashboard,
     accounts,
     onboarding,
+    journal,
 ]
 
 __all__ = ["MIGRATION_SETS"]

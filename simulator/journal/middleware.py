@@ -1,0 +1,255 @@
+"""The journal's ASGI middleware: every request to the GraphQL endpoints and the OAuth server.
+
+It sits just inside the access log (so it sees the request id, the edge's refusals and the
+endpoints' notes), keeps a copy of the request body and of the answer, and writes the entry
+when the answer's last byte goes out: before the due work the request caused fires (webhook
+attempts, journaled after it), so the journal reads in causal order.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import anyio
+import anyio.to_thread
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..domain.context import Environment
+from ..environments import EnvironmentName
+from ..exceptions import SimulatorClosed
+from .record import record, settings_of
+from .redact import Redactor
+
+__all__ = ["JournalMiddleware", "operation_type"]
+
+logger = logging.getLogger("simulator.server")
+
+#: Bodies kept: the edge refuses larger ones anyway (1 MiB); answers are kept whole up to
+#: this size, and marked truncated beyond it (such a step cannot be compared at replay).
+_MAX_KEPT = 2 * 1024 * 1024
+#: The request headers a replay needs (all others are left out of the journal).
+_KEPT_HEADERS = ("authorization", "content-type", "x-user-id", "accept", "cookie")
+_GRAPHQL_PATHS = {
+    "/sandbox/graphql": EnvironmentName.SANDBOX,
+    "/sandbox-testing/graphql": EnvironmentName.SANDBOX,
+    "/live/graphql": EnvironmentName.LIVE,
+}
+_OPERATION = re.compile(r"\b(query|mutation|subscription)\b\s*([_A-Za-z][_0-9A-Za-z]*)?")
+#: How long an unread request body is waited for once the answer is ready (real seconds).
+_UNREAD_BODY_SECONDS = 0.5
+_CSRF_INPUT = re.compile(r'(name="csrf_token"\s+value=")[^"]*(")')
+
+
+def operation_type(document: str, name: str | None) -> str:
+    """`query`, `mutation` or `subscription`: the named operation's, else the first one's
+    (a document starting with `{` is a query). Cheap: no parse."""
+    for match in _OPERATION.finditer(document):
+        if name is None or match.group(2) == name:
+            return match.group(1)
+    return "query"
+
+
+def _environment_of(path: str, query: str, body: str, authorization: str) -> EnvironmentName:
+    if path in _GRAPHQL_PATHS:
+        return _GRAPHQL_PATHS[path]
+    for text in (authorization, query, body):
+        if "LIVE_" in text:
+            return EnvironmentName.LIVE
+    return EnvironmentName.SANDBOX
+
+
+class JournalMiddleware:
+    """Journal every request to `/sandbox...`, `/live...` and `/oauth2...` (pure ASGI)."""
+
+    def __init__(self, app: ASGIApp, environments: Mapping[EnvironmentName, Environment]) -> None:
+        self.app = app
+        self.environments = environments
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if (
+            scope["type"] != "http"
+            or not path.startswith(("/sandbox", "/live", "/oauth2"))
+            or not settings_of(self.environments[EnvironmentName.SANDBOX]).enabled
+        ):
+            await self.app(scope, receive, send)
+            return
+        # The time the request came in: a replay sends it again at that time (an operation
+        # that moves the clock ends later).
+        arrived = self.environments[EnvironmentName.SANDBOX].now()
+        request = bytearray()
+        answer = bytearray()
+        started: dict[str, Any] = {}
+        written = False
+        body_read = False
+
+        async def keep_request(message: Message) -> None:
+            nonlocal body_read
+            if message["type"] != "http.request":
+                body_read = True
+                return
+            if len(request) <= _MAX_KEPT:
+                request.extend(message.get("body", b""))
+            body_read = not message.get("more_body", False)
+
+        async def read_unread() -> None:
+            # An answer given before the body was read (a 401, a 405): the journal still
+            # wants the body, for a moment at most (a slow client is not waited for).
+            with anyio.move_on_after(_UNREAD_BODY_SECONDS):
+                while not body_read and len(request) <= _MAX_KEPT:
+                    await keep_request(await receive())
+
+        async def receive_kept() -> Message:
+            message = await receive()
+            await keep_request(message)
+            return message
+
+        async def send_kept(message: Message) -> None:
+            nonlocal written
+            if message["type"] == "http.response.start":
+                started.update(message)
+            elif message["type"] == "http.response.body":
+                if len(answer) <= _MAX_KEPT:
+                    answer.extend(message.get("body", b""))
+                if not message.get("more_body", False) and not written:
+                    written = True
+                    await read_unread()
+                    await self._write(scope, bytes(request), started, bytes(answer), arrived)
+            await send(message)
+
+        try:
+            await self.app(scope, receive_kept, send_kept)
+        finally:
+            if not written:  # a bug (the access log answers 500) or a client that left
+                await self._write(scope, bytes(request), {"status": 500}, b"", arrived)
+
+    async def _write(
+        self, scope: Scope, body: bytes, started: Mapping[str, Any], answer: bytes, arrived: str
+    ) -> None:
+        try:
+            entry, environment = http_entry(scope, body, started, answer)
+            entry["virtual_time"] = arrived
+            env = self.environments[environment]
+            await anyio.to_thread.run_sync(functools.partial(record, env, entry, redact_http))
+        except SimulatorClosed:  # a request answered 503 while the simulator closes
+            pass
+        except Exception:  # the journal never breaks a request; its failure is logged
+            logger.exception(
+                "The journal could not record %s %s", entry["method"], entry["endpoint"]
+            )
+
+
+def http_entry(
+    scope: Scope, body: bytes, started: Mapping[str, Any], answer: bytes
+) -> tuple[dict[str, Any], EnvironmentName]:
+    """The entry of one HTTP request (secrets still in: `redact_http` takes them out)."""
+    headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+    path = str(scope["path"])
+    query = scope.get("query_string", b"").decode("latin-1")
+    text = body.decode("utf-8", "replace")
+    kept = {name: headers[name] for name in _KEPT_HEADERS if name in headers}
+    answer_headers = {
+        k.decode("latin-1").lower(): v.decode("latin-1") for k, v in started.get("headers", [])
+    }
+    entry: dict[str, Any] = {
+        "origin": "http",
+        "kind": "graphql"
+        if path in _GRAPHQL_PATHS
+        else "oauth"
+        if path == "/oauth2/token"
+        else "page",
+        "endpoint": path,
+        "method": str(scope["method"]),
+        "status": int(started.get("status", 500)),
+        "response": answer.decode("utf-8", "replace"),
+        "project_id": scope.get("simulator.project_id"),
+        "request_id": scope.get("simulator.request_id"),
+        "request": {
+            "headers": kept,
+            "query": query,
+            "body": text,
+            "response_headers": {
+                k: answer_headers[k] for k in ("location", "set-cookie") if k in answer_headers
+            },
+            "truncated": len(answer) > _MAX_KEPT,
+        },
+    }
+    if entry["kind"] == "graphql":
+        _graphql_fields(entry, text)
+    return entry, _environment_of(path, query, text, headers.get("authorization", ""))
+
+
+def _graphql_fields(entry: dict[str, Any], text: str) -> None:
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):  # the endpoint refused it: the body stays as sent
+        return
+    if not isinstance(data, dict) or not isinstance(data.get("query"), str):
+        return
+    name = data.get("operationName") if isinstance(data.get("operationName"), str) else None
+    entry["document"] = data["query"]
+    entry["variables"] = data.get("variables") if isinstance(data.get("variables"), dict) else None
+    entry["operation_name"] = name or _only_name(data["query"])
+    entry["operation_type"] = operation_type(data["query"], name)
+    entry["request"]["body"] = None  # kept as document and variables
+    entry["request"]["operation_name"] = name  # as sent (None: the server picked it)
+    if '"cost"' in entry["response"]:
+        try:
+            answer = json.loads(entry["response"])
+            entry["cost"] = (answer.get("extensions") or {}).get("cost")
+        except (ValueError, AttributeError, RecursionError):
+            pass
+
+
+def _only_name(document: str) -> str | None:
+    names = [m.group(2) for m in _OPERATION.finditer(document) if m.group(2)]
+    return names[0] if len(names) == 1 else None
+
+
+def redact_http(redactor: Redactor, entry: dict[str, Any]) -> None:
+    """Take the secrets out of an HTTP entry (see `redact.py`); name its subject."""
+    request = entry["request"]
+    headers = request["headers"]
+    if "authorization" in headers:
+        headers["authorization"] = redactor.authorization(headers["authorization"])
+    if "cookie" in headers:
+        headers["cookie"] = "; ".join(
+            f"{name}={redactor.reference('session cookie', value)}"
+            for name, _, value in (part.partition("=") for part in headers["cookie"].split("; "))
+        )
+    request["query"] = redactor.form(request["query"])
+    if request["body"]:
+        if "form" in headers.get("content-type", ""):
+            request["body"] = redactor.form(request["body"])
+        else:
+            request["body"] = redactor.body(request["body"])
+    if entry.get("variables"):
+        entry["variables"] = redactor.json_value(entry["variables"])
+    if entry.get("document"):
+        entry["document"] = redactor.text(entry["document"])
+    entry["project_id"] = entry["project_id"] or redactor.project_id
+    entry["subject"] = redactor.subject or (
+        f"project {redactor.project_id}" if redactor.project_id else None
+    )
+    answer_headers = request["response_headers"]
+    if "location" in answer_headers:
+        target, _, query = answer_headers["location"].partition("?")
+        answer_headers["location"] = target + ("?" + redactor.form(query) if query else "")
+    if "set-cookie" in answer_headers:
+        value, _, attributes = answer_headers["set-cookie"].partition(";")
+        name, _, cookie = value.partition("=")
+        answer_headers["set-cookie"] = f"{name}={redactor.reference('session cookie', cookie)};" + (
+            attributes
+        )
+    response = redactor.body(entry["response"])
+    if entry["kind"] == "page":
+        response = _CSRF_INPUT.sub(
+            lambda m: m.group(1) + redactor.reference("form token", m.group(0)) + m.group(2),
+            response,
+        )
+    entry["response"] = response

@@ -1,0 +1,185 @@
+"""Writing the journal: one row per call, in its environment's file, trimmed to the retention.
+
+Every writer goes through `record`: the HTTP middleware (`middleware.py`), the webhook
+attempts (`record_attempts`, called in the attempts' own transaction), the clock moves and
+project creations made from Python (`record_call`), and the command line
+(`record_command`). Nothing is written when the simulator's journal is off
+(`JournalSettings(retention=0)`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import sqlite_utils
+
+from ..clock import wall_timestamp
+from ..domain.context import Environment
+from .redact import Redactor
+
+__all__ = [
+    "DEFAULT_RETENTION",
+    "JournalSettings",
+    "record",
+    "record_attempts",
+    "record_call",
+    "settings_of",
+]
+
+#: Entries kept per environment file when nothing else is said: the oldest go first.
+DEFAULT_RETENTION = 10_000
+
+
+@dataclass
+class JournalSettings:
+    """One simulator's journal settings (provided in its wiring).
+
+    `retention`: the entries kept per environment (the oldest are deleted as new ones come;
+    0 turns the journal off). `replaying`: set by a replay, which records the same way.
+    """
+
+    retention: int = DEFAULT_RETENTION
+
+    @property
+    def enabled(self) -> bool:
+        return self.retention > 0
+
+
+def settings_of(env: Environment) -> JournalSettings:
+    """The journal settings of the simulator `env` belongs to (defaults if it has none)."""
+    try:
+        return env.wiring.get(JournalSettings)
+    except LookupError:
+        return JournalSettings()
+
+
+def _json(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def record(
+    env: Environment,
+    entry: dict[str, Any],
+    redact: Callable[[Redactor, dict[str, Any]], None] | None = None,
+    db: sqlite_utils.Database | None = None,
+) -> int | None:
+    """Write one entry (its keys are `journal_entries` columns; dicts and lists are stored
+    as JSON) and return its `seq`. `redact` replaces the entry's secrets first, with the
+    file's references. In `db`'s transaction when given, else in a transaction of its own."""
+    settings = settings_of(env)
+    if not settings.enabled:
+        return None
+    if db is None:
+        with env.store.atomic() as own:
+            return _insert(env, own, entry, redact, settings.retention)
+    return _insert(env, db, entry, redact, settings.retention)
+
+
+def _insert(
+    env: Environment,
+    db: sqlite_utils.Database,
+    entry: dict[str, Any],
+    redact: Callable[[Redactor, dict[str, Any]], None] | None,
+    retention: int,
+) -> int:
+    if redact is not None:
+        redact(Redactor(db), entry)
+    row = {
+        "virtual_time": env.now(),
+        "wall_time": wall_timestamp(),
+        **{k: _json(v) if isinstance(v, dict | list) else v for k, v in entry.items()},
+    }
+    columns = ", ".join(row)
+    marks = ", ".join("?" for _ in row)
+    cursor = db.execute(
+        f"INSERT INTO journal_entries ({columns}) VALUES ({marks})", list(row.values())
+    )
+    seq = int(cursor.lastrowid or 0)
+    if seq > retention:
+        db.execute("DELETE FROM journal_entries WHERE seq <= ?", [seq - retention])
+    return seq
+
+
+def record_attempts(env: Environment, db: sqlite_utils.Database, attempts: Iterable[Any]) -> None:
+    """Journal webhook attempts (rows of `webhook_attempts`), in their own transaction."""
+    for attempt in attempts:
+        record(
+            env,
+            {
+                "virtual_time": attempt["attempted_at"],
+                "origin": "webhook",
+                "kind": "webhook",
+                "endpoint": attempt["endpoint_url"],
+                "method": "POST",
+                "operation_name": attempt["event_type"],
+                "operation_type": attempt["kind"],
+                "request": {
+                    "body": attempt["request_body"],
+                    "attempt_number": attempt["attempt_number"],
+                    "delivery_id": attempt["delivery_id"],
+                },
+                "status": attempt["response_status"],
+                "response": _json(
+                    {
+                        "body": attempt["response_body"],
+                        "error_code": attempt["error_code"],
+                        "error": attempt["error"],
+                        "duration_ms": attempt["duration_ms"],
+                        "next_attempt_at": attempt["next_attempt_at"],
+                        "delivery_status": attempt["delivery_status"],
+                    }
+                ),
+                "project_id": attempt["project_id"],
+                "subject": "the simulator",
+            },
+            redact=_redact_attempt,
+            db=db,
+        )
+
+
+def _redact_attempt(redactor: Redactor, entry: dict[str, Any]) -> None:
+    entry["response"] = redactor.text(entry["response"])
+
+
+def record_call(
+    env: Environment,
+    kind: str,
+    name: str,
+    arguments: dict[str, Any],
+    result: Any = None,
+    *,
+    origin: str = "python",
+    project_id: str | None = None,
+    virtual_time: str | None = None,
+) -> int | None:
+    """Journal a state-changing call made from Python or the command line (`kind` `clock`,
+    `project` or `command`): its arguments, and its result without secrets."""
+    return record(
+        env,
+        {
+            "origin": origin,
+            "kind": kind,
+            "endpoint": f"{origin}:{name}",
+            "method": "CALL",
+            "operation_name": name,
+            "operation_type": "mutation",
+            "request": {"arguments": arguments},
+            "response": _json(result),
+            "project_id": project_id,
+            "subject": "the operator",
+            "status": 0,
+            **({"virtual_time": virtual_time} if virtual_time else {}),
+        },
+        redact=_redact_call,
+    )
+
+
+def _redact_call(redactor: Redactor, entry: dict[str, Any]) -> None:
+    entry["request"] = redactor.json_value(entry["request"])
+    if entry["response"] is not None:
+        if entry["project_id"]:
+            redactor.project_id = entry["project_id"]
+        entry["response"] = redactor.body(entry["response"])

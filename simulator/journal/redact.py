@@ -1,0 +1,219 @@
+"""Secrets out, stable references in: what the journal writes instead of a token or a secret.
+
+Every secret the journal meets (an access or refresh token, an authorization code, a client
+secret, a text-message code, a session cookie, a webhook secret) is replaced by a reference
+such as `<project token #3 of project P>`: its kind, its number among the secrets of that
+kind and owner, in the order the journal met them, and its owner. Only the SHA-256 of the
+secret is kept (`journal_secrets`), to give the same secret the same reference every time.
+
+A replay (docs/bug-reports.md) meets the same secrets in the same order, so its references
+are the same numbers: a recorded answer and a replayed one compare equal although the
+tokens themselves differ.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+import sqlite_utils
+
+__all__ = [
+    "FORM_SECRETS",
+    "JSON_SECRETS",
+    "TOKEN_PATTERN",
+    "Redactor",
+    "digest",
+]
+
+#: A token or an authorization code as the OAuth server issues them (`oauth/tokens.py`).
+TOKEN_PATTERN = re.compile(r"\b(?:SANDBOX|LIVE)_(?:AT|RT|AC)_[A-Za-z0-9_-]{16,}")
+#: Form fields and query parameters that hold a secret (OAuth endpoints and pages).
+FORM_SECRETS = {
+    "client_secret": "client secret",
+    "code": "authorization code",
+    "code_verifier": "code verifier",
+    "refresh_token": "refresh token",
+    "access_token": "access token",
+    "token": "token",
+    "password": "password",
+    "otp": "text-message code",
+    "sms_code": "text-message code",
+    "csrf_token": "form token",
+}
+#: JSON keys whose value is a secret (token endpoint answers, GraphQL data and variables).
+JSON_SECRETS = {
+    "access_token": "access token",
+    "refresh_token": "refresh token",
+    "id_token": "id token",
+    "client_secret": "client secret",
+    "clientSecret": "client secret",
+    "secret": "webhook secret",
+}
+_TOKEN_KINDS = {"AT": "access", "RT": "refresh", "AC": "code"}
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+class Redactor:
+    """References for the secrets of one environment file, inside the caller's transaction."""
+
+    def __init__(self, db: sqlite_utils.Database) -> None:
+        self.db = db
+        #: The project a client secret or an unknown code belongs to, when the request says.
+        self.project_id: str | None = None
+        #: The subject of the bearer token last met: `project P` or `user U of project P`.
+        self.subject: str | None = None
+
+    # -- references ---------------------------------------------------------------------
+
+    def reference(self, kind: str, secret: str, owner: str | None = None) -> str:
+        """The reference of `secret`, given the next number of its kind and owner if new."""
+        key = digest(secret)
+        row = self.db.execute(
+            "SELECT reference FROM journal_secrets WHERE digest = ?", [key]
+        ).fetchone()
+        if row is not None:
+            return str(row[0])
+        owner = owner or (f"project {self.project_id}" if self.project_id else "an unknown owner")
+        number = 1 + int(
+            self.db.execute(
+                "SELECT count(*) FROM journal_secrets WHERE kind = ? AND owner = ?", [kind, owner]
+            ).fetchone()[0]
+        )
+        reference = f"<{kind} #{number} of {owner}>"
+        self.adopt(secret, kind, owner, number, reference)
+        return reference
+
+    def adopt(self, secret: str, kind: str, owner: str, number: int, reference: str) -> None:
+        """Give `secret` a known reference (a replay re-creating a credential does this)."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO journal_secrets (digest, kind, owner, number, reference) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [digest(secret), kind, owner, number, reference],
+        )
+
+    def token(self, token: str) -> str:
+        """A token's reference, naming what it is and whose, from the stored token's row."""
+        code = token.split("_")[1] if token.count("_") >= 2 else ""
+        kind, owner = "token", None
+        if _TOKEN_KINDS.get(code) == "code":
+            row = self.db.execute(
+                "SELECT project_id, user_id FROM authorization_codes WHERE code_hash = ?",
+                [digest(token)],
+            ).fetchone()
+            kind = "authorization code"
+        else:
+            row = self.db.execute(
+                "SELECT project_id, user_id FROM tokens WHERE token_hash = ?", [digest(token)]
+            ).fetchone()
+            if _TOKEN_KINDS.get(code) == "refresh":
+                kind = "refresh token"
+            elif row is not None:
+                kind = "user token" if row[1] else "project token"
+        if row is not None:
+            owner = f"user {row[1]} of project {row[0]}" if row[1] else f"project {row[0]}"
+        return self.reference(kind, token, owner)
+
+    def bearer(self, token: str) -> str:
+        """A bearer token's reference; notes the caller (`subject`) on the way."""
+        row = self.db.execute(
+            "SELECT project_id, user_id FROM tokens WHERE token_hash = ?", [digest(token)]
+        ).fetchone()
+        if row is not None:
+            self.project_id = row[0]
+            self.subject = f"user {row[1]} of project {row[0]}" if row[1] else f"project {row[0]}"
+        return (
+            self.token(token) if TOKEN_PATTERN.fullmatch(token) else self.reference("bearer", token)
+        )
+
+    # -- texts --------------------------------------------------------------------------
+
+    def text(self, value: str) -> str:
+        """`value` with every token in it replaced by its reference."""
+        if "_AT_" not in value and "_RT_" not in value and "_AC_" not in value:
+            return value
+        return TOKEN_PATTERN.sub(lambda match: self.token(match.group()), value)
+
+    def json_value(self, value: Any) -> Any:
+        """A JSON value with secrets replaced: by key (`JSON_SECRETS`) and tokens anywhere."""
+        if isinstance(value, dict):
+            return {
+                key: (
+                    self._secret_value(JSON_SECRETS[key], item)
+                    if key in JSON_SECRETS and isinstance(item, str)
+                    else self.json_value(item)
+                )
+                for key, item in value.items()
+            }
+        if isinstance(value, list):
+            return [self.json_value(item) for item in value]
+        if isinstance(value, str):
+            return self.text(value)
+        return value
+
+    def body(self, raw: str) -> str:
+        """A JSON body with its secrets replaced (re-serialized compactly when anything
+        had to go), or a text body with its tokens replaced."""
+        if not any(f'"{key}"' in raw for key in JSON_SECRETS):
+            return self.text(raw)
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            return self.text(raw)
+        return json.dumps(self.json_value(data), separators=(",", ":"), ensure_ascii=False)
+
+    def form(self, raw: str) -> str:
+        """A form body or query string with its secret fields replaced."""
+        if not raw:
+            return raw
+        pairs = parse_qsl(raw, keep_blank_values=True)
+        for name, value in pairs:
+            if name == "client_id":
+                self._note_client(value)
+        return urlencode(
+            [
+                (name, self._form_value(name, value) if name in FORM_SECRETS else self.text(value))
+                for name, value in pairs
+            ]
+        )
+
+    def _form_value(self, name: str, value: str) -> str:
+        return self._secret_value(FORM_SECRETS[name], value)
+
+    def _secret_value(self, kind: str, value: str) -> str:
+        if _is_reference(value) or not value:
+            return value
+        if TOKEN_PATTERN.fullmatch(value):
+            return self.token(value)
+        return self.reference(kind, value)
+
+    def authorization(self, header: str) -> str:
+        """An `Authorization` header with its credentials replaced by references."""
+        scheme, _, credentials = header.partition(" ")
+        credentials = credentials.strip()
+        if scheme.lower() == "bearer" and credentials:
+            return f"{scheme} {self.bearer(credentials)}"
+        if scheme.lower() == "basic" and credentials:
+            try:
+                client_id, _, secret = base64.b64decode(credentials).decode().partition(":")
+            except ValueError:
+                return f"{scheme} {self.reference('credentials', credentials)}"
+            self._note_client(client_id)
+            return f"{scheme} {client_id}:{self.reference('client secret', secret)}"
+        return self.reference("credentials", header) if header else header
+
+    def _note_client(self, client_id: str) -> None:
+        row = self.db.execute("SELECT id FROM projects WHERE client_id = ?", [client_id]).fetchone()
+        if row is not None:
+            self.project_id = row[0]
+
+
+def _is_reference(value: str) -> bool:
+    return value.startswith("<") and value.endswith(">") and " #" in value

@@ -1,0 +1,333 @@
+"""Replaying a bug report: each journaled step again, in-process, compared with its record.
+
+```python
+replay = Replay(HEADER, STATE)   # refuses another report format before anything runs
+replay.check(step)               # runs the step; AssertionError with a diff if it diverges
+replay.close()
+```
+
+A `Replay` is a new simulator on a temporary data dir holding the report's starting state
+(or an empty one at the recorded start time). Each step runs at its recorded virtual time;
+the replay's own journal records it, and the entries it writes (the step and what it caused,
+such as webhook attempts) must equal the recorded ones, ids, times and bodies included.
+Only the request id (a per-server counter) and the wall time are left out of the comparison.
+Webhook receivers are not called: their recorded answers are played back.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import difflib
+import hashlib
+import json
+import pprint
+import re
+import shutil
+import tempfile
+from collections import deque
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+from .._simulator import Simulator
+from ..clock import parse_timestamp
+from ..domain.projects import hash_secret
+from ..exceptions import SimulatorError
+from ..journal.reading import read_entries
+from ..journal.redact import JSON_SECRETS, TOKEN_PATTERN, Redactor, digest
+from ..oauth.tokens import issue_project_token
+from ..webhooks.receivers import AttemptResult, ErrorCode, Receivers, WebhookRequest
+from .state import unpack_state
+
+__all__ = ["REPORT_FORMAT", "Replay", "ReportFormatError", "render_step"]
+
+#: The report format this simulator writes and replays.
+REPORT_FORMAT = 1
+_REFERENCE = re.compile(r"<([a-z -]+) #(\d+) of ([^<>]+)>")
+_REQUEST_ID = re.compile(r'"requestId":"[0-9a-f]{16}"')
+_COMPARED = (
+    "virtual_time", "origin", "kind", "endpoint", "method", "operation_name", "operation_type",
+    "document", "variables", "status", "response", "cost", "project_id", "subject",
+)  # fmt: skip
+_SHOWN_LINES = 40
+
+
+class ReportFormatError(SimulatorError):
+    """A report written in another format: nothing of it is replayed."""
+
+
+class ReplayError(SimulatorError):
+    """A step this replay cannot run (a credential it cannot re-create, say)."""
+
+
+def comparable(entry: dict[str, Any]) -> dict[str, Any]:
+    """What must be equal between a recorded entry and its replay."""
+    kept = {key: entry.get(key) for key in _COMPARED}
+    if kept["response"]:
+        kept["response"] = _REQUEST_ID.sub('"requestId":"(any)"', kept["response"])
+    request = entry.get("request") or {}
+    kept["request"] = {k: v for k, v in request.items() if k not in ("headers", "truncated")}
+    return kept
+
+
+def _pretty(value: Any) -> str:
+    if isinstance(value, str):
+        with contextlib.suppress(ValueError):
+            return json.dumps(json.loads(value), indent=2, ensure_ascii=False)
+    return json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True)
+
+
+def render_step(step: dict[str, Any]) -> str:
+    """What a report's cell prints for a step that replayed as recorded."""
+    entry = step["entry"]
+    name = entry.get("operation_name") or ""
+    kind = f" ({entry['operation_type']})" if entry.get("operation_type") else ""
+    lines = [
+        f"Step {step['number']} · {entry['virtual_time']} · {entry.get('method') or ''} "
+        f"{entry['endpoint']} · {name}{kind} -> {entry.get('status')}"
+    ]
+    if entry.get("document"):
+        lines += ["request:", *("  " + line for line in entry["document"].strip().splitlines())]
+    if entry.get("variables"):
+        lines.append(f"variables: {json.dumps(entry['variables'], sort_keys=True)}")
+    answer = _pretty(entry.get("response") or "").splitlines()
+    lines += ["response:", *("  " + line for line in answer[:_SHOWN_LINES])]
+    if len(answer) > _SHOWN_LINES:
+        lines.append(f"  ... ({len(answer) - _SHOWN_LINES} more lines)")
+    for other in step.get("consequences", []):
+        lines.append(
+            f"then {other['kind']} {other.get('operation_name') or ''} -> {other['endpoint']}: "
+            f"{other.get('status')}"
+        )
+    lines.append("replayed as recorded")
+    return "\n".join(lines) + "\n"
+
+
+class Replay:
+    """A new simulator in a report's starting state, replaying its steps (module docstring)."""
+
+    def __init__(self, header: dict[str, Any], state: str | None = None) -> None:
+        found = header.get("report_format")
+        if found != REPORT_FORMAT:
+            raise ReportFormatError(
+                f"This report is in format {found}; this simulator replays format "
+                f"{REPORT_FORMAT} only (written by simulator {header.get('simulator_version')}). "
+                "Nothing was replayed."
+            )
+        self.header = header
+        self.data_dir = Path(tempfile.mkdtemp(prefix="bug-report-"))
+        if state:
+            manifest = unpack_state(state, self.data_dir)
+            (self.data_dir / "clock.json").write_text(json.dumps(manifest["clock"]), "utf-8")
+        self.sim = Simulator(self.data_dir, start=header["start"], frozen=True)
+        self.env = self.sim.environment(header["environment"])
+        # One event loop for every step (a client outside `with` starts one per request);
+        # the ticker its lifespan starts is stopped: due work fires as the steps make it due.
+        self._client = self.sim.client()
+        self.http = self._client.__enter__()
+        self.sim.ticker.stop()
+        self.secrets: dict[str, str] = {}
+        self.position = int(
+            self.env.store.db.execute(
+                "SELECT coalesce(max(seq), 0) FROM journal_entries"
+            ).fetchone()[0]
+        )
+        self._answers: deque[dict[str, Any]] = deque()
+        self.sim.wiring.get(Receivers).recorded = self._answer
+
+    # -- steps ------------------------------------------------------------------------
+
+    def check(self, step: dict[str, Any]) -> None:
+        """Replay one step and assert its entries equal the recorded ones; prints the step."""
+        entry = step["entry"]
+        self._answers.extend(c for c in step.get("consequences", []) if c["kind"] == "webhook")
+        target = parse_timestamp(entry["virtual_time"])
+        # A clock step's recorded time is where it took the clock: it moves there itself.
+        moves_clock = entry["kind"] == "clock" or entry["endpoint"].startswith("cli:clock")
+        if not moves_clock and self.sim.clock.now() < target:
+            self.sim.scheduler.run_until(target)
+        self._run(step["number"], entry)
+        replayed = [e.as_dict() for e in read_entries(self.env, after=self.position)]
+        if replayed:
+            self.position = replayed[-1]["seq"]
+        expected = [comparable(e) for e in [entry, *step.get("consequences", [])]]
+        actual = [comparable(e) for e in replayed]
+        if expected != actual:
+            raise AssertionError(self._divergence(step, expected, actual))
+        print(render_step(step), end="")
+
+    def check_all(self, steps: list[dict[str, Any]]) -> None:
+        """Replay several steps quietly (the earlier steps of a report of the last N)."""
+        for step in steps:
+            with contextlib.redirect_stdout(None):
+                self.check(step)
+        print(f"{len(steps)} earlier steps replayed as recorded")
+
+    def _divergence(
+        self, step: dict[str, Any], expected: list[dict[str, Any]], actual: list[dict[str, Any]]
+    ) -> str:
+        entry = step["entry"]
+        diff = difflib.unified_diff(
+            pprint.pformat(expected, width=100).splitlines(),
+            pprint.pformat(actual, width=100).splitlines(),
+            "recorded",
+            "replayed",
+            lineterm="",
+        )
+        return (
+            f"Step {step['number']} ({entry.get('method')} {entry['endpoint']} "
+            f"{entry.get('operation_name') or ''} at {entry['virtual_time']}) diverged from "
+            f"the recording:\n" + "\n".join(diff)
+        )
+
+    def _run(self, number: int, entry: dict[str, Any]) -> None:
+        arguments = (entry.get("request") or {}).get("arguments", {})
+        if entry["origin"] == "http":
+            self._send(number, entry)
+        elif entry["kind"] == "clock":
+            self.sim.advance(arguments["duration"])
+        elif entry["kind"] == "project":
+            created = self.sim.create_project(
+                self.env.name, arguments["name"], arguments["redirect_uris"]
+            )
+            self._learn([created.client_secret])
+        elif entry["origin"] == "cli":
+            from ..cli import main
+
+            with contextlib.redirect_stdout(None):
+                main([*arguments["argv"], "--data-dir", str(self.data_dir)])
+        else:
+            raise ReplayError(f"Step {number}: a {entry['kind']} step cannot be replayed.")
+
+    def _send(self, number: int, entry: dict[str, Any]) -> None:
+        request = entry["request"]
+        headers = {
+            name: self._fill(number, value)
+            for name, value in request["headers"].items()
+            if name != "cookie"  # the client's cookie jar sends the replay's own
+        }
+        authorization = headers.get("authorization", "")
+        if authorization.lower().startswith("basic ") and ":" in authorization:
+            scheme, _, pair = authorization.partition(" ")
+            headers["authorization"] = f"{scheme} {base64.b64encode(pair.encode()).decode()}"
+        path = entry["endpoint"]
+        if request.get("query"):
+            path += "?" + self._fill_form(number, request["query"])
+        if entry["kind"] == "graphql" and entry.get("document") is not None:
+            body: dict[str, Any] = {"query": entry["document"]}
+            if entry.get("variables") is not None:
+                body["variables"] = json.loads(self._fill(number, json.dumps(entry["variables"])))
+            if request.get("operation_name"):
+                body["operationName"] = request["operation_name"]
+            content = json.dumps(body).encode()
+        elif "form" in headers.get("content-type", ""):
+            content = self._fill_form(number, request.get("body") or "").encode()
+        else:
+            content = self._fill(number, request.get("body") or "").encode()
+        answer = self.http.request(entry["method"], path, headers=headers, content=content)
+        self._learn(_secrets_in(answer.text))
+
+    # -- credentials ----------------------------------------------------------------------
+
+    def _learn(self, candidates: list[str]) -> None:
+        """Remember the real value of each secret the replay's journal gave a reference."""
+        db = self.env.store.db
+        for secret in candidates:
+            row = db.execute(
+                "SELECT reference FROM journal_secrets WHERE digest = ?", [digest(secret)]
+            ).fetchone()
+            if row is not None:
+                self.secrets[row[0]] = secret
+
+    def _fill(self, number: int, text: str) -> str:
+        """`text` with each reference replaced by the replay's own secret."""
+        return _REFERENCE.sub(lambda match: self._secret(number, match), text)
+
+    def _fill_form(self, number: int, text: str) -> str:
+        pairs = parse_qsl(text, keep_blank_values=True)
+        return urlencode([(name, self._fill(number, value)) for name, value in pairs])
+
+    def _secret(self, number: int, match: re.Match[str]) -> str:
+        reference = match.group(0)
+        if reference in self.secrets:
+            return self.secrets[reference]
+        kind, count, owner = match.group(1), int(match.group(2)), match.group(3)
+        project_id = owner.removeprefix("project ")
+        if kind == "project token" and owner.startswith("project "):
+            secret = str(issue_project_token(self.env, {"id": project_id})["access_token"])
+        elif kind == "client secret" and owner.startswith("project "):
+            # A new secret, derived from the reference: the recorded one is never known.
+            secret = hashlib.sha256(f"replay {reference}".encode()).hexdigest()
+            with self.env.store.atomic() as db:
+                db.execute(
+                    "UPDATE projects SET client_secret_hash = ? WHERE id = ?",
+                    [hash_secret(secret), project_id],
+                )
+        else:
+            raise ReplayError(
+                f"Step {number}: {reference} was issued before the report's starting state "
+                "and cannot be re-created at replay (docs/bug-reports.md, 'What replays')."
+            )
+        with self.env.store.atomic() as db:
+            Redactor(db).adopt(secret, kind, owner, count, reference)
+        self.secrets[reference] = secret
+        return secret
+
+    # -- webhooks -------------------------------------------------------------------------
+
+    def _answer(self, items: list[tuple[WebhookRequest, float]]) -> list[AttemptResult]:
+        """The recorded answer of each webhook attempt, in order, instead of sending it."""
+        results = []
+        for request, _ in items:
+            recorded = next((a for a in self._answers if a["endpoint"] == request.url), None)
+            if recorded is None:
+                results.append(
+                    AttemptResult(None, "", 0.0, ErrorCode.CONNECTION_FAILED, "Not recorded.")
+                )
+                continue
+            self._answers.remove(recorded)
+            answer = json.loads(recorded["response"])
+            code = answer.get("error_code")
+            results.append(
+                AttemptResult(
+                    recorded.get("status"),
+                    answer.get("body") or "",
+                    (answer.get("duration_ms") or 0) / 1000,
+                    ErrorCode(code) if code else None,
+                    answer.get("error"),
+                )
+            )
+        return results
+
+    # -- life cycle -----------------------------------------------------------------------
+
+    def close(self) -> None:
+        self._client.__exit__(None, None, None)
+        self.sim.close()
+        shutil.rmtree(self.data_dir, ignore_errors=True)
+
+    def __enter__(self) -> Replay:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+def _secrets_in(text: str) -> list[str]:
+    """Tokens, and values of secret keys, in an answer (candidates for `Replay._learn`)."""
+    found = TOKEN_PATTERN.findall(text)
+    if any(f'"{key}"' in text for key in JSON_SECRETS):
+        with contextlib.suppress(ValueError):
+            stack = [json.loads(text)]
+            while stack:
+                value = stack.pop()
+                if isinstance(value, dict):
+                    for key, item in value.items():
+                        if key in JSON_SECRETS and isinstance(item, str):
+                            found.append(item)
+                        else:
+                            stack.append(item)
+                elif isinstance(value, list):
+                    stack.extend(value)
+    return found

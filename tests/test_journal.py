@@ -1,0 +1,173 @@
+"""The request journal (issue 13): what is recorded, without secrets, read three ways."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+import pytest
+
+from simulator import ProjectCredentials, Simulator
+from simulator.cli import main
+from simulator.domain import accounts
+from simulator.journal.middleware import operation_type
+
+from .conftest import REDIRECT_URI, project_token
+
+ACCOUNTS = "query Accounts { accounts(first: 2) { edges { node { id } } } }"
+
+
+def _graphql(
+    http: httpx.Client, token: str, query: str, path: str = "/sandbox/graphql", **extra: Any
+) -> httpx.Response:
+    return http.post(
+        path, json={"query": query, **extra}, headers={"Authorization": f"Bearer {token}"}
+    )
+
+
+def _everything(sim: Simulator) -> str:
+    return json.dumps([entry.as_dict() for entry in sim.journal])
+
+
+def test_every_call_is_journaled_in_order_without_secrets(
+    sim: Simulator, http: httpx.Client, project: ProjectCredentials
+) -> None:
+    token = project_token(http, project)
+    _graphql(http, token, ACCOUNTS, variables={"unused": token})
+    sim.advance("1h")
+    _graphql(http, token, "{ __typename }")  # expired now: a 401
+    entries = sim.journal.filter("sandbox")
+    assert [(e.kind, e.endpoint, e.status) for e in entries] == [
+        ("project", "python:create_project", 0),
+        ("oauth", "/oauth2/token", 200),
+        ("graphql", "/sandbox/graphql", 200),
+        ("clock", "python:advance", 0),
+        ("graphql", "/sandbox/graphql", 401),
+    ]
+    assert [e.seq for e in entries] == [1, 2, 3, 4, 5]
+    query = entries[2]
+    assert (query.operation_name, query.operation_type, query.document) == (
+        "Accounts",
+        "query",
+        ACCOUNTS,
+    )
+    assert query.cost is not None and query.cost["complexity"] > 0
+    assert query.project_id == project.project_id
+    assert query.subject == f"project {project.project_id}"
+    assert query.virtual_time == "2026-01-05T09:00:00.000Z"
+    assert entries[4].virtual_time == "2026-01-05T10:00:00.000Z"
+    assert entries[4].document == "{ __typename }"  # read although the endpoint never did
+    reference = f"<project token #1 of project {project.project_id}>"
+    assert query.request is not None
+    assert query.request["headers"]["authorization"] == f"Bearer {reference}"
+    assert query.variables == {"unused": reference}
+    assert json.loads(entries[1].response or "")["access_token"] == reference
+    text = _everything(sim)
+    assert token not in text and project.client_secret not in text
+
+
+def test_references_are_stable_and_numbered_per_owner(
+    sim: Simulator, http: httpx.Client, project: ProjectCredentials
+) -> None:
+    first, second = project_token(http, project), project_token(http, project)
+    _graphql(http, second, "{ __typename }")
+    _graphql(http, first, "{ __typename }")
+    headers = [
+        e.request["headers"]["authorization"]
+        for e in sim.journal.filter("sandbox", kinds=("graphql",))
+        if e.request
+    ]
+    owner = f"project {project.project_id}"
+    assert headers == [
+        f"Bearer <project token #2 of {owner}>",
+        f"Bearer <project token #1 of {owner}>",
+    ]
+
+
+def test_the_journal_is_filtered_by_environment_project_and_count(
+    sim: Simulator, http: httpx.Client, project: ProjectCredentials
+) -> None:
+    other = sim.create_project("sandbox", "Other", [REDIRECT_URI])
+    live = sim.create_project("live", "Live", [REDIRECT_URI])
+    _graphql(http, project_token(http, other), "{ __typename }")
+    _graphql(http, project_token(http, live), "{ __typename }", path="/live/graphql")
+    assert {e.project_id for e in sim.journal.filter("sandbox", project=other.project_id)} == {
+        other.project_id
+    }
+    assert [e.endpoint for e in sim.journal.filter("live")][-1] == "/live/graphql"
+    assert len(sim.journal.last(2)) == 2
+    assert sim.journal.last(1)[0].seq == sim.journal.position("sandbox")
+    assert len(list(sim.journal)) == len(sim.journal)
+
+
+def test_retention_keeps_the_latest_entries(tmp_path: Any) -> None:
+    with Simulator(tmp_path / "d", journal_retention=3) as sim:
+        for _ in range(5):
+            sim.advance("1m")
+        assert [e.seq for e in sim.journal.filter("sandbox")] == [3, 4, 5]
+    with Simulator(tmp_path / "off", journal_retention=0) as sim:
+        sim.advance("1m")
+        assert len(sim.journal) == 0
+
+
+def test_webhook_attempts_are_journaled_after_their_cause(
+    sim: Simulator, http: httpx.Client, project: ProjectCredentials
+) -> None:
+    inbox = sim.webhooks.inbox("app")
+    inbox.fail(times=1)
+    sim.webhooks.subscribe(project, inbox, ["Account.Created"], secret="webhook-secret-1")
+    accounts.create_account_holder(sim.sandbox, project.project_id, first_name="A", last_name="B")
+    sim.advance("1h")
+    kinds = [(e.kind, e.status) for e in sim.journal.filter("sandbox", kinds=("clock", "webhook"))]
+    assert kinds == [("clock", 0), ("webhook", 500), ("webhook", 200)]
+    attempt = sim.journal.filter("sandbox", kinds=("webhook",))[0]
+    assert attempt.endpoint == "inbox://app" and attempt.operation_name == "Account.Created"
+    assert attempt.project_id == project.project_id
+    assert "webhook-secret-1" not in _everything(sim)
+
+
+def test_the_testing_api_shows_the_callers_entries_only(
+    sim: Simulator, http: httpx.Client, project: ProjectCredentials
+) -> None:
+    other = sim.create_project("sandbox", "Other", [REDIRECT_URI])
+    _graphql(http, project_token(http, other), "{ __typename }")
+    token = project_token(http, project)
+    _graphql(http, token, ACCOUNTS)
+    answer = _graphql(
+        http,
+        token,
+        "{ simulatorJournal(last: 10) { seq kind endpoint operationName status subject } }",
+        path="/sandbox-testing/graphql",
+    ).json()
+    entries = answer["data"]["simulatorJournal"]
+    assert [e["endpoint"] for e in entries][-1] == "/sandbox/graphql"
+    assert {e["subject"] for e in entries} <= {f"project {project.project_id}", "the operator"}
+    refused = _graphql(
+        http, token, "{ simulatorJournal(last: 0) { seq } }", path="/sandbox-testing/graphql"
+    ).json()
+    assert refused["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
+
+
+def test_the_command_line_reads_and_feeds_the_journal(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = str(tmp_path / "d")
+    assert main(["project", "create", "--name", "P", "--redirect-uri", REDIRECT_URI, "--data-dir", data]) == 0  # fmt: skip
+    assert main(["clock", "advance", "5m", "--data-dir", data]) == 0
+    capsys.readouterr()
+    assert main(["journal", "--last", "1", "--json", "--data-dir", data]) == 0
+    [entry] = json.loads(capsys.readouterr().out)
+    assert entry["origin"] == "cli" and entry["request"]["arguments"]["argv"] == [
+        "clock",
+        "advance",
+        "5m",
+    ]
+    assert main(["journal", "--data-dir", data]) == 0
+    assert "cli:project create" in capsys.readouterr().out
+
+
+def test_operation_types_are_read_without_parsing() -> None:
+    assert operation_type("{ a }", None) == "query"
+    assert operation_type("mutation M { a }", None) == "mutation"
+    assert operation_type("query Q { a } mutation M { b }", "M") == "mutation"
