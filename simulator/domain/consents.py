@@ -85,11 +85,40 @@ CONSENT_STATUSES = (
     "Canceled",
 )
 CONSENT_PURPOSES = (
-    "AddCard",
+    "AcceptPartnershipConditions",
+    "ActivateDigitalCard",
+    "ActivatePhysicalCard",
     "AddAccountMembership",
-    "InitiatePayment",
+    "AddAccountMemberships",
+    "AddBeneficiary",
+    "AddCard",
+    "AddCards",
+    "AddDigitalCard",
+    "AddDigitalCards",
+    "AddDirectDebitPaymentMandate",
     "CloseAccount",
+    "ConsentToMultipleConsents",
+    "EnableMandate",
+    "InitPayment",
+    "InitiateFundingRequest",
+    "InitiateInstantFundingRequest",
+    "InitiateInternationalCreditTransfer",
+    "OptOutBulkVerificationOfPayee",
+    "PrintPhysicalCard",
+    "RequestCreditLimit",
+    "ResumeAccountMembership",
+    "ResumePhysicalCard",
+    "ReturnTransactionForDirectDebit",
+    "ReturnTransactionForInternationalCreditTransfer",
+    "ScheduleStandingOrder",
+    "ThreeDsPayment",
+    "UpdateAccountMembership",
+    "UpdateAccountSettings",
+    "UpdateCard",
+    "UpdateServerConsentProjectSettings",
     "ViewCardNumbers",
+    "ViewPhysicalCardPin",
+    # Simulator-only: a consent with no operation (the Testing API's createSandboxConsent).
     "Generic",
 )
 #: The statuses in which the user can still decide.
@@ -225,7 +254,7 @@ def open_consent(
 _OPENED_BY = {
     "AddCard": "addCard",
     "AddAccountMembership": "addAccountMembership",
-    "InitiatePayment": "initiateCreditTransfers",
+    "InitPayment": "initiateCreditTransfers",
     "CloseAccount": "closeAccount",
 }
 
