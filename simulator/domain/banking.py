@@ -13,6 +13,7 @@ from . import (
     cards,
     due_work,
     holders,
+    membership_changes,
     memberships,
     payments,
     simulation,
@@ -41,6 +42,9 @@ def install_banking(wiring: Wiring) -> None:
         {
             "AddCard": cards.CONSENT_HANDLER,
             "AddAccountMembership": memberships.CONSENT_HANDLER,
+            "AddAccountMemberships": memberships.CONSENT_HANDLER,
+            "UpdateAccountMembership": membership_changes.UPDATE_HANDLER,
+            "ResumeAccountMembership": membership_changes.RESUME_HANDLER,
             "InitPayment": payments.CONSENT_HANDLER,
             "CloseAccount": account_lifecycle.CONSENT_HANDLER,
         }

@@ -27,6 +27,7 @@ otherwise (refused, expired, canceled, failed: the resource is rejected or cance
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -224,9 +225,11 @@ def open_consent(
     redirect_url: str,
     user_id: str | None,
     resource_id: str | None,
+    link: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Open a consent in the caller's transaction. A Sandbox user with auto consent
-    approves it at once (so the operation is applied before this returns)."""
+    approves it at once (so the operation is applied before this returns); `link(consent_id)`
+    runs before that, for resources that find their operation by its consent id."""
     now = env.now()
     consent: Row = {
         "id": env.new_id(db, "consent"),
@@ -243,6 +246,8 @@ def open_consent(
     }
     insert_row(db, "consents", consent)
     emit(env, db, "Consent.Created", project_id=project_id, resource_id=consent["id"])
+    if link is not None:
+        link(consent["id"])
     if user_id is not None and env.name == EnvironmentName.SANDBOX:
         row = db.execute("SELECT auto_consent FROM users WHERE id = ?", [user_id]).fetchone()
         if row is not None and row[0]:

@@ -61,7 +61,6 @@ def not_reachable_consent_status(
     return rejection(
         "NotReachableConsentStatusRejection",
         f"Consent {consent_id} is {current_status}: it cannot become {unreachable_status}.",
-        consent_id=consent_id,
         current_status=current_status,
         unreachable_status=unreachable_status,
     )
@@ -73,7 +72,7 @@ def not_reachable_consent_status(
 _NOT_FOUND_FIELDS = {
     "Account": "account_id",
     "AccountHolder": "account_holder_id",
-    "AccountMembership": "account_membership_id",
+    "AccountMembership": "id",
     "Card": "card_id",
     "Transaction": "transaction_id",
     "Consent": "consent_id",

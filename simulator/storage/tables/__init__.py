@@ -11,10 +11,11 @@ from .banking import migrations as banking
 from .core import migrations as core
 from .events import migrations as events
 from .limits import migrations as limits
+from .memberships import migrations as memberships
 from .oauth import migrations as oauth
 from .webhooks import migrations as webhooks
 
 #: Applied in this order to every environment file.
-MIGRATION_SETS: list[Migrations] = [core, events, oauth, webhooks, banking, limits]
+MIGRATION_SETS: list[Migrations] = [core, events, oauth, webhooks, banking, limits, memberships]
 
 __all__ = ["MIGRATION_SETS"]
