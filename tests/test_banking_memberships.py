@@ -407,11 +407,12 @@ def test_memberships_query_and_scoping(bank: Bank, account: str) -> None:
     more = bank.api.query(
         """{ bob: accountMemberships(filters: {search: "BOB"}) { totalCount }
              payers: accountMemberships(filters: {canInitiatePayments: true}) { totalCount }
-             newest: accountMemberships(first: 1, orderBy: {field: createdAt, direction: Desc}) {
-               edges { node { email } } } }"""
+             oldest: accountMemberships { edges { node { id } } }
+             newest: accountMemberships(orderBy: {field: createdAt, direction: Desc}) {
+               edges { node { id } } } }"""
     )
     assert (more["bob"]["totalCount"], more["payers"]["totalCount"]) == (1, 3)
-    assert more["newest"]["edges"][0]["node"]["email"] != "bob@example.com"
+    assert more["newest"]["edges"] == more["oldest"]["edges"][::-1]
     assert data["account"]["memberships"]["edges"][0]["node"]["account"]["id"] == account
     # The representative of the other account sees only its own membership.
     alan = find_user_by_phone(bank.env, "+33699900002")
