@@ -448,11 +448,14 @@ def list_consents(
     filters: dict[str, Any] | None = None,
 ) -> Connection:
     """The project's consents (a user's own, with a user token), oldest first; filters
-    `status` and `purpose` are lists of values."""
+    `user_id` (a value), `status` and `purpose` (lists of values)."""
     where, params = "project_id = ?", [principal.project_id]
     if principal.user_id is not None:
         where, params = "project_id = ? AND user_id = ?", [principal.project_id, principal.user_id]
     filters = filters or {}
+    if filters.get("user_id"):
+        where += " AND user_id = ?"
+        params.append(filters["user_id"])
     for column in ("status", "purpose"):
         values = filters.get(column)
         if values:

@@ -63,7 +63,7 @@ MEMBERSHIP_TRANSITIONS: dict[str, tuple[str, ...]] = {
 }
 
 #: The filters of `accountMemberships` compared for equality, and the permission filters.
-_EQUAL_FILTERS = ("account_id", "email")
+_EQUAL_FILTERS = ("account_id", "email", "user_id")
 _PERMISSION_FILTERS = (
     "can_view_account",
     "can_manage_beneficiaries",

@@ -12,7 +12,7 @@ from ...domain import consents as domain
 from ..context import RequestContext
 from ..mutations import returns_rejections
 from . import mutation, query
-from ._helpers import connection_resolver, item_resolver
+from ._helpers import connection_resolver, item_resolver, row_resolver
 
 consent = ObjectType("Consent")
 bindables: list[SchemaBindable] = [consent]
@@ -30,6 +30,32 @@ def resolve_consent_url(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
 @consent.field("requireSCA")
 def resolve_require_sca(row: dict[str, Any], _: GraphQLResolveInfo) -> bool:
     return bool(row["require_sca"])
+
+
+#: The time field of each final status, from the row's `finished_at`.
+_FINISHED_FIELDS = {
+    "acceptedAt": ("Accepted",),
+    "refusedAt": ("CustomerRefused", "CredentialRefused"),
+    "canceledAt": ("Canceled",),
+    "expiredAt": ("Expired",),
+}
+
+
+def _finished_at(statuses: tuple[str, ...]) -> Any:
+    def resolve(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+        return row.get("finished_at") if row["status"] in statuses else None
+
+    return resolve
+
+
+for _field, _statuses in _FINISHED_FIELDS.items():
+    consent.set_field(_field, _finished_at(_statuses))
+consent.set_field("user", row_resolver("users", "user_id"))
+
+
+@consent.field("userId")
+def resolve_user_id(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+    return str(row.get("user_id") or "")
 
 
 query.set_field("consent", item_resolver(domain.get_consent))
