@@ -16,7 +16,10 @@ from simulator.oauth import sms
 from .conftest import GraphQL
 from .oauth_pages import PHONE, REDIRECT_URI, Pages, exchange
 
-USER_QUERY = "{ user { id phoneNumber firstName lastName birthDate identificationLevels } }"
+USER_QUERY = (
+    "{ user { id mobilePhoneNumber firstName lastName birthDate "
+    "identificationLevels { expert PVID QES } } }"
+)
 ACCOUNTS = "{ accounts { totalCount edges { node { id } } } }"
 
 
@@ -67,11 +70,11 @@ def test_user_token_sees_its_user_and_its_accounts_only(
     user = as_user(USER_QUERY)["user"]
     assert user == {
         "id": holders["user"],
-        "phoneNumber": PHONE,
+        "mobilePhoneNumber": PHONE,
         "firstName": "Ada",
         "lastName": "Lovelace",
         "birthDate": None,
-        "identificationLevels": [],
+        "identificationLevels": {"expert": False, "PVID": False, "QES": False},
     }
     accounts = as_user(ACCOUNTS)["accounts"]
     assert accounts["totalCount"] == 1
@@ -91,7 +94,7 @@ def test_project_token_acts_for_a_user_with_x_user_id(
     body = response.json()["data"]
     assert [edge["node"]["id"] for edge in body["accounts"]["edges"]] == [holders["mine"]]
     response = acting(sandbox, USER_QUERY, holders["user"])
-    assert response.json()["data"]["user"]["phoneNumber"] == PHONE
+    assert response.json()["data"]["user"]["mobilePhoneNumber"] == PHONE
 
 
 def test_x_user_id_needs_a_user_known_to_the_project(

@@ -17,7 +17,20 @@ from . import query
 from ._helpers import caller
 
 user_type = ObjectType("User")
-bindables: list[SchemaBindable] = [user_type]
+levels_type = ObjectType("IdentificationLevels")
+bindables: list[SchemaBindable] = [user_type, levels_type]
+
+
+def _level(name: str) -> Any:
+    def resolve(levels: dict[str, bool], _: GraphQLResolveInfo) -> bool:
+        return levels[name]
+
+    return resolve
+
+
+# Set explicitly: the snake_case mapping of names would miss `PVID` and `QES`.
+for _name in ("expert", "PVID", "QES"):
+    levels_type.set_field(_name, _level(_name))
 
 
 @query.field("user")
