@@ -204,7 +204,7 @@ def test_a_project_raise_through_the_testing_api(
 
     bad = testing(SET_LIMIT, {"n": 0})["setProjectRateLimit"]
     assert bad["__typename"] == "ValidationRejection"
-    assert bad["fields"] == [{"code": "InvalidValue", "path": ["input", "requests"]}]
+    assert bad["fields"] == [{"code": "InvalidString", "path": ["input", "requests"]}]
     restored = testing(SET_LIMIT, {"n": None})["setProjectRateLimit"]["rateLimit"]
     assert restored == {"requests": 2000, "windowSeconds": 300, "projectSpecific": False}
     assert sandbox.post(QUERY).headers["ratelimit-limit"] == "2000"
