@@ -283,13 +283,18 @@ def test_approve_a_membership(bank: Bank, visitors: Callable[..., Visitor]) -> N
                 "lastName": "Hopper",
                 "phoneNumber": "+33655500001",
             },
+            "canViewAccount": True,
+            "canManageBeneficiaries": False,
             "canInitiatePayments": True,
+            "canManageAccountMembership": False,
             "consentRedirectUrl": REDIRECT,
         },
-        "accountMembership { id status } consent { id consentUrl }",
+        "accountMembership { id statusInfo { status"
+        " ... on AccountMembershipConsentPendingStatusInfo { consent { id consentUrl } } } }",
     )
-    membership_id, consent_id = added["accountMembership"]["id"], added["consent"]["id"]
-    path = path_of(added["consent"]["consentUrl"])
+    membership = added["accountMembership"]
+    membership_id, consent = membership["id"], membership["statusInfo"]["consent"]
+    consent_id, path = consent["id"], path_of(consent["consentUrl"])
     visitor = visitors()
     page = visitor.review(path, phone_of(bank, consent_id))
     assert "<h1>Approve a new account member</h1>" in page.text

@@ -145,60 +145,78 @@ mutation Create($input: CreateSandboxUserInput!) {
   createSandboxUser(input: $input) {
     __typename
     ... on CreateSandboxUserSuccessPayload {
-      user { id phoneNumber firstName lastName birthDate identificationLevels autoConsent }
+      sandboxUser {
+        id mobilePhoneNumber firstName lastName birthDate nationalityCCA3 autoConsent
+        identificationLevels { expert PVID QES }
+      }
     }
     ... on ValidationRejection { message fields { path } }
+    ... on NationalityNotFoundRejection { message identifier }
   }
 }
 """
+ADA = {
+    "firstName": "Ada",
+    "lastName": "Lovelace",
+    "birthDate": "1990-04-21",
+    "nationalityCCA3": "GBR",
+    "autoConsent": False,
+}
 
 
 def test_create_sandbox_user_with_auto_consent(
     testing: GraphQL, sim: Simulator, project: ProjectCredentials, http: httpx.Client
 ) -> None:
-    data = testing(
-        CREATE_USER,
-        {
-            "input": {
-                "phoneNumber": "+33 6 12 34 56 78",
-                "firstName": "Ada",
-                "lastName": "Lovelace",
-                "birthDate": "1990-04-21",
-                "identificationLevels": ["Expert"],
-                "autoConsent": True,
-            }
-        },
-    )["createSandboxUser"]
+    given = {
+        **ADA,
+        "mobilePhoneNumber": "+33 6 12 34 56 78",
+        "identificationLevels": ["Expert"],
+        "autoConsent": True,
+    }
+    data = testing(CREATE_USER, {"input": given})["createSandboxUser"]
     assert data["__typename"] == "CreateSandboxUserSuccessPayload"
-    assert data["user"]["phoneNumber"] == PHONE
-    assert data["user"]["autoConsent"] is True
-    assert data["user"]["identificationLevels"] == ["Expert"]
+    user = data["sandboxUser"]
+    assert user["mobilePhoneNumber"] == PHONE
+    assert (user["autoConsent"], user["nationalityCCA3"]) == (True, "GBR")
+    assert user["identificationLevels"] == {"expert": True, "PVID": False, "QES": False}
     # The switch works in the authorization flow.
     response = Pages(http, sim.sandbox).start(project.client_id, phoneNumber=PHONE)
     assert response.status_code == 302
 
 
 @pytest.mark.parametrize(
-    ("given", "message"),
+    ("given", "typename", "message"),
     [
-        ({"phoneNumber": "0612"}, "Invalid phone number"),
-        ({"phoneNumber": PHONE, "birthDate": "1990-13-01"}, "Invalid birth date"),
+        ({"mobilePhoneNumber": "0612"}, "ValidationRejection", "Invalid phone number"),
+        ({"birthDate": "1990-13-01"}, "ValidationRejection", "Invalid birth date"),
+        ({"firstName": " "}, "ValidationRejection", "First name is empty"),
+        ({"nationalityCCA3": "XYZ"}, "NationalityNotFoundRejection", "No country 'XYZ'"),
     ],
 )
-def test_create_sandbox_user_rejects_bad_input(testing: GraphQL, given: dict, message: str) -> None:
-    data = testing(CREATE_USER, {"input": given})["createSandboxUser"]
-    assert data["__typename"] == "ValidationRejection"
+def test_create_sandbox_user_rejects_bad_input(
+    testing: GraphQL, sim: Simulator, given: dict, typename: str, message: str
+) -> None:
+    data = testing(CREATE_USER, {"input": {**ADA, **given}})["createSandboxUser"]
+    assert data["__typename"] == typename
     assert message in data["message"]
+    assert sim.sandbox.store.db["users"].count == 0
 
 
 def test_create_sandbox_user_twice_is_rejected_and_changes_nothing(
     testing: GraphQL, sim: Simulator
 ) -> None:
-    testing(CREATE_USER, {"input": {"phoneNumber": PHONE}})
-    data = testing(CREATE_USER, {"input": {"phoneNumber": PHONE}})["createSandboxUser"]
-    assert data["__typename"] == "ValidationRejection"
-    assert "already exists" in data["message"]
+    testing(CREATE_USER, {"input": {**ADA, "mobilePhoneNumber": PHONE}})
+    data = testing(CREATE_USER, {"input": {**ADA, "mobilePhoneNumber": PHONE}})
+    assert data["createSandboxUser"]["__typename"] == "ValidationRejection"
+    assert "already exists" in data["createSandboxUser"]["message"]
     assert sim.sandbox.store.db["users"].count == 1
+
+
+def test_a_sandbox_user_without_a_number_gets_a_free_one(testing: GraphQL) -> None:
+    first = testing(CREATE_USER, {"input": ADA})["createSandboxUser"]["sandboxUser"]
+    second = testing(CREATE_USER, {"input": ADA})["createSandboxUser"]["sandboxUser"]
+    assert first["mobilePhoneNumber"] == "+33750000001"
+    assert second["mobilePhoneNumber"] == "+33750000002"
 
 
 def test_text_messages_query(

@@ -63,3 +63,29 @@ def m001_memberships_users_consents(db: sqlite_utils.Database) -> None:
             indexes=[("account_membership_id", "created_at")],
         ),
     )
+
+
+@migrations()
+def m002_sandbox_users(db: sqlite_utils.Database) -> None:
+    apply(
+        db,
+        Alter(
+            "users",
+            # The identity the Testing API's `createSandboxUser` records; `deleted_at` marks a
+            # user `deleteSandboxUser` removed (the row stays: memberships and consents name it).
+            {
+                "nationality_cca3": str,
+                "birth_country_cca3": str,
+                "all_first_names": str,
+                "deleted_at": str,
+            },
+        ),
+        Table(
+            "sandbox_user_endorsements",
+            # The user `endorseSandboxUser` made the project's current Sandbox user.
+            {"project_id": str, "user_id": str, "endorsed_at": str},
+            pk="project_id",
+            not_null={"user_id", "endorsed_at"},
+            foreign_keys=[("project_id", "projects", "id"), ("user_id", "users", "id")],
+        ),
+    )
