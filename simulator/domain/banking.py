@@ -11,6 +11,7 @@ from __future__ import annotations
 from . import (
     account_lifecycle,
     cards,
+    consent_actions,
     due_work,
     holders,
     membership_changes,
@@ -47,6 +48,7 @@ def install_banking(wiring: Wiring) -> None:
             "ResumeAccountMembership": membership_changes.RESUME_HANDLER,
             "InitPayment": payments.CONSENT_HANDLER,
             "CloseAccount": account_lifecycle.CONSENT_HANDLER,
+            "ConsentToMultipleConsents": consent_actions.MULTI_CONSENT_HANDLER,
         }
     )
     wiring.account_closing.append(cards.cancel_cards_of_closing_account)

@@ -178,13 +178,19 @@ def _move(
     return {**consent, **changes}
 
 
+def _has_operation(consent: dict[str, Any]) -> bool:
+    """Does approving the consent apply something: a resource's pending operation, or the
+    children of a multi-consent (which names no resource)?"""
+    return bool(consent["resource_id"]) or consent["purpose"] == "ConsentToMultipleConsents"
+
+
 def _end(
     env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str, **extra: Any
 ) -> dict[str, Any]:
     """Move to a status where the operation does not happen, and tell its handler."""
     consent = _move(env, db, consent, status, **extra)
     handler = env.wiring.consent_handlers.get(consent["purpose"])
-    if handler is not None and consent["resource_id"]:
+    if handler is not None and _has_operation(consent):
         handler.on_ended(env, db, consent, status)
     return consent
 
@@ -206,7 +212,7 @@ def _approve(
 ) -> dict[str, Any]:
     consent = _move(env, db, consent, "OperationCommitting")
     handler = env.wiring.consent_handlers.get(consent["purpose"])
-    if handler is None or not consent["resource_id"]:
+    if handler is None or not _has_operation(consent):
         return _move(env, db, consent, "Accepted")
     try:
         with db.atomic():  # a savepoint: a failed operation leaves no trace but its failure

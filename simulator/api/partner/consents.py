@@ -8,6 +8,7 @@ from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 from graphql import GraphQLResolveInfo
 
+from ...domain import consent_actions
 from ...domain import consents as domain
 from ..context import RequestContext
 from ..mutations import returns_rejections
@@ -70,3 +71,28 @@ def resolve_cancel_consent(
     ctx: RequestContext = info.context
     cancelled = domain.cancel_consent(ctx.environment, ctx.principal, input["consent_id"])
     return {"__typename": "CancelConsentSuccessPayload", "consent": cancelled}
+
+
+@mutation.field("acceptConsent")
+@returns_rejections
+def resolve_accept_consent(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    accepted = consent_actions.accept_consent(ctx.environment, ctx.principal, input["consent_id"])
+    return {"__typename": "AcceptConsentSuccessPayload", "consent": accepted}
+
+
+@mutation.field("createMultiConsent")
+@returns_rejections
+def resolve_create_multi_consent(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    ordered = [
+        (item["consent_id"], item.get("order") or 0) for item in input["ordered_consent_ids"]
+    ]
+    parent = consent_actions.create_multi_consent(
+        ctx.environment, ctx.principal, ordered, input["redirect_url"]
+    )
+    return {"__typename": "CreateMultiConsentSuccessPayload", "consent": parent}

@@ -9,11 +9,12 @@ from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 from graphql import GraphQLError, GraphQLResolveInfo
 
-from ...domain import memberships
+from ...domain import memberships, user_settings
 from ...domain.users import list_users, visible_user
 from ...exceptions import NotFound
 from ..connections import connection
-from . import query
+from ..mutations import returns_rejections
+from . import mutation, query
 from ._helpers import caller
 
 user_type = ObjectType("User")
@@ -133,3 +134,28 @@ def resolve_memberships(
         env, principal, first=first, after=after, filters={**(filters or {}), "user_id": row["id"]}
     )
     return connection(page)
+
+
+@mutation.field("updateUserConsentSettings")
+@returns_rejections
+def resolve_update_consent_settings(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    settings = user_settings.update_consent_settings(
+        env, principal, input["user_id"], input["preferred_notification_channel"]
+    )
+    return {
+        "__typename": "UpdateUserConsentSettingsSuccessPayload",
+        "user_consent_settings": settings,
+    }
+
+
+@mutation.field("deactivateUser")
+@returns_rejections
+def resolve_deactivate_user(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    user = user_settings.deactivate_user(env, principal, input["user_id"])
+    return {"__typename": "DeactivateUserSuccess", "user": user}
