@@ -4,6 +4,8 @@
     python scripts/fidelity.py --diff          # every unexcused difference
     python scripts/fidelity.py --diff Card     # only lines starting with `Card`
     python scripts/fidelity.py --missing       # the real root fields we do not implement
+    python scripts/fidelity.py --write-docs    # rewrite the generated part of docs/fidelity.md
+    python scripts/fidelity.py --check-docs    # exit 1 if that part is out of date
 
 The reference files are read from `../shared/reference/` (or `--reference DIR`).
 """
@@ -11,26 +13,118 @@ The reference files are read from `../shared/reference/` (or `--reference DIR`).
 from __future__ import annotations
 
 import argparse
+import re
+import sys
+import tomllib
 from pathlib import Path
+from typing import Any
 
-from simulator.fidelity import SimulatorOnly, compare, coverage, load_reference, schema_shapes
+from simulator.fidelity import (
+    SIMULATOR_ONLY_FILE,
+    SimulatorOnly,
+    compare,
+    coverage,
+    load_reference,
+    schema_shapes,
+)
 from simulator.server.app import partner_schema, testing_schema
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
+ROOT = Path(__file__).resolve().parents[1]
+REFERENCE = ROOT.parent / "shared" / "reference"
+DOCS = ROOT / "docs" / "fidelity.md"
 APIS = {"partner": "partner-api.json", "testing": "partner-admin-api.json"}
+TITLES = {"partner": "Partner API", "testing": "Testing API"}
+BEGIN, END = "<!-- fidelity:begin -->", "<!-- fidelity:end -->"
+
+#: A root field's family: the first rule whose pattern it matches (case-insensitive).
+FAMILIES = [
+    ("Webhooks", r"webhook"),
+    ("Onboarding", r"onboard|supportingDocument|legalForms|companyInfo|identification|renewal"),
+    ("Consents", r"consent"),
+    ("Cards", r"card|provisioning"),
+    ("Memberships and users", r"membership|^users?$|user|promote|endorse"),
+    ("Merchants", r"merchant|terminal|inPersonPayment"),
+    ("Capital deposits", r"capitalDeposit|shareholder"),
+    (
+        "Payments, transactions and beneficiaries",
+        r"transfer|transaction|payment|standingOrder|refund|funding|mandate|beneficiar|iban"
+        r"|directDebit|check|recall|sdd",
+    ),
+    (
+        "Accounts and account holders",
+        r"account|statement|projectInfo|invoice|fee|reservedBalance|credit|repay|loan|billing",
+    ),
+    ("Exports and other", r""),
+]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def family(root_field: str) -> str:
+    return next(name for name, rule in FAMILIES if re.search(rule, root_field, re.IGNORECASE))
+
+
+def compared(reference: Path) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
+    schemas = {"partner": partner_schema(), "testing": testing_schema()}
+    return {
+        api: (schema_shapes(schemas[api]), load_reference(reference / file))
+        for api, file in APIS.items()
+    }
+
+
+def docs_section(reference: Path) -> str:
+    """The generated part of docs/fidelity.md: coverage by family, the simulator-only list."""
+    lines = ["| Family | Partner API | Testing API |", "|---|---|---|"]
+    by_family: dict[str, dict[str, list[int]]] = {}
+    totals: dict[str, list[int]] = {}
+    for api, (ours, theirs) in compared(reference).items():
+        implemented = set(coverage(ours, theirs).implemented)
+        for root in ("Query", "Mutation"):
+            for name in theirs[root]["fields"]:
+                counts = by_family.setdefault(family(name), {}).setdefault(api, [0, 0])
+                total = totals.setdefault(api, [0, 0])
+                done = int(f"{root}.{name}" in implemented)
+                counts[0] += done
+                counts[1] += 1
+                total[0] += done
+                total[1] += 1
+    for name, _ in FAMILIES:
+        cells = ["{} of {}".format(*by_family.get(name, {}).get(api, [0, 0])) for api in APIS]
+        lines.append(f"| {name} | {cells[0]} | {cells[1]} |")
+    cells = ["**{} of {}**".format(*totals[api]) for api in APIS]
+    lines.append(f"| **All** | {cells[0]} | {cells[1]} |")
+    table = tomllib.loads(SIMULATOR_ONLY_FILE.read_text(encoding="utf-8"))
+    for api in APIS:
+        lines += ["", f"Simulator-only in the {TITLES[api]}:", "", "| Name | Why |", "|---|---|"]
+        lines += [f"| `{key}` | {why} |" for key, why in table.get(api, {}).items()]
+    return "\n".join([BEGIN, *lines, END])
+
+
+def write_docs(reference: Path, check: bool) -> int:
+    text = DOCS.read_text(encoding="utf-8")
+    start, stop = text.index(BEGIN), text.index(END) + len(END)
+    updated = text[:start] + docs_section(reference) + text[stop:]
+    if check:
+        if updated != text:
+            print(f"{DOCS} is out of date: run python scripts/fidelity.py --write-docs")
+            return 1
+        return 0
+    DOCS.write_text(updated, encoding="utf-8")
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--reference", type=Path, default=REFERENCE)
     parser.add_argument("--diff", nargs="?", const="", default=None, metavar="PREFIX")
     parser.add_argument("--missing", action="store_true")
     parser.add_argument("--api", choices=sorted(APIS), action="append")
+    parser.add_argument("--write-docs", action="store_true")
+    parser.add_argument("--check-docs", action="store_true")
     args = parser.parse_args()
-    schemas = {"partner": partner_schema(), "testing": testing_schema()}
+    if args.write_docs or args.check_docs:
+        return write_docs(args.reference, check=args.check_docs)
+    shapes = compared(args.reference)
     for api in args.api or sorted(APIS):
-        ours = schema_shapes(schemas[api])
-        theirs = load_reference(args.reference / APIS[api])
+        ours, theirs = shapes[api]
         differences = compare(ours, theirs, SimulatorOnly.load(api))
         covered = coverage(ours, theirs)
         print(f"{api}: {len(differences)} differences; {covered}")
@@ -42,8 +136,9 @@ def main() -> None:
             for root in ("Query", "Mutation"):
                 for name in sorted(theirs[root]["fields"]):
                     if f"{root}.{name}" not in covered.implemented:
-                        print(f"    missing {root}.{name}")
+                        print(f"    missing {root}.{name} ({family(name)})")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

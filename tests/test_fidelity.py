@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -58,3 +60,14 @@ def test_coverage_of_the_real_root_fields(api: str, capsys: pytest.CaptureFixtur
     with capsys.disabled():
         print(f"\n{api}: {covered}")
     assert len(covered.implemented) >= TARGETS[api]
+
+
+def test_the_docs_show_the_current_coverage_and_simulator_only_list() -> None:
+    script = Path(__file__).resolve().parents[1] / "scripts" / "fidelity.py"
+    result = subprocess.run(
+        [sys.executable, str(script), "--check-docs", "--reference", str(REFERENCE)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
