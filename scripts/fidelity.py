@@ -30,7 +30,11 @@ from simulator.fidelity import (
 from simulator.server.app import partner_schema, testing_schema
 
 ROOT = Path(__file__).resolve().parents[1]
-REFERENCE = ROOT.parent / "shared" / "reference"
+#: `../shared/reference` beside the clone (or beside a parent folder, for a git worktree).
+REFERENCE = next(
+    (d / "shared" / "reference" for d in ROOT.parents if (d / "shared" / "reference").is_dir()),
+    ROOT.parent / "shared" / "reference",
+)
 DOCS = ROOT / "docs" / "fidelity.md"
 APIS = {"partner": "partner-api.json", "testing": "partner-admin-api.json"}
 TITLES = {"partner": "Partner API", "testing": "Testing API"}

@@ -19,7 +19,12 @@ from simulator.fidelity import (
 )
 from simulator.server.app import partner_schema, testing_schema
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
+ROOT = Path(__file__).resolve().parents[1]
+#: `../shared/reference` beside the clone (or beside a parent folder, for a git worktree).
+REFERENCE = next(
+    (d / "shared" / "reference" for d in ROOT.parents if (d / "shared" / "reference").is_dir()),
+    ROOT.parent / "shared" / "reference",
+)
 APIS = {
     "partner": ("partner-api.json", partner_schema),
     "testing": ("partner-admin-api.json", testing_schema),
