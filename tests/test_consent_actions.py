@@ -179,7 +179,9 @@ def test_deactivate_user(bank: Bank, account: dict[str, Any]) -> None:
         "__typename": "DeactivateUserSuccess",
         "user": {"id": user_id, "status": "Deactivated"},
     }
-    assert bank.events(user_id)[-1] == "User.Updated"
+    assert bank.events(user_id)[-1] == "User.Deactivated"
+    shown = bank.api.query('{ user(id: "%s") { mobilePhoneNumber status } }' % user_id)
+    assert shown["user"] == {"mobilePhoneNumber": None, "status": "Deactivated"}
     again = bank.api.mutate("deactivateUser", {"userId": user_id})
     assert (again["__typename"], again["userId"]) == ("UserAlreadyDeactivatedRejection", user_id)
     unknown = bank.api.mutate("deactivateUser", {"userId": "nope"})

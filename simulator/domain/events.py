@@ -53,6 +53,7 @@ EVENT_TYPES = (
     "Transaction.Enriched",
     "User.Joined",
     "User.Updated",
+    "User.Deactivated",
 )
 
 

@@ -52,7 +52,8 @@ def update_consent_settings(
 def deactivate_user(env: Environment, principal: Principal, user_id: str) -> dict[str, Any]:
     """Deactivate a user the project knows: none of its memberships in the project may be
     anything but `Disabled`, and it may be no account's legal representative. Its sessions
-    with the project end."""
+    with the project end and its phone number is free for another user (event
+    `User.Deactivated`)."""
     visible = principal.user_id in (None, user_id) and project_knows_user(
         env, principal.project_id, user_id
     )
@@ -80,7 +81,13 @@ def deactivate_user(env: Environment, principal: Principal, user_id: str) -> dic
             )
             raise Rejected(rejection("UserCannotBeDeactivatedRejection", message, user_id=user_id))
         now = env.now()
-        changes = {"status": "Deactivated", "deactivated_at": now, "updated_at": now}
+        # The real service frees the phone number for another user to sign up with.
+        changes = {
+            "status": "Deactivated",
+            "deactivated_at": now,
+            "updated_at": now,
+            "phone_number": f"deactivated:{user_id}",
+        }
         update_row(db, "users", user_id, changes)
         # Its sessions with this project end (revoked as `oauth.grants.revoke_family` does).
         db.execute(
@@ -94,5 +101,5 @@ def deactivate_user(env: Environment, principal: Principal, user_id: str) -> dic
             "WHERE user_id = ? AND project_id = ? AND revoked_at IS NULL",
             [now, user_id, principal.project_id],
         )
-        emit(env, db, "User.Updated", project_id=principal.project_id, resource_id=user_id)
+        emit(env, db, "User.Deactivated", project_id=principal.project_id, resource_id=user_id)
     return get_user(env, user_id)

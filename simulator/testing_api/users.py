@@ -38,7 +38,8 @@ sandbox_user_type.set_field("identificationLevels", resolve_levels)
 
 @sandbox_user_type.field("mobilePhoneNumber")
 def resolve_phone(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
-    return None if row.get("deleted_at") else str(row["phone_number"])
+    phone = str(row["phone_number"])
+    return phone if phone.startswith("+") else None  # freed once deleted or deactivated
 
 
 @sandbox_user_type.field("nationalityCCA3")

@@ -64,8 +64,10 @@ def resolve_users(
 
 
 @user_type.field("mobilePhoneNumber")
-def resolve_phone(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
-    return str(row["phone_number"])
+def resolve_phone(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+    # A deactivated or deleted user's number was freed (its column holds a tombstone).
+    phone = str(row["phone_number"])
+    return phone if phone.startswith("+") else None
 
 
 @user_type.field("fullName")
