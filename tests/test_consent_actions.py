@@ -190,3 +190,28 @@ def test_deactivate_user(bank: Bank, account: dict[str, Any]) -> None:
     consent_id = _generic_consent(bank, user_id)
     blocked = bank.user_client(user_id).mutate("acceptConsent", {"consentId": consent_id})
     assert blocked["__typename"] == "NotAllowedUserStatusRejection"
+
+
+def test_a_failed_child_fails_the_multi_consent(bank: Bank, account: dict[str, Any]) -> None:
+    """As the real service documents: children accepted before the failed one stay accepted,
+    those after it are canceled, and the multi-consent ends Failed."""
+    account_id = account["account_id"]
+    bank.fund(account_id, "100.00")
+    first, second = bank.transfer(account_id, "80.00"), bank.transfer(account_id, "80.00")
+    card_id, card_consent = _card_consent(bank, account_id)
+    ordered = [first["consent"]["id"], second["consent"]["id"], card_consent]
+    parent = bank.api.mutate(
+        "createMultiConsent",
+        {
+            "orderedConsentIds": [
+                {"consentId": consent_id, "order": order}
+                for order, consent_id in enumerate(ordered)
+            ],
+            "redirectUrl": REDIRECT,
+        },
+        "consent { id }",
+    )["consent"]["id"]
+    assert bank.approve(parent)["status"] == "Failed"
+    statuses = [bank.row("consents", consent_id)["status"] for consent_id in ordered]
+    assert statuses == ["Accepted", "Failed", "Canceled"]
+    assert bank.row("cards", card_id)["status"] != "Enabled"

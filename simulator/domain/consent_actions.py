@@ -2,8 +2,9 @@
 
 A multi-consent is a consent of purpose `ConsentToMultipleConsents` whose children (up to
 100 consents in status `Created`, of one user) are approved together, in their `order`,
-when the user approves it on the consent page; refused, canceled or expired, it ends its
-children the same way.
+when the user approves it on the consent page. A child that fails fails the multi-consent
+(children accepted before it stay accepted, those after it are canceled); refused, canceled
+or expired, it ends its children the same way.
 
 ```python
 parent = create_multi_consent(env, principal, [(card_consent, 0), (payment_consent, 1)],
@@ -150,12 +151,22 @@ def _linked(db: sqlite_utils.Database, parent_id: str) -> list[dict[str, Any]]:
 
 
 def _on_accepted(env: Environment, db: sqlite_utils.Database, parent: dict[str, Any]) -> None:
-    # Each child is applied on its own: one that can no longer be applied ends Failed.
-    for child in _linked(db, parent["id"]):
+    """Apply the children in order. A child that fails fails the multi-consent: those
+    accepted before it stay accepted, those after it are canceled."""
+    children = _linked(db, parent["id"])
+    for index, child in enumerate(children):
         if child["status"] == "Created":
             child = consents._start(env, db, child, parent["user_id"])
         if child["status"] == "Started":
-            consents._approve(env, db, child)
+            child = consents._approve(env, db, child)
+        if child["status"] == "Failed":
+            for waiting in children[index + 1 :]:
+                row = consents._load(db, waiting["id"])
+                if row is not None and row["status"] in consents.OPEN_STATUSES:
+                    consents._end(env, db, row, "Canceled")
+            reason = f"Consent {child['id']} could not be applied: {child.get('status_reason')}"
+            consents._move(env, db, parent, "Failed", status_reason=reason)
+            return
 
 
 def _on_ended(

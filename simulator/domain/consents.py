@@ -219,7 +219,10 @@ def _approve(
             handler.on_accepted(env, db, consent)
     except Rejected as rejected:
         return _end(env, db, consent, "Failed", status_reason=rejected.payload["message"])
-    return _move(env, db, consent, "Accepted")
+    current = _load(db, consent["id"]) or consent
+    if current["status"] != "OperationCommitting":
+        return current  # the handler ended it (a multi-consent whose child failed)
+    return _move(env, db, current, "Accepted")
 
 
 def open_consent(
