@@ -418,6 +418,19 @@ def decide_consent(
         return _end(env, db, consent, "CustomerRefused")
 
 
+def grant_consent(env: Environment, consent_id: str) -> dict[str, Any]:
+    """Approve without the consent pages, opening it first when needed (a server signature:
+    the caller has checked the consent is its own)."""
+    _expire_if_overdue(env, consent_id)
+    with env.store.atomic() as db:
+        consent = _load(db, consent_id)
+        if consent is None:
+            raise Rejected(consent_not_found(consent_id))
+        if consent["status"] == "Created":
+            consent = _start(env, db, consent, consent["user_id"])
+        return _approve(env, db, consent)
+
+
 def consent_redirect_url(consent: dict[str, Any]) -> str:
     """The partner's redirect URL with `consentId`, `status` and `resourceId` added."""
     parts = urlsplit(text(consent, "redirect_url"))
@@ -439,6 +452,13 @@ def _find(env: Environment, principal: Principal, consent_id: str) -> dict[str, 
         params.append(principal.user_id)
     rows = list(env.store.db["consents"].rows_where(where, params))
     return rows[0] if rows else None
+
+
+def get_consent_or_none(
+    env: Environment, principal: Principal, consent_id: str
+) -> dict[str, Any] | None:
+    """A consent the caller can see, or None."""
+    return _find(env, principal, consent_id)
 
 
 def get_consent(env: Environment, principal: Principal, consent_id: str) -> dict[str, Any]:

@@ -90,10 +90,11 @@ def bad_account_status(account_id: str, status: str) -> dict[str, Any]:
     )
 
 
-def not_allowed_to_manage(account_id: str) -> dict[str, Any]:
+def not_allowed_to_manage(membership_id: str) -> dict[str, Any]:
     return rejection(
         "UserNotAllowedToManageAccountMembershipRejection",
-        f"This needs the canManageAccountMembership permission on account {account_id}.",
+        f"Account membership {membership_id} was not found among those the caller may manage "
+        "(canManageAccountMembership on its account).",
     )
 
 

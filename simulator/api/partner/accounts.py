@@ -11,7 +11,6 @@ from graphql import GraphQLResolveInfo
 from ...domain import account_lifecycle, holders
 from ...domain import accounts as domain
 from ...domain import cards as card_domain
-from ...domain import memberships as membership_domain
 from ...domain import payments as payment_domain
 from ...domain import transactions as transaction_domain
 from ...storage import text
@@ -25,6 +24,7 @@ from ._helpers import (
     normalized_filters,
     transaction_node,
 )
+from .memberships import resolve_account_memberships
 
 account = ObjectType("Account")
 holder = ObjectType("AccountHolder")
@@ -73,9 +73,7 @@ def resolve_holder(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, A
     return domain.get_account_holder(env, row["project_id"], row["holder_id"])
 
 
-account.set_field(
-    "memberships", connection_resolver(membership_domain.list_memberships, _of_account)
-)
+account.set_field("memberships", resolve_account_memberships)
 account.set_field("cards", connection_resolver(card_domain.list_cards, _of_account))
 account.set_field("payments", connection_resolver(payment_domain.list_payments, _of_account))
 

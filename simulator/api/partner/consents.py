@@ -8,7 +8,7 @@ from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 from graphql import GraphQLResolveInfo
 
-from ...domain import consent_actions
+from ...domain import consent_actions, server_consent
 from ...domain import consents as domain
 from ..context import RequestContext
 from ..mutations import returns_rejections
@@ -26,6 +26,11 @@ def consent_url(ctx: RequestContext, consent_id: str) -> str:
 @consent.field("consentUrl")
 def resolve_consent_url(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
     return consent_url(info.context, row["id"])
+
+
+@consent.field("challenge")
+def resolve_challenge(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+    return server_consent.challenge(row["id"])
 
 
 @consent.field("requireSCA")
@@ -96,3 +101,15 @@ def resolve_create_multi_consent(
         ctx.environment, ctx.principal, ordered, input["redirect_url"]
     )
     return {"__typename": "CreateMultiConsentSuccessPayload", "consent": parent}
+
+
+@mutation.field("grantConsentWithServerSignature")
+@returns_rejections
+def resolve_grant_with_server_signature(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    granted = server_consent.grant(
+        ctx.environment, ctx.principal, input["consent_id"], input["signature"]
+    )
+    return {"__typename": "GrantConsentWithServerSignatureSuccessPayload", "consent": granted}

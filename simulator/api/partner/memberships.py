@@ -56,6 +56,23 @@ def resolve_memberships(
     return connection(page)
 
 
+def resolve_account_memberships(
+    account: dict[str, Any],
+    info: GraphQLResolveInfo,
+    first: int = 50,
+    after: str | None = None,
+    before: str | None = None,
+    filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """`Account.memberships`: the account's memberships the caller sees."""
+    scoped = {**(filters or {}), "account_id": account["id"]}
+    page: dict[str, Any] = resolve_memberships(
+        account, info, first, after, before, scoped, order_by
+    )
+    return page
+
+
 membership.set_field("account", row_resolver("accounts", "account_id"))
 membership.set_field("user", row_resolver("users", "user_id"))
 membership.set_field(

@@ -89,3 +89,18 @@ def m002_sandbox_users(db: sqlite_utils.Database) -> None:
             foreign_keys=[("project_id", "projects", "id"), ("user_id", "users", "id")],
         ),
     )
+
+
+@migrations()
+def m003_server_consent_keys(db: sqlite_utils.Database) -> None:
+    apply(
+        db,
+        Table(
+            "server_consent_keys",
+            # A project's public key for server-to-server consent (JWK JSON, EC P-256).
+            {"project_id": str, "public_key": str, "installed_at": str, "revoked_at": str},
+            pk="project_id",
+            not_null={"public_key", "installed_at"},
+            foreign_keys=[("project_id", "projects", "id")],
+        ),
+    )
