@@ -138,3 +138,75 @@ def test_another_projects_users_are_not_found(
         payload = next(iter(theirs(operation, {"id": ada["id"]}).values()))
         assert payload["__typename"] == "SandboxUserNotFoundRejection"
     assert testing("{ sandboxUsers { totalCount } }")["sandboxUsers"]["totalCount"] == 2
+
+
+IDENTIFY = """mutation($input: CreateSandboxIdentificationInput!) {
+  createSandboxIdentification(input: $input) {
+    __typename
+    ... on CreateSandboxIdentificationSuccessPayload { sandboxIdentification { id } }
+    ... on UserNotFoundRejection { id }
+    ... on Rejection { message }
+  }
+}"""
+REIDENTIFY = """mutation($input: UpdateSandboxIdentificationInput!) {
+  updateSandboxIdentification(input: $input) {
+    __typename
+    ... on Rejection { message }
+  }
+}"""
+LEVELS = '{ sandboxUserById(id: "%s") { identificationLevels { expert PVID QES } } }'
+
+
+def test_identifications_set_the_users_levels(testing: GraphQL) -> None:
+    ada = _create(testing)
+
+    def levels() -> dict[str, bool]:
+        found = testing(LEVELS % ada["id"])["sandboxUserById"]["identificationLevels"]
+        return dict(found)
+
+    created = testing(
+        IDENTIFY,
+        {"input": {"userId": ada["id"], "process": "PVID", "levels": {"pvid": "Valid"}}},
+    )["createSandboxIdentification"]
+    assert created["__typename"] == "CreateSandboxIdentificationSuccessPayload"
+    assert levels() == {"expert": False, "PVID": True, "QES": False}
+    identification_id = created["sandboxIdentification"]["id"]
+    update = {
+        "identificationId": identification_id,
+        "process": "PVID",
+        "levels": {"pvid": "Invalid"},
+        "errorReasons": ["ExpiredDocument"],
+    }
+    answer = testing(REIDENTIFY, {"input": update})["updateSandboxIdentification"]
+    assert answer == {"__typename": "UpdateSandboxIdentificationSuccessPayload"}
+    assert levels() == {"expert": False, "PVID": False, "QES": False}
+
+
+def test_identification_rejections(testing: GraphQL) -> None:
+    ada = _create(testing)
+    unknown = testing(
+        IDENTIFY, {"input": {"userId": "nope", "process": "QES", "levels": {"qes": "Valid"}}}
+    )["createSandboxIdentification"]
+    assert (unknown["__typename"], unknown["id"]) == ("UserNotFoundRejection", "nope")
+    mismatch = testing(
+        IDENTIFY, {"input": {"userId": ada["id"], "process": "QES", "levels": {"expert": "Valid"}}}
+    )["createSandboxIdentification"]
+    assert mismatch["__typename"] == "InvalidIdentificationLevelsRejection"
+    reasons = {
+        "userId": ada["id"],
+        "process": "Expert",
+        "levels": {"expert": "Valid"},
+        "errorReasons": ["FraudDetected"],
+    }
+    wrong = testing(IDENTIFY, {"input": reasons})["createSandboxIdentification"]
+    assert wrong["__typename"] == "InvalidIdentificationErrorReasonsRejection"
+    missing = testing(
+        REIDENTIFY,
+        {"input": {"identificationId": "nope", "process": "QES", "levels": {"qes": "Valid"}}},
+    )["updateSandboxIdentification"]
+    assert missing["__typename"] == "SandboxIdentificationNotFoundRejection"
+    assert testing(LEVELS % ada["id"])["sandboxUserById"]["identificationLevels"] == {
+        "expert": False,
+        "PVID": False,
+        "QES": False,
+    }

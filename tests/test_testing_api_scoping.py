@@ -72,6 +72,11 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
     consent = a.testing.mutate(
         "createSandboxConsent", {"redirectUrl": REDIRECT, "userId": user}, "consentId"
     )["consentId"]
+    identification = a.testing.mutate(
+        "createSandboxIdentification",
+        {"userId": user, "process": "Expert", "levels": {"expert": "Valid"}},
+        "sandboxIdentification { id }",
+    )["sandboxIdentification"]["id"]
     pages = Pages(http, sim.sandbox)
     pages.start(a.project.client_id)
     pages.post("/oauth2/login/phone", phone_number=PHONE)  # a code for the first project
@@ -91,6 +96,7 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
         "incoming": incoming,
         "authorization": authorization,
         "consent": consent,
+        "identification": identification,
         "inbox": inbox,
     }
 
@@ -239,6 +245,20 @@ def _user_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
         ),
         "endorseSandboxUser": _rejected(
             b, r, "endorseSandboxUser", {"id": r["user"]}, "SandboxUserNotFoundRejection"
+        ),
+        "createSandboxIdentification": _rejected(
+            b,
+            r,
+            "createSandboxIdentification",
+            {"userId": r["user"], "process": "QES", "levels": {"qes": "Valid"}},
+            "UserNotFoundRejection",
+        ),
+        "updateSandboxIdentification": _rejected(
+            b,
+            r,
+            "updateSandboxIdentification",
+            {"identificationId": r["identification"], "process": "QES", "levels": {"qes": "Valid"}},
+            "SandboxIdentificationNotFoundRejection",
         ),
     }
 

@@ -29,7 +29,7 @@ __all__ = [
     "visible_user",
 ]
 
-IDENTIFICATION_LEVELS = ("Expert", "QES")
+IDENTIFICATION_LEVELS = ("Expert", "PVID", "QES")
 _E164 = re.compile(r"^\+[1-9]\d{6,14}$")
 
 

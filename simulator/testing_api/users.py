@@ -12,7 +12,7 @@ from ..api.connections import connection
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..api.partner.user import resolve_levels
-from ..domain import sandbox_users
+from ..domain import sandbox_identifications, sandbox_users
 from ..domain.users import validate_phone_number
 from ..exceptions import ConfigurationError, NotFound
 from ..oauth import sms
@@ -131,6 +131,51 @@ def resolve_endorse_sandbox_user(
     ctx: RequestContext = info.context
     user = sandbox_users.endorse(ctx.environment, ctx.principal.project_id, input["id"])
     return {"__typename": "EndorseSandboxUserSuccessPayload", "sandbox_user": user}
+
+
+def _levels(input: dict[str, Any]) -> dict[str, str | None]:
+    levels: dict[str, str | None] = input["levels"]
+    return levels
+
+
+@mutation.field("createSandboxIdentification")
+@returns_rejections
+def resolve_create_identification(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    created = sandbox_identifications.create(
+        ctx.environment,
+        ctx.principal.project_id,
+        input["user_id"],
+        input["process"],
+        _levels(input),
+        input.get("error_reasons"),
+    )
+    return {
+        "__typename": "CreateSandboxIdentificationSuccessPayload",
+        "sandbox_identification": created,
+    }
+
+
+@mutation.field("updateSandboxIdentification")
+@returns_rejections
+def resolve_update_identification(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    updated = sandbox_identifications.update(
+        ctx.environment,
+        ctx.principal.project_id,
+        input["identification_id"],
+        input["process"],
+        _levels(input),
+        input.get("error_reasons"),
+    )
+    return {
+        "__typename": "UpdateSandboxIdentificationSuccessPayload",
+        "sandbox_identification": updated,
+    }
 
 
 @query.field("sandboxUser")

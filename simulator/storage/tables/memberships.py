@@ -104,3 +104,29 @@ def m003_server_consent_keys(db: sqlite_utils.Database) -> None:
             foreign_keys=[("project_id", "projects", "id")],
         ),
     )
+
+
+@migrations()
+def m004_sandbox_identifications(db: sqlite_utils.Database) -> None:
+    apply(
+        db,
+        Table(
+            "sandbox_identifications",
+            # What the Testing API's createSandboxIdentification recorded for a user: the
+            # process and each level's status (JSON), the reasons an invalid one failed.
+            {
+                "id": str,
+                "project_id": str,
+                "user_id": str,
+                "process": str,
+                "levels": str,
+                "error_reasons": str,
+                "created_at": str,
+                "updated_at": str,
+            },
+            pk="id",
+            not_null={"project_id", "user_id", "process", "levels", "created_at"},
+            foreign_keys=[("project_id", "projects", "id"), ("user_id", "users", "id")],
+            indexes=[("user_id",)],
+        ),
+    )
