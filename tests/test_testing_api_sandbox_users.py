@@ -210,3 +210,21 @@ def test_identification_rejections(testing: GraphQL) -> None:
         "PVID": False,
         "QES": False,
     }
+
+
+def test_the_partner_api_shows_the_identity(testing: GraphQL, sandbox: GraphQL) -> None:
+    ada = _create(testing, allFirstNames=["Augusta", "Ada"], birthCountryCCA3="GBR")
+    shown = testing('{ sandboxUserById(id: "%s") { allFirstNames birthCountryCCA3 } }' % ada["id"])
+    assert shown["sandboxUserById"] == {
+        "allFirstNames": ["Augusta", "Ada"],
+        "birthCountryCCA3": "GBR",
+    }
+    user = sandbox(
+        '{ user(id: "%s") { allFirstNames birthCountry nationalityCCA3 fullName } }' % ada["id"]
+    )["user"]
+    assert user == {
+        "allFirstNames": ["Augusta", "Ada"],
+        "birthCountry": "GBR",
+        "nationalityCCA3": "GBR",
+        "fullName": "Ada Lovelace",
+    }

@@ -70,6 +70,22 @@ def resolve_phone(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
     return phone if phone.startswith("+") else None
 
 
+@user_type.field("allFirstNames")
+def resolve_all_first_names(row: dict[str, Any], _: GraphQLResolveInfo) -> list[str] | None:
+    names = row.get("all_first_names")
+    return json.loads(names) if isinstance(names, str) else names
+
+
+@user_type.field("birthCountry")
+def resolve_birth_country(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+    return row.get("birth_country_cca3")
+
+
+@user_type.field("nationalityCCA3")
+def resolve_nationality(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+    return row.get("nationality_cca3")
+
+
 @user_type.field("fullName")
 def resolve_full_name(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
     parts = [row.get("first_name"), row.get("last_name")]
