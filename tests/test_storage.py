@@ -97,6 +97,10 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "banking:m002_closing_reason",
         "banking:m003_transactions_by_project_and_account",
         "limits:m001_project_rate_limits",
+        "memberships:m001_memberships_users_consents",
+        "memberships:m002_sandbox_users",
+        "memberships:m003_server_consent_keys",
+        "memberships:m004_sandbox_identifications",
     ]
     store.close()
 

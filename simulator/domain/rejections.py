@@ -77,6 +77,9 @@ _NOT_FOUND_FIELDS = {
     "Transaction": "transaction_id",
     "Consent": "consent_id",
 }
+#: The id field of each `<Resource>WrongStatusRejection` (a membership's not-found rejection
+#: carries `id`, as the real one does; its wrong-status one keeps `accountMembershipId`).
+_WRONG_STATUS_FIELDS = {**_NOT_FOUND_FIELDS, "AccountMembership": "account_membership_id"}
 _LABELS = {
     "Account": "Account",
     "AccountHolder": "Account holder",
@@ -136,7 +139,7 @@ def wrong_status(
         f"{resource}WrongStatusRejection",
         f"{_LABELS[resource]} {resource_id} is {current_status}; "
         f"this operation needs it {expected_status}.",
-        **{_NOT_FOUND_FIELDS[resource]: resource_id},
+        **{_WRONG_STATUS_FIELDS[resource]: resource_id},
         current_status=current_status,
         expected_status=expected_status,
     )
