@@ -199,7 +199,7 @@ for name in ("access_token", "refresh_token"):
 def user_query(access_token):
     answer = http.post(
         "/sandbox/graphql",
-        json={"query": "{ user { id phoneNumber firstName lastName birthDate } }"},
+        json={"query": "{ user { id mobilePhoneNumber firstName lastName birthDate } }"},
         headers={"Authorization": f"Bearer {access_token}"},
     )
     body = answer.json()

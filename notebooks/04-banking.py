@@ -147,7 +147,7 @@ print(json.dumps(filtered, indent=2))
 
 # %%
 MEMBERSHIPS = """query($account: ID!) { accountMemberships(filters: {accountId: $account}) {
-  edges { node { id legalRepresentative status } } } }"""
+  edges { node { id legalRepresentative statusInfo { status } } } } }"""
 memberships = graphql(MEMBERSHIPS, {"account": ada})["data"]["accountMemberships"]["edges"]
 membership = next(e["node"]["id"] for e in memberships if e["node"]["legalRepresentative"])
 
@@ -299,7 +299,7 @@ RESUME = """mutation($id: ID!) { resumeCard(input: {cardId: $id}) {
 show("wrong status", graphql(RESUME, {"id": added["card"]["id"]})["data"]["resumeCard"])
 BIND = """mutation($id: ID!) { bindAccountMembership(input: {accountMembershipId: $id}) {
   ... on Rejection { __typename message } } }"""
-show("forbidden", graphql(BIND, {"id": membership})["data"]["bindAccountMembership"])
+show("not the invited user", graphql(BIND, {"id": membership})["data"]["bindAccountMembership"])
 CANCEL = """mutation($id: String!) { cancelConsent(input: {consentId: $id}) {
   ... on Rejection { __typename message } } }"""
 show(
@@ -340,7 +340,7 @@ assert {r["__typename"] for r in rejections.values()} == {
     "InsufficientFundsRejection",
     "IdempotencyConflictRejection",
     "CardWrongStatusRejection",
-    "ForbiddenRejection",
+    "RestrictedToUserRejection",
     "NotReachableConsentStatusRejection",
     "BadAccountStatusRejection",
 }

@@ -132,7 +132,7 @@ def csrf_token(html):  # each form carries the session's anti-forgery token
     return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
 
 
-CONSENT = """query($id: ID!) { consent(consentId: $id) { status startedAt expiresAt } }"""
+CONSENT = """query($id: ID!) { consent(id: $id) { status createdAt startedAt } }"""
 print(page.status_code, title(page.text), "| X-Frame-Options:", page.headers["x-frame-options"])
 print("phone pre-filled:", f'value="{PHONE}"' in page.text)
 print(graphql(CONSENT, {"id": rent["consent"]["id"]})["consent"])

@@ -112,7 +112,7 @@ def test_add_card_rejections(bank: Bank, account: str) -> None:
     assert unknown == {
         "__typename": "AccountMembershipNotFoundRejection",
         "message": "Account membership nope was not found.",
-        "accountMembershipId": "nope",
+        "id": "nope",
     }
     bank.testing.mutate("suspendSandboxAccount", {"accountId": account})
     suspended = add_card(bank, account)
@@ -128,6 +128,10 @@ def test_add_card_for_a_membership_not_enabled(bank: Bank, account: str) -> None
             "accountId": account,
             "email": "bob@example.com",
             "restrictedTo": {"firstName": "Bob", "lastName": "B", "phoneNumber": "+33655566666"},
+            "canViewAccount": True,
+            "canManageBeneficiaries": False,
+            "canInitiatePayments": False,
+            "canManageAccountMembership": False,
             "consentRedirectUrl": REDIRECT,
         },
         "accountMembership { id }",

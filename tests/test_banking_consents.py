@@ -14,6 +14,15 @@ from simulator.domain.users import create_user, find_user_by_phone
 
 from .banking_support import REDIRECT, Bank
 
+#: A whole Sandbox user identity, as updateSandboxUser replaces it.
+ADA = {
+    "firstName": "Ada",
+    "lastName": "Byron",
+    "birthDate": "1990-04-21",
+    "nationalityCCA3": "GBR",
+    "autoConsent": True,
+}
+
 
 @pytest.fixture
 def card_consent(bank: Bank) -> dict[str, Any]:
@@ -86,7 +95,6 @@ def test_approve_needs_a_started_consent(bank: Bank, card_consent: dict[str, Any
         "__typename": "NotReachableConsentStatusRejection",
         "message": f"Consent {card_consent['consent_id']} is Created: it cannot become "
         "OperationCommitting.",
-        "consent_id": card_consent["consent_id"],
         "current_status": "Created",
         "unreachable_status": "OperationCommitting",
     }
@@ -240,9 +248,7 @@ def test_user_token_sees_only_its_consents(bank: Bank, card_consent: dict[str, A
     other = bank.user_client(other_user["id"])
     assert owner.query("{ consents { totalCount } }")["consents"]["totalCount"] == 1
     assert other.query("{ consents { totalCount } }")["consents"]["totalCount"] == 0
-    data = bank.api.query(
-        "{ consents(filters: {status: [Created], purpose: [AddCard]}) { totalCount } }"
-    )
+    data = bank.api.query("{ consents { totalCount } }")
     assert data["consents"]["totalCount"] == 1
 
 
@@ -268,24 +274,29 @@ def test_representative_is_the_consenting_user(bank: Bank, card_consent: dict[st
 
 
 def test_update_sandbox_user_switches_auto_consent_on(bank: Bank) -> None:
-    """The Testing API updates a Sandbox user of the project (its auto consent too); fields
-    left out stay."""
+    """The Testing API replaces a Sandbox user's identity (its auto consent too);
+    identification levels left out stay."""
     user = create_user(
-        bank.env, "+33655544444", first_name="Ada", last_name="Lovelace", project_id=bank.project_id
+        bank.env,
+        "+33655544444",
+        first_name="Ada",
+        last_name="Lovelace",
+        identification_levels=["Expert"],
+        project_id=bank.project_id,
     )
     account_id = bank.holder(legal_representative_phone=user["phone_number"])["account_id"]
-    fields = "user { id firstName lastName birthDate identificationLevels autoConsent }"
-    updated = bank.testing.mutate(
-        "updateSandboxUser",
-        {"userId": user["id"], "autoConsent": True, "lastName": None, "birthDate": "1990-04-21"},
-        fields,
+    fields = (
+        "sandboxUser { id firstName lastName birthDate nationalityCCA3 autoConsent"
+        " identificationLevels { expert QES } }"
     )
-    assert updated["user"] == {
+    updated = bank.testing.mutate("updateSandboxUser", {**ADA, "id": user["id"]}, fields)
+    assert updated["sandboxUser"] == {
         "id": user["id"],
         "firstName": "Ada",
-        "lastName": None,
+        "lastName": "Byron",
         "birthDate": "1990-04-21",
-        "identificationLevels": [],
+        "nationalityCCA3": "GBR",
+        "identificationLevels": {"expert": True, "QES": False},
         "autoConsent": True,
     }
     assert bank.events(user["id"]) == ["User.Updated"]
@@ -299,14 +310,20 @@ def test_update_sandbox_user_switches_auto_consent_on(bank: Bank) -> None:
 
 def test_update_sandbox_user_rejections(bank: Bank) -> None:
     user = create_user(bank.env, "+33655555555", first_name="Ada", project_id=bank.project_id)
-    assert bank.testing.mutate("updateSandboxUser", {"userId": "nope", "autoConsent": True}) == {
-        "__typename": "UserNotFoundRejection",
-        "message": "No user nope in the Sandbox.",
+    assert bank.testing.mutate("updateSandboxUser", {**ADA, "id": "nope"}) == {
+        "__typename": "SandboxUserNotFoundRejection",
+        "message": "No Sandbox user nope.",
         "userId": "nope",
     }
     bad = bank.testing.mutate(
-        "updateSandboxUser", {"userId": user["id"], "firstName": "Bob", "birthDate": "1990-13-01"}
+        "updateSandboxUser",
+        {**ADA, "id": user["id"], "firstName": "Bob", "birthDate": "1990-13-01"},
     )
     assert bad["__typename"] == "ValidationRejection"
+    unknown_country = bank.testing.mutate(
+        "updateSandboxUser", {**ADA, "id": user["id"], "nationalityCCA3": "ZZZ"}
+    )
+    assert unknown_country["__typename"] == "NationalityNotFoundRejection"
+    assert unknown_country["identifier"] == "ZZZ"
     assert bank.row("users", user["id"])["first_name"] == "Ada"  # nothing half-written
     assert bank.events(user["id"]) == []

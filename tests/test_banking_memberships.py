@@ -1,5 +1,5 @@
-"""Account memberships: invitation through consent, binding, suspend/resume/disable,
-every rejection, queries and scoping."""
+"""Account memberships: invitation through consent (one or in bulk), binding, update,
+suspend/resume/disable, invitations sent again, every rejection, queries and scoping."""
 
 from __future__ import annotations
 
@@ -13,13 +13,23 @@ from simulator.domain.users import create_user, find_user_by_phone
 from .banking_support import REDIRECT, Bank
 
 MEMBERSHIP = (
-    "accountMembership { id status email userId canViewAccount canInitiatePayments "
-    "canManageCards legalRepresentative restrictedTo { firstName lastName phoneNumber } "
-    "statusInfo { __typename status ... on AccountMembershipBindingUserErrorStatus { reason } "
-    "... on AccountMembershipDisabledStatus { reason } "
-    "... on AccountMembershipConsentPendingStatus { consent { id } } } }"
+    "accountMembership { id email user { id } canViewAccount canInitiatePayments "
+    "canManageCards legalRepresentative statusInfo { __typename status "
+    "... on AccountMembershipConsentPendingStatusInfo { consent { id purpose } "
+    "restrictedTo { firstName lastName phoneNumber } } "
+    "... on AccountMembershipInvitationSentStatusInfo { restrictedTo { phoneNumber } } "
+    "... on AccountMembershipBindingUserErrorStatusInfo { phoneNumberMatchError "
+    "firstNameMatchError lastNameMatchError birthDateMatchError } "
+    "... on AccountMembershipSuspendedStatusInfo { reason } "
+    "... on AccountMembershipDisabledStatusInfo { reason } } }"
 )
 BOB = {"firstName": "Bob", "lastName": "Martin", "phoneNumber": "+33 6 55 00 00 01"}
+PERMISSIONS = {
+    "canViewAccount": True,
+    "canManageBeneficiaries": False,
+    "canInitiatePayments": True,
+    "canManageAccountMembership": False,
+}
 
 
 @pytest.fixture
@@ -34,39 +44,59 @@ def invite(bank: Bank, account_id: str, **input: Any) -> dict[str, Any]:
             "accountId": account_id,
             "email": "bob@example.com",
             "restrictedTo": BOB,
-            "canInitiatePayments": True,
+            **PERMISSIONS,
             "consentRedirectUrl": REDIRECT,
             **input,
         },
-        f"{MEMBERSHIP} consent {{ id purpose }}",
+        MEMBERSHIP,
     )
+
+
+def consent_of(result: dict[str, Any]) -> str:
+    return str(result["accountMembership"]["statusInfo"]["consent"]["id"])
 
 
 def invited(bank: Bank, account_id: str) -> str:
     result = invite(bank, account_id)
-    bank.approve(result["consent"]["id"])
+    bank.approve(consent_of(result))
     return str(result["accountMembership"]["id"])
+
+
+def bound(bank: Bank, account_id: str) -> str:
+    membership_id = invited(bank, account_id)
+    bob = create_user(bank.env, "+33655000001", first_name="Bob", last_name="Martin")
+    bank.user_client(bob["id"]).mutate(
+        "bindAccountMembership", {"accountMembershipId": membership_id}
+    )
+    return membership_id
+
+
+def status_of(bank: Bank, membership_id: str) -> str:
+    return str(bank.row("account_memberships", membership_id)["status"])
 
 
 def test_invitation_through_consent_then_binding(bank: Bank, account: str) -> None:
     result = invite(bank, account)
     membership = result["accountMembership"]
-    assert membership["status"] == "ConsentPending"
-    assert membership["statusInfo"]["consent"]["id"] == result["consent"]["id"]
-    assert result["consent"]["purpose"] == "AddAccountMembership"
-    assert membership["restrictedTo"]["phoneNumber"] == "+33655000001"
+    info = membership["statusInfo"]
+    assert (info["__typename"], info["status"]) == (
+        "AccountMembershipConsentPendingStatusInfo",
+        "ConsentPending",
+    )
+    assert info["consent"]["purpose"] == "AddAccountMembership"
+    assert info["restrictedTo"]["phoneNumber"] == "+33655000001"
     assert (membership["canViewAccount"], membership["canInitiatePayments"]) == (True, True)
     assert membership["canManageCards"] is False
-    bank.approve(result["consent"]["id"])
-    assert bank.row("account_memberships", membership["id"])["status"] == "InvitationSent"
+    bank.approve(info["consent"]["id"])
+    assert status_of(bank, membership["id"]) == "InvitationSent"
 
     bob = create_user(bank.env, "+33655000001", first_name="Bob", last_name="MARTIN")
     as_bob = bank.user_client(bob["id"])
-    bound = as_bob.mutate(
+    result = as_bob.mutate(
         "bindAccountMembership", {"accountMembershipId": membership["id"]}, MEMBERSHIP
     )
-    assert bound["accountMembership"]["status"] == "Enabled"
-    assert bound["accountMembership"]["userId"] == bob["id"]
+    assert result["accountMembership"]["statusInfo"]["status"] == "Enabled"
+    assert result["accountMembership"]["user"]["id"] == bob["id"]
     assert bank.events(membership["id"]) == [
         "AccountMembership.Created",
         "AccountMembership.Updated",
@@ -85,38 +115,46 @@ def test_binding_by_the_wrong_user(bank: Bank, account: str) -> None:
         "bindAccountMembership", {"accountMembershipId": membership_id}, MEMBERSHIP
     )
     membership = result["accountMembership"]
-    assert membership["status"] == "BindingUserError"
-    assert "phone number" in membership["statusInfo"]["reason"]
-    assert membership["userId"] is None
+    info = membership["statusInfo"]
+    assert info["status"] == "BindingUserError"
+    assert (info["phoneNumberMatchError"], info["firstNameMatchError"]) == (True, True)
+    assert (info["lastNameMatchError"], info["birthDateMatchError"]) == (False, False)
+    assert membership["user"] is None
     as_eve.mutate("bindAccountMembership", {"accountMembershipId": membership_id})
-    assert bank.row("account_memberships", membership_id)["status"] == "BindingUserError"
+    assert status_of(bank, membership_id) == "BindingUserError"
     bob = create_user(bank.env, "+33655000001", first_name="Bob", last_name="Martin")
     again = bank.user_client(bob["id"]).mutate(
         "bindAccountMembership", {"accountMembershipId": membership_id}, MEMBERSHIP
     )
-    assert again["accountMembership"]["status"] == "Enabled"
+    assert again["accountMembership"]["statusInfo"]["status"] == "Enabled"
 
 
 def test_bind_rejections(bank: Bank, account: str) -> None:
     membership_id = invited(bank, account)
     project_token = bank.api.mutate("bindAccountMembership", {"accountMembershipId": membership_id})
-    assert project_token["__typename"] == "ForbiddenRejection"
+    assert project_token["__typename"] == "RestrictedToUserRejection"
     bob = create_user(bank.env, "+33655000001", first_name="Bob", last_name="Martin")
     as_bob = bank.user_client(bob["id"])
     assert as_bob.mutate("bindAccountMembership", {"accountMembershipId": "nope"}) == {
         "__typename": "AccountMembershipNotFoundRejection",
         "message": "Account membership nope was not found.",
-        "accountMembershipId": "nope",
+        "id": "nope",
     }
     as_bob.mutate("bindAccountMembership", {"accountMembershipId": membership_id})
     twice = as_bob.mutate("bindAccountMembership", {"accountMembershipId": membership_id})
-    assert twice["__typename"] == "AccountMembershipWrongStatusRejection"
-    assert (twice["currentStatus"], twice["expectedStatus"]) == ("Enabled", "InvitationSent")
+    assert (twice["__typename"], twice["id"]) == (
+        "AccountMembershipNotReadyToBeBoundRejection",
+        membership_id,
+    )
+    second = invited(bank, account)
+    already = as_bob.mutate("bindAccountMembership", {"accountMembershipId": second})
+    assert already["__typename"] == "IdentityAlreadyBindToAccountMembershipRejection"
+    assert (already["accountId"], already["identityId"]) == (account, bob["id"])
 
 
 def test_refused_invitation_is_disabled(bank: Bank, account: str) -> None:
     result = invite(bank, account)
-    bank.refuse(result["consent"]["id"])
+    bank.refuse(consent_of(result))
     membership = bank.row("account_memberships", result["accountMembership"]["id"])
     assert (membership["status"], membership["status_reason"]) == (
         "Disabled",
@@ -129,21 +167,26 @@ def test_add_membership_rejections(bank: Bank, account: str) -> None:
         bank,
         account,
         email="not-an-email",
-        restrictedTo={"firstName": "", "lastName": "M", "phoneNumber": "0612"},
+        restrictedTo={"firstName": "", "lastName": "M", "phoneNumber": "+33655000001"},
     )
     assert bad["__typename"] == "ValidationRejection"
     assert {tuple(field["path"]) for field in bad["fields"]} == {
         ("input", "email"),
         ("input", "restrictedTo", "firstName"),
-        ("input", "restrictedTo", "phoneNumber"),
     }
-    assert invite(bank, "nope")["__typename"] == "AccountNotFoundRejection"
+    no_phone = invite(bank, account, restrictedTo={"firstName": "Bob", "lastName": "M"})
+    assert no_phone["__typename"] == "MissingPhoneNumberRestrictionRejection"
+    bad_phone = invite(bank, account, restrictedTo={**BOB, "phoneNumber": "0612"})
+    assert bad_phone["__typename"] == "InvalidPhoneNumberRejection"
+    no_url = invite(bank, account, consentRedirectUrl=None)
+    assert no_url["__typename"] == "ValidationRejection"
+    assert invite(bank, "nope")["__typename"] == "ForbiddenRejection"
     bank.testing.mutate("suspendSandboxAccount", {"accountId": account})
     suspended = invite(bank, account)
-    assert suspended["__typename"] == "BadAccountStatusRejection"
+    assert (suspended["__typename"], suspended["id"]) == ("BadAccountStatusRejection", account)
 
 
-def test_a_user_cannot_grant_what_it_does_not_hold(bank: Bank, account: str) -> None:
+def add_manager(bank: Bank, account: str) -> Any:
     manager = create_user(bank.env, "+33655000003")
     bank.env.store.db["account_memberships"].insert(
         {
@@ -155,40 +198,101 @@ def test_a_user_cannot_grant_what_it_does_not_hold(bank: Bank, account: str) -> 
             "can_manage_account_membership": 1,
             "status": "Enabled",
             "created_at": "2026-01-05T09:00:00.000Z",
+            "updated_at": "2026-01-05T09:00:00.000Z",
         }
     )
+    return manager
+
+
+def test_a_user_cannot_grant_what_it_does_not_hold(bank: Bank, account: str) -> None:
+    manager = add_manager(bank, account)
     as_manager = bank.user_client(manager["id"])
-    result = as_manager.mutate(
-        "addAccountMembership",
-        {
-            "accountId": account,
-            "email": "bob@example.com",
-            "restrictedTo": BOB,
-            "canInitiatePayments": True,
-            "consentRedirectUrl": REDIRECT,
-        },
-    )
-    assert result["__typename"] == "ForbiddenRejection"
+    input = {
+        "accountId": account,
+        "email": "bob@example.com",
+        "restrictedTo": BOB,
+        **PERMISSIONS,
+        "consentRedirectUrl": REDIRECT,
+    }
+    result = as_manager.mutate("addAccountMembership", input)
+    assert result["__typename"] == "PermissionCannotBeGrantedRejection"
     assert "can_initiate_payments" in result["message"]
     allowed = as_manager.mutate(
-        "addAccountMembership",
+        "addAccountMembership", {**input, "canInitiatePayments": False}, MEMBERSHIP
+    )
+    consent_id = allowed["accountMembership"]["statusInfo"]["consent"]["id"]
+    assert bank.row("consents", consent_id)["user_id"] == manager["id"]
+    own = as_manager.mutate("suspendAccountMembership", {"accountMembershipId": "m-manager"})
+    assert own["__typename"] == "UserNotAllowedToSuspendItsOwnAccountMembershipRejection"
+    own = as_manager.mutate("disableAccountMembership", {"accountMembershipId": "m-manager"})
+    assert own["__typename"] == "UserNotAllowedToDisableItsOwnAccountMembershipRejection"
+
+
+def test_bulk_invitation_with_one_consent(bank: Bank, account: str) -> None:
+    members = [
         {
-            "accountId": account,
-            "email": "bob@example.com",
-            "restrictedTo": BOB,
+            "email": f"m{index}@example.com",
+            "restrictedTo": {**BOB, "phoneNumber": phone},
+            **PERMISSIONS,
+        }
+        for index, phone in enumerate(("+33655000011", "+33655000012"))
+    ]
+    result = bank.api.mutate(
+        "addAccountMemberships",
+        {"accountId": account, "memberships": members, "consentRedirectUrl": REDIRECT},
+        "accountMemberships { id statusInfo { status "
+        "... on AccountMembershipConsentPendingStatusInfo { consent { id purpose } } } }",
+    )
+    added = result["accountMemberships"]
+    consents = {item["statusInfo"]["consent"]["id"] for item in added}
+    assert len(added) == 2 and len(consents) == 1
+    assert added[0]["statusInfo"]["consent"]["purpose"] == "AddAccountMemberships"
+    approved = bank.approve(consents.pop())
+    assert approved["status"] == "Accepted", approved
+    assert [status_of(bank, item["id"]) for item in added] == ["InvitationSent"] * 2
+    too_many = bank.api.mutate(
+        "addAccountMemberships",
+        {"accountId": account, "memberships": members * 51, "consentRedirectUrl": REDIRECT},
+    )
+    assert too_many["__typename"] == "TooManyItemsRejection"
+
+
+def test_update_through_consent(bank: Bank, account: str) -> None:
+    membership_id = bound(bank, account)
+    result = bank.api.mutate(
+        "updateAccountMembership",
+        {
+            "accountMembershipId": membership_id,
+            "canManageCards": True,
+            "email": "bob@new.example.com",
             "consentRedirectUrl": REDIRECT,
         },
-        "consent { id }",
+        "consent { id purpose status }",
     )
-    assert bank.row("consents", allowed["consent"]["id"])["user_id"] == manager["id"]
+    assert result["consent"]["purpose"] == "UpdateAccountMembership"
+    assert bank.row("account_memberships", membership_id)["can_manage_cards"] == 0
+    busy = bank.api.mutate(
+        "updateAccountMembership",
+        {"accountMembershipId": membership_id, "consentRedirectUrl": REDIRECT},
+    )
+    assert busy["__typename"] == "AccountMembershipNotReadyToBeUpdatedRejection"
+    bank.approve(result["consent"]["id"])
+    row = bank.row("account_memberships", membership_id)
+    assert (row["can_manage_cards"], row["email"]) == (1, "bob@new.example.com")
+    assert bank.events(membership_id)[-1] == "AccountMembership.Updated"
+    legal = bank.api.mutate(
+        "updateAccountMembership",
+        {
+            "accountMembershipId": bank.legal_membership(account),
+            "canViewAccount": False,
+            "consentRedirectUrl": REDIRECT,
+        },
+    )
+    assert legal["__typename"] == "LegalRepresentativePermissionsCannotBeUpdatedRejection"
 
 
 def test_suspend_resume_disable(bank: Bank, account: str) -> None:
-    membership_id = invited(bank, account)
-    bob = create_user(bank.env, "+33655000001", first_name="Bob", last_name="Martin")
-    bank.user_client(bob["id"]).mutate(
-        "bindAccountMembership", {"accountMembershipId": membership_id}
-    )
+    membership_id = bound(bank, account)
     card_id = bank.api.mutate(
         "addCard",
         {"accountMembershipId": membership_id, "consentRedirectUrl": REDIRECT},
@@ -197,11 +301,10 @@ def test_suspend_resume_disable(bank: Bank, account: str) -> None:
     bank.approve(card_id["consent"]["id"])
 
     suspended = bank.api.mutate(
-        "suspendAccountMembership",
-        {"accountMembershipId": membership_id, "reason": "Holiday"},
-        MEMBERSHIP,
+        "suspendAccountMembership", {"accountMembershipId": membership_id}, MEMBERSHIP
     )
-    assert suspended["accountMembership"]["status"] == "Suspended"
+    assert suspended["accountMembership"]["statusInfo"]["status"] == "Suspended"
+    assert suspended["accountMembership"]["statusInfo"]["reason"]
     declined = bank.testing.mutate(
         "simulateCardAuthorization",
         {
@@ -213,24 +316,28 @@ def test_suspend_resume_disable(bank: Bank, account: str) -> None:
     )
     assert declined["statusReason"] == "AccountMembershipNotEnabled"
     twice = bank.api.mutate("suspendAccountMembership", {"accountMembershipId": membership_id})
-    assert (twice["currentStatus"], twice["expectedStatus"]) == ("Suspended", "Enabled")
+    assert twice["__typename"] == "ValidationRejection"
     resumed = bank.api.mutate(
-        "resumeAccountMembership", {"accountMembershipId": membership_id}, MEMBERSHIP
+        "resumeAccountMembership",
+        {"accountMembershipId": membership_id, "consentRedirectUrl": REDIRECT},
+        "consent { id purpose }",
     )
-    assert resumed["accountMembership"]["status"] == "Enabled"
+    assert resumed["consent"]["purpose"] == "ResumeAccountMembership"
+    assert status_of(bank, membership_id) == "Suspended"
+    bank.approve(resumed["consent"]["id"])
+    assert status_of(bank, membership_id) == "Enabled"
     not_suspended = bank.api.mutate(
-        "resumeAccountMembership", {"accountMembershipId": membership_id}
+        "resumeAccountMembership",
+        {"accountMembershipId": membership_id, "consentRedirectUrl": REDIRECT},
     )
-    assert not_suspended["__typename"] == "AccountMembershipWrongStatusRejection"
+    assert not_suspended["__typename"] == "ForbiddenRejection"
     disabled = bank.api.mutate(
-        "disableAccountMembership",
-        {"accountMembershipId": membership_id, "reason": "Left"},
-        MEMBERSHIP,
+        "disableAccountMembership", {"accountMembershipId": membership_id}, MEMBERSHIP
     )
-    assert disabled["accountMembership"]["statusInfo"]["reason"] == "Left"
+    assert disabled["accountMembership"]["statusInfo"]["status"] == "Disabled"
     assert bank.row("cards", card_id["card"]["id"])["status"] == "Canceled"
     again = bank.api.mutate("disableAccountMembership", {"accountMembershipId": membership_id})
-    assert (again["currentStatus"], again["expectedStatus"]) == ("Disabled", "Enabled")
+    assert again["__typename"] == "AccountMembershipCannotBeDisabledRejection"
     assert bank.events(membership_id)[-3:] == [
         "AccountMembership.Suspended",
         "AccountMembership.Resumed",
@@ -243,26 +350,44 @@ def test_disable_a_pending_invitation_cancels_its_consent(bank: Bank, account: s
     bank.api.mutate(
         "disableAccountMembership", {"accountMembershipId": result["accountMembership"]["id"]}
     )
-    assert bank.row("consents", result["consent"]["id"])["status"] == "Canceled"
+    assert bank.row("consents", consent_of(result))["status"] == "Canceled"
 
 
 def test_legal_representative_cannot_be_suspended_or_disabled(bank: Bank, account: str) -> None:
     legal = bank.legal_membership(account)
-    for name in (
-        "suspendAccountMembership",
-        "resumeAccountMembership",
-        "disableAccountMembership",
-    ):
-        result = bank.api.mutate(name, {"accountMembershipId": legal})
-        assert result["__typename"] == "ForbiddenRejection"
-    for name in (
-        "suspendAccountMembership",
-        "resumeAccountMembership",
-        "disableAccountMembership",
-    ):
-        assert bank.api.mutate(name, {"accountMembershipId": "nope"})["__typename"] == (
-            "AccountMembershipNotFoundRejection"
+    suspend = bank.api.mutate("suspendAccountMembership", {"accountMembershipId": legal})
+    assert suspend["__typename"] == (
+        "LegalRepresentativeAccountMembershipCannotBeSuspendedRejection"
+    )
+    disable = bank.api.mutate("disableAccountMembership", {"accountMembershipId": legal})
+    assert disable["__typename"] == (
+        "LegalRepresentativeAccountMembershipCannotBeDisabledRejection"
+    )
+    unknown = {"accountMembershipId": "nope", "consentRedirectUrl": REDIRECT}
+    assert bank.api.mutate("resumeAccountMembership", unknown)["__typename"] == (
+        "UserNotAllowedToManageAccountMembershipRejection"
+    )
+    assert bank.api.mutate("suspendAccountMembership", {"accountMembershipId": "nope"})[
+        "__typename"
+    ] == ("UserNotAllowedToManageAccountMembershipRejection")
+    assert bank.api.mutate("disableAccountMembership", {"accountMembershipId": "nope"})[
+        "__typename"
+    ] == ("AccountMembershipNotFoundRejection")
+
+
+def test_invitation_sent_again(bank: Bank, account: str) -> None:
+    membership_id = invited(bank, account)
+    send = {"accountMembershipId": membership_id}
+    for _ in range(5):
+        sent = bank.api.mutate(
+            "sendAccountMembershipInviteNotification", send, "notificationRequestId"
         )
+        assert sent["notificationRequestId"]
+    limited = bank.api.mutate("sendAccountMembershipInviteNotification", send)
+    assert limited["__typename"] == "MaximumDailyInvitationsReachedRejection"
+    legal = {"accountMembershipId": bank.legal_membership(account)}
+    enabled = bank.api.mutate("sendAccountMembershipInviteNotification", legal)
+    assert enabled["__typename"] == "AccountMembershipStatusNotEligibleRejection"
 
 
 def test_memberships_query_and_scoping(bank: Bank, account: str) -> None:
@@ -279,6 +404,15 @@ def test_memberships_query_and_scoping(bank: Bank, account: str) -> None:
     )
     assert (data["all"]["totalCount"], data["pending"]["totalCount"]) == (3, 1)
     assert data["mine"]["totalCount"] == 2
+    more = bank.api.query(
+        """{ bob: accountMemberships(filters: {search: "BOB"}) { totalCount }
+             payers: accountMemberships(filters: {canInitiatePayments: true}) { totalCount }
+             oldest: accountMemberships { edges { node { id } } }
+             newest: accountMemberships(orderBy: {field: createdAt, direction: Desc}) {
+               edges { node { id } } } }"""
+    )
+    assert (more["bob"]["totalCount"], more["payers"]["totalCount"]) == (1, 3)
+    assert more["newest"]["edges"] == more["oldest"]["edges"][::-1]
     assert data["account"]["memberships"]["edges"][0]["node"]["account"]["id"] == account
     # The representative of the other account sees only its own membership.
     alan = find_user_by_phone(bank.env, "+33699900002")
@@ -287,8 +421,8 @@ def test_memberships_query_and_scoping(bank: Bank, account: str) -> None:
         "{ accountMemberships { edges { node { account { id } } } } }"
     )["accountMemberships"]["edges"]
     assert [edge["node"]["account"]["id"] for edge in seen] == [other_account]
-    missing = bank.api.post('{ accountMembership(accountMembershipId: "nope") { id } }')
-    assert missing["errors"][0]["extensions"]["code"] == "NOT_FOUND"
+    missing = bank.api.query('{ accountMembership(id: "nope") { id } }')
+    assert missing["accountMembership"] is None
 
 
 def test_transition_table() -> None:

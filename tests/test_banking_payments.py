@@ -133,7 +133,7 @@ def test_funds_gone_before_approval_fail_the_consent(bank: Bank, funded: str) ->
     assert payment["transactions"] == []
     assert "available" in payment["statusInfo"]["reason"]
     consent = bank.api.query(
-        "query($id: ID!) { consent(consentId: $id) { status statusReason } }",
+        "query($id: ID!) { consent(id: $id) { status } }",
         {"id": second["consent"]["id"]},
     )["consent"]
     assert consent["status"] == "Failed"

@@ -52,7 +52,34 @@ VALUES: dict[str, Any] = {
     "debtorName": "Grace",
     "debtorIban": DEBTOR_IBAN,
     "merchantName": "Shop",
+    "canViewAccount": True,
+    "canManageBeneficiaries": False,
+    "canInitiatePayments": False,
+    "canManageAccountMembership": False,
+    "memberships": [
+        {
+            "email": "eve@example.com",
+            "restrictedTo": {"firstName": "Eve", "lastName": "Doe", "phoneNumber": "+33612340000"},
+            "canViewAccount": True,
+            "canManageBeneficiaries": False,
+            "canInitiatePayments": False,
+            "canManageAccountMembership": False,
+        }
+    ],
+    "signature": "not-a-signature",
 }
+#: Mutations whose real payload has no not-found rejection: an id the caller cannot see gets
+#: this one instead (it names the requested id in its message, nothing else).
+NOT_VISIBLE = {
+    "addAccountMembership": "ForbiddenRejection",
+    "addAccountMemberships": "ForbiddenRejection",
+    "updateAccountMembership": "UserNotAllowedToManageAccountMembershipRejection",
+    "suspendAccountMembership": "UserNotAllowedToManageAccountMembershipRejection",
+    "resumeAccountMembership": "UserNotAllowedToManageAccountMembershipRejection",
+    "sendAccountMembershipInviteNotification": "UserNotAllowedToManageAccountMembershipRejection",
+}
+#: Mutations that act for a user: called with a user token of the caller's project.
+AS_USER = {"bindAccountMembership", "acceptConsent"}
 TABLES = sorted(set(ID_TABLES.values()) | {"payments", "account_balances", "events"})
 
 
@@ -130,15 +157,20 @@ def test_another_projects_id_is_not_found(
     value = {
         key: (foreign[key] if key in ID_TABLES else _fill(key, field.type))
         for key, field in input_type.fields.items()
-        if is_non_null_type(field.type) or key == id_field
+        if is_non_null_type(field.type) or key in (id_field, "consentRedirectUrl")
     }
     # A list-typed id field (none today) would need a list here.
     assert not is_list_type(input_type.fields[id_field].type)
     client = bank.api if api == "partner" else bank.testing
-    if name == "bindAccountMembership":  # the invited user's token, before any id is read
+    if name in AS_USER:  # a user's token (the invited user's), before any id is read
         client = bank.user_client(create_user(bank.env, bank.next_phone())["id"])
     before = _snapshot(bank)
     result = client.mutate(name, value)
-    assert result["__typename"].endswith("NotFoundRejection"), result
-    assert foreign[id_field] in result.values(), result  # it carries the requested id
+    if name in NOT_VISIBLE:
+        assert result["__typename"] == NOT_VISIBLE[name], result
+        assert set(result) == {"__typename", "message"}, result
+        assert foreign[id_field] in result["message"], result  # the requested id, nothing else
+    else:
+        assert result["__typename"].endswith("NotFoundRejection"), result
+        assert foreign[id_field] in result.values(), result  # it carries the requested id
     assert _snapshot(bank) == before

@@ -287,13 +287,18 @@ def test_approve_a_membership(bank: Bank, visitors: Callable[..., Visitor]) -> N
                 "lastName": "Hopper",
                 "phoneNumber": "+33655500001",
             },
+            "canViewAccount": True,
+            "canManageBeneficiaries": False,
             "canInitiatePayments": True,
+            "canManageAccountMembership": False,
             "consentRedirectUrl": REDIRECT,
         },
-        "accountMembership { id status } consent { id consentUrl }",
+        "accountMembership { id statusInfo { status"
+        " ... on AccountMembershipConsentPendingStatusInfo { consent { id consentUrl } } } }",
     )
-    membership_id, consent_id = added["accountMembership"]["id"], added["consent"]["id"]
-    path = path_of(added["consent"]["consentUrl"])
+    membership = added["accountMembership"]
+    membership_id, consent = membership["id"], membership["statusInfo"]["consent"]
+    consent_id, path = consent["id"], path_of(consent["consentUrl"])
     visitor = visitors()
     page = visitor.review(path, phone_of(bank, consent_id))
     assert "<h1>Approve a new account member</h1>" in page.text
@@ -647,7 +652,7 @@ def test_a_sandbox_consent_never_names_a_resource_an_approval_would_change(
             "consentId",
         )
 
-    for purpose in ("AddCard", "AddAccountMembership", "InitiatePayment", "CloseAccount"):
+    for purpose in ("AddCard", "AddAccountMembership", "InitPayment", "CloseAccount"):
         for resource_id in ("made-up", foreign["card_id"]):
             refused = create(purpose, resource_id)
             assert refused["__typename"] == "ValidationRejection"

@@ -102,9 +102,9 @@ def test_code_flow_with_secret_then_refresh(
 
     # Authlib attaches the bearer token to its own requests.
     response = client.post(
-        f"{live_server.base_url}/sandbox/graphql", json={"query": "{ user { phoneNumber } }"}
+        f"{live_server.base_url}/sandbox/graphql", json={"query": "{ user { mobilePhoneNumber } }"}
     )
-    assert response.json()["data"] == {"user": {"phoneNumber": PHONE}}
+    assert response.json()["data"] == {"user": {"mobilePhoneNumber": PHONE}}
 
     first_refresh = token["refresh_token"]
     renewed = client.refresh_token(config["token_endpoint"])

@@ -16,7 +16,10 @@ from simulator.oauth import sms
 from .conftest import GraphQL
 from .oauth_pages import PHONE, REDIRECT_URI, Pages, exchange
 
-USER_QUERY = "{ user { id phoneNumber firstName lastName birthDate identificationLevels } }"
+USER_QUERY = (
+    "{ user { id mobilePhoneNumber firstName lastName birthDate "
+    "identificationLevels { expert PVID QES } } }"
+)
 ACCOUNTS = "{ accounts { totalCount edges { node { id } } } }"
 
 
@@ -67,11 +70,11 @@ def test_user_token_sees_its_user_and_its_accounts_only(
     user = as_user(USER_QUERY)["user"]
     assert user == {
         "id": holders["user"],
-        "phoneNumber": PHONE,
+        "mobilePhoneNumber": PHONE,
         "firstName": "Ada",
         "lastName": "Lovelace",
         "birthDate": None,
-        "identificationLevels": [],
+        "identificationLevels": {"expert": False, "PVID": False, "QES": False},
     }
     accounts = as_user(ACCOUNTS)["accounts"]
     assert accounts["totalCount"] == 1
@@ -91,7 +94,7 @@ def test_project_token_acts_for_a_user_with_x_user_id(
     body = response.json()["data"]
     assert [edge["node"]["id"] for edge in body["accounts"]["edges"]] == [holders["mine"]]
     response = acting(sandbox, USER_QUERY, holders["user"])
-    assert response.json()["data"]["user"]["phoneNumber"] == PHONE
+    assert response.json()["data"]["user"]["mobilePhoneNumber"] == PHONE
 
 
 def test_x_user_id_needs_a_user_known_to_the_project(
@@ -142,60 +145,78 @@ mutation Create($input: CreateSandboxUserInput!) {
   createSandboxUser(input: $input) {
     __typename
     ... on CreateSandboxUserSuccessPayload {
-      user { id phoneNumber firstName lastName birthDate identificationLevels autoConsent }
+      sandboxUser {
+        id mobilePhoneNumber firstName lastName birthDate nationalityCCA3 autoConsent
+        identificationLevels { expert PVID QES }
+      }
     }
     ... on ValidationRejection { message fields { path } }
+    ... on NationalityNotFoundRejection { message identifier }
   }
 }
 """
+ADA = {
+    "firstName": "Ada",
+    "lastName": "Lovelace",
+    "birthDate": "1990-04-21",
+    "nationalityCCA3": "GBR",
+    "autoConsent": False,
+}
 
 
 def test_create_sandbox_user_with_auto_consent(
     testing: GraphQL, sim: Simulator, project: ProjectCredentials, http: httpx.Client
 ) -> None:
-    data = testing(
-        CREATE_USER,
-        {
-            "input": {
-                "phoneNumber": "+33 6 12 34 56 78",
-                "firstName": "Ada",
-                "lastName": "Lovelace",
-                "birthDate": "1990-04-21",
-                "identificationLevels": ["Expert"],
-                "autoConsent": True,
-            }
-        },
-    )["createSandboxUser"]
+    given = {
+        **ADA,
+        "mobilePhoneNumber": "+33 6 12 34 56 78",
+        "identificationLevels": ["Expert"],
+        "autoConsent": True,
+    }
+    data = testing(CREATE_USER, {"input": given})["createSandboxUser"]
     assert data["__typename"] == "CreateSandboxUserSuccessPayload"
-    assert data["user"]["phoneNumber"] == PHONE
-    assert data["user"]["autoConsent"] is True
-    assert data["user"]["identificationLevels"] == ["Expert"]
+    user = data["sandboxUser"]
+    assert user["mobilePhoneNumber"] == PHONE
+    assert (user["autoConsent"], user["nationalityCCA3"]) == (True, "GBR")
+    assert user["identificationLevels"] == {"expert": True, "PVID": False, "QES": False}
     # The switch works in the authorization flow.
     response = Pages(http, sim.sandbox).start(project.client_id, phoneNumber=PHONE)
     assert response.status_code == 302
 
 
 @pytest.mark.parametrize(
-    ("given", "message"),
+    ("given", "typename", "message"),
     [
-        ({"phoneNumber": "0612"}, "Invalid phone number"),
-        ({"phoneNumber": PHONE, "birthDate": "1990-13-01"}, "Invalid birth date"),
+        ({"mobilePhoneNumber": "0612"}, "ValidationRejection", "Invalid phone number"),
+        ({"birthDate": "1990-13-01"}, "ValidationRejection", "Invalid birth date"),
+        ({"firstName": " "}, "ValidationRejection", "First name is empty"),
+        ({"nationalityCCA3": "XYZ"}, "NationalityNotFoundRejection", "No country 'XYZ'"),
     ],
 )
-def test_create_sandbox_user_rejects_bad_input(testing: GraphQL, given: dict, message: str) -> None:
-    data = testing(CREATE_USER, {"input": given})["createSandboxUser"]
-    assert data["__typename"] == "ValidationRejection"
+def test_create_sandbox_user_rejects_bad_input(
+    testing: GraphQL, sim: Simulator, given: dict, typename: str, message: str
+) -> None:
+    data = testing(CREATE_USER, {"input": {**ADA, **given}})["createSandboxUser"]
+    assert data["__typename"] == typename
     assert message in data["message"]
+    assert sim.sandbox.store.db["users"].count == 0
 
 
 def test_create_sandbox_user_twice_is_rejected_and_changes_nothing(
     testing: GraphQL, sim: Simulator
 ) -> None:
-    testing(CREATE_USER, {"input": {"phoneNumber": PHONE}})
-    data = testing(CREATE_USER, {"input": {"phoneNumber": PHONE}})["createSandboxUser"]
-    assert data["__typename"] == "ValidationRejection"
-    assert "already exists" in data["message"]
+    testing(CREATE_USER, {"input": {**ADA, "mobilePhoneNumber": PHONE}})
+    data = testing(CREATE_USER, {"input": {**ADA, "mobilePhoneNumber": PHONE}})
+    assert data["createSandboxUser"]["__typename"] == "ValidationRejection"
+    assert "already exists" in data["createSandboxUser"]["message"]
     assert sim.sandbox.store.db["users"].count == 1
+
+
+def test_a_sandbox_user_without_a_number_gets_a_free_one(testing: GraphQL) -> None:
+    first = testing(CREATE_USER, {"input": ADA})["createSandboxUser"]["sandboxUser"]
+    second = testing(CREATE_USER, {"input": ADA})["createSandboxUser"]["sandboxUser"]
+    assert first["mobilePhoneNumber"] == "+33750000001"
+    assert second["mobilePhoneNumber"] == "+33750000002"
 
 
 def test_text_messages_query(

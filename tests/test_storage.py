@@ -103,8 +103,11 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "onboarding:m001_onboarding",
         "onboarding:m002_onboarding_settings",
         "onboarding:m003_requested_purposes",
-        "onboarding:m004_sandbox_identifications",
         "journal:m001_journal",
+        "memberships:m001_memberships_users_consents",
+        "memberships:m002_sandbox_users",
+        "memberships:m003_server_consent_keys",
+        "memberships:m004_sandbox_identifications",
     ]
     store.close()
 

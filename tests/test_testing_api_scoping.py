@@ -24,6 +24,14 @@ from .oauth_pages import Pages
 #: the built-in retry policies (static data).
 SHARED = {"clock", "advanceClock", "setClock", "freezeClock", "resumeClock", "webhookRetryPolicies"}
 PHONE = "+33611122233"
+#: A Sandbox user's identity, as createSandboxUser and updateSandboxUser take it.
+IDENTITY = {
+    "firstName": "Ada",
+    "lastName": "Byron",
+    "birthDate": "1990-04-21",
+    "nationalityCCA3": "GBR",
+    "autoConsent": False,
+}
 EUR = "EUR"
 
 
@@ -57,11 +65,18 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
         "transactionId",
     )["transactionId"]
     user = a.testing.mutate(
-        "createSandboxUser", {"phoneNumber": "+33611100000", "autoConsent": False}, "user { id }"
-    )["user"]["id"]
+        "createSandboxUser",
+        {**IDENTITY, "mobilePhoneNumber": "+33611100000"},
+        "sandboxUser { id }",
+    )["sandboxUser"]["id"]
     consent = a.testing.mutate(
         "createSandboxConsent", {"redirectUrl": REDIRECT, "userId": user}, "consentId"
     )["consentId"]
+    identification = a.testing.mutate(
+        "createSandboxIdentification",
+        {"userId": user, "process": "Expert", "levels": {"expert": "Valid"}},
+        "sandboxIdentification { id }",
+    )["sandboxIdentification"]["id"]
     pages = Pages(http, sim.sandbox)
     pages.start(a.project.client_id)
     pages.post("/oauth2/login/phone", phone_number=PHONE)  # a code for the first project
@@ -82,6 +97,7 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
         "incoming": incoming,
         "authorization": authorization,
         "consent": consent,
+        "identification": identification,
         "inbox": inbox,
     }
 
@@ -154,7 +170,7 @@ def _reads(b: Bank) -> dict[str, Call]:
 
 def _own_writes(b: Bank) -> dict[str, Call]:
     return {
-        "createSandboxUser": _succeeds(b, "createSandboxUser", {"phoneNumber": "+33622200000"}),
+        "createSandboxUser": _succeeds(b, "createSandboxUser", IDENTITY),
         "createSandboxAccountHolder": _succeeds(
             b, "createSandboxAccountHolder", {"firstName": "B", "lastName": "C"}
         ),
@@ -199,6 +215,52 @@ def _card_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
     }
 
 
+def _no_sandbox_user(b: Bank) -> Call:
+    def call() -> None:
+        body = b.testing.post("{ sandboxUser { id } }")
+        assert body["errors"][0]["extensions"]["code"] == "NOT_FOUND", body
+
+    return call
+
+
+def _user_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
+    by_id = '{ sandboxUserById(id: "%s") { id } }' % r["user"]
+    return {
+        "sandboxUser": _no_sandbox_user(b),  # the second project has none yet
+        "sandboxUserById": _query(b, by_id, lambda v: v is None),
+        "sandboxUsers": _query(
+            b, "{ sandboxUsers { totalCount } }", lambda v: v == {"totalCount": 0}
+        ),
+        "updateSandboxUser": _rejected(
+            b,
+            r,
+            "updateSandboxUser",
+            {**IDENTITY, "id": r["user"]},
+            "SandboxUserNotFoundRejection",
+        ),
+        "deleteSandboxUser": _rejected(
+            b, r, "deleteSandboxUser", {"id": r["user"]}, "SandboxUserNotFoundRejection"
+        ),
+        "endorseSandboxUser": _rejected(
+            b, r, "endorseSandboxUser", {"id": r["user"]}, "SandboxUserNotFoundRejection"
+        ),
+        "createSandboxIdentification": _rejected(
+            b,
+            r,
+            "createSandboxIdentification",
+            {"userId": r["user"], "process": "QES", "levels": {"qes": "Valid"}},
+            "UserNotFoundRejection",
+        ),
+        "updateSandboxIdentification": _rejected(
+            b,
+            r,
+            "updateSandboxIdentification",
+            {"identificationId": r["identification"], "process": "QES", "levels": {"qes": "Valid"}},
+            "SandboxIdentificationNotFoundRejection",
+        ),
+    }
+
+
 def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
     """Each root field, called by the second project `b` on the first one's resources `r`."""
 
@@ -208,9 +270,7 @@ def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
     amount = {"value": "1.00", "currency": EUR}
     return {
         **_reads(b),
-        "updateSandboxUser": rejected(
-            "updateSandboxUser", {"userId": r["user"], "autoConsent": True}, "UserNotFoundRejection"
-        ),
+        **_user_walk(b, r),
         "createSandboxConsent": rejected(
             "createSandboxConsent",
             {"redirectUrl": REDIRECT, "userId": r["user"]},
@@ -292,10 +352,10 @@ def test_a_second_project_sees_and_changes_nothing_of_the_first(
     ]
     updated = bank.testing.mutate(
         "updateSandboxUser",
-        {"userId": resources["user"], "firstName": "Mine"},
-        "user { firstName }",
+        {**IDENTITY, "id": resources["user"], "firstName": "Mine"},
+        "sandboxUser { firstName }",
     )
-    assert updated["user"] == {"firstName": "Mine"}
+    assert updated["sandboxUser"] == {"firstName": "Mine"}
 
 
 def test_users_belong_to_the_project_that_created_or_registered_them(
@@ -306,10 +366,8 @@ def test_users_belong_to_the_project_that_created_or_registered_them(
     assert rows.get(holder["user_id"])["project_id"] == bank.project_id
     created = sim.oauth.create_sandbox_user("+33633300000")  # from Python: no project's
     assert rows.get(created["id"])["project_id"] is None
-    rejected = bank.testing.mutate(
-        "updateSandboxUser", {"userId": created["id"], "autoConsent": True}
-    )
-    assert rejected["__typename"] == "UserNotFoundRejection"
+    rejected = bank.testing.mutate("updateSandboxUser", {**IDENTITY, "id": created["id"]})
+    assert rejected["__typename"] == "SandboxUserNotFoundRejection"
     # A user registered through the authorization pages belongs to the project of the flow.
     pages = Pages(http, sim.sandbox)
     pages.start(bank.project.client_id)

@@ -11,8 +11,10 @@ from __future__ import annotations
 from . import (
     account_lifecycle,
     cards,
+    consent_actions,
     due_work,
     holders,
+    membership_changes,
     memberships,
     payments,
     simulation,
@@ -41,8 +43,12 @@ def install_banking(wiring: Wiring) -> None:
         {
             "AddCard": cards.CONSENT_HANDLER,
             "AddAccountMembership": memberships.CONSENT_HANDLER,
-            "InitiatePayment": payments.CONSENT_HANDLER,
+            "AddAccountMemberships": memberships.CONSENT_HANDLER,
+            "UpdateAccountMembership": membership_changes.UPDATE_HANDLER,
+            "ResumeAccountMembership": membership_changes.RESUME_HANDLER,
+            "InitPayment": payments.CONSENT_HANDLER,
             "CloseAccount": account_lifecycle.CONSENT_HANDLER,
+            "ConsentToMultipleConsents": consent_actions.MULTI_CONSENT_HANDLER,
         }
     )
     wiring.account_closing.append(cards.cancel_cards_of_closing_account)

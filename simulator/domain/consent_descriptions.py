@@ -52,10 +52,11 @@ class OperationDescription:
 _TITLES = {
     "AddCard": "Approve a new card",
     "AddAccountMembership": "Approve a new account member",
-    "InitiatePayment": "Approve a transfer",
+    "InitPayment": "Approve a transfer",
     "CloseAccount": "Approve closing an account",
     "ViewCardNumbers": "Approve showing card numbers",
     "Generic": "Approve an operation",
+    "ConsentToMultipleConsents": "Approve several operations",
 }
 _PERIODS = {"Daily": "a day", "Weekly": "a week", "Monthly": "a month", "Always": "in total"}
 _PERMISSIONS = (
@@ -245,12 +246,38 @@ def _closing(
     return summary, (DetailSection("Account", rows),)
 
 
+def _children(
+    db: sqlite_utils.Database, consent: dict[str, Any], project_name: str
+) -> tuple[str, tuple[DetailSection, ...]]:
+    """A multi-consent: each child's operation, in the order they are applied."""
+    children = list(
+        db["consents"].rows_where(
+            "parent_consent_id = ?", [consent["id"]], order_by="child_order, created_at, id"
+        )
+    )
+    sections: list[DetailSection] = []
+    for child in children:
+        purpose = str(child["purpose"])
+        describer = _DESCRIBERS.get(purpose)
+        described = describer(db, child, project_name) if describer else None
+        heading = _TITLES.get(purpose, purpose)
+        if described is None:
+            sections.append(DetailSection(heading, ()))
+            continue
+        sections.extend(
+            DetailSection(section.heading or heading, section.rows) for section in described[1]
+        )
+    summary = f"{project_name} asks you to approve {len(children)} operations at once."
+    return summary, tuple(sections)
+
+
 _DESCRIBERS: dict[str, Describer] = {
     "AddCard": _card,
     "ViewCardNumbers": _card,
     "AddAccountMembership": _membership,
-    "InitiatePayment": _payment,
+    "InitPayment": _payment,
     "CloseAccount": _closing,
+    "ConsentToMultipleConsents": _children,
 }
 
 
@@ -261,7 +288,7 @@ def describe_consent(env: Environment, consent: dict[str, Any]) -> OperationDesc
     project_name = str(project["name"]) if project else "An application"
     purpose = str(consent["purpose"])
     title = _TITLES.get(purpose, "Approve an operation")
-    if purpose == "InitiatePayment":
+    if purpose == "InitPayment":
         count = db["payment_transfers"].count_where("payment_id = ?", [consent["resource_id"]])
         if count > 1:
             title = f"Approve {count} transfers"

@@ -27,6 +27,7 @@ otherwise (refused, expired, canceled, failed: the resource is rejected or cance
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -85,11 +86,40 @@ CONSENT_STATUSES = (
     "Canceled",
 )
 CONSENT_PURPOSES = (
-    "AddCard",
+    "AcceptPartnershipConditions",
+    "ActivateDigitalCard",
+    "ActivatePhysicalCard",
     "AddAccountMembership",
-    "InitiatePayment",
+    "AddAccountMemberships",
+    "AddBeneficiary",
+    "AddCard",
+    "AddCards",
+    "AddDigitalCard",
+    "AddDigitalCards",
+    "AddDirectDebitPaymentMandate",
     "CloseAccount",
+    "ConsentToMultipleConsents",
+    "EnableMandate",
+    "InitPayment",
+    "InitiateFundingRequest",
+    "InitiateInstantFundingRequest",
+    "InitiateInternationalCreditTransfer",
+    "OptOutBulkVerificationOfPayee",
+    "PrintPhysicalCard",
+    "RequestCreditLimit",
+    "ResumeAccountMembership",
+    "ResumePhysicalCard",
+    "ReturnTransactionForDirectDebit",
+    "ReturnTransactionForInternationalCreditTransfer",
+    "ScheduleStandingOrder",
+    "ThreeDsPayment",
+    "UpdateAccountMembership",
+    "UpdateAccountSettings",
+    "UpdateCard",
+    "UpdateServerConsentProjectSettings",
     "ViewCardNumbers",
+    "ViewPhysicalCardPin",
+    # Simulator-only: a consent with no operation (the Testing API's createSandboxConsent).
     "Generic",
 )
 #: The statuses in which the user can still decide.
@@ -148,13 +178,19 @@ def _move(
     return {**consent, **changes}
 
 
+def _has_operation(consent: dict[str, Any]) -> bool:
+    """Does approving the consent apply something: a resource's pending operation, or the
+    children of a multi-consent (which names no resource)?"""
+    return bool(consent["resource_id"]) or consent["purpose"] == "ConsentToMultipleConsents"
+
+
 def _end(
     env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str, **extra: Any
 ) -> dict[str, Any]:
     """Move to a status where the operation does not happen, and tell its handler."""
     consent = _move(env, db, consent, status, **extra)
     handler = env.wiring.consent_handlers.get(consent["purpose"])
-    if handler is not None and consent["resource_id"]:
+    if handler is not None and _has_operation(consent):
         handler.on_ended(env, db, consent, status)
     return consent
 
@@ -176,14 +212,17 @@ def _approve(
 ) -> dict[str, Any]:
     consent = _move(env, db, consent, "OperationCommitting")
     handler = env.wiring.consent_handlers.get(consent["purpose"])
-    if handler is None or not consent["resource_id"]:
+    if handler is None or not _has_operation(consent):
         return _move(env, db, consent, "Accepted")
     try:
         with db.atomic():  # a savepoint: a failed operation leaves no trace but its failure
             handler.on_accepted(env, db, consent)
     except Rejected as rejected:
         return _end(env, db, consent, "Failed", status_reason=rejected.payload["message"])
-    return _move(env, db, consent, "Accepted")
+    current = _load(db, consent["id"]) or consent
+    if current["status"] != "OperationCommitting":
+        return current  # the handler ended it (a multi-consent whose child failed)
+    return _move(env, db, current, "Accepted")
 
 
 def open_consent(
@@ -195,9 +234,11 @@ def open_consent(
     redirect_url: str,
     user_id: str | None,
     resource_id: str | None,
+    link: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Open a consent in the caller's transaction. A Sandbox user with auto consent
-    approves it at once (so the operation is applied before this returns)."""
+    approves it at once (so the operation is applied before this returns); `link(consent_id)`
+    runs before that, for resources that find their operation by its consent id."""
     now = env.now()
     consent: Row = {
         "id": env.new_id(db, "consent"),
@@ -214,6 +255,8 @@ def open_consent(
     }
     insert_row(db, "consents", consent)
     emit(env, db, "Consent.Created", project_id=project_id, resource_id=consent["id"])
+    if link is not None:
+        link(consent["id"])
     if user_id is not None and env.name == EnvironmentName.SANDBOX:
         row = db.execute("SELECT auto_consent FROM users WHERE id = ?", [user_id]).fetchone()
         if row is not None and row[0]:
@@ -225,7 +268,7 @@ def open_consent(
 _OPENED_BY = {
     "AddCard": "addCard",
     "AddAccountMembership": "addAccountMembership",
-    "InitiatePayment": "initiateCreditTransfers",
+    "InitPayment": "initiateCreditTransfers",
     "CloseAccount": "closeAccount",
 }
 
@@ -375,6 +418,19 @@ def decide_consent(
         return _end(env, db, consent, "CustomerRefused")
 
 
+def grant_consent(env: Environment, consent_id: str) -> dict[str, Any]:
+    """Approve without the consent pages, opening it first when needed (a server signature:
+    the caller has checked the consent is its own)."""
+    _expire_if_overdue(env, consent_id)
+    with env.store.atomic() as db:
+        consent = _load(db, consent_id)
+        if consent is None:
+            raise Rejected(consent_not_found(consent_id))
+        if consent["status"] == "Created":
+            consent = _start(env, db, consent, consent["user_id"])
+        return _approve(env, db, consent)
+
+
 def consent_redirect_url(consent: dict[str, Any]) -> str:
     """The partner's redirect URL with `consentId`, `status` and `resourceId` added."""
     parts = urlsplit(text(consent, "redirect_url"))
@@ -398,6 +454,13 @@ def _find(env: Environment, principal: Principal, consent_id: str) -> dict[str, 
     return rows[0] if rows else None
 
 
+def get_consent_or_none(
+    env: Environment, principal: Principal, consent_id: str
+) -> dict[str, Any] | None:
+    """A consent the caller can see, or None."""
+    return _find(env, principal, consent_id)
+
+
 def get_consent(env: Environment, principal: Principal, consent_id: str) -> dict[str, Any]:
     consent = _find(env, principal, consent_id)
     if consent is None:
@@ -414,11 +477,14 @@ def list_consents(
     filters: dict[str, Any] | None = None,
 ) -> Connection:
     """The project's consents (a user's own, with a user token), oldest first; filters
-    `status` and `purpose` are lists of values."""
+    `user_id` (a value), `status` and `purpose` (lists of values)."""
     where, params = "project_id = ?", [principal.project_id]
     if principal.user_id is not None:
         where, params = "project_id = ? AND user_id = ?", [principal.project_id, principal.user_id]
     filters = filters or {}
+    if filters.get("user_id"):
+        where += " AND user_id = ?"
+        params.append(filters["user_id"])
     for column in ("status", "purpose"):
         values = filters.get(column)
         if values:

@@ -19,34 +19,30 @@ The legal representative's membership cannot be suspended or disabled.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import sqlite_utils
 
-from ..exceptions import ConfigurationError
-from ..storage import get_row, insert_row, update_row
-from .access import PERMISSIONS, membership_scope, require_permission, user_membership
-from .account_lifecycle import consent_user, find_account, require_account_status
-from .consents import ConsentHandler, cancel_consent_in, open_consent
+from ..storage import get_row, update_row
+from .access import membership_scope, require_permission
+from .consents import ConsentHandler, cancel_consent_in
 from .context import Environment, Principal
 from .events import emit
 from .pagination import Connection, paginate
 from .queries import find_visible, with_filters
-from .rejections import Rejected, forbidden, not_found, wrong_status
-from .users import validate_birth_date, validate_phone_number
-from .validation import Checks
+from .rejections import Rejected, rejection, validation, validation_error
 
 __all__ = [
     "MEMBERSHIP_STATUSES",
     "MEMBERSHIP_TRANSITIONS",
-    "add_account_membership",
+    "bad_account_status",
     "bind_account_membership",
     "disable_account_membership",
     "find_membership",
     "get_membership",
     "list_memberships",
-    "resume_account_membership",
+    "membership_not_found",
+    "not_allowed_to_manage",
     "suspend_account_membership",
 ]
 
@@ -66,7 +62,49 @@ MEMBERSHIP_TRANSITIONS: dict[str, tuple[str, ...]] = {
     "Suspended": ("Enabled", "Disabled"),
 }
 
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+#: The filters of `accountMemberships` compared for equality, and the permission filters.
+_EQUAL_FILTERS = ("account_id", "email", "user_id")
+_PERMISSION_FILTERS = (
+    "can_view_account",
+    "can_manage_beneficiaries",
+    "can_initiate_payments",
+    "can_manage_account_membership",
+    "can_manage_cards",
+)
+_ORDER_COLUMNS = {"createdAt": "created_at", "updatedAt": "updated_at"}
+
+
+def membership_not_found(membership_id: str) -> dict[str, Any]:
+    return rejection(
+        "AccountMembershipNotFoundRejection",
+        f"Account membership {membership_id} was not found.",
+        id=membership_id,
+    )
+
+
+def bad_account_status(account_id: str, status: str) -> dict[str, Any]:
+    return rejection(
+        "BadAccountStatusRejection",
+        f"Account {account_id} is {status}: the operation needs an Opened account.",
+        id=account_id,
+    )
+
+
+def not_allowed_to_manage(membership_id: str) -> dict[str, Any]:
+    return rejection(
+        "UserNotAllowedToManageAccountMembershipRejection",
+        f"Account membership {membership_id} was not found among those the caller may manage "
+        "(canManageAccountMembership on its account).",
+    )
+
+
+def _status_invalid(membership: dict[str, Any], needed: str) -> dict[str, Any]:
+    message = (
+        f"Account membership {membership['id']} is {membership['status']}: "
+        f"the operation needs {needed}."
+    )
+    error = validation_error("InvalidType", message, ["input", "accountMembershipId"])
+    return validation([error])
 
 
 def _move(
@@ -82,9 +120,7 @@ def _move(
             (source for source, targets in MEMBERSHIP_TRANSITIONS.items() if status in targets),
             "Enabled",
         )
-        raise Rejected(
-            wrong_status("AccountMembership", membership["id"], membership["status"], expected)
-        )
+        raise Rejected(_status_invalid(membership, expected))
     changes = {"status": status, "updated_at": env.now(), **extra}
     update_row(db, "account_memberships", membership["id"], changes)
     emit(env, db, event_type, project_id=membership["project_id"], resource_id=membership["id"])
@@ -100,7 +136,7 @@ def find_membership(
         db["account_memberships"].rows_where(f"id = ? AND {where}", [membership_id, *params])
     )
     if not rows:
-        raise Rejected(not_found("AccountMembership", membership_id))
+        raise Rejected(membership_not_found(membership_id))
     return rows[0]
 
 
@@ -117,151 +153,122 @@ def list_memberships(
     first: int | None = None,
     after: str | None = None,
     filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
 ) -> Connection:
-    """Memberships the caller sees, oldest first; filters `account_id`, `status` (a list)."""
+    """Memberships the caller sees, oldest first unless `order_by` says otherwise; filters
+    `account_id`, `email`, `status` (a list), `first_name`, `last_name` (of the identity
+    the invitation is restricted to), `search` (part of those, any case) and the five
+    permissions (booleans)."""
+    filters = filters or {}
     where, params = with_filters(
-        membership_scope(principal), filters, equal=("account_id",), any_of=("status",)
+        membership_scope(principal), filters, equal=_EQUAL_FILTERS, any_of=("status",)
     )
-    return paginate(env.store.db, "account_memberships", where, params, first=first, after=after)
-
-
-def _restricted_to(checks: Checks, restricted_to: dict[str, Any] | None) -> dict[str, Any]:
-    data = restricted_to or {}
-    path = ["input", "restrictedTo"]
-    result = {
-        "restricted_first_name": checks.text(
-            data.get("first_name"), [*path, "firstName"], max_length=100
-        ),
-        "restricted_last_name": checks.text(
-            data.get("last_name"), [*path, "lastName"], max_length=100
-        ),
-        "restricted_phone_number": None,
-        "restricted_birth_date": None,
-    }
-    phone = data.get("phone_number")
-    if not phone:
-        checks.fail("Missing", "This field is required.", [*path, "phoneNumber"])
-    else:
-        try:
-            result["restricted_phone_number"] = validate_phone_number(phone)
-        except ConfigurationError as error:
-            checks.fail("InvalidFormat", str(error), [*path, "phoneNumber"])
-    if data.get("birth_date"):
-        try:
-            result["restricted_birth_date"] = validate_birth_date(data["birth_date"])
-        except ConfigurationError as error:
-            checks.fail("InvalidFormat", str(error), [*path, "birthDate"])
-    return result
-
-
-def add_account_membership(
-    env: Environment,
-    principal: Principal,
-    account_id: str,
-    *,
-    email: str,
-    restricted_to: dict[str, Any] | None,
-    permissions: dict[str, bool],
-    consent_redirect_url: str,
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Invite someone to an account: returns the membership (ConsentPending) and its consent.
-
-    `permissions` maps `can_view_account`, ... to booleans; a user cannot grant a
-    permission it does not hold itself.
-    """
-    checks = Checks()
-    url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
-    mail = checks.text(email, ["input", "email"], max_length=254)
-    if mail is not None and not _EMAIL.match(mail):
-        checks.fail("InvalidFormat", f"Not an e-mail address: {email!r}.", ["input", "email"])
-    identity = _restricted_to(checks, restricted_to)
-    checks.raise_if_any()
-    granted = {name: int(bool(permissions.get(name))) for name in PERMISSIONS}
-    with env.store.atomic() as db:
-        account = find_account(db, principal, account_id)
-        require_permission(db, principal, account_id, "can_manage_account_membership")
-        require_account_status(account, "Opened")
-        if principal.user_id is not None:
-            own = user_membership(db, principal.user_id, account_id) or {}
-            beyond = [name for name, value in granted.items() if value and not own.get(name)]
-            if beyond:
-                raise Rejected(
-                    forbidden(f"You cannot grant permissions you do not hold: {', '.join(beyond)}.")
-                )
-        now = env.now()
-        membership = {
-            "id": env.new_id(db, "account_membership"),
-            "project_id": account["project_id"],
-            "account_id": account_id,
-            "user_id": None,
-            "email": mail,
-            "legal_representative": 0,
-            "status": "ConsentPending",
-            "created_at": now,
-            "updated_at": now,
-            **granted,
-            **identity,
-        }
-        insert_row(db, "account_memberships", membership)
-        emit(
-            env,
-            db,
-            "AccountMembership.Created",
-            project_id=account["project_id"],
-            resource_id=membership["id"],
+    for permission in _PERMISSION_FILTERS:
+        if filters.get(permission) is not None:
+            where += f" AND {permission} = ?"
+            params.append(int(bool(filters[permission])))
+    for key in ("first_name", "last_name"):
+        if filters.get(key):
+            where += f" AND lower(restricted_{key}) = lower(?)"
+            params.append(filters[key])
+    if filters.get("search"):
+        where += (
+            " AND (instr(lower(coalesce(email, '')), lower(?)) > 0"
+            " OR instr(lower(coalesce(restricted_first_name, '')), lower(?)) > 0"
+            " OR instr(lower(coalesce(restricted_last_name, '')), lower(?)) > 0)"
         )
-        consent = open_consent(
-            env,
-            db,
-            project_id=account["project_id"],
-            purpose="AddAccountMembership",
-            redirect_url=str(url),
-            user_id=consent_user(db, principal, account_id),
-            resource_id=membership["id"],
-        )
-        update_row(db, "account_memberships", membership["id"], {"consent_id": consent["id"]})
-        return get_row(db, "account_memberships", membership["id"]), consent
+        params.extend([filters["search"]] * 3)
+    order_by = order_by or {}
+    column = _ORDER_COLUMNS.get(order_by.get("field") or "createdAt", "created_at")
+    return paginate(
+        env.store.db,
+        "account_memberships",
+        where,
+        params,
+        first=first,
+        after=after,
+        order=(column, "id"),
+        descending=order_by.get("direction") == "Desc",
+    )
+
+
+def _invited(db: sqlite_utils.Database, consent: dict[str, Any]) -> list[dict[str, Any]]:
+    """The memberships a consent of `AddAccountMembership(s)` adds (one, or a bulk's)."""
+    return list(db["account_memberships"].rows_where("consent_id = ?", [consent["id"]]))
 
 
 def _invite(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
-    membership = get_row(db, "account_memberships", consent["resource_id"])
-    account = get_row(db, "accounts", membership["account_id"])
-    if account["status"] != "Opened":
-        raise Rejected(wrong_status("Account", account["id"], account["status"], "Opened"))
-    _move(env, db, membership, "InvitationSent", "AccountMembership.Updated")
+    for membership in _invited(db, consent):
+        account = get_row(db, "accounts", membership["account_id"])
+        if account["status"] != "Opened":
+            raise Rejected(bad_account_status(account["id"], account["status"]))
+        _move(env, db, membership, "InvitationSent", "AccountMembership.Updated")
 
 
 def _not_invited(
     env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str
 ) -> None:
-    membership = get_row(db, "account_memberships", consent["resource_id"])
-    if membership["status"] == "ConsentPending":
-        _move(
-            env,
-            db,
-            membership,
-            "Disabled",
-            "AccountMembership.Disabled",
-            status_reason=f"Consent{status}",
-        )
+    for membership in _invited(db, consent):
+        if membership["status"] == "ConsentPending":
+            _move(
+                env,
+                db,
+                membership,
+                "Disabled",
+                "AccountMembership.Disabled",
+                status_reason=f"Consent{status}",
+                disabled_at=env.now(),
+            )
 
 
-#: What approving (or not) an `AddAccountMembership` consent does.
+#: What approving (or not) an `AddAccountMembership(s)` consent does.
 CONSENT_HANDLER = ConsentHandler(_invite, _not_invited)
 
 
+#: The identity an invitation is restricted to, each with the user's column and the flag
+#: of `AccountMembershipBindingUserErrorStatusInfo` naming its mismatch.
+IDENTITY_CHECKS = (
+    ("restricted_phone_number", "phone_number", "phoneNumber"),
+    ("restricted_first_name", "first_name", "firstName"),
+    ("restricted_last_name", "last_name", "lastName"),
+    ("restricted_birth_date", "birth_date", "birthDate"),
+)
+
+
 def _mismatches(membership: dict[str, Any], user: dict[str, Any]) -> list[str]:
-    checks = [
-        ("phone number", membership["restricted_phone_number"], user["phone_number"]),
-        ("first name", membership["restricted_first_name"], user["first_name"]),
-        ("last name", membership["restricted_last_name"], user["last_name"]),
-        ("birth date", membership["restricted_birth_date"], user["birth_date"]),
-    ]
+    """The identity fields (`firstName`, ...) where the user differs from the invitation;
+    kept as the membership's `status_reason` for its status info."""
     return [
-        label
-        for label, expected, actual in checks
-        if expected and (actual or "").strip().casefold() != expected.strip().casefold()
+        name
+        for restricted, column, name in IDENTITY_CHECKS
+        if membership[restricted]
+        and (user[column] or "").strip().casefold()
+        != str(membership[restricted]).strip().casefold()
     ]
+
+
+def _bindable(db: sqlite_utils.Database, principal: Principal, membership_id: str) -> Any:
+    rows = list(
+        db["account_memberships"].rows_where(
+            "id = ? AND project_id = ?", [membership_id, principal.project_id]
+        )
+    )
+    if not rows:
+        raise Rejected(membership_not_found(membership_id))
+    membership = rows[0]
+    if membership["status"] not in ("InvitationSent", "BindingUserError"):
+        raise Rejected(
+            rejection(
+                "AccountMembershipNotReadyToBeBoundRejection",
+                f"Account membership {membership_id} is {membership['status']}: only an "
+                "invitation (InvitationSent or BindingUserError) can be bound.",
+                id=membership_id,
+            )
+        )
+    account = get_row(db, "accounts", membership["account_id"])
+    if account["status"] != "Opened":
+        raise Rejected(bad_account_status(account["id"], account["status"]))
+    return membership
 
 
 def bind_account_membership(
@@ -270,20 +277,26 @@ def bind_account_membership(
     """The invited user accepts an invitation (a user token is needed): the membership is
     Enabled when the user matches the identity it is restricted to, else BindingUserError."""
     if principal.user_id is None:
-        raise Rejected(forbidden("Binding a membership needs the invited user's access token."))
-    with env.store.atomic() as db:
-        rows = list(
-            db["account_memberships"].rows_where(
-                "id = ? AND project_id = ?", [membership_id, principal.project_id]
+        raise Rejected(
+            rejection(
+                "RestrictedToUserRejection",
+                "Binding a membership needs the invited user's access token.",
             )
         )
-        if not rows:
-            raise Rejected(not_found("AccountMembership", membership_id))
-        membership = rows[0]
-        if membership["status"] not in ("InvitationSent", "BindingUserError"):
+    with env.store.atomic() as db:
+        membership = _bindable(db, principal, membership_id)
+        taken = db.execute(
+            "SELECT 1 FROM account_memberships WHERE account_id = ? AND user_id = ? "
+            "AND status != 'Disabled' AND id != ?",
+            [membership["account_id"], principal.user_id, membership_id],
+        ).fetchone()
+        if taken:
             raise Rejected(
-                wrong_status(
-                    "AccountMembership", membership_id, membership["status"], "InvitationSent"
+                rejection(
+                    "IdentityAlreadyBindToAccountMembershipRejection",
+                    f"The user already has a membership of account {membership['account_id']}.",
+                    account_id=membership["account_id"],
+                    identity_id=principal.user_id,
                 )
             )
         user = get_row(db, "users", principal.user_id)
@@ -299,7 +312,7 @@ def bind_account_membership(
                 bound_at=env.now(),
                 status_reason=None,
             )
-        reason = f"The user's {', '.join(mismatches)} do(es) not match the invitation."
+        reason = ",".join(mismatches)
         if membership["status"] == "BindingUserError":
             changes = {"status_reason": reason, "updated_at": env.now()}
             update_row(db, "account_memberships", membership_id, changes)
@@ -321,58 +334,99 @@ def bind_account_membership(
         )
 
 
-def _managed_membership(
+def managed_membership(
     db: sqlite_utils.Database, principal: Principal, membership_id: str
 ) -> dict[str, Any]:
-    membership = find_membership(db, principal, membership_id)
-    require_permission(db, principal, membership["account_id"], "can_manage_account_membership")
-    if membership["legal_representative"]:
-        raise Rejected(
-            forbidden("The legal representative's membership cannot be suspended or disabled.")
-        )
+    """The membership if the caller may manage it, else the real service's
+    `UserNotAllowedToManageAccountMembershipRejection` (also for an unknown id, which a
+    caller without the permission must not tell from one it may not manage)."""
+    try:
+        membership = find_membership(db, principal, membership_id)
+        require_permission(db, principal, membership["account_id"], "can_manage_account_membership")
+    except Rejected as rejected:
+        raise Rejected(not_allowed_to_manage(membership_id)) from rejected
     return membership
 
 
 def suspend_account_membership(
-    env: Environment, principal: Principal, membership_id: str, reason: str | None = None
-) -> dict[str, Any]:
-    with env.store.atomic() as db:
-        membership = _managed_membership(db, principal, membership_id)
-        if membership["status"] != "Enabled":
-            raise Rejected(
-                wrong_status("AccountMembership", membership_id, membership["status"], "Enabled")
-            )
-        return _move(
-            env, db, membership, "Suspended", "AccountMembership.Suspended", status_reason=reason
-        )
-
-
-def resume_account_membership(
     env: Environment, principal: Principal, membership_id: str
 ) -> dict[str, Any]:
     with env.store.atomic() as db:
-        membership = _managed_membership(db, principal, membership_id)
-        if membership["status"] != "Suspended":
+        membership = managed_membership(db, principal, membership_id)
+        if membership["legal_representative"]:
             raise Rejected(
-                wrong_status("AccountMembership", membership_id, membership["status"], "Suspended")
+                rejection(
+                    "LegalRepresentativeAccountMembershipCannotBeSuspendedRejection",
+                    "The legal representative's membership cannot be suspended.",
+                    id=membership_id,
+                )
             )
+        if membership["user_id"] is not None and membership["user_id"] == principal.user_id:
+            raise Rejected(
+                rejection(
+                    "UserNotAllowedToSuspendItsOwnAccountMembershipRejection",
+                    "A user cannot suspend its own membership.",
+                    account_membership_id=membership_id,
+                )
+            )
+        if membership["status"] != "Enabled":
+            raise Rejected(_status_invalid(membership, "Enabled"))
         return _move(
-            env, db, membership, "Enabled", "AccountMembership.Resumed", status_reason=None
+            env,
+            db,
+            membership,
+            "Suspended",
+            "AccountMembership.Suspended",
+            status_reason="Suspended by the account's manager.",
         )
 
 
 def disable_account_membership(
-    env: Environment, principal: Principal, membership_id: str, reason: str | None = None
+    env: Environment, principal: Principal, membership_id: str
 ) -> dict[str, Any]:
     """Disable for good; a pending consent is canceled and the membership's cards too."""
     with env.store.atomic() as db:
-        membership = _managed_membership(db, principal, membership_id)
+        membership = find_membership(db, principal, membership_id)
+        require_permission(db, principal, membership["account_id"], "can_manage_account_membership")
+        if membership["legal_representative"]:
+            raise Rejected(
+                rejection(
+                    "LegalRepresentativeAccountMembershipCannotBeDisabledRejection",
+                    "The legal representative's membership cannot be disabled.",
+                    account_membership_id=membership_id,
+                )
+            )
+        if membership["user_id"] is not None and membership["user_id"] == principal.user_id:
+            raise Rejected(
+                rejection(
+                    "UserNotAllowedToDisableItsOwnAccountMembershipRejection",
+                    "A user cannot disable its own membership.",
+                    account_membership_id=membership_id,
+                )
+            )
         if membership["status"] == "Disabled":
-            raise Rejected(wrong_status("AccountMembership", membership_id, "Disabled", "Enabled"))
-        if membership["status"] == "ConsentPending":
+            raise Rejected(
+                rejection(
+                    "AccountMembershipCannotBeDisabledRejection",
+                    f"Account membership {membership_id} is already Disabled.",
+                    account_membership_id=membership_id,
+                )
+            )
+        shared = db["account_memberships"].count_where(
+            "consent_id = ? AND id != ?", [membership["consent_id"], membership_id]
+        )
+        if membership["status"] == "ConsentPending" and not shared:
             cancel_consent_in(env, db, membership["consent_id"])
+        # An update or a resume waiting for consent will never apply.
+        cancel_consent_in(env, db, membership.get("pending_consent_id"))
         membership = _move(
-            env, db, membership, "Disabled", "AccountMembership.Disabled", status_reason=reason
+            env,
+            db,
+            membership,
+            "Disabled",
+            "AccountMembership.Disabled",
+            status_reason="Disabled by the account's manager.",
+            disabled_at=env.now(),
         )
         for hook in env.wiring.membership_disabled:
             hook(env, db, membership)

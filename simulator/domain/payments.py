@@ -229,7 +229,7 @@ def initiate_credit_transfers(
             env,
             db,
             project_id=account["project_id"],
-            purpose="InitiatePayment",
+            purpose="InitPayment",
             redirect_url=str(url),
             user_id=consent_user(db, principal, account_id),
             resource_id=payment["id"],
@@ -297,5 +297,5 @@ def _not_executed(
         _move(env, db, payment, "Rejected", status_reason=reason)
 
 
-#: What approving (or not) an `InitiatePayment` consent does.
+#: What approving (or not) an `InitPayment` consent does.
 CONSENT_HANDLER = ConsentHandler(_execute, _not_executed)

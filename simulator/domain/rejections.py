@@ -59,7 +59,6 @@ def not_reachable_consent_status(
     return rejection(
         "NotReachableConsentStatusRejection",
         f"Consent {consent_id} is {current_status}: it cannot become {unreachable_status}.",
-        consent_id=consent_id,
         current_status=current_status,
         unreachable_status=unreachable_status,
     )
@@ -71,11 +70,14 @@ def not_reachable_consent_status(
 _NOT_FOUND_FIELDS = {
     "Account": "account_id",
     "AccountHolder": "account_holder_id",
-    "AccountMembership": "account_membership_id",
+    "AccountMembership": "id",
     "Card": "card_id",
     "Transaction": "transaction_id",
     "Consent": "consent_id",
 }
+#: The id field of each `<Resource>WrongStatusRejection` (a membership's not-found rejection
+#: carries `id`, as the real one does; its wrong-status one keeps `accountMembershipId`).
+_WRONG_STATUS_FIELDS = {**_NOT_FOUND_FIELDS, "AccountMembership": "account_membership_id"}
 _LABELS = {
     "Account": "Account",
     "AccountHolder": "Account holder",
@@ -148,7 +150,7 @@ def wrong_status(
         f"{resource}WrongStatusRejection",
         f"{_LABELS[resource]} {resource_id} is {current_status}; "
         f"this operation needs it {expected_status}.",
-        **{_NOT_FOUND_FIELDS[resource]: resource_id},
+        **{_WRONG_STATUS_FIELDS[resource]: resource_id},
         current_status=current_status,
         expected_status=expected_status,
     )

@@ -11,22 +11,25 @@ import sqlite_utils
 
 from ..exceptions import ConfigurationError, NotFound
 from ..storage import get_row, insert_row, update_row
-from .context import Environment
+from .context import Environment, Principal
 from .events import emit
+from .pagination import Connection, paginate
 
 __all__ = [
     "IDENTIFICATION_LEVELS",
     "create_user",
     "find_user_by_phone",
     "get_user",
+    "list_users",
     "project_knows_user",
     "project_user",
     "update_user",
     "validate_birth_date",
     "validate_phone_number",
+    "visible_user",
 ]
 
-IDENTIFICATION_LEVELS = ("Expert", "QES")
+IDENTIFICATION_LEVELS = ("Expert", "PVID", "QES")
 _E164 = re.compile(r"^\+[1-9]\d{6,14}$")
 
 
@@ -190,3 +193,67 @@ def update_user(
             if project_id is not None:
                 emit(env, db, "User.Updated", project_id=project_id, resource_id=user_id)
         return _decode(get_row(db, "users", user_id))
+
+
+#: The users a project knows, as SQL over `users` (`?1` is the project id): see
+#: `project_knows_user`.
+_KNOWN_BY_PROJECT = (
+    "(project_id = ?1 OR project_id IS NULL"
+    " OR id IN (SELECT user_id FROM account_memberships WHERE project_id = ?1)"
+    " OR id IN (SELECT user_id FROM token_families WHERE project_id = ?1))"
+)
+
+
+def visible_user(env: Environment, principal: Principal, user_id: str | None) -> dict[str, Any]:
+    """The user a `user(id)` query names: without an id, the one the token acts for; a user
+    token sees only itself, a project token any user the project knows; else `NotFound`."""
+    wanted = user_id or principal.user_id
+    if wanted is None:
+        raise NotFound("No user: this token acts for no user; pass an id.")
+    allowed = (
+        wanted == principal.user_id
+        if principal.user_id is not None
+        else project_knows_user(env, principal.project_id, wanted)
+    )
+    if not allowed:
+        raise NotFound(f"No user {wanted} in {env.name.title}.")
+    return get_user(env, wanted)
+
+
+def list_users(
+    env: Environment,
+    principal: Principal,
+    *,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+) -> Connection:
+    """The users the project knows (a user token: itself), oldest first; filters
+    `first_name`, `last_name`, `mobile_phone_number`, `status` (a list) and `search` (part of
+    a name or the phone number, any case)."""
+    if principal.user_id is not None:
+        where, params = "id = ?", [principal.user_id]
+    else:
+        where = _KNOWN_BY_PROJECT.replace("?1", "?")
+        params = [principal.project_id] * 3
+    filters = filters or {}
+    for key, column in (("first_name", "first_name"), ("last_name", "last_name")):
+        if filters.get(key):
+            where += f" AND lower({column}) = lower(?)"
+            params.append(filters[key])
+    if filters.get("mobile_phone_number"):
+        where += " AND phone_number = ?"
+        params.append(validate_phone_number(str(filters["mobile_phone_number"])))
+    if filters.get("status"):
+        statuses = list(filters["status"])
+        where += f" AND coalesce(status, 'Active') IN ({', '.join('?' for _ in statuses)})"
+        params.extend(statuses)
+    if filters.get("search"):
+        where += (
+            " AND (instr(lower(coalesce(first_name, '')), lower(?)) > 0"
+            " OR instr(lower(coalesce(last_name, '')), lower(?)) > 0"
+            " OR instr(phone_number, ?) > 0)"
+        )
+        params.extend([filters["search"]] * 3)
+    page = paginate(env.store.db, "users", where, params, first=first, after=after)
+    return page

@@ -5,9 +5,6 @@ from pathlib import Path
 from . import accounts, banking, journal, limits, onboarding, users, webhooks
 from .resolvers import bindables as _core_bindables
 
-# `users` attaches its resolvers to the core's query and mutation types.
-del users
-
 bindables = [
     *_core_bindables,
     *webhooks.bindables,
@@ -16,6 +13,7 @@ bindables = [
     *accounts.bindables,
     *onboarding.bindables,
     *journal.bindables,
+    *users.bindables,
 ]
 
 __all__ = ["SCHEMA_DIR", "bindables"]

@@ -10,7 +10,6 @@ from graphql import GraphQLResolveInfo
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..api.partner.onboarding import collection, document
-from ..domain import identifications
 from ..domain import supporting_documents as documents
 from .resolvers import mutation
 
@@ -77,48 +76,4 @@ def resolve_request_documents(
     return {
         "__typename": "RequestSupportingDocumentsSuccessPayload",
         "supporting_document_collection": row,
-    }
-
-
-def _levels(input: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in input["levels"].items() if value is not None}
-
-
-@mutation.field("createSandboxIdentification")
-@returns_rejections
-def resolve_create_identification(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
-    ctx: RequestContext = info.context
-    row = identifications.create_identification(
-        ctx.environment,
-        ctx.principal.project_id,
-        input["user_id"],
-        input["process"],
-        _levels(input),
-        input.get("error_reasons") or [],
-    )
-    return {
-        "__typename": "CreateSandboxIdentificationSuccessPayload",
-        "sandbox_identification": row,
-    }
-
-
-@mutation.field("updateSandboxIdentification")
-@returns_rejections
-def resolve_update_identification(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
-    ctx: RequestContext = info.context
-    row = identifications.update_identification(
-        ctx.environment,
-        ctx.principal.project_id,
-        input["identification_id"],
-        input["process"],
-        _levels(input),
-        input.get("error_reasons") or [],
-    )
-    return {
-        "__typename": "UpdateSandboxIdentificationSuccessPayload",
-        "sandbox_identification": row,
     }

@@ -1,21 +1,83 @@
-"""Testing API: Sandbox users (with the auto-consent switch) and the text-message outbox."""
+"""Testing API: Sandbox users (create, update, delete, endorse, list) and the text-message
+outbox, a simulator-only teaching aid."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from graphql import GraphQLResolveInfo
+from ariadne import ObjectType
+from graphql import GraphQLError, GraphQLResolveInfo
 
+from ..api.connections import connection
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
-from ..domain.rejections import Rejected, rejection
-from ..domain.users import USER_CHANGES, update_user, validate_phone_number
+from ..api.partner.user import resolve_levels
+from ..domain import sandbox_identifications, sandbox_users
+from ..domain.users import validate_phone_number
 from ..exceptions import ConfigurationError, NotFound
 from ..oauth import sms
-from ..oauth.users import create_sandbox_user
 from .resolvers import _checked, mutation, query
 
-bindables: list[Any] = []
+sandbox_user_type = ObjectType("SandboxUser")
+levels_type = ObjectType("IdentificationLevels")
+bindables: list[Any] = [sandbox_user_type, levels_type]
+
+
+def _level(name: str) -> Any:
+    def resolve(levels: dict[str, bool], _: GraphQLResolveInfo) -> bool:
+        return levels[name]
+
+    return resolve
+
+
+# Set explicitly: the snake_case mapping of names would miss `PVID` and `QES`.
+for _name in ("expert", "PVID", "QES"):
+    levels_type.set_field(_name, _level(_name))
+sandbox_user_type.set_field("identificationLevels", resolve_levels)
+
+
+@sandbox_user_type.field("mobilePhoneNumber")
+def resolve_phone(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+    phone = str(row["phone_number"])
+    return phone if phone.startswith("+") else None  # freed once deleted or deactivated
+
+
+@sandbox_user_type.field("nationalityCCA3")
+def resolve_nationality(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+    return row.get("nationality_cca3")
+
+
+@sandbox_user_type.field("birthCountryCCA3")
+def resolve_birth_country(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+    return row.get("birth_country_cca3")
+
+
+@sandbox_user_type.field("isActive")
+def resolve_active(row: dict[str, Any], _: GraphQLResolveInfo) -> bool:
+    return not row.get("deleted_at") and (row.get("status") or "Active") == "Active"
+
+
+@sandbox_user_type.field("preferredNotificationChannel")
+def resolve_channel(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
+    ctx: RequestContext = info.context
+    found = ctx.environment.store.db.execute(
+        "SELECT preferred_notification_channel FROM user_consent_settings "
+        "WHERE project_id = ? AND user_id = ?",
+        [ctx.principal.project_id, row["id"]],
+    ).fetchone()
+    return str(found[0]) if found else "Sms"
+
+
+#: Input keys as ariadne converts them (`nationalityCCA3` -> `nationality_cc_a_3`).
+_INPUT_KEYS = {
+    "nationality_cca3": "nationality_cc_a_3",
+    "birth_country_cca3": "birth_country_cc_a_3",
+}
+
+
+def _identity(input: dict[str, Any]) -> dict[str, Any]:
+    fields = sandbox_users.SANDBOX_USER_FIELDS
+    return {key: input.get(_INPUT_KEYS.get(key, key)) for key in fields}
 
 
 @mutation.field("createSandboxUser")
@@ -25,19 +87,15 @@ def resolve_create_sandbox_user(
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
     user = _checked(
-        lambda: create_sandbox_user(
+        lambda: sandbox_users.create(
             ctx.environment,
-            input["phone_number"],
-            first_name=input.get("first_name"),
-            last_name=input.get("last_name"),
-            birth_date=input.get("birth_date"),
-            identification_levels=input.get("identification_levels") or [],
-            auto_consent=bool(input.get("auto_consent")),
-            project_id=ctx.principal.project_id,
+            ctx.principal.project_id,
+            _identity(input),
+            input.get("mobile_phone_number"),
         ),
         ["input"],
     )
-    return {"__typename": "CreateSandboxUserSuccessPayload", "user": user}
+    return {"__typename": "CreateSandboxUserSuccessPayload", "sandbox_user": user}
 
 
 @mutation.field("updateSandboxUser")
@@ -46,20 +104,115 @@ def resolve_update_sandbox_user(
     _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
-    user_id = input["user_id"]
-    changes = {key: input[key] for key in USER_CHANGES if key in input}
+    user = _checked(
+        lambda: sandbox_users.replace(
+            ctx.environment, ctx.principal.project_id, input["id"], _identity(input)
+        ),
+        ["input"],
+    )
+    return {"__typename": "UpdateSandboxUserSuccessPayload", "sandbox_user": user}
 
-    def update() -> dict[str, Any]:
-        try:
-            return update_user(
-                ctx.environment, user_id, changes, project_id=ctx.principal.project_id
-            )
-        except NotFound:
-            message = f"No user {user_id} in the Sandbox."
-            raise Rejected(rejection("UserNotFoundRejection", message, user_id=user_id)) from None
 
-    user = _checked(update, ["input"])
-    return {"__typename": "UpdateSandboxUserSuccessPayload", "user": user}
+@mutation.field("deleteSandboxUser")
+@returns_rejections
+def resolve_delete_sandbox_user(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    sandbox_users.delete(ctx.environment, ctx.principal.project_id, input["id"])
+    return {"__typename": "DeleteSandboxUserSuccessPayload", "success": True}
+
+
+@mutation.field("endorseSandboxUser")
+@returns_rejections
+def resolve_endorse_sandbox_user(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    user = sandbox_users.endorse(ctx.environment, ctx.principal.project_id, input["id"])
+    return {"__typename": "EndorseSandboxUserSuccessPayload", "sandbox_user": user}
+
+
+def _levels(input: dict[str, Any]) -> dict[str, str | None]:
+    levels: dict[str, str | None] = input["levels"]
+    return levels
+
+
+@mutation.field("createSandboxIdentification")
+@returns_rejections
+def resolve_create_identification(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    created = sandbox_identifications.create(
+        ctx.environment,
+        ctx.principal.project_id,
+        input["user_id"],
+        input["process"],
+        _levels(input),
+        input.get("error_reasons"),
+    )
+    return {
+        "__typename": "CreateSandboxIdentificationSuccessPayload",
+        "sandbox_identification": created,
+    }
+
+
+@mutation.field("updateSandboxIdentification")
+@returns_rejections
+def resolve_update_identification(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    updated = sandbox_identifications.update(
+        ctx.environment,
+        ctx.principal.project_id,
+        input["identification_id"],
+        input["process"],
+        _levels(input),
+        input.get("error_reasons"),
+    )
+    return {
+        "__typename": "UpdateSandboxIdentificationSuccessPayload",
+        "sandbox_identification": updated,
+    }
+
+
+@query.field("sandboxUser")
+def resolve_sandbox_user(_: Any, info: GraphQLResolveInfo) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    user = sandbox_users.current(ctx.environment, ctx.principal.project_id)
+    if user is None:
+        raise NotFound("The project has no Sandbox user yet: create one with createSandboxUser.")
+    return user
+
+
+@query.field("sandboxUserById")
+def resolve_sandbox_user_by_id(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any] | None:
+    ctx: RequestContext = info.context
+    return sandbox_users.find(ctx.environment, ctx.principal.project_id, id)
+
+
+@query.field("sandboxUsers")
+def resolve_sandbox_users(
+    _: Any,
+    info: GraphQLResolveInfo,
+    first: int = 50,
+    after: str | None = None,
+    offset: int | None = None,
+    order_by: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    if offset:
+        raise GraphQLError("`offset` is not supported by the simulator: page with `after`.")
+    page = sandbox_users.page(
+        ctx.environment,
+        ctx.principal.project_id,
+        first=first,
+        after=after,
+        order_by=order_by,
+    )
+    return connection(page)
 
 
 @query.field("textMessages")

@@ -11,7 +11,6 @@ from graphql import GraphQLResolveInfo
 
 from ...domain import account_lifecycle, statements, virtual_ibans
 from ...domain import accounts as domain
-from ...domain import memberships as membership_domain
 from ...domain import transactions as transaction_domain
 from ...domain.rejections import Rejected, validation, validation_error
 from ...exceptions import NotFound
@@ -25,6 +24,7 @@ from ._helpers import (
     normalized_filters,
     transaction_node,
 )
+from .memberships import resolve_account_memberships
 
 account = ObjectType("Account")
 bindables: list[SchemaBindable] = [account]
@@ -120,9 +120,7 @@ account.set_field("BIC", lambda row, *_: row["bic"])
 account.set_field("blockSDD", lambda row, *_: bool(row.get("block_sdd")))
 account.set_field("language", lambda row, *_: row.get("language") or "en")
 account.set_field("country", lambda row, *_: COUNTRY_CODES.get(row["country"], row["country"]))
-account.set_field(
-    "memberships", connection_resolver(membership_domain.list_memberships, _of_account)
-)
+account.set_field("memberships", resolve_account_memberships)
 account.set_field(
     "statements", connection_resolver(statements.list_account_statements, _of_account)
 )

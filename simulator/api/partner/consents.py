@@ -8,11 +8,12 @@ from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 from graphql import GraphQLResolveInfo
 
+from ...domain import consent_actions, server_consent
 from ...domain import consents as domain
 from ..context import RequestContext
 from ..mutations import returns_rejections
 from . import mutation, query
-from ._helpers import connection_resolver, item_resolver
+from ._helpers import connection_resolver, item_resolver, row_resolver
 
 consent = ObjectType("Consent")
 bindables: list[SchemaBindable] = [consent]
@@ -27,9 +28,40 @@ def resolve_consent_url(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
     return consent_url(info.context, row["id"])
 
 
+@consent.field("challenge")
+def resolve_challenge(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+    return server_consent.challenge(row["id"])
+
+
 @consent.field("requireSCA")
 def resolve_require_sca(row: dict[str, Any], _: GraphQLResolveInfo) -> bool:
     return bool(row["require_sca"])
+
+
+#: The time field of each final status, from the row's `finished_at`.
+_FINISHED_FIELDS = {
+    "acceptedAt": ("Accepted",),
+    "refusedAt": ("CustomerRefused", "CredentialRefused"),
+    "canceledAt": ("Canceled",),
+    "expiredAt": ("Expired",),
+}
+
+
+def _finished_at(statuses: tuple[str, ...]) -> Any:
+    def resolve(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+        return row.get("finished_at") if row["status"] in statuses else None
+
+    return resolve
+
+
+for _field, _statuses in _FINISHED_FIELDS.items():
+    consent.set_field(_field, _finished_at(_statuses))
+consent.set_field("user", row_resolver("users", "user_id"))
+
+
+@consent.field("userId")
+def resolve_user_id(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+    return str(row.get("user_id") or "")
 
 
 query.set_field("consent", item_resolver(domain.get_consent))
@@ -44,3 +76,40 @@ def resolve_cancel_consent(
     ctx: RequestContext = info.context
     cancelled = domain.cancel_consent(ctx.environment, ctx.principal, input["consent_id"])
     return {"__typename": "CancelConsentSuccessPayload", "consent": cancelled}
+
+
+@mutation.field("acceptConsent")
+@returns_rejections
+def resolve_accept_consent(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    accepted = consent_actions.accept_consent(ctx.environment, ctx.principal, input["consent_id"])
+    return {"__typename": "AcceptConsentSuccessPayload", "consent": accepted}
+
+
+@mutation.field("createMultiConsent")
+@returns_rejections
+def resolve_create_multi_consent(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    ordered = [
+        (item["consent_id"], item.get("order") or 0) for item in input["ordered_consent_ids"]
+    ]
+    parent = consent_actions.create_multi_consent(
+        ctx.environment, ctx.principal, ordered, input["redirect_url"]
+    )
+    return {"__typename": "CreateMultiConsentSuccessPayload", "consent": parent}
+
+
+@mutation.field("grantConsentWithServerSignature")
+@returns_rejections
+def resolve_grant_with_server_signature(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    granted = server_consent.grant(
+        ctx.environment, ctx.principal, input["consent_id"], input["signature"]
+    )
+    return {"__typename": "GrantConsentWithServerSignatureSuccessPayload", "consent": granted}

@@ -4,45 +4,91 @@ from __future__ import annotations
 
 from typing import Any
 
-from ariadne import ObjectType
+from ariadne import InterfaceType, ObjectType
 from ariadne.types import SchemaBindable
-from graphql import GraphQLResolveInfo
+from graphql import GraphQLError, GraphQLResolveInfo
 
 from ...domain import cards as card_domain
+from ...domain import membership_changes as changes
 from ...domain import memberships as domain
 from ...domain.access import PERMISSIONS
+from ...exceptions import NotFound
+from ..connections import connection
 from ..mutations import returns_rejections
 from . import mutation, query
-from ._helpers import (
-    caller,
-    connection_resolver,
-    consent_row,
-    item_resolver,
-    row_resolver,
-    status_info,
-)
+from ._helpers import caller, connection_resolver, consent_row, row_resolver
 
 membership = ObjectType("AccountMembership")
-bindables: list[SchemaBindable] = [membership]
+status_info_type = InterfaceType("AccountMembershipStatusInfo")
+bindables: list[SchemaBindable] = [membership, status_info_type]
 
 
-query.set_field("accountMembership", item_resolver(domain.get_membership))
-query.set_field("accountMemberships", connection_resolver(domain.list_memberships))
+@status_info_type.type_resolver
+def resolve_status_info_type(obj: dict[str, Any], *_: Any) -> str:
+    return str(obj["__typename"])
+
+
+@query.field("accountMembership")
+def resolve_membership(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any] | None:
+    env, principal = caller(info)
+    try:
+        return domain.get_membership(env, principal, id)
+    except NotFound:
+        return None
+
+
+@query.field("accountMemberships")
+def resolve_memberships(
+    _: Any,
+    info: GraphQLResolveInfo,
+    first: int = 50,
+    after: str | None = None,
+    before: str | None = None,
+    filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    if before is not None:
+        raise GraphQLError("`before` is not supported by the simulator: page with `after`.")
+    page = domain.list_memberships(
+        env, principal, first=first, after=after, filters=filters, order_by=order_by
+    )
+    return connection(page)
+
+
+def resolve_account_memberships(
+    account: dict[str, Any],
+    info: GraphQLResolveInfo,
+    first: int = 50,
+    after: str | None = None,
+    before: str | None = None,
+    filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """`Account.memberships`: the account's memberships the caller sees."""
+    scoped = {**(filters or {}), "account_id": account["id"]}
+    page: dict[str, Any] = resolve_memberships(
+        account, info, first, after, before, scoped, order_by
+    )
+    return page
+
+
 membership.set_field("account", row_resolver("accounts", "account_id"))
+membership.set_field("user", row_resolver("users", "user_id"))
 membership.set_field(
     "cards",
     connection_resolver(card_domain.list_cards, lambda row: {"account_membership_id": row["id"]}),
 )
 
 
-@membership.field("restrictedTo")
-def resolve_restricted_to(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
-    return {
-        "first_name": row.get("restricted_first_name"),
-        "last_name": row.get("restricted_last_name"),
-        "phone_number": row.get("restricted_phone_number"),
-        "birth_date": row.get("restricted_birth_date"),
-    }
+@membership.field("email")
+def resolve_email(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+    return str(row.get("email") or "")
+
+
+@membership.field("version")
+def resolve_version(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+    return str(row["updated_at"])
 
 
 def _flag(name: str) -> Any:
@@ -60,35 +106,88 @@ for _permission in (*PERMISSIONS, "legal_representative"):
     membership.set_field(_field, _flag(_permission))
 
 
+def restricted_to(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "first_name": row.get("restricted_first_name") or "",
+        "last_name": row.get("restricted_last_name") or "",
+        "phone_number": row.get("restricted_phone_number"),
+        "birth_date": row.get("restricted_birth_date"),
+    }
+
+
 @membership.field("statusInfo")
 def resolve_status_info(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
-    return status_info(
-        "AccountMembership",
-        row,
-        consent=consent_row(env, row.get("consent_id")),
-        reason=row.get("status_reason"),
-    )
+    status = row["status"]
+    result: dict[str, Any] = {
+        "__typename": f"AccountMembership{status}StatusInfo",
+        "status": status,
+    }
+    if status in ("ConsentPending", "InvitationSent", "BindingUserError"):
+        result["restricted_to"] = restricted_to(row)
+    if status == "ConsentPending":
+        result["consent"] = consent_row(env, row.get("consent_id"))
+    elif status == "BindingUserError":
+        mismatches = str(row.get("status_reason") or "").split(",")
+        for _, column, name in domain.IDENTITY_CHECKS:
+            result[f"{column}_match_error"] = name in mismatches
+        result["email_verified_match_error"] = False
+        result["id_verified_match_error"] = False
+    elif status in ("Suspended", "Disabled"):
+        result["reason"] = row.get("status_reason") or status
+    return result
+
+
+def _members(input: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {
+            "email": item.get("email"),
+            "restricted_to": item.get("restricted_to"),
+            "language": item.get("language"),
+            **{name: item.get(name) for name in PERMISSIONS},
+        }
+        for item in input.get("memberships", [input])
+    ]
 
 
 @mutation.field("addAccountMembership")
 @returns_rejections
 def resolve_add(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
-    added, consent = domain.add_account_membership(
+    (added,) = changes.add_account_memberships(
         env,
         principal,
         input["account_id"],
-        email=input["email"],
-        restricted_to=input.get("restricted_to"),
-        permissions={name: bool(input.get(name)) for name in PERMISSIONS},
-        consent_redirect_url=input["consent_redirect_url"],
+        _members(input),
+        input.get("consent_redirect_url"),
+        bulk=False,
     )
-    return {
-        "__typename": "AddAccountMembershipSuccessPayload",
-        "account_membership": added,
-        "consent": consent,
-    }
+    return {"__typename": "AddAccountMembershipSuccessPayload", "account_membership": added}
+
+
+@mutation.field("addAccountMemberships")
+@returns_rejections
+def resolve_add_many(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    env, principal = caller(info)
+    added = changes.add_account_memberships(
+        env,
+        principal,
+        input["account_id"],
+        _members(input),
+        input.get("consent_redirect_url"),
+        bulk=True,
+    )
+    return {"__typename": "AddAccountMembershipsSuccessPayload", "account_memberships": added}
+
+
+@mutation.field("updateAccountMembership")
+@returns_rejections
+def resolve_update(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    env, principal = caller(info)
+    consent = changes.update_account_membership(
+        env, principal, input["account_membership_id"], input
+    )
+    return {"__typename": "UpdateAccountMembershipSuccessPayload", "consent": consent}
 
 
 def _payload(name: str, row: dict[str, Any]) -> dict[str, Any]:
@@ -99,28 +198,33 @@ def _payload(name: str, row: dict[str, Any]) -> dict[str, Any]:
 @returns_rejections
 def resolve_suspend(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
-    row = domain.suspend_account_membership(
-        env, principal, input["account_membership_id"], input.get("reason")
-    )
+    row = domain.suspend_account_membership(env, principal, input["account_membership_id"])
     return _payload("Suspend", row)
 
 
 @mutation.field("resumeAccountMembership")
 @returns_rejections
-def resolve_resume(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_resume(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+) -> dict[str, Any]:
     env, principal = caller(info)
-    return _payload(
-        "Resume", domain.resume_account_membership(env, principal, input["account_membership_id"])
+    if input is None:
+        raise GraphQLError("resumeAccountMembership needs its input.")
+    consent = changes.resume_account_membership(
+        env, principal, input["account_membership_id"], input["consent_redirect_url"]
     )
+    return {"__typename": "ResumeAccountMembershipSuccessPayload", "consent": consent}
 
 
 @mutation.field("disableAccountMembership")
 @returns_rejections
-def resolve_disable(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_disable(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+) -> dict[str, Any]:
     env, principal = caller(info)
-    row = domain.disable_account_membership(
-        env, principal, input["account_membership_id"], input.get("reason")
-    )
+    if input is None:
+        raise GraphQLError("disableAccountMembership needs its input.")
+    row = domain.disable_account_membership(env, principal, input["account_membership_id"])
     return _payload("Disable", row)
 
 
@@ -131,3 +235,18 @@ def resolve_bind(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dic
     return _payload(
         "Bind", domain.bind_account_membership(env, principal, input["account_membership_id"])
     )
+
+
+@mutation.field("sendAccountMembershipInviteNotification")
+@returns_rejections
+def resolve_send_invitation(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    request_id = changes.send_invitation(
+        env, principal, input["account_membership_id"], input.get("redirect_url")
+    )
+    return {
+        "__typename": "SendAccountMembershipInviteNotificationSuccessPayload",
+        "notification_request_id": request_id,
+    }

@@ -14,6 +14,7 @@ from .dashboard import migrations as dashboard
 from .events import migrations as events
 from .journal import migrations as journal
 from .limits import migrations as limits
+from .memberships import migrations as memberships
 from .oauth import migrations as oauth
 from .onboarding import migrations as onboarding
 from .webhooks import migrations as webhooks
@@ -30,6 +31,7 @@ MIGRATION_SETS: list[Migrations] = [
     accounts,
     onboarding,
     journal,
+    memberships,
 ]
 
 __all__ = ["MIGRATION_SETS"]

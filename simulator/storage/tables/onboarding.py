@@ -115,29 +115,3 @@ def m003_requested_purposes(db: sqlite_utils.Database) -> None:
     # The purposes the bank asked for on top of the onboarding's (requestSupportingDocuments):
     # a JSON list of {"purpose", "details"}.
     apply(db, Alter("supporting_document_collections", {"requested_purposes": str}))
-
-
-IDENTIFICATIONS = Table(
-    "sandbox_identifications",
-    {
-        "id": str,
-        "project_id": str,
-        "user_id": str,
-        "process": str,  # IdentificationProcess
-        "levels": str,  # JSON {"expert"|"pvid"|"qes": SwanIdentificationStatus}
-        "error_reasons": str,  # JSON list of IdentificationInvalidReason
-        "status": str,  # the process's own level's status
-        "created_at": str,
-        "updated_at": str,
-    },
-    pk="id",
-    not_null={"project_id", "user_id", "process", "levels", "status", "created_at", "updated_at"},
-    foreign_keys=[_PROJECTS, ("user_id", "users", "id")],
-    indexes=[("project_id", "user_id", "created_at")],
-)
-
-
-@migrations()
-def m004_sandbox_identifications(db: sqlite_utils.Database) -> None:
-    # The Testing API's simulated identity verifications (createSandboxIdentification).
-    apply(db, IDENTIFICATIONS)
