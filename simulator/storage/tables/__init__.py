@@ -8,6 +8,7 @@ set, never an edit of an applied one.
 from sqlite_utils.migrations import Migrations
 
 from .banking import migrations as banking
+from .cards import migrations as cards
 from .core import migrations as core
 from .events import migrations as events
 from .limits import migrations as limits
@@ -15,6 +16,6 @@ from .oauth import migrations as oauth
 from .webhooks import migrations as webhooks
 
 #: Applied in this order to every environment file.
-MIGRATION_SETS: list[Migrations] = [core, events, oauth, webhooks, banking, limits]
+MIGRATION_SETS: list[Migrations] = [core, events, oauth, webhooks, banking, limits, cards]
 
 __all__ = ["MIGRATION_SETS"]
