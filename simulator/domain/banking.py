@@ -15,6 +15,7 @@ from . import (
     holders,
     memberships,
     payments,
+    physical_cards,
     simulation,
     transactions,
 )
@@ -39,12 +40,13 @@ def install_banking(wiring: Wiring) -> None:
     work due on the clock (settlements, consent expiries, account closings)."""
     wiring.consent_handlers.update(
         {
-            "AddCard": cards.CONSENT_HANDLER,
             "AddAccountMembership": memberships.CONSENT_HANDLER,
             "InitiatePayment": payments.CONSENT_HANDLER,
             "CloseAccount": account_lifecycle.CONSENT_HANDLER,
         }
     )
+    wiring.consent_handlers.update(cards.CONSENT_HANDLERS)
+    wiring.consent_handlers.update(physical_cards.CONSENT_HANDLERS)
     wiring.account_closing.append(cards.cancel_cards_of_closing_account)
     wiring.membership_disabled.append(cards.cancel_cards_of_disabled_membership)
     wiring.scheduled_work.append(due_work.BankingWork())

@@ -2,13 +2,19 @@
 
 from pathlib import Path
 
-from . import banking, limits, users, webhooks
+from . import banking, cards, limits, users, webhooks
 from .resolvers import bindables as _core_bindables
 
 # `users` attaches its resolvers to the core's query and mutation types.
 del users
 
-bindables = [*_core_bindables, *webhooks.bindables, *banking.bindables, *limits.bindables]
+bindables = [
+    *_core_bindables,
+    *webhooks.bindables,
+    *banking.bindables,
+    *cards.bindables,
+    *limits.bindables,
+]
 
 __all__ = ["SCHEMA_DIR", "bindables"]
 

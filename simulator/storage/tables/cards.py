@@ -36,5 +36,9 @@ def m001_physical_cards(db: sqlite_utils.Database) -> None:
                 "pending_update_consent_id": str,
             },
         ),
-        Alter("transactions", {"enrichment": str}),  # JSON EnrichedTransactionInfo
+        Alter(
+            "transactions",
+            # JSON EnrichedTransactionInfo; the card payment's Category (InStore, ...)
+            {"enrichment": str, "card_category": str, "merchant_postal_code": str},
+        ),
     )
