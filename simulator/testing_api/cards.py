@@ -111,9 +111,8 @@ def resolve_credit(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
 def _printed(env: Any, db: Any, project_id: str, card_id: str) -> dict[str, Any] | None:
     """The card, if it has a printed physical card not yet activated; else None."""
     rows = list(db["cards"].rows_where("id = ? AND project_id = ?", [card_id, project_id]))
-    if rows and rows[0].get("physical_status") == "ToActivate":
-        return rows[0]
-    return None
+    card: dict[str, Any] | None = rows[0] if rows else None
+    return card if card and card.get("physical_status") == "ToActivate" else None
 
 
 def _simulation_rejection(code: str, message: str) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from . import mutation
 from ._helpers import amount, caller
 
 card_transaction = ObjectType("CardTransaction")
-bindables = [card_transaction]
+bindables: list[ObjectType] = [card_transaction]
 
 _SWITCHES = ("withdrawal", "international", "non_main_currency_transactions", "e_commerce")
 
