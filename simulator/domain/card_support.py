@@ -52,8 +52,8 @@ def checked_address(checks: Checks, address: dict[str, Any] | None, path: list[s
     address = address or {}
     stored: dict[str, Any] = {}
     for key, required in (
-        ("address_line1", True),
-        ("address_line2", False),
+        ("address_line_1", True),
+        ("address_line_2", False),
         ("city", True),
         ("postal_code", True),
         ("state", False),
