@@ -303,15 +303,13 @@ class Bank:
         self.approve(activated["consent"]["id"])
         return card_id
 
-    def authorize(
-        self, card_id: str, amount: str = "20.00", merchant: str = "Shop", **extra: Any
-    ) -> dict[str, Any]:
+    def authorize(self, card_id: str, amount: str = "20.00", **extra: Any) -> dict[str, Any]:
         """`simulateOutgoingCardAuthorization`: `transactionId`, and `rejectedReason` when
         it was declined (None when accepted)."""
         input = {
             "cardId": card_id,
             "amount": {"value": amount, "currency": "EUR"},
-            "merchant": {"name": merchant, **extra.pop("merchant", {})},
+            "merchant": {"name": "Shop", **extra.pop("merchant", {})},
             **extra,
         }
         body = self.testing.post(AUTHORIZE, {"input": input})

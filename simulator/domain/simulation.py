@@ -350,12 +350,18 @@ def release_card_authorization(
 
 
 def simulate_card_debit(
-    env: Environment, project_id: str, transaction_id: str, amount: object | None = None
+    env: Environment,
+    project_id: str,
+    transaction_id: str,
+    amount: object | None = None,
+    *,
+    currency: object = "EUR",
 ) -> dict[str, Any]:
     """The merchant debits an authorization (its amount, or a smaller final `amount`):
     the reservation becomes a booked debit."""
     checks = Checks()
-    value = checks.amount(amount, ["input", "amount", "value"]) if amount is not None else None
+    path: list[str | int] = ["input", "amount", "value"]
+    value = checks.amount(amount, path, currency=currency) if amount is not None else None
     checks.raise_if_any()
     with env.store.atomic() as db:
         transaction = _pending_authorization(db, project_id, transaction_id)

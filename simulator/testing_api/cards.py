@@ -3,14 +3,15 @@ printing, delivery and renewal. Each acts inside the caller's project."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 from ariadne import ObjectType
-from graphql import GraphQLResolveInfo
+from graphql import GraphQLResolveInfo, GraphQLUnionType, get_named_type
 
 from ..api.context import RequestContext
-from ..api.mutations import returns_rejections
 from ..api.partner.cards import physical_card
 from ..clock import format_timestamp, parse_timestamp
 from ..domain import simulation
@@ -27,6 +28,33 @@ bindables = [mutation, physical_card]
 DELIVERY_DELAY = timedelta(days=3)
 
 
+def in_union(resolver: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
+    """Like `returns_rejections`, for the card network simulations whose payload unions, as
+    the real ones, have no ValidationRejection: a rejection the union lacks (bad amount,
+    unknown country, ...) is answered as a `ForbiddenRejection` carrying its message."""
+
+    @functools.wraps(resolver)
+    def wrapper(obj: Any, info: GraphQLResolveInfo, **kwargs: Any) -> dict[str, Any]:
+        try:
+            return resolver(obj, info, **kwargs)
+        except Rejected as rejected:
+            payload = rejected.payload
+            union = get_named_type(info.return_type)
+            members = (
+                {m.name for m in union.types} if isinstance(union, GraphQLUnionType) else set()
+            )
+            if payload["__typename"] in members:
+                return payload
+            details = "; ".join(
+                f"{'.'.join(field['path'])}: {field['message']}"
+                for field in payload.get("fields") or []
+            )
+            message = f"{payload['message']} ({details})" if details else payload["message"]
+            return {"__typename": "ForbiddenRejection", "message": message}
+
+    return wrapper
+
+
 def _project(info: GraphQLResolveInfo) -> tuple[Any, str]:
     ctx: RequestContext = info.context
     return ctx.environment, ctx.principal.project_id
@@ -38,7 +66,7 @@ def _amount(input: dict[str, Any]) -> tuple[Any, Any]:
 
 
 @mutation.field("simulateOutgoingCardAuthorization")
-@returns_rejections
+@in_union
 def resolve_authorization(
     _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
@@ -72,7 +100,7 @@ def resolve_authorization(
 
 
 @mutation.field("simulateOutgoingCardAuthorizationRelease")
-@returns_rejections
+@in_union
 def resolve_release(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     row = simulation.release_card_authorization(env, project_id, input["transaction_id"])
@@ -83,16 +111,18 @@ def resolve_release(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
 
 
 @mutation.field("simulateOutgoingCardDebit")
-@returns_rejections
+@in_union
 def resolve_debit(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
-    value, _currency = _amount(input)
-    row = simulation.simulate_card_debit(env, project_id, input["transaction_id"], value)
+    value, currency = _amount(input)
+    row = simulation.simulate_card_debit(
+        env, project_id, input["transaction_id"], value, currency=currency
+    )
     return {"__typename": "SimulateOutgoingCardDebitSuccessPayload", "transaction_id": row["id"]}
 
 
 @mutation.field("simulateOutgoingCardCredit")
-@returns_rejections
+@in_union
 def resolve_credit(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     value, currency = _amount(input)
@@ -160,7 +190,7 @@ def resolve_delivery(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) ->
 
 
 @mutation.field("simulatePhysicalCardRenewalProcess")
-@returns_rejections
+@in_union
 def resolve_renewal(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     with env.store.atomic() as db:
