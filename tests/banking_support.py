@@ -239,9 +239,13 @@ class Bank:
         ).fetchone()
         return str(row[0])
 
-    def add_card(self, account_id: str, success: str = "", **input: Any) -> dict[str, Any]:
+    def add_card(
+        self, account_id: str, success: str = "", consent: str = "id status", **input: Any
+    ) -> dict[str, Any]:
         """`addCard` for the account's legal representative, every switch on unless given;
-        the payload selects `card { id }`, the consent (`consentId`) and `success`."""
+        the payload selects `card { id statusInfo }` with the `consent` fields of a
+        ConsentPending card, and `success`."""
+        pending = CARD_CONSENT.replace("consent { id status }", f"consent {{ {consent} }}")
         return self.api.mutate(
             "addCard",
             {
@@ -250,7 +254,7 @@ class Bank:
                 **CARD_SWITCHES,
                 **input,
             },
-            f"card {{ id {CARD_CONSENT} }} {success}",
+            f"card {{ id {pending} }} {success}",
         )
 
     def enabled_card(self, account_id: str, **input: Any) -> str:
