@@ -10,7 +10,7 @@ import pytest
 from simulator.domain.memberships import MEMBERSHIP_TRANSITIONS
 from simulator.domain.users import create_user, find_user_by_phone
 
-from .banking_support import REDIRECT, Bank
+from .banking_support import CARD_CONSENT, CARD_SWITCHES, REDIRECT, Bank, card_consent_id
 
 MEMBERSHIP = (
     "accountMembership { id status email userId canViewAccount canInitiatePayments "
@@ -189,12 +189,12 @@ def test_suspend_resume_disable(bank: Bank, account: str) -> None:
     bank.user_client(bob["id"]).mutate(
         "bindAccountMembership", {"accountMembershipId": membership_id}
     )
-    card_id = bank.api.mutate(
+    card = bank.api.mutate(
         "addCard",
-        {"accountMembershipId": membership_id, "consentRedirectUrl": REDIRECT},
-        "card { id } consent { id }",
-    )
-    bank.approve(card_id["consent"]["id"])
+        {"accountMembershipId": membership_id, "consentRedirectUrl": REDIRECT, **CARD_SWITCHES},
+        f"card {{ id {CARD_CONSENT} }}",
+    )["card"]
+    bank.approve(card_consent_id(card))
 
     suspended = bank.api.mutate(
         "suspendAccountMembership",
@@ -202,16 +202,8 @@ def test_suspend_resume_disable(bank: Bank, account: str) -> None:
         MEMBERSHIP,
     )
     assert suspended["accountMembership"]["status"] == "Suspended"
-    declined = bank.testing.mutate(
-        "simulateCardAuthorization",
-        {
-            "cardId": card_id["card"]["id"],
-            "amount": {"value": "1.00", "currency": "EUR"},
-            "merchantName": "Shop",
-        },
-        "statusReason",
-    )
-    assert declined["statusReason"] == "AccountMembershipNotEnabled"
+    declined = bank.authorize(card["id"], "1.00")
+    assert declined["rejectedReason"] == "AccountMembershipNotEnabled"
     twice = bank.api.mutate("suspendAccountMembership", {"accountMembershipId": membership_id})
     assert (twice["currentStatus"], twice["expectedStatus"]) == ("Suspended", "Enabled")
     resumed = bank.api.mutate(
@@ -228,7 +220,7 @@ def test_suspend_resume_disable(bank: Bank, account: str) -> None:
         MEMBERSHIP,
     )
     assert disabled["accountMembership"]["statusInfo"]["reason"] == "Left"
-    assert bank.row("cards", card_id["card"]["id"])["status"] == "Canceled"
+    assert bank.row("cards", card["id"])["status"] == "Canceled"
     again = bank.api.mutate("disableAccountMembership", {"accountMembershipId": membership_id})
     assert (again["currentStatus"], again["expectedStatus"]) == ("Disabled", "Enabled")
     assert bank.events(membership_id)[-3:] == [

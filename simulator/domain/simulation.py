@@ -282,10 +282,10 @@ def simulate_card_authorization(
             "A country is an ISO 3166-1 alpha-3 code such as FRA.",
             ["input", "merchant", "country"],
         )
-    checks.raise_if_any()
-    assert value is not None and merchant is not None
     with env.store.atomic() as db:
-        card = _project_card(db, project_id, card_id)
+        card = _project_card(db, project_id, card_id)  # an unknown card first
+        checks.raise_if_any()
+        assert value is not None and merchant is not None
         account = get_row(db, "accounts", card["account_id"])
         country = country or _alpha3(account["country"])
         physical = card.get("physical_status")
