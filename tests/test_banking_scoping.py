@@ -68,6 +68,8 @@ OTHER_REJECTIONS = {
     "viewCardNumbersWithConsent": "CardSensitiveInfoNoLongerAvailableRejection",
     "physicalCardReception": "SimulationRejection",
     "simulatePhysicalCardDelivery": "SimulationRejection",
+    "simulateOutgoingCardAdvice": "ForbiddenRejection",
+    "simulateCardTransactionEnrichment": "ForbiddenRejection",
 }
 TABLES = sorted(set(ID_TABLES.values()) | {"payments", "account_balances", "events"})
 

@@ -243,3 +243,169 @@ def test_no_refund_to_a_closing_or_closed_account(bank: Bank, closed: bool) -> N
 def test_ids_of_another_project_are_not_found(bank: Bank, sim: Any, card: str) -> None:
     other = Bank(sim, bank.http, sim.create_project("sandbox", "Other", [REDIRECT]))
     assert other.authorize(card, "1.00")["__typename"] == "CardNotFoundRejection"
+
+
+# -- after the authorization: reversals, forced debits, advices, enrichment --------------------
+
+
+def test_debit_reverse(bank: Bank, account: str, card: str) -> None:
+    authorization = bank.authorize(card, "30.00")
+    debit(bank, authorization["transactionId"])
+    reverse = "simulateOutgoingCardDebitReverse"
+    part = bank.testing.mutate(
+        reverse,
+        {"transactionId": authorization["transactionId"], "amount": money("10.00")},
+        "transactionId",
+    )
+    row = bank.row("transactions", part["transactionId"])
+    assert (row["type"], row["side"], row["status"], row["amount"]) == (
+        "CardOutDebitReversal",
+        "Credit",
+        "Booked",
+        "10.00",
+    )
+    assert available(bank, account) == "180.00"
+    rest = bank.testing.mutate(
+        reverse, {"transactionId": authorization["transactionId"]}, "transactionId"
+    )
+    assert bank.row("transactions", rest["transactionId"])["amount"] == "20.00"
+    assert available(bank, account) == "200.00"
+    nothing_left = bank.testing.mutate(reverse, {"transactionId": authorization["transactionId"]})
+    assert nothing_left["__typename"] == "ForbiddenRejection"
+    node = bank.api.query(
+        """query($id: ID!) { transaction(transactionId: $id) { __typename type side
+             ... on CardTransaction { originTransactionId } } }""",
+        {"id": rest["transactionId"]},
+    )["transaction"]
+    assert node == {
+        "__typename": "CardTransaction",
+        "type": "CardOutDebitReversal",
+        "side": "Credit",
+        "originTransactionId": authorization["transactionId"],
+    }
+    pending = bank.authorize(card, "5.00")["transactionId"]
+    assert bank.testing.mutate(reverse, {"transactionId": pending})["__typename"] == (
+        "ForbiddenRejection"
+    )
+    assert bank.testing.mutate(reverse, {"transactionId": "nope"})["__typename"] == (
+        "TransactionNotFoundRejection"
+    )
+
+
+def test_credit_reverse(bank: Bank, account: str, card: str) -> None:
+    refund = bank.testing.mutate(
+        "simulateOutgoingCardCredit",
+        {"cardId": card, "amount": money("300.00"), "merchantName": "Shop"},
+        "transactionId",
+    )["transactionId"]
+    bank.testing.mutate(
+        "simulateFee", {"accountId": account, "amount": money("450.00")}, "transactionId"
+    )
+    taken = bank.testing.mutate(
+        "simulateOutgoingCardCreditReverse", {"transactionId": refund}, "transactionId"
+    )
+    row = bank.row("transactions", taken["transactionId"])
+    assert (row["type"], row["side"], row["amount"]) == ("CardOutCreditReversal", "Debit", "300.00")
+    assert available(bank, account) == "-250.00"  # taken back even from an overdrawn account
+    debit_id = bank.authorize(card, "1.00")["transactionId"]
+    wrong = bank.testing.mutate("simulateOutgoingCardCreditReverse", {"transactionId": debit_id})
+    assert wrong["__typename"] == "ForbiddenRejection"
+
+
+def test_debit_without_authorization(bank: Bank, account: str) -> None:
+    card_id = bank.enabled_card(account, withdrawal=False)
+    forced = bank.testing.mutate(
+        "simulateOutgoingCardDebitWithoutAuthorization",
+        {
+            "cardId": card_id,
+            "amount": money("250.00"),
+            "merchant": {"name": "Toll road", "country": "ESP"},
+            "operationType": "AtmWithdrawal",
+        },
+        "transactionId",
+    )
+    row = bank.row("transactions", forced["transactionId"])
+    assert (row["type"], row["status"], row["card_category"]) == (
+        "CardOutDebit",
+        "Booked",
+        "Withdrawal",
+    )
+    assert available(bank, account) == "-50.00"  # no check: the network forces it
+    unknown = bank.testing.mutate(
+        "simulateOutgoingCardDebitWithoutAuthorization",
+        {"cardId": "nope", "amount": money("1.00")},
+    )
+    assert unknown == {
+        "__typename": "CardNotFoundRejection",
+        "message": "Card nope was not found.",
+        "id": "nope",
+    }
+    single = bank.single_use_card(account, "10.00")
+    bank.testing.mutate(
+        "simulateOutgoingCardDebitWithoutAuthorization", {"cardId": single, "amount": money("1.00")}
+    )
+    assert bank.row("cards", single)["status"] == "Canceled"
+
+
+def test_advice(bank: Bank, account: str, card: str) -> None:
+    authorization = bank.authorize(card, "30.00")["transactionId"]
+    advice = "simulateOutgoingCardAdvice"
+    raised = bank.testing.mutate(
+        advice, {"transactionId": authorization, "amount": money("45.00")}, "transactionId"
+    )
+    assert raised["transactionId"] == authorization
+    assert bank.row("transactions", authorization)["amount"] == "45.00"
+    assert available(bank, account) == "155.00"
+    body = bank.testing.post(
+        """mutation($id: ID!) { simulateOutgoingCardAdvice(input: {transactionId: $id,
+             amount: {value: "45.00", currency: "EUR"}, outcome: DoNotHonor}) { __typename
+             ... on SimulateOutgoingCardAuthorizationRejectPayload { rejectedReason } } }""",
+        {"id": authorization},
+    )
+    assert body["data"]["simulateOutgoingCardAdvice"] == {
+        "__typename": "SimulateOutgoingCardAuthorizationRejectPayload",
+        "rejectedReason": "DoNotHonor",
+    }
+    assert status(bank, authorization) == ("Rejected", "DoNotHonor")
+    assert available(bank, account) == "200.00"
+    again = bank.testing.mutate(advice, {"transactionId": authorization, "amount": money("1.00")})
+    assert again["__typename"] == "ForbiddenRejection"
+
+
+def test_enrichment(bank: Bank, account: str, card: str) -> None:
+    authorization = bank.authorize(card, "30.00")["transactionId"]
+    enrich = "simulateCardTransactionEnrichment"
+    data = "enrichedData { enrichedMerchantName category subcategory city isSubscription }"
+    first = bank.testing.mutate(
+        enrich,
+        {
+            "transactionId": authorization,
+            "enrichedMerchantName": "Le Petit Café",
+            "category": "Restaurants",
+            "subcategory": "CoffeeAndBakeries",
+        },
+        data,
+    )
+    second = bank.testing.mutate(
+        enrich, {"transactionId": authorization, "city": "Lyon", "isSubscription": False}, data
+    )
+    assert second["enrichedData"] == {
+        **first["enrichedData"],
+        "city": "Lyon",
+        "isSubscription": False,
+    }
+    node = bank.api.query(
+        """query($id: ID!) { transaction(transactionId: $id) { ... on CardTransaction {
+             enrichedTransactionInfo { enrichedMerchantName category city } } } }""",
+        {"id": authorization},
+    )["transaction"]
+    assert node["enrichedTransactionInfo"] == {
+        "enrichedMerchantName": "Le Petit Café",
+        "category": "Restaurants",
+        "city": "Lyon",
+    }
+    assert bank.events(authorization)[-2:] == ["Transaction.Enriched", "Transaction.Enriched"]
+    sepa = bank.fund(account, "1.00")
+    assert bank.testing.mutate(enrich, {"transactionId": sepa})["__typename"] == (
+        "SimulateCardTransactionEnrichmentRejection"
+    )

@@ -178,6 +178,15 @@ def _card_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
             {**card, "amount": amount, "merchantName": "Shop"},
             "CardNotFoundRejection",
         ),
+        "simulateOutgoingCardDebitReverse": (transaction, "TransactionNotFoundRejection"),
+        "simulateOutgoingCardCreditReverse": (transaction, "TransactionNotFoundRejection"),
+        "simulateOutgoingCardDebitWithoutAuthorization": (
+            {**card, "amount": amount},
+            "CardNotFoundRejection",
+        ),
+        # Their real unions have no not-found rejection.
+        "simulateOutgoingCardAdvice": ({**transaction, "amount": amount}, "ForbiddenRejection"),
+        "simulateCardTransactionEnrichment": (transaction, "ForbiddenRejection"),
         "physicalCardReception": (card, "SimulationRejection"),
         "simulatePhysicalCardDelivery": (card, "SimulationRejection"),
         "simulatePhysicalCardRenewalProcess": (

@@ -14,7 +14,7 @@ from graphql import GraphQLResolveInfo, GraphQLUnionType, get_named_type
 from ..api.context import RequestContext
 from ..api.partner.cards import physical_card
 from ..clock import format_timestamp, parse_timestamp
-from ..domain import simulation
+from ..domain import card_network, simulation
 from ..domain.card_support import card_not_found, physical_card_wrong_status
 from ..domain.cards import change_card
 from ..domain.physical_cards import renew_in
@@ -213,3 +213,98 @@ def resolve_renewal(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
             "__typename": "SimulatePhysicalCardRenewalProcessSuccessPayload",
             "physical_card": card,
         }
+
+
+# -- after the authorization ------------------------------------------------------------------
+
+
+def _reverse(kind: str, resolve: Any) -> Any:
+    @in_union
+    def resolver(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+        env, project_id = _project(info)
+        value, currency = _amount(input)
+        row = resolve(env, project_id, input["transaction_id"], value, currency=currency)
+        return {
+            "__typename": f"SimulateOutgoingCard{kind}ReverseSuccessPayload",
+            "transaction_id": row["id"],
+        }
+
+    return resolver
+
+
+mutation.set_field(
+    "simulateOutgoingCardDebitReverse", _reverse("Debit", card_network.reverse_card_debit)
+)
+mutation.set_field(
+    "simulateOutgoingCardCreditReverse", _reverse("Credit", card_network.reverse_card_credit)
+)
+
+#: The card payment category each operation type of a forced debit is recorded as.
+_CATEGORY_OF_OPERATION = {
+    "AtmWithdrawal": "Withdrawal",
+    "OtcWithdrawal": "Withdrawal",
+    "RemoteDebit": "eCommerce",
+    "SecureRemoteDebit": "eCommerceWith3DS",
+}
+
+
+@mutation.field("simulateOutgoingCardDebitWithoutAuthorization")
+@in_union
+def resolve_debit_without_authorization(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    env, project_id = _project(info)
+    value, currency = _amount(input)
+    row = card_network.debit_without_authorization(
+        env,
+        project_id,
+        input["card_id"],
+        amount=value,
+        currency=currency,
+        merchant=input.get("merchant"),
+        category=_CATEGORY_OF_OPERATION.get(input.get("operation_type") or "", "InStore"),
+    )
+    return {
+        "__typename": "SimulateOutgoingCardDebitWithoutAuthorizationSuccessPayload",
+        "transaction_id": row["id"],
+    }
+
+
+@mutation.field("simulateOutgoingCardAdvice")
+@in_union
+def resolve_advice(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    env, project_id = _project(info)
+    value, currency = _amount(input)
+    row = card_network.card_advice(
+        env,
+        project_id,
+        input["transaction_id"],
+        amount=value,
+        currency=currency,
+        outcome=input.get("outcome") or "Accepted",
+    )
+    if row["status"] == "Rejected":
+        return {
+            "__typename": "SimulateOutgoingCardAuthorizationRejectPayload",
+            "transaction_id": row["id"],
+            "rejected_reason": row["status_reason"],
+        }
+    return {
+        "__typename": "SimulateOutgoingCardAuthorizationSuccessPayload",
+        "transaction_id": row["id"],
+    }
+
+
+@mutation.field("simulateCardTransactionEnrichment")
+@in_union
+def resolve_enrichment(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    env, project_id = _project(info)
+    info_fields = {key: value for key, value in input.items() if key != "transaction_id"}
+    enrichment = card_network.enrich_card_transaction(
+        env, project_id, input["transaction_id"], info_fields
+    )
+    return {
+        "__typename": "SimulateCardTransactionEnrichmentSuccessPayload",
+        "transaction_id": input["transaction_id"],
+        "enriched_data": enrichment,
+    }
