@@ -241,3 +241,15 @@ def test_view_physical_card_numbers_and_pin(bank: Bank, account: str) -> None:
             name, {"cardId": card_id, "consentRedirectUrl": REDIRECT}, "consent { purpose }"
         )
         assert asked["consent"]["purpose"] == purpose, name
+
+
+def test_dataset_cards_with_a_physical_card(bank: Bank) -> None:
+    bank.testing.mutate("loadSandboxDataset", {"dataset": "default"}, "created")
+    cards = bank.api.query(
+        f"{{ cards(filters: {{type: VirtualAndPhysical}}) {{ edges {{ node {{ id {PHYSICAL} }} }} }} }}"
+    )["cards"]["edges"]
+    assert len(cards) == 1
+    physical = cards[0]["node"]["physicalCard"]
+    assert physical["statusInfo"]["status"] == "Activated"
+    assert len(physical["identifier"]) == 9
+    assert physical["expiryDate"] is not None
