@@ -253,3 +253,54 @@ def test_dataset_cards_with_a_physical_card(bank: Bank) -> None:
     assert physical["statusInfo"]["status"] == "Activated"
     assert len(physical["identifier"]) == 9
     assert physical["expiryDate"] is not None
+
+
+def test_add_cards_with_group_delivery(bank: Bank, account: str) -> None:
+    membership = bank.legal_membership(account)
+    config = {
+        "accountMembershipId": membership,
+        "withdrawal": True,
+        "international": True,
+        "nonMainCurrencyTransactions": True,
+        "eCommerce": True,
+        "spendingLimit": {"amount": {"value": "200.00", "currency": "EUR"}, "period": "Monthly"},
+    }
+    office = {
+        **ADDRESS,
+        "firstName": "Grace",
+        "lastName": "Hopper",
+        "companyName": "Analytical Engines",
+        "phoneNumber": "+33612345678",
+    }
+    added = bank.api.mutate(
+        "addCardsWithGroupDelivery",
+        {
+            "cards": [
+                {**config, "name": "Printed", "printPhysicalCard": True},
+                {**config, "name": "Virtual only", "printPhysicalCard": False},
+            ],
+            "groupDeliveryAddress": office,
+            "consentRedirectUrl": REDIRECT,
+        },
+        "cards { id type statusInfo { ... on CardConsentPendingStatusInfo "
+        "{ consent { id purpose } } } }",
+    )
+    printed, virtual = added["cards"]
+    assert (printed["type"], virtual["type"]) == ("VirtualAndPhysical", "Virtual")
+    consent = printed["statusInfo"]["consent"]
+    assert consent["purpose"] == "AddCards"
+    assert virtual["statusInfo"]["consent"]["id"] == consent["id"]
+    bank.approve(consent["id"])
+    physical = physical_of(bank, printed["id"])
+    assert physical["statusInfo"]["status"] == "ToActivate"
+    assert physical["statusInfo"]["address"] == {"city": "Paris", "country": "FRA"}
+    bad = bank.api.mutate(
+        "addCardsWithGroupDelivery",
+        {
+            "cards": [{**config, "printPhysicalCard": True}],
+            "groupDeliveryAddress": {**office, "city": " ", "country": "FR"},
+            "consentRedirectUrl": REDIRECT,
+        },
+    )
+    assert bad["__typename"] == "ValidationRejection"
+    assert [field["path"][-1] for field in bad["fields"]] == ["city", "country"]

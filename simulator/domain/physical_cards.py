@@ -27,7 +27,7 @@ from ..storage import get_row, update_row
 from .access import card_scope
 from .account_lifecycle import consent_user
 from .card_support import checked_address, physical_card_not_found, physical_card_wrong_status
-from .cards import change_card, find_card, issue_physical_card, require_card_manager
+from .cards import add_cards, change_card, find_card, issue_physical_card, require_card_manager
 from .consents import ConsentHandler, open_consent
 from .context import Environment, Principal
 from .rejections import Rejected, forbidden, rejection
@@ -36,6 +36,7 @@ from .validation import Checks
 __all__ = [
     "CONSENT_HANDLERS",
     "activate_physical_card",
+    "add_cards_with_group_delivery",
     "cancel_physical_card",
     "cancel_physical_card_renewal",
     "confirm_physical_card_renewal",
@@ -144,6 +145,46 @@ def _previous(card: dict[str, Any]) -> list[dict[str, Any]]:
             }
         )
     return earlier
+
+
+def add_cards_with_group_delivery(
+    env: Environment,
+    principal: Principal,
+    configs: list[dict[str, Any]],
+    *,
+    group_address: dict[str, Any],
+    consent_redirect_url: str,
+) -> list[dict[str, Any]]:
+    """`addCards` whose printed cards (`print_physical_card`) all go to one address (an
+    office), under one `AddCards` consent. Returns the cards (ConsentPending)."""
+    checks = Checks()
+    path: list[str | int] = ["input", "groupDeliveryAddress"]
+    checked_address(checks, group_address, path)
+    for key in ("first_name", "last_name"):
+        checks.text(group_address.get(key), [*path, key], max_length=100)
+    checks.raise_if_any()
+    address = {key: value for key, value in group_address.items() if key in _ADDRESS_KEYS}
+    cards = [
+        {
+            **{key: value for key, value in config.items() if key not in _GROUP_ONLY},
+            **(
+                {
+                    "physical_card": {
+                        "delivery_address": address,
+                        "physical_card_custom_options": config.get("physical_card_custom_options"),
+                    }
+                }
+                if config.get("print_physical_card")
+                else {}
+            ),
+        }
+        for config in configs
+    ]
+    return add_cards(env, principal, cards, consent_redirect_url=consent_redirect_url)[0]
+
+
+_ADDRESS_KEYS = ("address_line_1", "address_line_2", "city", "postal_code", "state", "country")
+_GROUP_ONLY = ("print_physical_card", "physical_card_custom_options", "card_contract_expiry_date")
 
 
 def _print(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:

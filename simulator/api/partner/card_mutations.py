@@ -79,6 +79,22 @@ def resolve_add_cards(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -
     return {"__typename": "AddCardsSuccessPayload", "cards": _add_many(info, input, "Virtual")}
 
 
+@mutation.field("addCardsWithGroupDelivery")
+@returns_rejections
+def resolve_add_cards_with_group_delivery(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    cards = physical.add_cards_with_group_delivery(
+        env,
+        principal,
+        input["cards"],
+        group_address=input["group_delivery_address"],
+        consent_redirect_url=input["consent_redirect_url"],
+    )
+    return {"__typename": "AddCardsWithGroupDeliverySuccessPayload", "cards": cards}
+
+
 @mutation.field("addSingleUseVirtualCards")
 @returns_rejections
 def resolve_add_single_use_cards(
