@@ -275,7 +275,7 @@ def enrich_card_transaction(
                     "transaction.",
                 )
             )
-        enrichment = json.loads(transaction.get("enrichment") or "{}")
+        enrichment: dict[str, Any] = json.loads(transaction.get("enrichment") or "{}")
         enrichment.update({key: info[key] for key in ENRICHMENT_FIELDS if key in info})
         update_row(
             db,
