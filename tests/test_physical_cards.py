@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from simulator.domain.users import create_user
+
 from .banking_support import ADDRESS, REDIRECT, Bank
 
 PHYSICAL = (
@@ -304,3 +306,38 @@ def test_add_cards_with_group_delivery(bank: Bank, account: str) -> None:
     )
     assert bad["__typename"] == "ValidationRejection"
     assert [field["path"][-1] for field in bad["fields"]] == ["city", "country"]
+
+
+def test_rejections_the_real_unions_lack_are_forbidden(bank: Bank, account: str) -> None:
+    """The real payload unions have no PhysicalCardNotFoundRejection for these: the simulator
+    answers the union's ForbiddenRejection (never an internal error)."""
+    card_id = bank.enabled_card(account)
+    numbers = bank.api.mutate(
+        "viewPhysicalCardNumbers", {"cardId": card_id, "consentRedirectUrl": REDIRECT}
+    )
+    assert numbers["__typename"] == "ForbiddenRejection"
+    renewal = bank.api.mutate("confirmPhysicalCardRenewal", {"cardId": card_id, "address": ADDRESS})
+    assert renewal["__typename"] == "ForbiddenRejection"
+    assert card_id in renewal["message"]
+
+
+def test_print_needs_the_card_permission(bank: Bank, account: str) -> None:
+    card_id = bank.enabled_card(account)
+    viewer = create_user(bank.env, "+33655577790")
+    bank.env.store.db["account_memberships"].insert(
+        {
+            "id": "m-viewer",
+            "project_id": bank.project_id,
+            "account_id": account,
+            "user_id": viewer["id"],
+            "can_view_account": 1,
+            "status": "Enabled",
+            "created_at": "2026-01-05T09:00:00.000Z",
+        }
+    )
+    printed = bank.user_client(viewer["id"]).mutate(
+        "printPhysicalCard", {"cardId": card_id, "address": ADDRESS, "consentRedirectUrl": REDIRECT}
+    )
+    # PrintPhysicalCardPayload has no ForbiddenRejection.
+    assert printed["__typename"] == "AccountMembershipNotAllowedRejection"
+    assert "canManageCards" in printed["message"]

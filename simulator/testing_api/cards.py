@@ -3,15 +3,14 @@ printing, delivery and renewal. Each acts inside the caller's project."""
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 from ariadne import ObjectType
-from graphql import GraphQLResolveInfo, GraphQLUnionType, get_named_type
+from graphql import GraphQLResolveInfo
 
 from ..api.context import RequestContext
+from ..api.mutations import returns_union_rejections
 from ..api.partner.cards import physical_card
 from ..clock import format_timestamp, parse_timestamp
 from ..domain import card_network, simulation
@@ -28,33 +27,6 @@ bindables = [mutation, physical_card]
 DELIVERY_DELAY = timedelta(days=3)
 
 
-def in_union(resolver: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
-    """Like `returns_rejections`, for the card network simulations whose payload unions, as
-    the real ones, have no ValidationRejection: a rejection the union lacks (bad amount,
-    unknown country, ...) is answered as a `ForbiddenRejection` carrying its message."""
-
-    @functools.wraps(resolver)
-    def wrapper(obj: Any, info: GraphQLResolveInfo, **kwargs: Any) -> dict[str, Any]:
-        try:
-            return resolver(obj, info, **kwargs)
-        except Rejected as rejected:
-            payload = rejected.payload
-            union = get_named_type(info.return_type)
-            members = (
-                {m.name for m in union.types} if isinstance(union, GraphQLUnionType) else set()
-            )
-            if payload["__typename"] in members:
-                return payload
-            details = "; ".join(
-                f"{'.'.join(field['path'])}: {field['message']}"
-                for field in payload.get("fields") or []
-            )
-            message = f"{payload['message']} ({details})" if details else payload["message"]
-            return {"__typename": "ForbiddenRejection", "message": message}
-
-    return wrapper
-
-
 def _project(info: GraphQLResolveInfo) -> tuple[Any, str]:
     ctx: RequestContext = info.context
     return ctx.environment, ctx.principal.project_id
@@ -66,7 +38,7 @@ def _amount(input: dict[str, Any]) -> tuple[Any, Any]:
 
 
 @mutation.field("simulateOutgoingCardAuthorization")
-@in_union
+@returns_union_rejections
 def resolve_authorization(
     _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
@@ -100,7 +72,7 @@ def resolve_authorization(
 
 
 @mutation.field("simulateOutgoingCardAuthorizationRelease")
-@in_union
+@returns_union_rejections
 def resolve_release(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     row = simulation.release_card_authorization(env, project_id, input["transaction_id"])
@@ -111,7 +83,7 @@ def resolve_release(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
 
 
 @mutation.field("simulateOutgoingCardDebit")
-@in_union
+@returns_union_rejections
 def resolve_debit(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     value, currency = _amount(input)
@@ -122,7 +94,7 @@ def resolve_debit(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> di
 
 
 @mutation.field("simulateOutgoingCardCredit")
-@in_union
+@returns_union_rejections
 def resolve_credit(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     value, currency = _amount(input)
@@ -190,7 +162,7 @@ def resolve_delivery(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) ->
 
 
 @mutation.field("simulatePhysicalCardRenewalProcess")
-@in_union
+@returns_union_rejections
 def resolve_renewal(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     with env.store.atomic() as db:
@@ -219,7 +191,7 @@ def resolve_renewal(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
 
 
 def _reverse(kind: str, resolve: Any) -> Any:
-    @in_union
+    @returns_union_rejections
     def resolver(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
         env, project_id = _project(info)
         value, currency = _amount(input)
@@ -249,7 +221,7 @@ _CATEGORY_OF_OPERATION = {
 
 
 @mutation.field("simulateOutgoingCardDebitWithoutAuthorization")
-@in_union
+@returns_union_rejections
 def resolve_debit_without_authorization(
     _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
@@ -271,7 +243,7 @@ def resolve_debit_without_authorization(
 
 
 @mutation.field("simulateOutgoingCardAdvice")
-@in_union
+@returns_union_rejections
 def resolve_advice(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     value, currency = _amount(input)
@@ -296,7 +268,7 @@ def resolve_advice(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
 
 
 @mutation.field("simulateCardTransactionEnrichment")
-@in_union
+@returns_union_rejections
 def resolve_enrichment(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     info_fields = {key: value for key, value in input.items() if key != "transaction_id"}

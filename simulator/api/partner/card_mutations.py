@@ -12,7 +12,7 @@ from ...domain import cards as domain
 from ...domain import physical_cards as physical
 from ...domain.rejections import Rejected
 from ...storage import get_row
-from ..mutations import returns_rejections
+from ..mutations import returns_union_rejections
 from . import mutation
 from ._helpers import amount, caller
 
@@ -28,7 +28,7 @@ def _config(input: dict[str, Any]) -> dict[str, Any]:
 
 
 @mutation.field("addCard")
-@returns_rejections
+@returns_union_rejections
 def resolve_add_card(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     config = _config(input)
@@ -43,7 +43,7 @@ def resolve_add_card(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) ->
 
 
 @mutation.field("addSingleUseVirtualCard")
-@returns_rejections
+@returns_union_rejections
 def resolve_add_single_use(
     _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
@@ -74,13 +74,13 @@ def _add_many(info: GraphQLResolveInfo, input: dict[str, Any], card_type: str) -
 
 
 @mutation.field("addCards")
-@returns_rejections
+@returns_union_rejections
 def resolve_add_cards(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     return {"__typename": "AddCardsSuccessPayload", "cards": _add_many(info, input, "Virtual")}
 
 
 @mutation.field("addCardsWithGroupDelivery")
-@returns_rejections
+@returns_union_rejections
 def resolve_add_cards_with_group_delivery(
     _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
@@ -96,7 +96,7 @@ def resolve_add_cards_with_group_delivery(
 
 
 @mutation.field("addSingleUseVirtualCards")
-@returns_rejections
+@returns_union_rejections
 def resolve_add_single_use_cards(
     _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
@@ -105,7 +105,7 @@ def resolve_add_single_use_cards(
 
 
 @mutation.field("updateCard")
-@returns_rejections
+@returns_union_rejections
 def resolve_update_card(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     changes = {
@@ -122,7 +122,7 @@ def resolve_update_card(_: Any, info: GraphQLResolveInfo, input: dict[str, Any])
 
 
 @mutation.field("cancelCard")
-@returns_rejections
+@returns_union_rejections
 def resolve_cancel_card(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     return {
@@ -136,7 +136,7 @@ def _physical_payload(name: str, row: dict[str, Any], **extra: Any) -> dict[str,
 
 
 @mutation.field("printPhysicalCard")
-@returns_rejections
+@returns_union_rejections
 def resolve_print(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = physical.print_physical_card(
@@ -151,7 +151,7 @@ def resolve_print(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> di
 
 
 @mutation.field("activatePhysicalCard")
-@returns_rejections
+@returns_union_rejections
 def resolve_activate(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row, consent = physical.activate_physical_card(
@@ -161,7 +161,7 @@ def resolve_activate(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) ->
 
 
 @mutation.field("suspendPhysicalCard")
-@returns_rejections
+@returns_union_rejections
 def resolve_suspend(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = physical.suspend_physical_card(env, principal, input["card_id"])
@@ -169,7 +169,7 @@ def resolve_suspend(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
 
 
 @mutation.field("resumePhysicalCard")
-@returns_rejections
+@returns_union_rejections
 def resolve_resume(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row, consent = physical.resume_physical_card(
@@ -179,7 +179,7 @@ def resolve_resume(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
 
 
 @mutation.field("cancelPhysicalCard")
-@returns_rejections
+@returns_union_rejections
 def resolve_cancel_physical(
     _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
@@ -189,7 +189,7 @@ def resolve_cancel_physical(
 
 
 @mutation.field("confirmPhysicalCardRenewal")
-@returns_rejections
+@returns_union_rejections
 def resolve_confirm_renewal(
     _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
@@ -201,7 +201,7 @@ def resolve_confirm_renewal(
 
 
 @mutation.field("cancelPhysicalCardRenewal")
-@returns_rejections
+@returns_union_rejections
 def resolve_cancel_renewal(
     _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
@@ -222,7 +222,7 @@ def _consent_only(name: str) -> Any:
             )
         return {"__typename": f"{name}SuccessPayload", "consent": consent}
 
-    return returns_rejections(resolve)
+    return returns_union_rejections(resolve)
 
 
 mutation.set_field("viewCardNumbers", _consent_only("ViewCardNumbers"))
@@ -231,7 +231,7 @@ mutation.set_field("viewPhysicalCardPin", _consent_only("ViewPhysicalCardPin"))
 
 
 @mutation.field("viewCardNumbersWithConsent")
-@returns_rejections
+@returns_union_rejections
 def resolve_view_with_consent(
     _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
