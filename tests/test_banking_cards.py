@@ -396,3 +396,19 @@ def test_transition_table() -> None:
         "Enabled": ("Canceling", "Canceled"),
         "Canceling": ("Canceled",),
     }
+
+
+def test_cards_order_and_pages_backwards(bank: Bank, account: str) -> None:
+    ids = [bank.enabled_card(account, name=f"Card {number}") for number in range(3)]
+    page = "edges { cursor node { id } } pageInfo { hasNextPage hasPreviousPage }"
+    newest = bank.api.query(
+        f"{{ cards(first: 2, orderBy: {{field: createdAt, direction: Desc}}) {{ {page} }} }}"
+    )["cards"]
+    assert [edge["node"]["id"] for edge in newest["edges"]] == [ids[2], ids[1]]
+    last = bank.api.query(f"{{ cards(first: 5) {{ {page} }} }}")["cards"]["edges"][-1]
+    before = bank.api.query(
+        f"query($c: String) {{ cards(first: 1, before: $c) {{ {page} }} }}",
+        {"c": last["cursor"]},
+    )["cards"]
+    assert [edge["node"]["id"] for edge in before["edges"]] == [ids[1]]
+    assert before["pageInfo"] == {"hasNextPage": True, "hasPreviousPage": True}

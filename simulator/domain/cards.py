@@ -162,9 +162,12 @@ def list_cards(
     first: int | None = None,
     after: str | None = None,
     filters: dict[str, Any] | None = None,
+    order: tuple[str, str] = ("created_at", "id"),
+    descending: bool = False,
 ) -> Connection:
-    """Cards the caller sees, oldest first; filters (`CardFiltersInput`): `account_id`,
-    `user_id`, `search` (name or masked number), `status`/`statuses`, `type`/`types`."""
+    """Cards the caller sees, by `order` (oldest first); filters (`CardFiltersInput`):
+    `account_id`, `user_id`, `search` (name or masked number), `status`/`statuses`,
+    `type`/`types`."""
     given = dict(filters or {})
     # `account_membership_id`: a membership's own cards (AccountMembership.cards).
     wanted: dict[str, Any] = {
@@ -190,7 +193,8 @@ def list_cards(
         where += " AND (name LIKE ? OR masked_number LIKE ?)"
         pattern = f"%{given['search']}%"
         params = [*params, pattern, pattern]
-    return paginate(env.store.db, "cards", where, params, first=first, after=after)
+    page: dict[str, Any] = {"first": first, "after": after, "order": order}
+    return paginate(env.store.db, "cards", where, params, descending=descending, **page)
 
 
 def _spending_limit(

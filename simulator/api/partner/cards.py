@@ -10,6 +10,7 @@ from ariadne.types import SchemaBindable
 from graphql import GraphQLResolveInfo
 
 from ...domain import cards as domain
+from ...domain.pagination import Connection
 from ...domain.simulation import spent_within_limit_period
 from ..connections import connection
 from . import query
@@ -41,16 +42,52 @@ card.set_field("nonMainCurrencyTransactions", _switch("non_main_currency_transac
 card.set_field("eCommerce", _switch("e_commerce"))
 
 
+#: The columns each `CardOrderByFieldInput` sorts by (then by id, to break ties).
+_ORDER_COLUMNS = {"createdAt": "created_at", "updatedAt": "updated_at", "id": "id"}
+
+
 @query.field("cards")
 def resolve_cards(
     _: Any,
     info: GraphQLResolveInfo,
     first: int | None = None,
     after: str | None = None,
+    before: str | None = None,
     filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     env, principal = caller(info)
-    return connection(domain.list_cards(env, principal, first=first, after=after, filters=filters))
+    column = _ORDER_COLUMNS[(order_by or {}).get("field") or "createdAt"]
+    descending = (order_by or {}).get("direction") == "Desc"
+    order = (column, "id" if column != "id" else "created_at")
+    if before is None:
+        page = domain.list_cards(
+            env,
+            principal,
+            first=first,
+            after=after,
+            filters=filters,
+            order=order,
+            descending=descending,
+        )
+        return connection(page)
+    # The page just before a cursor: the same keyset walked the other way, turned around.
+    reverse = domain.list_cards(
+        env,
+        principal,
+        first=first,
+        after=before,
+        filters=filters,
+        order=order,
+        descending=not descending,
+    )
+    page = Connection(
+        edges=list(reversed(reverse.edges)),
+        total_count=reverse.total_count,
+        has_next_page=True,
+        has_previous_page=reverse.has_next_page,
+    )
+    return connection(page)
 
 
 @card.field("cardMaskedNumber")
