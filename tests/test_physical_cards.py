@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from simulator.domain.consent_descriptions import describe_consent
 from simulator.domain.users import create_user
 
 from .banking_support import ADDRESS, REDIRECT, Bank
@@ -341,3 +342,33 @@ def test_print_needs_the_card_permission(bank: Bank, account: str) -> None:
     # PrintPhysicalCardPayload has no ForbiddenRejection.
     assert printed["__typename"] == "AccountMembershipNotAllowedRejection"
     assert "canManageCards" in printed["message"]
+
+
+def test_the_consent_page_describes_each_card_consent(bank: Bank, account: str) -> None:
+    card_id = bank.enabled_card(account)
+    update = bank.api.mutate(
+        "updateCard",
+        {
+            "cardId": card_id,
+            "consentRedirectUrl": REDIRECT,
+            "withdrawal": True,
+            "international": True,
+            "nonMainCurrencyTransactions": True,
+            "eCommerce": False,
+            "name": "Groceries",
+        },
+        "consent { id }",
+    )["consent"]["id"]
+    described = describe_consent(bank.env, bank.row("consents", update))
+    assert described.title == "Approve changing a card"
+    assert described.summary == "Test project asks to change the settings of Ada Lovelace's card."
+    rows = dict(described.sections[0].rows)
+    assert (rows["New: Name"], rows["New: Online payments"]) == ("Groceries", "not allowed")
+    printed = bank.api.mutate(
+        "printPhysicalCard",
+        {"cardId": card_id, "address": ADDRESS, "consentRedirectUrl": REDIRECT},
+        "physicalCard { statusInfo { ... on PhysicalCardConsentPendingStatusInfo "
+        "{ consent { id } } } }",
+    )["physicalCard"]["statusInfo"]["consent"]["id"]
+    described = describe_consent(bank.env, bank.row("consents", printed))
+    assert described.summary.endswith("print a physical card for Ada Lovelace's card.")
