@@ -129,7 +129,7 @@ print(f"{pages} pages of at most 5 for {page['totalCount']} transactions ({seen}
 FILTERED = """{
   pending: transactions(filters: {status: [Pending]}) {
     totalCount edges { node { label amount { value } ... on CardTransaction {
-      merchant { name city } } } } }
+      merchant { ... on CardOutMerchant { merchantName merchantCity } } } } } }
   cardsInNovember: transactions(filters: {type: [CardOutDebit],
     executionDateFrom: "2025-11-01T00:00:00Z", executionDateTo: "2025-12-01T00:00:00Z"}) {
     totalCount }
@@ -140,10 +140,11 @@ print(json.dumps(filtered, indent=2))
 # %% [markdown]
 # ## A card, through its consent
 #
-# Adding a card is **sensitive**: `addCard` returns the card in `ConsentPending` with a **consent**.
-# The user opens `consentUrl`, authenticates and approves; the bank then issues the card, and sends
-# the user back to your redirect URL with `consentId`, `status` and `resourceId`. With a project
-# token the consent is the account's legal representative's.
+# Adding a card is **sensitive**: `addCard` returns the card in `ConsentPending`, its **consent** in
+# `statusInfo`. The user opens `consentUrl`, authenticates and approves; the bank then issues the
+# card, and sends the user back to your redirect URL with `consentId`, `status` and `resourceId`.
+# With a project token the consent is the account's legal representative's. The four switches
+# (withdrawals, payments abroad, other currencies, online payments) are required.
 
 # %%
 MEMBERSHIPS = """query($account: ID!) { accountMemberships(filters: {accountId: $account}) {
@@ -152,7 +153,8 @@ memberships = graphql(MEMBERSHIPS, {"account": ada})["data"]["accountMemberships
 membership = next(e["node"]["id"] for e in memberships if e["node"]["legalRepresentative"])
 
 ADD_CARD = """mutation($input: AddCardInput!) { addCard(input: $input) {
-  ... on AddCardSuccessPayload { card { id status } consent { id status purpose consentUrl } }
+  ... on AddCardSuccessPayload { card { id statusInfo { status
+    ... on CardConsentPendingStatusInfo { consent { id status purpose consentUrl } } } } }
   ... on Rejection { __typename message } } }"""
 added = graphql(
     ADD_CARD,
@@ -160,6 +162,10 @@ added = graphql(
         "input": {
             "accountMembershipId": membership,
             "name": "Ada's travel card",
+            "withdrawal": True,
+            "international": True,
+            "nonMainCurrencyTransactions": False,
+            "eCommerce": True,
             "spendingLimit": {"amount": {"value": "800.00", "currency": "EUR"}, "period": "Weekly"},
             "consentRedirectUrl": "http://localhost:3000/callback",
         }
@@ -175,11 +181,12 @@ print(json.dumps(added, indent=2))
 APPROVE = """mutation($id: ID!) { approveSandboxConsent(input: {consentId: $id}) {
   ... on ApproveSandboxConsentSuccessPayload { status resourceId redirectUrl }
   ... on Rejection { __typename message } } }"""
-approved = testing(APPROVE, {"id": added["consent"]["id"]})["data"]["approveSandboxConsent"]
+card_consent = added["card"]["statusInfo"]["consent"]
+approved = testing(APPROVE, {"id": card_consent["id"]})["data"]["approveSandboxConsent"]
 print(json.dumps(approved, indent=2))
 
-CARD = """query($id: ID!) { card(cardId: $id) { status cardMaskedNumber expiryDate
-  spendingLimit { amount { value } period } statusInfo { __typename } } }"""
+CARD = """query($id: ID!) { card(cardId: $id) { cardMaskedNumber expiryDate
+  spendingLimits { amount { value } period } statusInfo { __typename status } } }"""
 card = graphql(CARD, {"id": added["card"]["id"]})["data"]["card"]
 print(json.dumps(card, indent=2))
 
@@ -293,10 +300,11 @@ graphql(TRANSFER, rent("100.00", key="gift-1"))  # a first request with this key
 show(
     "key reused", graphql(TRANSFER, rent("120.00", key="gift-1"))["data"]["initiateCreditTransfers"]
 )
-RESUME = """mutation($id: ID!) { resumeCard(input: {cardId: $id}) {
-  ... on CardWrongStatusRejection { currentStatus expectedStatus }
+RESUME = """mutation($id: ID!) { resumePhysicalCard(input: {cardId: $id,
+  consentRedirectUrl: "http://localhost:3000/callback"}) {
+  ... on PhysicalCardNotFoundRejection { identifier }
   ... on Rejection { __typename message } } }"""
-show("wrong status", graphql(RESUME, {"id": added["card"]["id"]})["data"]["resumeCard"])
+show("no physical card", graphql(RESUME, {"id": added["card"]["id"]})["data"]["resumePhysicalCard"])
 BIND = """mutation($id: ID!) { bindAccountMembership(input: {accountMembershipId: $id}) {
   ... on Rejection { __typename message } } }"""
 show("not the invited user", graphql(BIND, {"id": membership})["data"]["bindAccountMembership"])
@@ -328,7 +336,8 @@ for answer in (missing, too_big):
 assert loaded["data"]["loadSandboxDataset"]["created"] > 40
 assert accounts["totalCount"] == 3
 assert seen == page["totalCount"]
-assert added["card"]["status"] == "ConsentPending" and card["status"] == "Enabled"
+assert added["card"]["statusInfo"]["status"] == "ConsentPending"
+assert card["statusInfo"]["status"] == "Enabled"
 assert approved["redirectUrl"].endswith(f"status=Accepted&resourceId={added['card']['id']}")
 assert retry["payment"]["id"] == first["payment"]["id"]
 assert payment["transactions"][0]["status"] == "Booked"
@@ -339,8 +348,8 @@ assert {r["__typename"] for r in rejections.values()} == {
     "AccountNotFoundRejection",
     "InsufficientFundsRejection",
     "IdempotencyConflictRejection",
-    "CardWrongStatusRejection",
-    "RestrictedToUserRejection",
+    "PhysicalCardNotFoundRejection",
+    "ForbiddenRejection",
     "NotReachableConsentStatusRejection",
     "BadAccountStatusRejection",
 }

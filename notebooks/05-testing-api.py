@@ -129,7 +129,14 @@ MEMBERSHIP = """query($id: ID!) { accountMemberships(filters: {accountId: $id}) 
   edges { node { id } } } }"""
 membership = graphql(MEMBERSHIP, {"id": account})["accountMemberships"]["edges"][0]["node"]["id"]
 ADD_CARD = """mutation($input: AddCardInput!) { addCard(input: $input) {
-  ... on AddCardSuccessPayload { card { id } consent { id } } } }"""
+  ... on AddCardSuccessPayload { card { id statusInfo {
+    ... on CardConsentPendingStatusInfo { consent { id } } } } } } }"""
+SWITCHES = {
+    "withdrawal": True,
+    "international": True,
+    "nonMainCurrencyTransactions": True,
+    "eCommerce": True,
+}
 added = graphql(
     ADD_CARD,
     {
@@ -137,50 +144,57 @@ added = graphql(
             "accountMembershipId": membership,
             "consentRedirectUrl": "http://localhost:3000/callback",
             "spendingLimit": {"amount": money("300.00"), "period": "Daily"},
+            **SWITCHES,
         }
     },
 )["addCard"]
-testing(
-    """mutation($id: ID!) { approveSandboxConsent(input: {consentId: $id}) {
-  __typename } }""",
-    {"id": added["consent"]["id"]},
-)
+APPROVE = """mutation($id: ID!) { approveSandboxConsent(input: {consentId: $id}) {
+  __typename } }"""
+testing(APPROVE, {"id": added["card"]["statusInfo"]["consent"]["id"]})
 card = added["card"]["id"]
 
-AUTHORIZE = """mutation($input: SimulateCardAuthorizationInput!) {
-  simulateCardAuthorization(input: $input) {
-    ... on SimulateCardAuthorizationSuccessPayload { transactionId status statusReason }
-    ... on Rejection { __typename message } } }"""
+AUTHORIZE = """mutation($input: SimulateOutgoingCardAuthorizationInput!) {
+  simulateOutgoingCardAuthorization(input: $input) { __typename
+    ... on SimulateOutgoingCardAuthorizationSuccessPayload { transactionId }
+    ... on SimulateOutgoingCardAuthorizationRejectPayload { transactionId rejectedReason }
+    ... on Rejection { message } } }"""
+STATUS = """query($id: ID!) { transaction(transactionId: $id) { status } }"""
 
 
-def authorize(amount, merchant, **extra):
+def authorize(amount, merchant, city=None, card_id=None, **extra):
     return testing(
         AUTHORIZE,
         {
             "input": {
-                "cardId": card,
+                "cardId": card_id or card,
                 "amount": money(amount),
-                "merchantName": merchant,
+                "merchant": {"name": merchant, "city": city},
                 **extra,
             }
         },
-    )["simulateCardAuthorization"]
+    )["simulateOutgoingCardAuthorization"]
+
+
+def status_of(transaction_id):
+    return graphql(STATUS, {"id": transaction_id})["transaction"]["status"]
 
 
 sim.advance("2h")  # late morning, at the bakery
-bakery = authorize("42.50", "Boulangerie Paul", merchantCity="Paris")
+bakery = authorize("42.50", "Boulangerie Paul", city="Paris")
 print(bakery)
 print(balances())
 
 # %%
-DEBIT = """mutation($input: SimulateCardDebitInput!) { simulateCardDebit(input: $input) {
-  ... on SimulateCardDebitSuccessPayload { transactionId status }
-  ... on Rejection { __typename message } } }"""
+DEBIT = """mutation($input: SimulateOutgoingCardDebitInput!) {
+  simulateOutgoingCardDebit(input: $input) { __typename
+    ... on SimulateOutgoingCardDebitSuccessPayload { transactionId }
+    ... on Rejection { message } } }"""
 sim.advance("1h")
 debit = testing(
     DEBIT, {"input": {"transactionId": bakery["transactionId"], "amount": money("40.00")}}
-)["simulateCardDebit"]
-print(debit)
+)["simulateOutgoingCardDebit"]
+debit_status = status_of(debit["transactionId"])
+print(debit, debit_status)
 print(balances())
 
 # %% [markdown]
@@ -189,39 +203,54 @@ print(balances())
 
 # %%
 sim.advance("3h")
-hotel = authorize("120.00", "Hotel du Port", merchantCity="Nice")
+hotel = authorize("120.00", "Hotel du Port", city="Nice")
 print(balances())
 sim.advance("1h")  # the stay was canceled: the hotel releases the authorization
-RELEASE = """mutation($id: ID!) { simulateCardAuthorizationRelease(input: {transactionId: $id}) {
-  ... on SimulateCardAuthorizationReleaseSuccessPayload { status }
-  ... on Rejection { __typename message } } }"""
-print(testing(RELEASE, {"id": hotel["transactionId"]}))
+RELEASE = """mutation($id: ID!) {
+  simulateOutgoingCardAuthorizationRelease(input: {transactionId: $id}) { __typename
+    ... on Rejection { message } } }"""
+print(testing(RELEASE, {"id": hotel["transactionId"]}), status_of(hotel["transactionId"]))
 print(balances())
 
 # %% [markdown]
 # ## Declines, refunds and fees
 #
 # An authorization can be declined by the card's own rules (spending limit, online payments switched
-# off, not enough money, a suspended card...) or by the merchant's side (`outcome: Declined`). A
-# decline is not an error: it is a **Rejected** card transaction whose `statusReason` says why.
+# off, not enough money, a suspended physical card...) or by the network (an `outcome` such as
+# `DoNotHonor`). A decline is not an error: it is a **Rejected** card transaction, and the payload's
+# `rejectedReason` says why. Switching online payments off is itself a change the user consents to.
 
 # %%
-UPDATE = """mutation { updateCard(input: {cardId: "%s", eCommerce: false}) {
-  ... on UpdateCardSuccessPayload { card { eCommerce } } } }"""
+UPDATE = """mutation($input: UpdateCardInput!) { updateCard(input: $input) {
+  ... on UpdateCardSuccessPayload { consent { id } } } }"""
 sim.advance("1h")
-graphql(UPDATE % card)
+update = graphql(
+    UPDATE,
+    {
+        "input": {
+            "cardId": card,
+            "consentRedirectUrl": "http://localhost:3000/callback",
+            **SWITCHES,
+            "eCommerce": False,
+        }
+    },
+)["updateCard"]
+testing(APPROVE, {"id": update["consent"]["id"]})
 declines = {
     "over the daily limit": authorize("280.00", "Electro Store"),
-    "online, e-commerce off": authorize("9.99", "Streaming Co", isOnline=True),
-    "merchant declines": authorize("5.00", "Vending machine", outcome="Declined"),
+    "online, e-commerce off": authorize(
+        "9.99", "Streaming Co", cardTransactionCategory="eCommerce"
+    ),
+    "network declines": authorize("5.00", "Vending machine", outcome="DoNotHonor"),
 }
 for label, result in declines.items():
-    print(f"{label:24} {result['status']:8} {result['statusReason']}")
+    print(f"{label:24} {status_of(result['transactionId']):8} {result['rejectedReason']}")
 print(balances())
 
 # %%
-REFUND = """mutation($input: SimulateCardCreditInput!) { simulateCardCredit(input: $input) {
-  ... on SimulateCardCreditSuccessPayload { transactionId status } } }"""
+REFUND = """mutation($input: SimulateOutgoingCardCreditInput!) {
+  simulateOutgoingCardCredit(input: $input) {
+    ... on SimulateOutgoingCardCreditSuccessPayload { transactionId } } }"""
 sim.advance("1h")
 refund = testing(
     REFUND,
@@ -230,7 +259,7 @@ refund = testing(
             "cardId": card,
             "amount": money("15.00"),
             "merchantName": "Boulangerie Paul",
-            "originalTransactionId": bakery["transactionId"],
+            "originTransactionId": bakery["transactionId"],
         }
     },
 )
@@ -249,7 +278,7 @@ fee = testing(
         }
     },
 )
-print(refund["simulateCardCredit"], fee["simulateManualBankingFee"])
+print(refund["simulateOutgoingCardCredit"], fee["simulateManualBankingFee"])
 print(balances())
 
 # %% [markdown]
@@ -306,16 +335,13 @@ for name, value in recomputed.items():
 # %% [markdown]
 # ## The Testing API rejects too
 #
-# Unknown ids and impossible moves come back as typed rejections, exactly as on the partner API.
+# Unknown ids and impossible moves come back as typed rejections, as on the partner API. The card
+# network simulations answer with the real unions: an unknown card is `CardNotFoundRejection`, a
+# move the transaction cannot make (debiting a released authorization) is `ForbiddenRejection`.
 
 # %%
 print(testing(DEBIT, {"input": {"transactionId": hotel["transactionId"]}}))
-print(
-    testing(
-        AUTHORIZE,
-        {"input": {"cardId": "card-404", "amount": money("1.00"), "merchantName": "Nowhere"}},
-    )
-)
+print(authorize("1.00", "Nowhere", card_id="card-404"))
 reset = testing(
     "mutation { resetSandboxData { ... on ResetSandboxDataSuccessPayload { deleted } } }"
 )
@@ -326,11 +352,11 @@ print(reset, graphql("{ accounts { totalCount } }"))
 
 # %%
 assert salary["status"] == "Pending"
-assert debit["status"] == "Booked"
-assert {r["statusReason"] for r in declines.values()} == {
+assert debit_status == "Booked"
+assert {r["rejectedReason"] for r in declines.values()} == {
     "SpendingLimitReached",
     "ECommerceDisabled",
-    "MerchantDeclined",
+    "DoNotHonor",
 }
 assert all(Decimal(now[name]) == value for name, value in recomputed.items())
 assert now["available"] == "2473.00"  # 2500 - 40 + 15 - 2

@@ -436,7 +436,9 @@ def workshop_dataset() -> dict[str, Any]:
                 "type": "VirtualAndPhysical" if index % 2 else "Virtual",
                 "name": f"{first}'s card",
                 "spending_limit": {"value": "3000.00", "period": "Monthly"},
-                "status": "Suspended" if index == 5 else "Enabled",
+                "status": "Enabled",
+                # A suspended physical card: in-person payments declined, online ones not.
+                **({"physical_status": "Suspended"} if index == 5 else {}),
             }
         )
         if index == 7:

@@ -31,6 +31,32 @@ from simulator.server.app import testing_schema as build_testing_schema
 REDIRECT = "http://localhost:3000/callback"
 DEBTOR_IBAN = "DE89370400440532013000"
 BENEFICIARY_IBAN = "FR7630006000011234567890189"
+#: addCard's four switches, which the real input requires.
+CARD_SWITCHES = {
+    "withdrawal": True,
+    "international": True,
+    "nonMainCurrencyTransactions": True,
+    "eCommerce": True,
+}
+#: A card's consent, while it waits for it (in its statusInfo).
+CARD_CONSENT = "statusInfo { status ... on CardConsentPendingStatusInfo { consent { id status } } }"
+ADDRESS = {
+    "addressLine1": "1 rue de la Paix",
+    "city": "Paris",
+    "postalCode": "75002",
+    "country": "FRA",
+}
+
+AUTHORIZE = """mutation($input: SimulateOutgoingCardAuthorizationInput!) {
+  simulateOutgoingCardAuthorization(input: $input) { __typename
+    ... on SimulateOutgoingCardAuthorizationSuccessPayload { transactionId }
+    ... on SimulateOutgoingCardAuthorizationRejectPayload { transactionId rejectedReason }
+    ... on Rejection { message } ... on CardNotFoundRejection { id } } }"""
+
+
+def card_consent_id(card: dict[str, Any]) -> str:
+    """The id of the consent a ConsentPending card (selected with CARD_CONSENT) waits for."""
+    return str(card["statusInfo"]["consent"]["id"])
 
 
 def _selection(graphql_type: Any, depth: int = 0) -> str:
@@ -213,18 +239,89 @@ class Bank:
         ).fetchone()
         return str(row[0])
 
-    def enabled_card(self, account_id: str, **input: Any) -> str:
-        added = self.api.mutate(
+    def add_card(
+        self, account_id: str, success: str = "", consent: str = "id status", **input: Any
+    ) -> dict[str, Any]:
+        """`addCard` for the account's legal representative, every switch on unless given;
+        the payload selects `card { id statusInfo }` with the `consent` fields of a
+        ConsentPending card, and `success`."""
+        pending = CARD_CONSENT.replace("consent { id status }", f"consent {{ {consent} }}")
+        return self.api.mutate(
             "addCard",
             {
                 "accountMembershipId": self.legal_membership(account_id),
                 "consentRedirectUrl": REDIRECT,
+                **CARD_SWITCHES,
                 **input,
             },
-            "card { id } consent { id }",
+            f"card {{ id {pending} }} {success}",
         )
-        self.approve(added["consent"]["id"])
+
+    def enabled_card(self, account_id: str, **input: Any) -> str:
+        """A virtual card of the legal representative, its consent approved (Enabled)."""
+        added = self.add_card(account_id, **input)
+        self.approve(card_consent_id(added["card"]))
         return str(added["card"]["id"])
+
+    def single_use_card(self, account_id: str, limit: str = "100.00") -> str:
+        """An Enabled single-use virtual card that may spend `limit` once."""
+        added = self.api.mutate(
+            "addSingleUseVirtualCard",
+            {
+                "accountMembershipId": self.legal_membership(account_id),
+                "consentRedirectUrl": REDIRECT,
+                "spendingLimit": {
+                    "amount": {"value": limit, "currency": "EUR"},
+                    "period": "Always",
+                },
+            },
+            f"card {{ id {CARD_CONSENT} }}",
+        )
+        self.approve(card_consent_id(added["card"]))
+        return str(added["card"]["id"])
+
+    def print_card(self, card_id: str) -> str:
+        """Print an Enabled card's physical card (consent approved): ToActivate; returns
+        the identifier printed on it."""
+        printed = self.api.mutate(
+            "printPhysicalCard",
+            {"cardId": card_id, "address": ADDRESS, "consentRedirectUrl": REDIRECT},
+            "physicalCard { statusInfo { ... on PhysicalCardConsentPendingStatusInfo "
+            "{ consent { id } } } }",
+        )
+        self.approve(printed["physicalCard"]["statusInfo"]["consent"]["id"])
+        received = self.testing.mutate(
+            "physicalCardReception", {"cardId": card_id}, "physicalCardIdentifier"
+        )
+        return str(received["physicalCardIdentifier"])
+
+    def activated_card(self, account_id: str, **input: Any) -> str:
+        """An Enabled card whose physical card is printed, received and Activated."""
+        card_id = self.enabled_card(account_id, **input)
+        identifier = self.print_card(card_id)
+        activated = self.api.mutate(
+            "activatePhysicalCard",
+            {"identifier": identifier, "consentRedirectUrl": REDIRECT},
+            "consent { id }",
+        )
+        self.approve(activated["consent"]["id"])
+        return card_id
+
+    def authorize(self, card_id: str, amount: str = "20.00", **extra: Any) -> dict[str, Any]:
+        """`simulateOutgoingCardAuthorization`: `transactionId`, and `rejectedReason` when
+        it was declined (None when accepted)."""
+        input = {
+            "cardId": card_id,
+            "amount": {"value": amount, "currency": "EUR"},
+            "merchant": {"name": "Shop", **extra.pop("merchant", {})},
+            **extra,
+        }
+        body = self.testing.post(AUTHORIZE, {"input": input})
+        assert "errors" not in body, body
+        result: dict[str, Any] = body["data"]["simulateOutgoingCardAuthorization"]
+        if result["__typename"] == "SimulateOutgoingCardAuthorizationSuccessPayload":
+            result["rejectedReason"] = None
+        return result
 
     def transfer(self, account_id: str, amount: str, **extra: Any) -> dict[str, Any]:
         return self.api.mutate(
@@ -262,4 +359,15 @@ def bank(sim: Simulator, http: httpx.Client, project: ProjectCredentials) -> Ban
     return Bank(sim, http, project)
 
 
-__all__ = ["BENEFICIARY_IBAN", "DEBTOR_IBAN", "REDIRECT", "Bank", "Client", "bank"]
+__all__ = [
+    "ADDRESS",
+    "BENEFICIARY_IBAN",
+    "CARD_CONSENT",
+    "CARD_SWITCHES",
+    "DEBTOR_IBAN",
+    "REDIRECT",
+    "Bank",
+    "Client",
+    "bank",
+    "card_consent_id",
+]

@@ -264,10 +264,16 @@ class FuzzWorld:
         ).fetchone()[0]
         mutation = (
             "mutation($input: AddCardInput!) { addCard(input: $input) { "
-            "... on AddCardSuccessPayload { consent { consentUrl } } } }"
+            "... on AddCardSuccessPayload { card { statusInfo { "
+            "... on CardConsentPendingStatusInfo { consent { consentUrl } } } } } } }"
         )
+        switches = ("withdrawal", "international", "nonMainCurrencyTransactions", "eCommerce")
         variables = {
-            "input": {"accountMembershipId": membership, "consentRedirectUrl": REDIRECT_URI}
+            "input": {
+                "accountMembershipId": membership,
+                "consentRedirectUrl": REDIRECT_URI,
+                **dict.fromkeys(switches, True),
+            }
         }
         response = self.http.post(
             "/sandbox/graphql",
@@ -276,7 +282,8 @@ class FuzzWorld:
         )
         body = response.json()
         assert response.status_code == 200 and "errors" not in body, body
-        return urlsplit(body["data"]["addCard"]["consent"]["consentUrl"]).path
+        card = body["data"]["addCard"]["card"]
+        return urlsplit(card["statusInfo"]["consent"]["consentUrl"]).path
 
     # -- browser sessions ---------------------------------------------------------------------
 

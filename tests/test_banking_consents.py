@@ -28,13 +28,9 @@ ADA = {
 def card_consent(bank: Bank) -> dict[str, Any]:
     """A card waiting for its consent: {'card_id', 'consent_id', 'account_id', 'user_id'}."""
     account_id = bank.holder()["account_id"]
-    added = bank.api.mutate(
-        "addCard",
-        {"accountMembershipId": bank.legal_membership(account_id), "consentRedirectUrl": REDIRECT},
-        "card { id status } consent { id status purpose resourceId consentUrl redirectUrl }",
-    )
-    assert added["card"]["status"] == "ConsentPending"
-    consent = added["consent"]
+    added = bank.add_card(account_id, consent="id status purpose resourceId consentUrl redirectUrl")
+    assert added["card"]["statusInfo"]["status"] == "ConsentPending"
+    consent = added["card"]["statusInfo"]["consent"]
     assert consent["purpose"] == "AddCard"
     assert consent["resourceId"] == added["card"]["id"]
     assert consent["consentUrl"] == f"http://localhost:8000/oauth2/consents/{consent['id']}"
@@ -193,14 +189,11 @@ def test_cancel_consent_of_an_accepted_consent_is_rejected(
 def test_auto_consent_user_approves_at_once(bank: Bank) -> None:
     user = create_user(bank.env, "+33655533333", auto_consent=True)
     account_id = bank.holder(legal_representative_phone=user["phone_number"])["account_id"]
-    added = bank.api.mutate(
-        "addCard",
-        {"accountMembershipId": bank.legal_membership(account_id), "consentRedirectUrl": REDIRECT},
-        "card { id status cardMaskedNumber } consent { status }",
-    )
-    assert added["card"]["status"] == "Enabled"
+    added = bank.add_card(account_id, success="card { cardMaskedNumber }")
+    assert added["card"]["statusInfo"] == {"status": "Enabled"}
     assert added["card"]["cardMaskedNumber"].startswith("535545******")
-    assert added["consent"]["status"] == "Accepted"
+    consent_id = bank.row("cards", added["card"]["id"])["consent_id"]
+    assert bank.row("consents", consent_id)["status"] == "Accepted"
 
 
 def test_auto_consent_is_a_sandbox_feature(sim: Any) -> None:
@@ -300,12 +293,9 @@ def test_update_sandbox_user_switches_auto_consent_on(bank: Bank) -> None:
         "autoConsent": True,
     }
     assert bank.events(user["id"]) == ["User.Updated"]
-    added = bank.api.mutate(
-        "addCard",
-        {"accountMembershipId": bank.legal_membership(account_id), "consentRedirectUrl": REDIRECT},
-        "card { status } consent { status }",
-    )
-    assert (added["card"]["status"], added["consent"]["status"]) == ("Enabled", "Accepted")
+    card = bank.add_card(account_id)["card"]
+    assert card["statusInfo"] == {"status": "Enabled"}
+    assert bank.row("consents", bank.row("cards", card["id"])["consent_id"])["status"] == "Accepted"
 
 
 def test_update_sandbox_user_rejections(bank: Bank) -> None:

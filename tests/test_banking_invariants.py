@@ -224,17 +224,22 @@ class Ledger(RuleBasedStateMachine):
         if row is not None:
             transactions.cancel_transaction(self.env, self.principal, row["id"])
 
-    @rule(card=st.integers(0, 1000), action=st.sampled_from(["suspend", "resume", "cancel"]))
+    @rule(card=st.integers(0, 1000), action=st.sampled_from(["update", "cancel"]))
     def partner_changes_card(self, card: int, action: str) -> None:
-        change = {
-            "suspend": cards.suspend_card,
-            "resume": cards.resume_card,
-            "cancel": cards.cancel_card,
-        }[action]
+        card_id = self.cards[card % len(self.cards)]
         try:
-            change(self.env, self.principal, self.cards[card % len(self.cards)])
-        except Rejected as rejected:
-            assert rejected.payload["__typename"] == "CardWrongStatusRejection"
+            if action == "cancel":
+                cards.cancel_card(self.env, self.principal, card_id)  # twice: no change
+            else:
+                cards.update_card(
+                    self.env,
+                    self.principal,
+                    card_id,
+                    {"e_commerce": False},
+                    consent_redirect_url=REDIRECT,
+                )
+        except Rejected as rejected:  # only an Enabled card changes
+            assert rejected.payload["__typename"] == "AccountMembershipNotAllowedRejection"
 
     @rule(account=st.integers(0, 1))
     def partner_adds_card(self, account: int) -> None:

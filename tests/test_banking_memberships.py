@@ -10,7 +10,7 @@ import pytest
 from simulator.domain.memberships import MEMBERSHIP_TRANSITIONS
 from simulator.domain.users import create_user, find_user_by_phone
 
-from .banking_support import REDIRECT, Bank
+from .banking_support import CARD_CONSENT, CARD_SWITCHES, REDIRECT, Bank, card_consent_id
 
 MEMBERSHIP = (
     "accountMembership { id email user { id } canViewAccount canInitiatePayments "
@@ -292,29 +292,24 @@ def test_update_through_consent(bank: Bank, account: str) -> None:
 
 
 def test_suspend_resume_disable(bank: Bank, account: str) -> None:
-    membership_id = bound(bank, account)
-    card_id = bank.api.mutate(
-        "addCard",
-        {"accountMembershipId": membership_id, "consentRedirectUrl": REDIRECT},
-        "card { id } consent { id }",
+    membership_id = invited(bank, account)
+    bob = create_user(bank.env, "+33655000001", first_name="Bob", last_name="Martin")
+    bank.user_client(bob["id"]).mutate(
+        "bindAccountMembership", {"accountMembershipId": membership_id}
     )
-    bank.approve(card_id["consent"]["id"])
+    card = bank.api.mutate(
+        "addCard",
+        {"accountMembershipId": membership_id, "consentRedirectUrl": REDIRECT, **CARD_SWITCHES},
+        f"card {{ id {CARD_CONSENT} }}",
+    )["card"]
+    bank.approve(card_consent_id(card))
 
     suspended = bank.api.mutate(
         "suspendAccountMembership", {"accountMembershipId": membership_id}, MEMBERSHIP
     )
     assert suspended["accountMembership"]["statusInfo"]["status"] == "Suspended"
-    assert suspended["accountMembership"]["statusInfo"]["reason"]
-    declined = bank.testing.mutate(
-        "simulateCardAuthorization",
-        {
-            "cardId": card_id["card"]["id"],
-            "amount": {"value": "1.00", "currency": "EUR"},
-            "merchantName": "Shop",
-        },
-        "statusReason",
-    )
-    assert declined["statusReason"] == "AccountMembershipNotEnabled"
+    declined = bank.authorize(card["id"], "1.00")
+    assert declined["rejectedReason"] == "AccountMembershipNotEnabled"
     twice = bank.api.mutate("suspendAccountMembership", {"accountMembershipId": membership_id})
     assert twice["__typename"] == "ValidationRejection"
     resumed = bank.api.mutate(
@@ -334,8 +329,8 @@ def test_suspend_resume_disable(bank: Bank, account: str) -> None:
     disabled = bank.api.mutate(
         "disableAccountMembership", {"accountMembershipId": membership_id}, MEMBERSHIP
     )
-    assert disabled["accountMembership"]["statusInfo"]["status"] == "Disabled"
-    assert bank.row("cards", card_id["card"]["id"])["status"] == "Canceled"
+    assert disabled["accountMembership"]["statusInfo"]["reason"] == "Left"
+    assert bank.row("cards", card["id"])["status"] == "Canceled"
     again = bank.api.mutate("disableAccountMembership", {"accountMembershipId": membership_id})
     assert again["__typename"] == "AccountMembershipCannotBeDisabledRejection"
     assert bank.events(membership_id)[-3:] == [

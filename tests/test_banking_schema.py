@@ -55,9 +55,13 @@ NOT_REJECTIONS_THERE = (
     "LegalRepresentativePermissionsCannotBeUpdatedRejection",
     "UserAlreadyDeactivatedRejection",
     "UserCannotBeDeactivatedRejection",
+    "SimulationRejection",  # the Testing API's
 )
 #: Success payloads the real schema names otherwise than `<Mutation>SuccessPayload`.
-SUCCESS_NAMES = {"deactivateUser": "DeactivateUserSuccess"}
+SUCCESS_NAMES = {
+    "deactivateUser": "DeactivateUserSuccess",
+    "addSingleUseVirtualCard": "AddSingleUseVirtualCardSuccessForUserPayload",
+}
 
 
 def test_every_partner_mutation_takes_one_input_and_returns_a_union() -> None:

@@ -1,5 +1,6 @@
 """The Sandbox Testing API's banking mutations: each success and each rejection.
-(Suspension, verification and consent decisions are tested beside their resources.)"""
+(Suspension, verification and consent decisions are tested beside their resources; the
+card simulations in test_card_simulations.py.)"""
 
 from __future__ import annotations
 
@@ -28,14 +29,6 @@ def card(bank: Bank, account: str) -> str:
 
 def money(value: str, currency: str = "EUR") -> dict[str, str]:
     return {"value": value, "currency": currency}
-
-
-def authorize(bank: Bank, card_id: str, amount: str = "20.00", **extra: Any) -> dict[str, Any]:
-    return bank.testing.mutate(
-        "simulateCardAuthorization",
-        {"cardId": card_id, "amount": money(amount), "merchantName": "Shop", **extra},
-        TX,
-    )
 
 
 def available(bank: Bank, account_id: str) -> str:
@@ -129,192 +122,7 @@ def test_reject_an_outgoing_transfer(bank: Bank, account: str) -> None:
         )
 
 
-def test_sepa_mutations_refuse_card_transactions(bank: Bank, card: str) -> None:
-    authorization = authorize(bank, card)
-    for name in ("simulateSepaCreditTransferBooking", "simulateSepaCreditTransferRejection"):
-        result = bank.testing.mutate(name, {"transactionId": authorization["transactionId"]})
-        assert result["__typename"] == "ForbiddenRejection"
-
-
-def test_card_authorization_reserves_then_debit_books(bank: Bank, account: str, card: str) -> None:
-    authorization = authorize(bank, card, "30.00", merchantCategory="Groceries")
-    assert authorization["status"] == "Pending"
-    balances = read_balances(bank.env.store.db, account)
-    assert (f"{balances.reserved:.2f}", f"{balances.available:.2f}") == ("30.00", "170.00")
-    debited = bank.testing.mutate(
-        "simulateCardDebit",
-        {"transactionId": authorization["transactionId"], "amount": money("27.40")},
-        TX,
-    )
-    assert debited["status"] == "Booked"
-    balances = read_balances(bank.env.store.db, account)
-    assert (f"{balances.reserved:.2f}", f"{balances.booked:.2f}") == ("0.00", "172.60")
-    assert bank.events(authorization["transactionId"]) == [
-        "Transaction.Pending",
-        "Transaction.Booked",
-    ]
-
-
-def test_card_debit_rejections(bank: Bank, account: str, card: str) -> None:
-    authorization = authorize(bank, card, "30.00")
-    too_much = bank.testing.mutate(
-        "simulateCardDebit",
-        {"transactionId": authorization["transactionId"], "amount": money("30.01")},
-    )
-    assert too_much["__typename"] == "ValidationRejection"
-    wrong_currency = bank.testing.mutate(
-        "simulateCardDebit",
-        {"transactionId": authorization["transactionId"], "amount": money("1.00", "USD")},
-    )
-    assert wrong_currency["fields"][0]["code"] == "UnsupportedCurrency"
-    bank.testing.mutate("simulateCardDebit", {"transactionId": authorization["transactionId"]})
-    twice = bank.testing.mutate(
-        "simulateCardDebit", {"transactionId": authorization["transactionId"]}
-    )
-    assert twice["__typename"] == "TransactionWrongStatusRejection"
-    sepa = bank.fund(account, "1.00")
-    assert bank.testing.mutate("simulateCardDebit", {"transactionId": sepa})["__typename"] == (
-        "ForbiddenRejection"
-    )
-    assert bank.testing.mutate("simulateCardDebit", {"transactionId": "nope"})["__typename"] == (
-        "TransactionNotFoundRejection"
-    )
-
-
-def test_release_frees_the_reservation(bank: Bank, account: str, card: str) -> None:
-    authorization = authorize(bank, card, "30.00")
-    released = bank.testing.mutate(
-        "simulateCardAuthorizationRelease", {"transactionId": authorization["transactionId"]}, TX
-    )
-    assert released["status"] == "Released"
-    assert available(bank, account) == "200.00"
-    twice = bank.testing.mutate(
-        "simulateCardAuthorizationRelease", {"transactionId": authorization["transactionId"]}
-    )
-    assert twice["__typename"] == "TransactionWrongStatusRejection"
-    assert bank.testing.mutate("simulateCardAuthorizationRelease", {"transactionId": "nope"})[
-        "__typename"
-    ] == ("TransactionNotFoundRejection")
-    sepa = bank.fund(account, "1.00")
-    assert bank.testing.mutate("simulateCardAuthorizationRelease", {"transactionId": sepa})[
-        "__typename"
-    ] == ("ForbiddenRejection")
-
-
-@pytest.mark.parametrize(
-    ("extra", "reason"),
-    [
-        ({"amount": money("200.01")}, "InsufficientFunds"),
-        ({"isWithdrawal": True}, "WithdrawalDisabled"),
-        ({"merchantCountry": "US"}, "InternationalDisabled"),
-        ({"isOnline": True}, "ECommerceDisabled"),
-        ({"outcome": "Declined", "declineReason": "InsufficientFunds"}, "InsufficientFunds"),
-        ({"outcome": "Declined"}, "MerchantDeclined"),
-    ],
-)
-def test_card_declines(bank: Bank, account: str, extra: dict[str, Any], reason: str) -> None:
-    card_id = bank.enabled_card(
-        account,
-        withdrawal=False,
-        international=False,
-        eCommerce=False,
-        spendingLimit={"amount": money("5000.00"), "period": "Always"},
-    )
-    result = bank.testing.mutate(
-        "simulateCardAuthorization",
-        {"cardId": card_id, "amount": money("10.00"), "merchantName": "Shop", **extra},
-        TX,
-    )
-    assert (result["status"], result["statusReason"]) == ("Rejected", reason)
-    assert available(bank, account) == "200.00"
-
-
-def test_spending_limit_periods(bank: Bank, account: str) -> None:
-    card_id = bank.enabled_card(
-        account, spendingLimit={"amount": money("50.00"), "period": "Daily"}
-    )
-    assert authorize(bank, card_id, "40.00")["status"] == "Pending"
-    assert authorize(bank, card_id, "20.00")["statusReason"] == "SpendingLimitReached"
-    bank.sim.advance("1d")
-    assert authorize(bank, card_id, "20.00")["status"] == "Pending"
-
-
-def test_card_authorization_rejections(bank: Bank, card: str) -> None:
-    unknown = bank.testing.mutate(
-        "simulateCardAuthorization",
-        {"cardId": "nope", "amount": money("1.00"), "merchantName": "Shop"},
-    )
-    assert unknown == {
-        "__typename": "CardNotFoundRejection",
-        "message": "Card nope was not found.",
-        "cardId": "nope",
-    }
-    bad = bank.testing.mutate(
-        "simulateCardAuthorization",
-        {"cardId": card, "amount": money("0"), "merchantName": "", "merchantCountry": "FRA"},
-    )
-    assert {field["path"][-1] for field in bad["fields"]} == {
-        "value",
-        "merchantName",
-        "merchantCountry",
-    }
-
-
-def test_card_credit_refunds(bank: Bank, account: str, card: str) -> None:
-    authorization = authorize(bank, card, "30.00")
-    bank.testing.mutate("simulateCardDebit", {"transactionId": authorization["transactionId"]})
-    refund = bank.testing.mutate(
-        "simulateCardCredit",
-        {
-            "cardId": card,
-            "amount": money("30.00"),
-            "merchantName": "Shop",
-            "originalTransactionId": authorization["transactionId"],
-        },
-        TX,
-    )
-    assert refund["status"] == "Booked"
-    assert available(bank, account) == "200.00"
-    node = bank.api.query(
-        """query($id: ID!) { transaction(transactionId: $id) { type side
-             ... on CardTransaction { originalTransactionId } } }""",
-        {"id": refund["transactionId"]},
-    )["transaction"]
-    assert node == {
-        "type": "CardOutCredit",
-        "side": "Credit",
-        "originalTransactionId": authorization["transactionId"],
-    }
-
-
-def test_card_credit_rejections(bank: Bank, account: str, card: str) -> None:
-    base = {"cardId": card, "amount": money("1.00"), "merchantName": "Shop"}
-    assert bank.testing.mutate("simulateCardCredit", {**base, "cardId": "nope"})["__typename"] == (
-        "CardNotFoundRejection"
-    )
-    assert bank.testing.mutate("simulateCardCredit", {**base, "originalTransactionId": "nope"})[
-        "__typename"
-    ] == ("TransactionNotFoundRejection")
-    other = bank.fund(account, "1.00")
-    assert bank.testing.mutate("simulateCardCredit", {**base, "originalTransactionId": other})[
-        "__typename"
-    ] == ("ForbiddenRejection")
-    assert bank.testing.mutate("simulateCardCredit", {**base, "amount": money("-1")})[
-        "__typename"
-    ] == ("ValidationRejection")
-
-
-def fee_input(account_id: str, value: str | None = "1.00", **extra: str) -> dict:
-    return {
-        "accountId": account_id,
-        "type": "InactiveAccount",
-        "effectiveDate": "2026-01-05T09:00:00.000Z",
-        **({"dueAmount": money(value)} if value else {}),
-        **extra,
-    }
-
-
-def test_manual_banking_fees(bank: Bank, account: str) -> None:
+def test_fees(bank: Bank, account: str) -> None:
     fee = bank.testing.mutate(
         "simulateManualBankingFee",
         fee_input(account, "250.00"),
@@ -356,42 +164,6 @@ def test_fee_on_a_closed_account(bank: Bank) -> None:
     bank.sim.advance("1d")
     closed = bank.testing.mutate("simulateManualBankingFee", fee_input(account_id))
     assert closed["__typename"] == "AccountNotEligibleRejection"
-
-
-@pytest.mark.parametrize("closed", [False, True])
-def test_no_refund_to_a_closing_or_closed_account(bank: Bank, closed: bool) -> None:
-    """Its cards were canceled, but a merchant's refund would leave money on an account that
-    must close empty."""
-    account_id = bank.holder("Empty", "Account")["account_id"]
-    card_id = bank.enabled_card(account_id)
-    result = bank.api.mutate(
-        "closeAccount",
-        {
-            "accountId": account_id,
-            "consentRedirectUrl": REDIRECT,
-            "reason": {"type": "ClosingRequested"},
-        },
-        "consent { id }",
-    )
-    bank.approve(result["consent"]["id"])
-    if closed:
-        bank.sim.advance("1d")
-    refund = bank.testing.mutate(
-        "simulateCardCredit", {"cardId": card_id, "amount": money("5.00"), "merchantName": "Shop"}
-    )
-    assert refund["__typename"] == "BadAccountStatusRejection"
-    assert f"is {'Closed' if closed else 'Closing'};" in refund["message"]
-    assert read_balances(bank.env.store.db, account_id).booked == 0
-
-
-def test_ids_of_another_project_are_not_found(bank: Bank, sim: Any, card: str) -> None:
-    other = sim.create_project("sandbox", "Other", [REDIRECT])
-    other_bank = Bank(sim, bank.http, other)
-    result = other_bank.testing.mutate(
-        "simulateCardAuthorization",
-        {"cardId": card, "amount": money("1.00"), "merchantName": "Shop"},
-    )
-    assert result["__typename"] == "CardNotFoundRejection"
 
 
 def test_reset_deletes_the_projects_banking_data_only(bank: Bank, sim: Any, card: str) -> None:

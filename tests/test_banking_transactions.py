@@ -23,7 +23,8 @@ NODE = """__typename id type side status label counterparty executionDate
     ... on TransactionRejectedStatus { reason }
     ... on TransactionCanceledStatus { canceledDate }
     ... on TransactionReleasedStatus { releaseDate } }
-  ... on CardTransaction { card { id } merchant { name category city country } }
+  ... on CardTransaction { cardDetails { ... on CardOutDetails { card { id } maskedPan } }
+    merchant { ... on CardOutMerchant { merchantName category merchantCity merchantCountry } } }
   ... on FeeTransaction { feesType }
   ... on SEPACreditTransferTransaction { mode creditor { name IBAN } debtor { name IBAN } }"""
 
@@ -52,18 +53,12 @@ def test_every_status_has_its_status_info(bank: Bank, account: str) -> None:
     bank.fund(account, "500.00")
     pending = incoming(bank, account, "1.00", label="Gift", reference="R-1")
     card_id = bank.enabled_card(account)
-    authorize = {"cardId": card_id, "merchantName": "Café", "merchantCity": "Lyon"}
-    released = bank.testing.mutate(
-        "simulateCardAuthorization",
-        {**authorize, "amount": {"value": "9.00", "currency": "EUR"}},
-        "transactionId",
-    )["transactionId"]
-    bank.testing.mutate("simulateCardAuthorizationRelease", {"transactionId": released})
-    declined = bank.testing.mutate(
-        "simulateCardAuthorization",
-        {**authorize, "amount": {"value": "9.00", "currency": "EUR"}, "outcome": "Declined"},
-        "transactionId",
-    )["transactionId"]
+    merchant = {"name": "Café", "city": "Lyon"}
+    released = bank.authorize(card_id, "9.00", merchant=merchant)["transactionId"]
+    bank.testing.mutate("simulateOutgoingCardAuthorizationRelease", {"transactionId": released})
+    declined = bank.authorize(card_id, "9.00", merchant=merchant, outcome="DoNotHonor")[
+        "transactionId"
+    ]
     fee = bank.testing.mutate(
         "simulateManualBankingFee",
         {
@@ -94,13 +89,16 @@ def test_every_status_has_its_status_info(bank: Bank, account: str) -> None:
         "releaseDate": "2026-01-05T09:00:00.000Z",
     }
     assert nodes[released]["merchant"] == {
-        "name": "Café",
-        "category": None,
-        "city": "Lyon",
-        "country": "FR",
+        "merchantName": "Café",
+        "category": "InStore",
+        "merchantCity": "Lyon",
+        "merchantCountry": "FRA",
     }
-    assert nodes[released]["card"] == {"id": card_id}
-    assert nodes[declined]["statusInfo"]["reason"] == "MerchantDeclined"
+    assert nodes[released]["cardDetails"] == {
+        "card": {"id": card_id},
+        "maskedPan": bank.row("cards", card_id)["masked_number"],
+    }
+    assert nodes[declined]["statusInfo"]["reason"] == "DoNotHonor"
     assert nodes[fee]["__typename"] == "FeeTransaction"
     assert nodes[fee]["feesType"] == "BankingFee"
     assert nodes[fee]["statusInfo"]["balanceAfter"] == {"value": "498.00"}

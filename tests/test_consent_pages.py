@@ -25,7 +25,7 @@ from simulator.domain.context import Principal
 from simulator.domain.users import create_user, find_user_by_phone
 from simulator.oauth import sms
 
-from .banking_support import BENEFICIARY_IBAN, REDIRECT, Bank
+from .banking_support import BENEFICIARY_IBAN, CARD_SWITCHES, REDIRECT, Bank
 from .conftest import CHROMIUM, LiveServer
 
 _CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -121,21 +121,14 @@ def phone_of(bank: Bank, consent_id: str) -> str:
 
 def add_card_consent(bank: Bank, **input: Any) -> dict[str, Any]:
     account_id = bank.holder()["account_id"]
-    added = bank.api.mutate(
-        "addCard",
-        {
-            "accountMembershipId": bank.legal_membership(account_id),
-            "consentRedirectUrl": REDIRECT,
-            **input,
-        },
-        "card { id status } consent { id status consentUrl }",
-    )
-    assert added["card"]["status"] == "ConsentPending"
+    card = bank.add_card(account_id, consent="id status consentUrl", **input)["card"]
+    assert card["statusInfo"]["status"] == "ConsentPending"
+    consent = card["statusInfo"]["consent"]
     return {
-        "card_id": added["card"]["id"],
-        "consent_id": added["consent"]["id"],
-        "path": path_of(added["consent"]["consentUrl"]),
-        "phone": phone_of(bank, added["consent"]["id"]),
+        "card_id": card["id"],
+        "consent_id": consent["id"],
+        "path": path_of(consent["consentUrl"]),
+        "phone": phone_of(bank, consent["id"]),
         "account_id": account_id,
     }
 
@@ -385,13 +378,10 @@ def test_auto_consent(bank: Bank, visitors: Callable[..., Visitor]) -> None:
     # A consent for an auto-consent user is approved by the mutation itself.
     user = create_user(bank.env, "+33655533333", auto_consent=True)
     account_id = bank.holder(legal_representative_phone=user["phone_number"])["account_id"]
-    added = bank.api.mutate(
-        "addCard",
-        {"accountMembershipId": bank.legal_membership(account_id), "consentRedirectUrl": REDIRECT},
-        "card { status } consent { status consentUrl }",
-    )
-    assert added["consent"]["status"] == "Accepted"
-    assert visitors().get(path_of(added["consent"]["consentUrl"])).status_code == 409
+    added = bank.add_card(account_id)["card"]
+    consent_id = bank.row("cards", added["id"])["consent_id"]
+    assert bank.row("consents", consent_id)["status"] == "Accepted"
+    assert visitors().get(f"/oauth2/consents/{consent_id}").status_code == 409
 
     # Auto consent switched on after the consent was opened: the link approves at once.
     card = add_card_consent(bank)
@@ -804,7 +794,8 @@ def test_click_through_in_chromium(sim: Simulator, live_server: LiveServer, brow
                 headers={"Authorization": f"Bearer {token}"},
                 json={
                     "query": "mutation($i: AddCardInput!) { addCard(input: $i) {"
-                    " ... on AddCardSuccessPayload { card { id } consent { id consentUrl } } } }",
+                    " ... on AddCardSuccessPayload { card { id statusInfo {"
+                    " ... on CardConsentPendingStatusInfo { consent { id consentUrl } } } } } } }",
                     "variables": {
                         "i": {
                             "accountMembershipId": sim.sandbox.store.db.execute(
@@ -812,11 +803,12 @@ def test_click_through_in_chromium(sim: Simulator, live_server: LiveServer, brow
                             ).fetchone()[0],
                             "name": "Browser card",
                             "consentRedirectUrl": callback,
+                            **CARD_SWITCHES,
                         }
                     },
                 },
             ).json()["data"]["addCard"]
-        url = graphql["consent"]["consentUrl"]
+        url = graphql["card"]["statusInfo"]["consent"]["consentUrl"]
         assert url.startswith(f"{live_server.base_url}/oauth2/consents/")
 
         context = browser.new_context(java_script_enabled=False)  # works without JavaScript
@@ -837,7 +829,7 @@ def test_click_through_in_chromium(sim: Simulator, live_server: LiveServer, brow
             page.wait_for_url(f"{callback}?*")
             assert page.get_by_role("heading", name="Partner callback").is_visible()
             assert query_of(page.url) == {
-                "consentId": graphql["consent"]["id"],
+                "consentId": graphql["card"]["statusInfo"]["consent"]["id"],
                 "status": "Accepted",
                 "resourceId": graphql["card"]["id"],
             }

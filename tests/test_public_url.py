@@ -80,12 +80,8 @@ def test_consent_urls_ignore_the_host_header(
 ) -> None:
     bank = Bank(sim, evil, project)
     account_id = bank.holder()["account_id"]
-    added = bank.api.mutate(
-        "addCard",
-        {"accountMembershipId": bank.legal_membership(account_id), "consentRedirectUrl": REDIRECT},
-        "consent { id consentUrl }",
-    )
-    consent = added["consent"]
+    added = bank.add_card(account_id, consent="id consentUrl")
+    consent = added["card"]["statusInfo"]["consent"]
     assert consent["consentUrl"] == f"{live_server.base_url}/oauth2/consents/{consent['id']}"
 
 

@@ -59,11 +59,7 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
         },
         "transactionId",
     )["transactionId"]
-    authorization = a.testing.mutate(
-        "simulateCardAuthorization",
-        {"cardId": card_id, "amount": {"value": "5.00", "currency": EUR}, "merchantName": "Shop"},
-        "transactionId",
-    )["transactionId"]
+    authorization = a.authorize(card_id, "5.00")["transactionId"]
     user = a.testing.mutate(
         "createSandboxUser",
         {**IDENTITY, "mobilePhoneNumber": "+33611100000"},
@@ -183,35 +179,37 @@ def _own_writes(b: Bank) -> dict[str, Call]:
 
 def _card_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
     amount = {"value": "1.00", "currency": EUR}
+    card = {"cardId": r["card"]}
+    transaction = {"transactionId": r["authorization"]}
+    calls = {
+        "simulateOutgoingCardAuthorization": (
+            {**card, "amount": amount, "merchant": {"name": "Shop"}},
+            "CardNotFoundRejection",
+        ),
+        "simulateOutgoingCardAuthorizationRelease": (transaction, "TransactionNotFoundRejection"),
+        "simulateOutgoingCardDebit": (transaction, "TransactionNotFoundRejection"),
+        "simulateOutgoingCardCredit": (
+            {**card, "amount": amount, "merchantName": "Shop"},
+            "CardNotFoundRejection",
+        ),
+        "simulateOutgoingCardDebitReverse": (transaction, "TransactionNotFoundRejection"),
+        "simulateOutgoingCardCreditReverse": (transaction, "TransactionNotFoundRejection"),
+        "simulateOutgoingCardDebitWithoutAuthorization": (
+            {**card, "amount": amount},
+            "CardNotFoundRejection",
+        ),
+        # Their real unions have no not-found rejection.
+        "simulateOutgoingCardAdvice": ({**transaction, "amount": amount}, "ForbiddenRejection"),
+        "simulateCardTransactionEnrichment": (transaction, "ForbiddenRejection"),
+        "physicalCardReception": (card, "SimulationRejection"),
+        "simulatePhysicalCardDelivery": (card, "SimulationRejection"),
+        "simulatePhysicalCardRenewalProcess": (
+            {**card, "status": "ToRenew"},
+            "CardNotFoundRejection",
+        ),
+    }
     return {
-        "simulateCardAuthorization": _rejected(
-            b,
-            r,
-            "simulateCardAuthorization",
-            {"cardId": r["card"], "amount": amount, "merchantName": "Shop"},
-            "CardNotFoundRejection",
-        ),
-        "simulateCardAuthorizationRelease": _rejected(
-            b,
-            r,
-            "simulateCardAuthorizationRelease",
-            {"transactionId": r["authorization"]},
-            "TransactionNotFoundRejection",
-        ),
-        "simulateCardDebit": _rejected(
-            b,
-            r,
-            "simulateCardDebit",
-            {"transactionId": r["authorization"]},
-            "TransactionNotFoundRejection",
-        ),
-        "simulateCardCredit": _rejected(
-            b,
-            r,
-            "simulateCardCredit",
-            {"cardId": r["card"], "amount": amount, "merchantName": "Shop"},
-            "CardNotFoundRejection",
-        ),
+        name: _rejected(b, r, name, input, typename) for name, (input, typename) in calls.items()
     }
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from simulator.domain import consents
 
-from .banking_support import REDIRECT, Bank
+from .banking_support import REDIRECT, Bank, card_consent_id
 
 #: The `work` of each kind of due work: webhook retries, then the banking domain's.
 EVERY_KIND = {"webhooks", "settlement", "consent-expiry", "account-closing"}
@@ -36,12 +36,7 @@ def _closing_account(bank: Bank) -> None:
 
 def _started_consent(bank: Bank) -> None:
     account_id = bank.holder()["account_id"]
-    added = bank.api.mutate(
-        "addCard",
-        {"accountMembershipId": bank.legal_membership(account_id), "consentRedirectUrl": REDIRECT},
-        "consent { id }",
-    )
-    consent_id = added["consent"]["id"]
+    consent_id = card_consent_id(bank.add_card(account_id)["card"])
     user_id = bank.row("consents", consent_id)["user_id"]
     consents.start_consent(bank.env, consent_id, user_id)  # expires 20 minutes later
 

@@ -7,12 +7,12 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from graphql import GraphQLUnionType, get_named_type
+from graphql import GraphQLResolveInfo, GraphQLUnionType, get_named_type
 
 from ..domain.rejections import Rejected
 from ..exceptions import SimulatorError
 
-__all__ = ["RejectionOutsideUnion", "returns_rejections"]
+__all__ = ["RejectionOutsideUnion", "returns_rejections", "returns_union_rejections"]
 
 
 def returns_rejections(resolver: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
@@ -33,6 +33,42 @@ def returns_rejections(resolver: Callable[..., dict[str, Any]]) -> Callable[...,
             ] not in {member.name for member in payload_type.types}:
                 raise RejectionOutsideUnion(rejected.payload["message"]) from None
             return rejected.payload
+
+    return wrapper
+
+
+#: What a rejection a payload union lacks is answered as, in this order of preference (each
+#: carries only a message).
+_FALLBACK_REJECTIONS = ("ForbiddenRejection", "AccountMembershipNotAllowedRejection")
+
+
+def returns_union_rejections(
+    resolver: Callable[..., dict[str, Any]],
+) -> Callable[..., dict[str, Any]]:
+    """Like `returns_rejections`, for mutations whose payload union (the real service's)
+    lacks some rejection the domain raises (a ValidationRejection, a wrong status): that one
+    is answered as the union's `ForbiddenRejection` (else its message-only
+    `AccountMembershipNotAllowedRejection`) carrying the message and the invalid fields."""
+
+    @functools.wraps(resolver)
+    def wrapper(obj: Any, info: GraphQLResolveInfo, **kwargs: Any) -> dict[str, Any]:
+        try:
+            return resolver(obj, info, **kwargs)
+        except Rejected as rejected:
+            payload = rejected.payload
+            union = get_named_type(info.return_type)
+            members = (
+                {m.name for m in union.types} if isinstance(union, GraphQLUnionType) else set()
+            )
+            fallback = next((name for name in _FALLBACK_REJECTIONS if name in members), None)
+            if payload["__typename"] in members or fallback is None:
+                return payload
+            details = "; ".join(
+                f"{'.'.join(field['path'])}: {field['message']}"
+                for field in payload.get("fields") or []
+            )
+            message = f"{payload['message']} ({details})" if details else payload["message"]
+            return {"__typename": fallback, "message": message}
 
     return wrapper
 

@@ -17,6 +17,7 @@ from . import (
     membership_changes,
     memberships,
     payments,
+    physical_cards,
     simulation,
     transactions,
 )
@@ -41,7 +42,6 @@ def install_banking(wiring: Wiring) -> None:
     work due on the clock (settlements, consent expiries, account closings)."""
     wiring.consent_handlers.update(
         {
-            "AddCard": cards.CONSENT_HANDLER,
             "AddAccountMembership": memberships.CONSENT_HANDLER,
             "AddAccountMemberships": memberships.CONSENT_HANDLER,
             "UpdateAccountMembership": membership_changes.UPDATE_HANDLER,
@@ -51,6 +51,8 @@ def install_banking(wiring: Wiring) -> None:
             "ConsentToMultipleConsents": consent_actions.MULTI_CONSENT_HANDLER,
         }
     )
+    wiring.consent_handlers.update(cards.CONSENT_HANDLERS)
+    wiring.consent_handlers.update(physical_cards.CONSENT_HANDLERS)
     wiring.account_closing.append(cards.cancel_cards_of_closing_account)
     wiring.membership_disabled.append(cards.cancel_cards_of_disabled_membership)
     wiring.scheduled_work.append(due_work.BankingWork())

@@ -18,6 +18,7 @@ purpose alone.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -55,6 +56,12 @@ _TITLES = {
     "InitPayment": "Approve a transfer",
     "CloseAccount": "Approve closing an account",
     "ViewCardNumbers": "Approve showing card numbers",
+    "AddCards": "Approve new cards",
+    "UpdateCard": "Approve changing a card",
+    "PrintPhysicalCard": "Approve printing a card",
+    "ActivatePhysicalCard": "Approve activating a card",
+    "ResumePhysicalCard": "Approve unblocking a card",
+    "ViewPhysicalCardPin": "Approve showing a card's PIN",
     "Generic": "Approve an operation",
     "ConsentToMultipleConsents": "Approve several operations",
 }
@@ -154,6 +161,45 @@ def _card(
         ):
             rows.append((label, "allowed" if card[column] else "not allowed"))
         summary = f"{project} asks to issue a {card['type']} card for {holder}."
+    account = _account_section(db, card["account_id"])
+    return summary, tuple(s for s in (DetailSection("Card", tuple(rows)), account) if s)
+
+
+#: What each card consent (other than adding and viewing numbers) asks, for the summary.
+_CARD_ACTIONS = {
+    "UpdateCard": "change the settings of {holder}'s card",
+    "PrintPhysicalCard": "print a physical card for {holder}'s card",
+    "ActivatePhysicalCard": "activate {holder}'s physical card",
+    "ResumePhysicalCard": "unblock {holder}'s physical card",
+    "ViewPhysicalCardPin": "show the PIN of {holder}'s physical card",
+}
+_CHANGE_LABELS = {
+    "name": "Name",
+    "withdrawal": "Cash withdrawals",
+    "e_commerce": "Online payments",
+    "international": "Payments abroad",
+    "non_main_currency_transactions": "Other currencies",
+    "spending_limit_value": "Spending limit",
+    "spending_limit_period": "Spending limit period",
+}
+
+
+def _card_action(
+    db: sqlite_utils.Database, consent: dict[str, Any], project: str
+) -> tuple[str, tuple[DetailSection, ...]] | None:
+    card = _row(db, "cards", consent["resource_id"])
+    if card is None:
+        return None
+    holder = _person(db, _row(db, "account_memberships", card["account_membership_id"]) or {})
+    rows = [("Type", str(card["type"])), ("Cardholder", holder)]
+    rows.append(("Card number", str(card["masked_number"] or "not issued yet")))
+    if consent["purpose"] == "UpdateCard":
+        for column, value in sorted(json.loads(card.get("pending_update") or "{}").items()):
+            if column in _CHANGE_LABELS:
+                switch = column not in ("name", "spending_limit_value", "spending_limit_period")
+                shown = ("allowed" if value else "not allowed") if switch else value
+                rows.append((f"New: {_CHANGE_LABELS[column]}", str(shown)))
+    summary = f"{project} asks to {_CARD_ACTIONS[consent['purpose']].format(holder=holder)}."
     account = _account_section(db, card["account_id"])
     return summary, tuple(s for s in (DetailSection("Card", tuple(rows)), account) if s)
 
@@ -274,6 +320,8 @@ def _children(
 _DESCRIBERS: dict[str, Describer] = {
     "AddCard": _card,
     "ViewCardNumbers": _card,
+    "AddCards": _card,
+    **dict.fromkeys(_CARD_ACTIONS, _card_action),
     "AddAccountMembership": _membership,
     "InitPayment": _payment,
     "CloseAccount": _closing,

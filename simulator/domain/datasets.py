@@ -287,6 +287,34 @@ class _Loader:
         )
         self.remember(record["key"], "AccountMembership", membership_id)
 
+    def _physical_card(
+        self, record: dict[str, Any], card_type: str, number: int, moment: Any
+    ) -> dict[str, Any]:
+        """A VirtualAndPhysical card's printed card: `physical_status` (default Activated),
+        delivered to `delivery_address` (default: a Paris address)."""
+        if card_type != "VirtualAndPhysical":
+            return {}
+        status = record.get("physical_status", "Activated")
+        if status not in ("ToActivate", "Activated", "Suspended", "Canceled"):
+            raise self.fail(record, f"unknown physical card status {status!r}")
+        identifier = next_number(self.db, "physical_card_identifier")
+        address = record.get("delivery_address") or {
+            "address_line_1": "1 rue de Rivoli",
+            "city": "Paris",
+            "postal_code": "75001",
+            "country": "FRA",
+        }
+        return {
+            "physical_status": status,
+            "physical_status_reason": "SuspendedByPartner" if status == "Suspended" else None,
+            "physical_identifier": f"{(identifier * 104729) % 1_000_000_000:09d}",
+            "physical_masked_number": f"{CARD_BIN}******{(number * 7919) % 10000:04d}",
+            "physical_expiry_date": f"{moment.month:02d}/{(moment.year + 3) % 100:02d}",
+            "physical_pin_ready": 1,
+            "physical_address": json.dumps(address, sort_keys=True),
+            "physical_custom_options": "{}",
+        }
+
     def card(self, record: dict[str, Any]) -> None:
         if self.seen(record):
             return
@@ -329,6 +357,7 @@ class _Loader:
                 "canceled_at": now if status == "Canceled" else None,
                 "created_at": now,
                 "updated_at": now,
+                **self._physical_card(record, card_type, number, moment),
             },
         )
         emit(self.env, self.db, "Card.Created", project_id=self.project_id, resource_id=card_id)

@@ -52,6 +52,7 @@ __all__ = [
     "TRANSACTION_TYPES",
     "TRANSITIONS",
     "Balances",
+    "adjust_pending_amount",
     "change_status",
     "get_transaction_row",
     "read_balances",
@@ -65,6 +66,8 @@ TRANSACTION_TYPES = (
     "CardOutDebit",
     "CardOutCredit",
     "FeesOut",
+    "CardOutDebitReversal",
+    "CardOutCreditReversal",
 )
 TRANSACTION_STATUSES = ("Pending", "Booked", "Rejected", "Canceled", "Released")
 SIDE_OF_TYPE = {
@@ -73,6 +76,9 @@ SIDE_OF_TYPE = {
     "CardOutDebit": "Debit",
     "CardOutCredit": "Credit",
     "FeesOut": "Debit",
+    # The merchant gives a debit back, or takes a refund back.
+    "CardOutDebitReversal": "Credit",
+    "CardOutCreditReversal": "Debit",
 }
 #: The statuses a transaction may move to from each status (the others are final).
 TRANSITIONS: dict[str, tuple[str, ...]] = {
@@ -85,6 +91,8 @@ STATUSES_OF_TYPE: dict[str, tuple[str, ...]] = {
     "CardOutDebit": ("Pending", "Booked", "Rejected", "Released"),
     "CardOutCredit": ("Booked",),
     "FeesOut": ("Booked",),
+    "CardOutDebitReversal": ("Booked",),
+    "CardOutCreditReversal": ("Booked",),
 }
 _EVENT_OF_STATUS = {
     "Pending": "Transaction.Pending",
@@ -298,3 +306,23 @@ def recompute_balances(db: sqlite_utils.Database, account_id: str) -> Balances:
         for name, value in _effect(row, row["status"], to_decimal(row["amount"])).items():
             sums[name] += value
     return Balances(**sums)
+
+
+def adjust_pending_amount(
+    env: Environment, db: sqlite_utils.Database, transaction: dict[str, Any], amount: Decimal
+) -> dict[str, Any]:
+    """Change what a Pending transaction holds (a card authorization the network adjusted),
+    moving the balances with it, in the caller's transaction. No event: the transaction
+    stays Pending."""
+    if transaction["status"] != "Pending":
+        raise Rejected(
+            wrong_status("Transaction", transaction["id"], transaction["status"], "Pending")
+        )
+    old = _effect(transaction, "Pending", to_decimal(transaction["amount"]))
+    deltas = {name: -value for name, value in old.items()}
+    for name, value in _effect(transaction, "Pending", amount).items():
+        deltas[name] = deltas.get(name, ZERO) + value
+    _apply(env, db, transaction["account_id"], deltas)
+    changes = {"amount": amount_text(amount), "updated_at": env.now()}
+    update_row(db, "transactions", transaction["id"], changes)
+    return {**transaction, **changes}

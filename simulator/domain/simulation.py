@@ -21,6 +21,7 @@ import sqlite_utils
 
 from ..clock import format_timestamp, parse_timestamp
 from ..storage import get_row
+from .card_support import card_not_found
 from .cards import cancel_card_in, finish_canceling
 from .context import Environment
 from .ledger import change_status, read_balances, record_transaction
@@ -180,6 +181,13 @@ def reject_transfer(
 # -- cards ---------------------------------------------------------------------------------
 
 
+def _project_card(db: sqlite_utils.Database, project_id: str, card_id: str) -> dict[str, Any]:
+    rows = list(db["cards"].rows_where("id = ? AND project_id = ?", [card_id, project_id]))
+    if not rows:
+        raise Rejected(card_not_found(card_id))
+    return rows[0]
+
+
 def _period_start(now: datetime, period: str) -> str:
     day = now.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
     if period == "Daily":
@@ -208,6 +216,11 @@ def spent_within_limit_period(
     return total
 
 
+def _alpha3(country: str) -> str:
+    """An account's country as the card networks name it (FR -> FRA)."""
+    return {"FR": "FRA", "DE": "DEU", "ES": "ESP", "IT": "ITA", "NL": "NLD"}.get(country, country)
+
+
 def _decline_reason(
     env: Environment,
     db: sqlite_utils.Database,
@@ -227,7 +240,7 @@ def _decline_reason(
         (is_withdrawal and not card["withdrawal"], "WithdrawalDisabled"),
         (is_online and not card["e_commerce"], "ECommerceDisabled"),
         (
-            merchant_country != account["country"] and not card["international"],
+            merchant_country != _alpha3(account["country"]) and not card["international"],
             "InternationalDisabled",
         ),
     ]
@@ -253,34 +266,38 @@ def simulate_card_authorization(
     merchant_category: str | None = None,
     merchant_city: str | None = None,
     merchant_country: str | None = None,
-    is_online: bool = False,
-    is_withdrawal: bool = False,
+    category: str = "InStore",
+    card_type: str = "Virtual",
     outcome: str = "Accepted",
-    decline_reason: str | None = None,
 ) -> dict[str, Any]:
-    """A merchant asks to reserve an amount on a card. Accepted: a Pending card debit that
-    reserves the amount. Declined (asked for, or by the card's rules): a Rejected one."""
+    """A merchant asks to reserve an amount on a card (`category` InStore, eCommerce,
+    Withdrawal, ...; `card_type` Physical or Virtual). Accepted: a Pending card debit that
+    reserves the amount. Declined (any other `outcome`, or by the card's rules): a Rejected
+    one whose reason says why."""
     checks = Checks()
     value = checks.amount(amount, ["input", "amount", "value"], currency=currency)
-    merchant = checks.text(merchant_name, ["input", "merchantName"], max_length=70)
-    checks.choice(outcome, ("Accepted", "Declined"), ["input", "outcome"])
-    if decline_reason is not None:
-        checks.choice(decline_reason, CARD_DECLINE_REASONS, ["input", "declineReason"])
+    merchant = checks.text(merchant_name, ["input", "merchant", "name"], max_length=70)
+    is_online = category in ("eCommerce", "eCommerceWith3DS")
+    is_withdrawal = category == "Withdrawal"
+    decline_reason = None if outcome == "Accepted" else outcome
     country = (merchant_country or "").upper() or None
-    if country is not None and (len(country) != 2 or not country.isalpha()):
+    if country is not None and (len(country) != 3 or not country.isalpha()):
         checks.fail(
             "InvalidFormat",
-            "A country is an ISO 3166-1 alpha-2 code such as FR.",
-            ["input", "merchantCountry"],
+            "A country is an ISO 3166-1 alpha-3 code such as FRA.",
+            ["input", "merchant", "country"],
         )
-    checks.raise_if_any()
-    assert value is not None and merchant is not None
     with env.store.atomic() as db:
-        card = _project_row(db, "cards", "Card", project_id, card_id)
+        card = _project_card(db, project_id, card_id)  # an unknown card first
+        checks.raise_if_any()
+        assert value is not None and merchant is not None
         account = get_row(db, "accounts", card["account_id"])
-        country = country or account["country"]
-        if outcome == "Declined":
-            reason: str | None = decline_reason or "MerchantDeclined"
+        country = country or _alpha3(account["country"])
+        physical = card.get("physical_status")
+        if decline_reason is not None:
+            reason: str | None = decline_reason
+        elif card_type == "Physical" and physical != "Activated":
+            reason = "CardSuspended" if physical == "Suspended" else "CardNotActivated"
         else:
             reason = _decline_reason(
                 env,
@@ -305,6 +322,7 @@ def simulate_card_authorization(
             merchant_category=merchant_category,
             merchant_city=merchant_city,
             merchant_country=country,
+            card_category=category,
             status="Rejected" if reason else "Pending",
             status_reason=reason,
         )
@@ -337,12 +355,18 @@ def release_card_authorization(
 
 
 def simulate_card_debit(
-    env: Environment, project_id: str, transaction_id: str, amount: object | None = None
+    env: Environment,
+    project_id: str,
+    transaction_id: str,
+    amount: object | None = None,
+    *,
+    currency: object = "EUR",
 ) -> dict[str, Any]:
     """The merchant debits an authorization (its amount, or a smaller final `amount`):
     the reservation becomes a booked debit."""
     checks = Checks()
-    value = checks.amount(amount, ["input", "amount", "value"]) if amount is not None else None
+    path: list[str | int] = ["input", "amount", "value"]
+    value = checks.amount(amount, path, currency=currency) if amount is not None else None
     checks.raise_if_any()
     with env.store.atomic() as db:
         transaction = _pending_authorization(db, project_id, transaction_id)
@@ -356,7 +380,7 @@ def simulate_card_debit(
         booked = change_status(env, db, transaction, "Booked", amount=value)
         finish_canceling(env, db, transaction["card_id"])
         card = get_row(db, "cards", transaction["card_id"])
-        if card["type"] == "SingleUseVirtual" and card["status"] in ("Enabled", "Suspended"):
+        if card["type"] == "SingleUseVirtual" and card["status"] == "Enabled":
             cancel_card_in(env, db, card, "SingleUseConsumed")  # one payment, then gone
         return booked
 
@@ -379,7 +403,7 @@ def simulate_card_credit(
     checks.raise_if_any()
     assert value is not None and merchant is not None
     with env.store.atomic() as db:
-        card = _project_row(db, "cards", "Card", project_id, card_id)
+        card = _project_card(db, project_id, card_id)
         account = get_row(db, "accounts", card["account_id"])
         if account["status"] in ("Closing", "Closed"):
             raise Rejected(wrong_status("Account", account["id"], account["status"], "Opened"))

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from . import accounts, banking, journal, limits, onboarding, users, webhooks
+from . import accounts, banking, cards, journal, limits, onboarding, users, webhooks
 from .resolvers import bindables as _core_bindables
 
 bindables = [
@@ -14,6 +14,7 @@ bindables = [
     *onboarding.bindables,
     *journal.bindables,
     *users.bindables,
+    *cards.bindables,
 ]
 
 __all__ = ["SCHEMA_DIR", "bindables"]

@@ -8,6 +8,7 @@ mutation = MutationType()
 # The modules attach their resolvers to `query` and `mutation`.
 from . import (  # noqa: E402
     accounts,
+    card_mutations,
     cards,
     consents,
     holders,
@@ -28,6 +29,7 @@ bindables = [
     *accounts.bindables,
     *consents.bindables,
     *cards.bindables,
+    *card_mutations.bindables,
     *memberships.bindables,
     *payments.bindables,
     *transactions.bindables,

@@ -47,6 +47,8 @@ TRANSACTION_OBJECT_TYPES = {
     "CardOutDebit": "CardTransaction",
     "CardOutCredit": "CardTransaction",
     "FeesOut": "FeeTransaction",
+    "CardOutDebitReversal": "CardTransaction",
+    "CardOutCreditReversal": "CardTransaction",
 }
 
 

@@ -1,7 +1,8 @@
-"""Cards: queries and the card mutations."""
+"""Cards: queries, the card mutations and the physical card mutations."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ariadne import ObjectType
@@ -9,34 +10,23 @@ from ariadne.types import SchemaBindable
 from graphql import GraphQLResolveInfo
 
 from ...domain import cards as domain
-from ..mutations import returns_rejections
-from . import mutation, query
-from ._helpers import (
-    amount,
-    caller,
-    connection_resolver,
-    consent_row,
-    item_resolver,
-    row_resolver,
-    status_info,
-)
+from ...domain.pagination import Connection
+from ...domain.simulation import spent_within_limit_period
+from ..connections import connection
+from . import query
+from ._helpers import amount, caller, consent_row, item_resolver, row_resolver
 from .accounts import transactions_connection
 
 card = ObjectType("Card")
-bindables: list[SchemaBindable] = [card]
+physical_card = ObjectType("PhysicalCard")
+bindables: list[SchemaBindable] = [card, physical_card]
 
-_SWITCHES = ("withdrawal", "international", "non_main_currency_transactions", "e_commerce")
+#: What offline (chip, no network) payments of a physical card may spend.
+OFFLINE_SPENDING_LIMIT = "150.00"
 
 
 query.set_field("card", item_resolver(domain.get_card))
-query.set_field("cards", connection_resolver(domain.list_cards))
-card.set_field("account", row_resolver("accounts", "account_id"))
 card.set_field("accountMembership", row_resolver("account_memberships", "account_membership_id"))
-
-
-@card.field("cardMaskedNumber")
-def resolve_masked_number(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
-    return row.get("masked_number")
 
 
 def _switch(name: str) -> Any:
@@ -52,25 +42,107 @@ card.set_field("nonMainCurrencyTransactions", _switch("non_main_currency_transac
 card.set_field("eCommerce", _switch("e_commerce"))
 
 
-@card.field("spendingLimit")
-def resolve_spending_limit(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
-    return {
-        "amount": amount(row["spending_limit_value"], row["spending_limit_currency"]),
-        "period": row["spending_limit_period"],
-    }
+#: The columns each `CardOrderByFieldInput` sorts by (then by id, to break ties).
+_ORDER_COLUMNS = {"createdAt": "created_at", "updatedAt": "updated_at", "id": "id"}
+
+
+@query.field("cards")
+def resolve_cards(
+    _: Any,
+    info: GraphQLResolveInfo,
+    first: int | None = None,
+    after: str | None = None,
+    before: str | None = None,
+    filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    column = _ORDER_COLUMNS[(order_by or {}).get("field") or "createdAt"]
+    descending = (order_by or {}).get("direction") == "Desc"
+    order = (column, "id" if column != "id" else "created_at")
+    if before is None:
+        page = domain.list_cards(
+            env,
+            principal,
+            first=first,
+            after=after,
+            filters=filters,
+            order=order,
+            descending=descending,
+        )
+        return connection(page)
+    # The page just before a cursor: the same keyset walked the other way, turned around.
+    reverse = domain.list_cards(
+        env,
+        principal,
+        first=first,
+        after=before,
+        filters=filters,
+        order=order,
+        descending=not descending,
+    )
+    page = Connection(
+        edges=list(reversed(reverse.edges)),
+        total_count=reverse.total_count,
+        has_next_page=True,
+        has_previous_page=reverse.has_next_page,
+    )
+    return connection(page)
+
+
+@card.field("cardMaskedNumber")
+def resolve_masked_number(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+    return str(row.get("masked_number") or "")
+
+
+@card.field("mainCurrency")
+def resolve_main_currency(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+    return "EUR"
+
+
+@card.field("issuingCountry")
+def resolve_issuing_country(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+    return "FRA"
+
+
+@card.field("cardDesignUrl")
+def resolve_design_url(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+    return "https://cdn.invalid/card-designs/default.png"
+
+
+@card.field("spendingLimits")
+def resolve_spending_limits(row: dict[str, Any], _: GraphQLResolveInfo) -> list[dict[str, Any]]:
+    return [
+        {
+            "type": "Partner",
+            "amount": amount(row["spending_limit_value"], row["spending_limit_currency"]),
+            "period": row["spending_limit_period"],
+        }
+    ]
+
+
+@card.field("spending")
+def resolve_spending(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+    env, _ = caller(info)
+    spent = spent_within_limit_period(env, env.store.db, row)
+    return {"amount": amount(spent), "period": row["spending_limit_period"]}
 
 
 @card.field("statusInfo")
 def resolve_status_info(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
-    return status_info(
-        "Card",
-        row,
-        consent=consent_row(env, row.get("consent_id")),
-        enabled_at=row.get("enabled_at"),
-        canceled_at=row.get("canceled_at"),
-        reason=row.get("status_reason"),
-    )
+    status = row["status"]
+    return {
+        "__typename": f"Card{status}StatusInfo",
+        "status": status,
+        "consent": consent_row(env, row.get("consent_id")),
+        "reason": row.get("status_reason") or status,
+    }
+
+
+@card.field("physicalCard")
+def resolve_physical_card(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any] | None:
+    return row if row.get("physical_status") else None
 
 
 @card.field("transactions")
@@ -85,58 +157,66 @@ def resolve_transactions(
     return transactions_connection(info, {"card_id": row["id"]}, first, after, filters, order_by)
 
 
-@mutation.field("addCard")
-@returns_rejections
-def resolve_add_card(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
-    env, principal = caller(info)
-    switches = {name: input[name] for name in _SWITCHES if input.get(name) is not None}
-    added, consent = domain.add_card(
-        env,
-        principal,
-        input["account_membership_id"],
-        consent_redirect_url=input["consent_redirect_url"],
-        card_type=input.get("type") or "Virtual",
-        name=input.get("name"),
-        spending_limit=input.get("spending_limit"),
-        **switches,
-    )
-    return {"__typename": "AddCardSuccessPayload", "card": added, "consent": consent}
-
-
-@mutation.field("updateCard")
-@returns_rejections
-def resolve_update_card(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
-    env, principal = caller(info)
-    changes = {key: value for key, value in input.items() if key != "card_id"}
-    updated = domain.update_card(env, principal, input["card_id"], changes)
-    return {"__typename": "UpdateCardSuccessPayload", "card": updated}
-
-
-@mutation.field("suspendCard")
-@returns_rejections
-def resolve_suspend_card(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
-    env, principal = caller(info)
+def _options(stored: str | None) -> dict[str, Any]:
+    options = json.loads(stored or "{}")
     return {
-        "__typename": "SuspendCardSuccessPayload",
-        "card": domain.suspend_card(env, principal, input["card_id"]),
+        "additional_printed_line": options.get("additional_printed_line"),
+        "custom_card_holder_name": options.get("custom_card_holder_name"),
+        "chosen_shipping_provider": options.get("shipping_provider"),
     }
 
 
-@mutation.field("resumeCard")
-@returns_rejections
-def resolve_resume_card(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
-    env, principal = caller(info)
+def _basic(earlier: dict[str, Any]) -> dict[str, Any]:
     return {
-        "__typename": "ResumeCardSuccessPayload",
-        "card": domain.resume_card(env, principal, input["card_id"]),
+        "identifier": earlier.get("identifier"),
+        "card_masked_number": earlier.get("masked_number") or "",
+        "expiry_date": earlier.get("expiry_date"),
+        "is_expired": True,
+        "offline_spending_limit": amount(OFFLINE_SPENDING_LIMIT),
+        "custom_options": _options(earlier.get("custom_options")),
     }
 
 
-@mutation.field("cancelCard")
-@returns_rejections
-def resolve_cancel_card(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
-    env, principal = caller(info)
+physical_card.set_field("identifier", lambda row, _: row.get("physical_identifier"))
+physical_card.set_field("expiryDate", lambda row, _: row.get("physical_expiry_date"))
+physical_card.set_field(
+    "cardMaskedNumber",
+    lambda row, _: row.get("physical_masked_number") or row.get("masked_number") or "",
+)
+physical_card.set_field("offlineSpendingLimit", lambda row, _: amount(OFFLINE_SPENDING_LIMIT))
+physical_card.set_field(
+    "customOptions", lambda row, _: _options(row.get("physical_custom_options"))
+)
+physical_card.set_field(
+    "previousPhysicalCards",
+    lambda row, _: [_basic(one) for one in json.loads(row.get("physical_previous") or "[]")],
+)
+
+
+@physical_card.field("statusInfo")
+def resolve_physical_status(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+    env, _ = caller(info)
+    status = row["physical_status"]
+    address = json.loads(row.get("physical_address") or "{}")
     return {
-        "__typename": "CancelCardSuccessPayload",
-        "card": domain.cancel_card(env, principal, input["card_id"]),
+        "__typename": f"PhysicalCard{status}StatusInfo",
+        "status": status,
+        "consent": consent_row(env, row.get("physical_consent_id")),
+        "reason": row.get("physical_status_reason") or status,
+        "address": address,
+        "is_pin_ready": bool(row.get("physical_pin_ready")),
+        "shipping_provider": json.loads(row.get("physical_custom_options") or "{}").get(
+            "shipping_provider"
+        ),
+        "tracking_number": row.get("physical_tracking_number"),
+        "estimated_delivery_date": row.get("physical_estimated_delivery"),
+        "new_physical_card": _basic(
+            {
+                "identifier": row.get("physical_identifier"),
+                "masked_number": row.get("physical_masked_number"),
+                "expiry_date": row.get("physical_expiry_date"),
+                "custom_options": row.get("physical_custom_options"),
+            }
+        )
+        | {"is_expired": False},
     }

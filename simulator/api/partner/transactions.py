@@ -95,17 +95,7 @@ def resolve_debtor(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, A
     return _own_party(info, row) if row["side"] == "Debit" else _other_party(row)
 
 
-card_transaction.set_field("card", row_resolver("cards", "card_id"))
-
-
-@card_transaction.field("merchant")
-def resolve_merchant(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
-    return {
-        "name": row.get("merchant_name") or row["counterparty"],
-        "category": row.get("merchant_category"),
-        "city": row.get("merchant_city"),
-        "country": row.get("merchant_country"),
-    }
+# CardTransaction's own fields are resolved in cards.py.
 
 
 @fee.field("feesType")

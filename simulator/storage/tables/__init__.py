@@ -9,6 +9,7 @@ from sqlite_utils.migrations import Migrations
 
 from .accounts import migrations as accounts
 from .banking import migrations as banking
+from .cards import migrations as cards
 from .core import migrations as core
 from .dashboard import migrations as dashboard
 from .events import migrations as events
@@ -32,6 +33,7 @@ MIGRATION_SETS: list[Migrations] = [
     onboarding,
     journal,
     memberships,
+    cards,
 ]
 
 __all__ = ["MIGRATION_SETS"]
