@@ -122,6 +122,16 @@ def test_reject_an_outgoing_transfer(bank: Bank, account: str) -> None:
         )
 
 
+def fee_input(account_id: str, value: str | None = "1.00", **extra: str) -> dict:
+    return {
+        "accountId": account_id,
+        "type": "InactiveAccount",
+        "effectiveDate": "2026-01-05T09:00:00.000Z",
+        **({"dueAmount": money(value)} if value else {}),
+        **extra,
+    }
+
+
 def test_fees(bank: Bank, account: str) -> None:
     fee = bank.testing.mutate(
         "simulateManualBankingFee",
