@@ -643,7 +643,7 @@ def test_a_sandbox_consent_never_names_a_resource_an_approval_would_change(
             "consentId",
         )
 
-    for purpose in ("AddCard", "AddAccountMembership", "InitiatePayment", "CloseAccount"):
+    for purpose in ("AddCard", "AddAccountMembership", "InitPayment", "CloseAccount"):
         for resource_id in ("made-up", foreign["card_id"]):
             refused = create(purpose, resource_id)
             assert refused["__typename"] == "ValidationRejection"

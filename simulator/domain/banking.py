@@ -41,7 +41,7 @@ def install_banking(wiring: Wiring) -> None:
         {
             "AddCard": cards.CONSENT_HANDLER,
             "AddAccountMembership": memberships.CONSENT_HANDLER,
-            "InitiatePayment": payments.CONSENT_HANDLER,
+            "InitPayment": payments.CONSENT_HANDLER,
             "CloseAccount": account_lifecycle.CONSENT_HANDLER,
         }
     )

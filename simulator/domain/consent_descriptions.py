@@ -52,7 +52,7 @@ class OperationDescription:
 _TITLES = {
     "AddCard": "Approve a new card",
     "AddAccountMembership": "Approve a new account member",
-    "InitiatePayment": "Approve a transfer",
+    "InitPayment": "Approve a transfer",
     "CloseAccount": "Approve closing an account",
     "ViewCardNumbers": "Approve showing card numbers",
     "Generic": "Approve an operation",
@@ -204,7 +204,7 @@ def _payment(
         for column, label in (("reference", "Reference"), ("label", "Label")):
             if transfer[column]:
                 rows.append((label, str(transfer[column])))
-        if transfer["mode"] == "Instant":
+        if transfer["mode"] != "Regular":
             rows.append(("Speed", "instant"))
         heading = "Transfer" if len(transfers) == 1 else f"Transfer {index} of {len(transfers)}"
         sections.append(DetailSection(heading, tuple(rows)))
@@ -249,7 +249,7 @@ _DESCRIBERS: dict[str, Describer] = {
     "AddCard": _card,
     "ViewCardNumbers": _card,
     "AddAccountMembership": _membership,
-    "InitiatePayment": _payment,
+    "InitPayment": _payment,
     "CloseAccount": _closing,
 }
 
@@ -261,7 +261,7 @@ def describe_consent(env: Environment, consent: dict[str, Any]) -> OperationDesc
     project_name = str(project["name"]) if project else "An application"
     purpose = str(consent["purpose"])
     title = _TITLES.get(purpose, "Approve an operation")
-    if purpose == "InitiatePayment":
+    if purpose == "InitPayment":
         count = db["payment_transfers"].count_where("payment_id = ?", [consent["resource_id"]])
         if count > 1:
             title = f"Approve {count} transfers"

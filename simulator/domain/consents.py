@@ -87,7 +87,7 @@ CONSENT_STATUSES = (
 CONSENT_PURPOSES = (
     "AddCard",
     "AddAccountMembership",
-    "InitiatePayment",
+    "InitPayment",
     "CloseAccount",
     "ViewCardNumbers",
     "Generic",
@@ -225,7 +225,7 @@ def open_consent(
 _OPENED_BY = {
     "AddCard": "addCard",
     "AddAccountMembership": "addAccountMembership",
-    "InitiatePayment": "initiateCreditTransfers",
+    "InitPayment": "initiateCreditTransfers",
     "CloseAccount": "closeAccount",
 }
 

@@ -62,6 +62,8 @@ __all__ = [
 TRANSACTION_TYPES = (
     "SepaCreditTransferIn",
     "SepaCreditTransferOut",
+    "SepaInstantCreditTransferIn",
+    "SepaInstantCreditTransferOut",
     "CardOutDebit",
     "CardOutCredit",
     "FeesOut",
@@ -70,6 +72,8 @@ TRANSACTION_STATUSES = ("Pending", "Booked", "Rejected", "Canceled", "Released")
 SIDE_OF_TYPE = {
     "SepaCreditTransferIn": "Credit",
     "SepaCreditTransferOut": "Debit",
+    "SepaInstantCreditTransferIn": "Credit",
+    "SepaInstantCreditTransferOut": "Debit",
     "CardOutDebit": "Debit",
     "CardOutCredit": "Credit",
     "FeesOut": "Debit",
@@ -82,6 +86,8 @@ TRANSITIONS: dict[str, tuple[str, ...]] = {
 STATUSES_OF_TYPE: dict[str, tuple[str, ...]] = {
     "SepaCreditTransferIn": ("Pending", "Booked", "Rejected"),
     "SepaCreditTransferOut": ("Pending", "Booked", "Rejected", "Canceled"),
+    "SepaInstantCreditTransferIn": ("Pending", "Booked", "Rejected"),
+    "SepaInstantCreditTransferOut": ("Pending", "Booked", "Rejected"),
     "CardOutDebit": ("Pending", "Booked", "Rejected", "Released"),
     "CardOutCredit": ("Booked",),
     "FeesOut": ("Booked",),

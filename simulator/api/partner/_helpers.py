@@ -43,6 +43,8 @@ Resolver = Callable[..., Any]
 TRANSACTION_OBJECT_TYPES = {
     "SepaCreditTransferIn": "SEPACreditTransferTransaction",
     "SepaCreditTransferOut": "SEPACreditTransferTransaction",
+    "SepaInstantCreditTransferIn": "SEPACreditTransferTransaction",
+    "SepaInstantCreditTransferOut": "SEPACreditTransferTransaction",
     "CardOutDebit": "CardTransaction",
     "CardOutCredit": "CardTransaction",
     "FeesOut": "FeeTransaction",
