@@ -16,7 +16,6 @@ a `ForbiddenRejection`.
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 import sqlite_utils

@@ -31,8 +31,8 @@ __all__ = [
     "TRANSFER_TYPES",
     "cancel_transaction",
     "find_transaction",
-    "is_cancelable",
     "get_transaction",
+    "is_cancelable",
     "list_transactions",
     "next_settlement",
     "settle_due_transactions",
@@ -162,7 +162,9 @@ def cancel_transaction(
 
 def is_cancelable(transaction: dict[str, Any]) -> bool:
     """Whether `cancelTransaction` can cancel it: an outgoing standard transfer not settled."""
-    return transaction["type"] == "SepaCreditTransferOut" and transaction["status"] == "Pending"
+    return bool(
+        transaction["type"] == "SepaCreditTransferOut" and transaction["status"] == "Pending"
+    )
 
 
 def next_settlement(env: Environment) -> str | None:

@@ -9,9 +9,9 @@ from ariadne.types import SchemaBindable
 from graphql import GraphQLResolveInfo
 
 from ...domain import payments as domain
+from ..connections import connection
 from ..mutations import returns_rejections
 from . import mutation, query
-from ..connections import connection
 from ._helpers import caller, consent_row, item_resolver
 from .accounts import transactions_connection
 
