@@ -121,7 +121,7 @@ print(f"{pages} pages of at most 5 for {page['totalCount']} transactions ({seen}
 
 # %% [markdown]
 # Filters narrow a list: by status, type, side, card, payment, and an execution-date range
-# (`executionDateFrom` inclusive, `executionDateTo` exclusive).
+# (`isAfterExecutionDate` inclusive, `isBeforeExecutionDate` exclusive).
 
 # %%
 FILTERED = """{
@@ -129,7 +129,7 @@ FILTERED = """{
     totalCount edges { node { label amount { value } ... on CardTransaction {
       merchant { name city } } } } }
   cardsInNovember: transactions(filters: {type: [CardOutDebit],
-    executionDateFrom: "2025-11-01T00:00:00Z", executionDateTo: "2025-12-01T00:00:00Z"}) {
+    isAfterExecutionDate: "2025-11-01T00:00:00Z", isBeforeExecutionDate: "2025-12-01T00:00:00Z"}) {
     totalCount }
 }"""
 filtered = graphql(FILTERED)["data"]
@@ -223,10 +223,10 @@ print("the retry returns the same payment:", retry["payment"]["id"] == first["pa
 
 # %%
 testing(APPROVE, {"id": first["consent"]["id"]})
-PAYMENT = """query($id: ID!) { payment(paymentId: $id) { status
+PAYMENT = """query($id: ID!) { payment(id: $id) { status
   transactions { id status amount { value } statusInfo {
-    ... on TransactionPendingStatus { pendingEndDate }
-    ... on TransactionBookedStatus { bookingDate balanceAfter { value } } } } } }"""
+    ... on PendingTransactionStatusInfo { pendingEndDate }
+    ... on BookedTransactionStatusInfo { bookingDate balanceAfter { value } } } } } }"""
 payment = graphql(PAYMENT, {"id": first["payment"]["id"]})["data"]["payment"]
 print(json.dumps(payment, indent=2))
 
@@ -313,7 +313,7 @@ show("account not empty", graphql(CLOSE, {"id": ada})["data"]["closeAccount"])
 # `errors` list, with an `extensions.code`.
 
 # %%
-missing = graphql('{ transaction(transactionId: "tx-404") { id } }')
+missing = graphql('{ transaction(id: "tx-404") { id } }')
 too_big = graphql("{ transactions(first: 500) { totalCount } }")
 for answer in (missing, too_big):
     error = answer["errors"][0]

@@ -260,8 +260,8 @@ print(balances())
 # %%
 STATEMENT = """query($id: ID!) { account(accountId: $id) { transactions(first: 50) {
   edges { node { type side status label amount { value }
-    statusInfo { ... on TransactionBookedStatus { balanceAfter { value } }
-                 ... on TransactionRejectedStatus { reason } } } } } } }"""
+    statusInfo { ... on BookedTransactionStatusInfo { balanceAfter { value } }
+                 ... on RejectedTransactionStatusInfo { reason } } } } } } }"""
 rows = [e["node"] for e in graphql(STATEMENT, {"id": account})["account"]["transactions"]["edges"]]
 for row in rows:
     after = row["statusInfo"].get("balanceAfter", {}).get("value", "")

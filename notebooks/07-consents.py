@@ -63,7 +63,7 @@ incoming = testing(
     {"a": account},
 )
 testing(
-    """mutation($t: ID!) { simulateSepaCreditTransferBooking(input: {transactionId: $t}) {
+    """mutation($t: ID!) { simulateOutgoingSepaCreditTransferBooking(input: {transactionId: $t}) {
   __typename } }""",
     {"t": incoming["simulateIncomingSepaCreditTransfer"]["transactionId"]},
 )
@@ -180,7 +180,7 @@ location = answer.headers["location"]
 print(answer.status_code, location)
 back = {key: values[0] for key, values in parse_qs(urlsplit(location).query).items()}
 
-PAYMENT = """query($id: ID!) { payment(paymentId: $id) { status
+PAYMENT = """query($id: ID!) { payment(id: $id) { status
   transactions { status amount { value } } } }"""
 print(graphql(PAYMENT, {"id": back["resourceId"]})["payment"])
 

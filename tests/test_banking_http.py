@@ -80,7 +80,7 @@ def test_card_and_transfer_over_http(sim: Simulator, live_server: Any) -> None:
             """query($id: ID!) { account(accountId: $id) {
                  balances { available { value } booked { value } }
                  transactions(orderBy: {direction: Desc}, first: 1) { edges { node {
-                   status statusInfo { ... on TransactionBookedStatus { balanceAfter { value } } }
+                   status statusInfo { ... on BookedTransactionStatusInfo { balanceAfter { value } } }
                  } } } } }""",
             {"id": created["account_id"]},
         )["account"]

@@ -46,11 +46,11 @@ def test_transfer_goes_through_consent_pending_then_booked(bank: Bank, funded: s
     assert "status=Accepted" in approved["redirectUrl"]
 
     payment = bank.api.query(
-        """query($id: ID!) { payment(paymentId: $id) { status statusInfo { __typename status }
+        """query($id: ID!) { payment(id: $id) { status statusInfo { __typename status }
            transactions { __typename id status amount { value } side
              ... on SEPACreditTransferTransaction { creditor { name IBAN BIC } debtor { name IBAN }
                reference mode }
-             statusInfo { ... on TransactionPendingStatus { pendingEndDate } } } } }""",
+             statusInfo { ... on PendingTransactionStatusInfo { pendingEndDate } } } } }""",
         {"id": result["payment"]["id"]},
     )["payment"]
     assert payment["status"] == "Initiated"
@@ -76,8 +76,8 @@ def test_transfer_goes_through_consent_pending_then_booked(bank: Bank, funded: s
     assert [entry["event"] for entry in timeline] == ["Transaction.Booked"]
     assert balances(bank, funded)["booked"] == "750.00"
     booked = bank.api.query(
-        """query($id: ID!) { transaction(transactionId: $id) { status statusInfo {
-             ... on TransactionBookedStatus { bookingDate balanceAfter { value } } } } }""",
+        """query($id: ID!) { transaction(id: $id) { status statusInfo {
+             ... on BookedTransactionStatusInfo { bookingDate balanceAfter { value } } } } }""",
         {"id": transaction["id"]},
     )["transaction"]
     assert booked["statusInfo"] == {
@@ -125,8 +125,8 @@ def test_funds_gone_before_approval_fail_the_consent(bank: Bank, funded: str) ->
     failed = bank.approve(second["consent"]["id"])
     assert failed["status"] == "Failed"
     payment = bank.api.query(
-        """query($id: ID!) { payment(paymentId: $id) { status transactions { id }
-           statusInfo { ... on PaymentRejectedStatus { reason } } } }""",
+        """query($id: ID!) { payment(id: $id) { status transactions { id }
+           statusInfo { ... on PaymentRejected { reason } } } }""",
         {"id": second["payment"]["id"]},
     )["payment"]
     assert payment["status"] == "Rejected"
@@ -398,7 +398,7 @@ def test_cancel_a_pending_transfer_frees_the_money(bank: Bank, funded: str) -> N
         "cancelTransaction",
         {"transactionId": transaction_id},
         "transaction { id status "
-        "statusInfo { ... on TransactionCanceledStatus { canceledDate } } }",
+        "statusInfo { ... on CanceledTransactionStatusInfo { canceledDate } } }",
     )
     assert result["transaction"]["status"] == "Canceled"
     assert result["transaction"]["statusInfo"]["canceledDate"] == "2026-01-05T09:00:00.000Z"
@@ -435,13 +435,13 @@ def test_payments_query_and_filters(bank: Bank, funded: str) -> None:
              initiated: payments(filters: {status: [Initiated]}) {
                totalCount edges { node { id } } }
              pending: payments(filters: {status: [ConsentPending]}) { edges { node {
-               statusInfo { ... on PaymentConsentPendingStatus {
+               statusInfo { ... on PaymentConsentPending {
                  consent { id consentUrl } } } } } } }"""
     )
     assert data["all"]["totalCount"] == 2
     assert data["initiated"]["edges"][0]["node"]["id"] == first["payment"]["id"]
     consent = data["pending"]["edges"][0]["node"]["statusInfo"]["consent"]
     assert consent["consentUrl"] == f"http://localhost:8000/oauth2/consents/{consent['id']}"
-    missing = bank.api.post('{ payment(paymentId: "nope") { id } }')
+    missing = bank.api.post('{ payment(id: "nope") { id } }')
     assert missing["data"] == {"payment": None}
     assert missing["errors"][0]["extensions"]["code"] == "NOT_FOUND"

@@ -104,7 +104,7 @@ def test_reject_an_outgoing_transfer(bank: Bank, account: str) -> None:
     ).fetchone()[0]
     assert available(bank, account) == "150.00"
     rejected = bank.testing.mutate(
-        "simulateSepaCreditTransferRejection",
+        "simulateOutgoingSepaCreditTransferRejection",
         {"transactionId": transaction_id, "reason": "BeneficiaryAccountClosed"},
         TX,
     )
@@ -114,16 +114,16 @@ def test_reject_an_outgoing_transfer(bank: Bank, account: str) -> None:
     )
     assert available(bank, account) == "200.00"
     again = bank.testing.mutate(
-        "simulateSepaCreditTransferBooking", {"transactionId": transaction_id}
+        "simulateOutgoingSepaCreditTransferBooking", {"transactionId": transaction_id}
     )
     assert again["__typename"] == "TransactionWrongStatusRejection"
     assert (again["currentStatus"], again["expectedStatus"]) == ("Rejected", "Pending")
     twice = bank.testing.mutate(
-        "simulateSepaCreditTransferRejection", {"transactionId": transaction_id}
+        "simulateOutgoingSepaCreditTransferRejection", {"transactionId": transaction_id}
     )
     assert twice["__typename"] == "TransactionWrongStatusRejection"
     assert (twice["currentStatus"], twice["transactionId"]) == ("Rejected", transaction_id)
-    for name in ("simulateSepaCreditTransferBooking", "simulateSepaCreditTransferRejection"):
+    for name in ("simulateOutgoingSepaCreditTransferBooking", "simulateOutgoingSepaCreditTransferRejection"):
         assert bank.testing.mutate(name, {"transactionId": "nope"})["__typename"] == (
             "TransactionNotFoundRejection"
         )
@@ -131,7 +131,7 @@ def test_reject_an_outgoing_transfer(bank: Bank, account: str) -> None:
 
 def test_sepa_mutations_refuse_card_transactions(bank: Bank, card: str) -> None:
     authorization = authorize(bank, card)
-    for name in ("simulateSepaCreditTransferBooking", "simulateSepaCreditTransferRejection"):
+    for name in ("simulateOutgoingSepaCreditTransferBooking", "simulateOutgoingSepaCreditTransferRejection"):
         result = bank.testing.mutate(name, {"transactionId": authorization["transactionId"]})
         assert result["__typename"] == "ForbiddenRejection"
 
@@ -276,7 +276,7 @@ def test_card_credit_refunds(bank: Bank, account: str, card: str) -> None:
     assert refund["status"] == "Booked"
     assert available(bank, account) == "200.00"
     node = bank.api.query(
-        """query($id: ID!) { transaction(transactionId: $id) { type side
+        """query($id: ID!) { transaction(id: $id) { type side
              ... on CardTransaction { originalTransactionId } } }""",
         {"id": refund["transactionId"]},
     )["transaction"]

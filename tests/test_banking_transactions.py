@@ -18,11 +18,11 @@ from .banking_support import DEBTOR_IBAN, Bank
 NODE = """__typename id type side status label counterparty executionDate
   amount { value currency }
   statusInfo { __typename status
-    ... on TransactionPendingStatus { pendingEndDate }
-    ... on TransactionBookedStatus { bookingDate valueDate balanceAfter { value } }
-    ... on TransactionRejectedStatus { reason }
-    ... on TransactionCanceledStatus { canceledDate }
-    ... on TransactionReleasedStatus { releaseDate } }
+    ... on PendingTransactionStatusInfo { pendingEndDate }
+    ... on BookedTransactionStatusInfo { bookingDate valueDate balanceAfter { value } }
+    ... on RejectedTransactionStatusInfo { reason }
+    ... on CanceledTransactionStatusInfo { canceledDate }
+    ... on ReleasedTransactionStatusInfo { releaseDate } }
   ... on CardTransaction { card { id } merchant { name category city country } }
   ... on FeeTransaction { feesType }
   ... on SEPACreditTransferTransaction { mode creditor { name IBAN } debtor { name IBAN } }"""
@@ -76,7 +76,7 @@ def test_every_status_has_its_status_info(bank: Bank, account: str) -> None:
         ]["edges"]
     }
     assert nodes[pending]["statusInfo"] == {
-        "__typename": "TransactionPendingStatus",
+        "__typename": "PendingTransactionStatusInfo",
         "status": "Pending",
         "pendingEndDate": "2026-01-06T09:00:00.000Z",
     }
@@ -84,7 +84,7 @@ def test_every_status_has_its_status_info(bank: Bank, account: str) -> None:
     assert nodes[pending]["debtor"] == {"name": "Grace Hopper", "IBAN": DEBTOR_IBAN}
     assert (nodes[pending]["label"], nodes[pending]["mode"]) == ("Gift", "Regular")
     assert nodes[released]["statusInfo"] == {
-        "__typename": "TransactionReleasedStatus",
+        "__typename": "ReleasedTransactionStatusInfo",
         "status": "Released",
         "releaseDate": "2026-01-05T09:00:00.000Z",
     }
@@ -114,9 +114,9 @@ def test_filters(bank: Bank, account: str) -> None:
              pending: transactions(filters: {status: [Pending]}) { totalCount }
              fees: transactions(filters: {type: [FeesOut]}) { totalCount }
              debits: transactions(filters: {side: Debit}) { totalCount }
-             early: transactions(filters: {executionDateTo: "2026-01-05T10:00:00Z"}) {
+             early: transactions(filters: {isBeforeExecutionDate: "2026-01-05T10:00:00Z"}) {
                edges { node { id } } }
-             late: transactions(filters: {executionDateFrom: "2026-01-05T11:00:00Z",
+             late: transactions(filters: {isAfterExecutionDate: "2026-01-05T11:00:00Z",
                                           status: [Pending]}) { edges { node { id } } } }""",
         {"account": account},
     )
@@ -168,10 +168,10 @@ def test_bad_page_requests_are_clear_query_errors(bank: Bank) -> None:
     too_many = bank.api.post("{ transactions(first: 101) { totalCount } }")
     assert too_many["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
     bad_date = bank.api.post(
-        '{ transactions(filters: {executionDateFrom: "yesterday"}) { totalCount } }'
+        '{ transactions(filters: {isAfterExecutionDate: "yesterday"}) { totalCount } }'
     )
     assert bad_date["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
-    unknown = bank.api.post('{ transaction(transactionId: "nope") { id } }')
+    unknown = bank.api.post('{ transaction(id: "nope") { id } }')
     assert unknown["data"] == {"transaction": None}
     assert unknown["errors"][0]["extensions"]["code"] == "NOT_FOUND"
 

@@ -253,13 +253,13 @@ def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
             },
             "AccountNotFoundRejection",
         ),
-        "simulateSepaCreditTransferBooking": rejected(
-            "simulateSepaCreditTransferBooking",
+        "simulateOutgoingSepaCreditTransferBooking": rejected(
+            "simulateOutgoingSepaCreditTransferBooking",
             {"transactionId": r["incoming"]},
             "TransactionNotFoundRejection",
         ),
-        "simulateSepaCreditTransferRejection": rejected(
-            "simulateSepaCreditTransferRejection",
+        "simulateOutgoingSepaCreditTransferRejection": rejected(
+            "simulateOutgoingSepaCreditTransferRejection",
             {"transactionId": r["incoming"]},
             "TransactionNotFoundRejection",
         ),
