@@ -281,4 +281,13 @@ def bank(sim: Simulator, http: httpx.Client, project: ProjectCredentials) -> Ban
     return Bank(sim, http, project)
 
 
-__all__ = ["BENEFICIARY_IBAN", "DEBTOR_IBAN", "REDIRECT", "Bank", "Client", "bank"]
+__all__ = [
+    "BENEFICIARY_IBAN",
+    "DEBTOR_IBAN",
+    "PAYMENT_SELECTION",
+    "REDIRECT",
+    "Bank",
+    "Client",
+    "bank",
+    "with_payment_shortcuts",
+]

@@ -42,9 +42,10 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
     a.fund(account_id)
     card_id = a.enabled_card(account_id)
     incoming = a.testing.mutate(
-        "simulateIncomingSepaCreditTransfer",
+        "simulateIncomingSepaCreditTransferReception",
         {
-            "accountId": account_id,
+            "creditorIban": sim.sandbox.store.db["accounts"].get(account_id)["iban"],
+            "creditorName": "Ada Lovelace",
             "amount": {"value": "10.00", "currency": EUR},
             "debtorName": "Grace",
             "debtorIban": DEBTOR_IBAN,
@@ -243,15 +244,16 @@ def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
         "simulateFee": rejected(
             "simulateFee", {"accountId": r["account"], "amount": amount}, "AccountNotFoundRejection"
         ),
-        "simulateIncomingSepaCreditTransfer": rejected(
-            "simulateIncomingSepaCreditTransfer",
+        "simulateIncomingSepaCreditTransferReception": rejected(
+            "simulateIncomingSepaCreditTransferReception",
             {
                 "creditorIban": r["iban"],
+                "creditorName": "X",
                 "amount": amount,
                 "debtorName": "X",
                 "debtorIban": DEBTOR_IBAN,
             },
-            "AccountNotFoundRejection",
+            "ForbiddenRejection",
         ),
         "simulateOutgoingSepaCreditTransferBooking": rejected(
             "simulateOutgoingSepaCreditTransferBooking",
@@ -260,7 +262,7 @@ def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
         ),
         "simulateOutgoingSepaCreditTransferRejection": rejected(
             "simulateOutgoingSepaCreditTransferRejection",
-            {"transactionId": r["incoming"]},
+            {"transactionId": r["incoming"], "reasonCode": "AccountClosed"},
             "TransactionNotFoundRejection",
         ),
         **_card_walk(b, r),

@@ -17,7 +17,7 @@ from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..clock import parse_timestamp
 from ..domain import accounts, consents
-from ..domain.rejections import Rejected, rejection
+from ..domain.rejections import Rejected, rejection, validation_error
 from ..exceptions import SimulatorError
 from ..scheduler import Scheduler
 
@@ -30,7 +30,7 @@ def validation_rejection(error: Exception, path: list[str]) -> dict[str, Any]:
     return rejection(
         "ValidationRejection",
         str(error),
-        fields=[{"code": "InvalidValue", "message": str(error), "path": path}],
+        fields=[validation_error("InvalidValue", str(error), list(path))],
     )
 
 

@@ -16,7 +16,7 @@ from graphql import GraphQLError, GraphQLResolveInfo
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..api.partner.webhooks import deliveries, delivery_log, object_bindables
-from ..domain.rejections import Rejected, rejection
+from ..domain.rejections import Rejected, rejection, validation_error
 from ..exceptions import ConfigurationError
 from ..webhooks import delivery
 from ..webhooks.log import decode_attempt
@@ -242,5 +242,5 @@ def _inbox_not_yours(inbox: Inbox) -> dict[str, Any]:
     return rejection(
         "ValidationRejection",
         message,
-        fields=[{"code": "InboxInUse", "message": message, "path": ["input", "name"]}],
+        fields=[validation_error("InboxInUse", message, ["input", "name"])],
     )
