@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import (
     account_lifecycle,
+    beneficiaries,
     cards,
     due_work,
     holders,
@@ -42,6 +43,7 @@ def install_banking(wiring: Wiring) -> None:
             "AddCard": cards.CONSENT_HANDLER,
             "AddAccountMembership": memberships.CONSENT_HANDLER,
             "InitPayment": payments.CONSENT_HANDLER,
+            "AddBeneficiary": beneficiaries.CONSENT_HANDLER,
             "CloseAccount": account_lifecycle.CONSENT_HANDLER,
         }
     )

@@ -116,7 +116,7 @@ def list_transactions(
     where, params = with_filters(
         account_scope(principal),
         filters,
-        equal=("account_id", "card_id", "payment_id", "side"),
+        equal=("account_id", "card_id", "payment_id", "side", "counterparty_iban"),
         any_of=("status", "type"),
     )
     if filters.get("is_after_execution_date"):

@@ -8,6 +8,7 @@ mutation = MutationType()
 # The modules attach their resolvers to `query` and `mutation`.
 from . import (  # noqa: E402
     accounts,
+    beneficiaries,
     cards,
     consents,
     memberships,
@@ -25,6 +26,7 @@ bindables = [
     *cards.bindables,
     *memberships.bindables,
     *payments.bindables,
+    *beneficiaries.bindables,
     *transactions.bindables,
     *user.bindables,
     *webhooks.bindables,

@@ -12,9 +12,10 @@ from .core import migrations as core
 from .events import migrations as events
 from .limits import migrations as limits
 from .oauth import migrations as oauth
+from .payments import migrations as payments
 from .webhooks import migrations as webhooks
 
 #: Applied in this order to every environment file.
-MIGRATION_SETS: list[Migrations] = [core, events, oauth, webhooks, banking, limits]
+MIGRATION_SETS: list[Migrations] = [core, events, oauth, webhooks, banking, limits, payments]
 
 __all__ = ["MIGRATION_SETS"]
