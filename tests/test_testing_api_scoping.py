@@ -265,6 +265,19 @@ def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
             {"transactionId": r["incoming"], "reasonCode": "AccountClosed"},
             "TransactionNotFoundRejection",
         ),
+        **{
+            name: rejected(
+                name,
+                {"transactionId": r["incoming"], "reasonCode": reason},
+                "TransactionNotFoundRejection",
+            )
+            for name, reason in (
+                ("simulateIncomingSepaCreditTransferReturn", "NotSpecifiedByBeneficiary"),
+                ("simulateIncomingSepaCreditTransferAcceptedRecall", "TransactionDuplicated"),
+                ("simulateOutgoingSepaCreditTransferReturn", "NotSpecified"),
+                ("simulateOutgoingSepaCreditTransferAcceptedRecall", "NotSpecifiedByOriginator"),
+            )
+        },
         **_card_walk(b, r),
         **_own_writes(b),  # last: they act, in the second project only
     }

@@ -67,6 +67,13 @@ TRANSACTION_TYPES = (
     "CardOutDebit",
     "CardOutCredit",
     "FeesOut",
+    # Returns and accepted recalls of SEPA credit transfers: booked at once.
+    "SepaCreditTransferInReturn",
+    "SepaCreditTransferInRecall",
+    "SepaInstantCreditTransferInRecall",
+    "SepaCreditTransferOutReturn",
+    "SepaCreditTransferOutRecall",
+    "SepaInstantCreditTransferOutRecall",
 )
 TRANSACTION_STATUSES = ("Pending", "Booked", "Rejected", "Canceled", "Released")
 SIDE_OF_TYPE = {
@@ -77,6 +84,12 @@ SIDE_OF_TYPE = {
     "CardOutDebit": "Debit",
     "CardOutCredit": "Credit",
     "FeesOut": "Debit",
+    "SepaCreditTransferInReturn": "Debit",
+    "SepaCreditTransferInRecall": "Debit",
+    "SepaInstantCreditTransferInRecall": "Debit",
+    "SepaCreditTransferOutReturn": "Credit",
+    "SepaCreditTransferOutRecall": "Credit",
+    "SepaInstantCreditTransferOutRecall": "Credit",
 }
 #: The statuses a transaction may move to from each status (the others are final).
 TRANSITIONS: dict[str, tuple[str, ...]] = {
@@ -91,6 +104,12 @@ STATUSES_OF_TYPE: dict[str, tuple[str, ...]] = {
     "CardOutDebit": ("Pending", "Booked", "Rejected", "Released"),
     "CardOutCredit": ("Booked",),
     "FeesOut": ("Booked",),
+    "SepaCreditTransferInReturn": ("Booked",),
+    "SepaCreditTransferInRecall": ("Booked",),
+    "SepaInstantCreditTransferInRecall": ("Booked",),
+    "SepaCreditTransferOutReturn": ("Booked",),
+    "SepaCreditTransferOutRecall": ("Booked",),
+    "SepaInstantCreditTransferOutRecall": ("Booked",),
 }
 _EVENT_OF_STATUS = {
     "Pending": "Transaction.Pending",

@@ -24,6 +24,8 @@ from .queries import find_visible, with_filters
 from .rejections import Rejected, forbidden, not_found
 
 __all__ = [
+    "CREDITED_BACK_TYPES",
+    "RETURN_TYPES",
     "SETTLEMENT_DELAYS",
     "TRANSACTION_STATUSES",
     "TRANSACTION_TYPES",
@@ -51,9 +53,21 @@ TRANSFER_MODES = tuple(SETTLEMENT_DELAYS)
 OUTGOING_TRANSFER_TYPES = ("SepaCreditTransferOut", "SepaInstantCreditTransferOut")
 INCOMING_TRANSFER_TYPES = ("SepaCreditTransferIn", "SepaInstantCreditTransferIn")
 TRANSFER_TYPES = OUTGOING_TRANSFER_TYPES + INCOMING_TRANSFER_TYPES
+#: What comes back (a credit) when an outgoing transfer is returned or recalled, and what
+#: goes back (a debit) when an incoming one is; their parties are those of an incoming
+#: transfer for a credit, of an outgoing one for a debit.
+RETURN_TYPES = (
+    "SepaCreditTransferOutReturn",
+    "SepaCreditTransferOutRecall",
+    "SepaInstantCreditTransferOutRecall",
+    "SepaCreditTransferInReturn",
+    "SepaCreditTransferInRecall",
+    "SepaInstantCreditTransferInRecall",
+)
+CREDITED_BACK_TYPES = RETURN_TYPES[:3]
 #: The transaction types of each `PaymentProduct` the simulator produces.
 PRODUCT_TYPES = {
-    "SEPACreditTransfer": TRANSFER_TYPES,
+    "SEPACreditTransfer": TRANSFER_TYPES + RETURN_TYPES,
     "Card": ("CardOutDebit", "CardOutCredit"),
     "Fees": ("FeesOut",),
 }

@@ -2,11 +2,12 @@
 
 from pathlib import Path
 
-from . import banking, limits, users, webhooks
+from . import banking, limits, payments, users, webhooks
 from .resolvers import bindables as _core_bindables
 
-# `users` attaches its resolvers to the core's query and mutation types.
-del users
+# `users` attaches its resolvers to the core's query and mutation types, `payments` to
+# the banking mutation type.
+del users, payments
 
 bindables = [*_core_bindables, *webhooks.bindables, *banking.bindables, *limits.bindables]
 

@@ -48,6 +48,12 @@ TRANSACTION_OBJECT_TYPES = {
     "CardOutDebit": "CardTransaction",
     "CardOutCredit": "CardTransaction",
     "FeesOut": "FeeTransaction",
+    "SepaCreditTransferInReturn": "SEPACreditTransferTransaction",
+    "SepaCreditTransferInRecall": "SEPACreditTransferTransaction",
+    "SepaInstantCreditTransferInRecall": "SEPACreditTransferTransaction",
+    "SepaCreditTransferOutReturn": "SEPACreditTransferTransaction",
+    "SepaCreditTransferOutRecall": "SEPACreditTransferTransaction",
+    "SepaInstantCreditTransferOutRecall": "SEPACreditTransferTransaction",
 }
 
 

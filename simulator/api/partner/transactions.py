@@ -9,12 +9,20 @@ from ariadne import InterfaceType, ObjectType
 from graphql import GraphQLEnumType, GraphQLResolveInfo
 
 from ...domain import transactions as domain
-from ...domain.transactions import INCOMING_TRANSFER_TYPES, PRODUCT_TYPES, is_cancelable
+from ...domain.transactions import (
+    CREDITED_BACK_TYPES,
+    INCOMING_TRANSFER_TYPES,
+    PRODUCT_TYPES,
+    is_cancelable,
+)
 from ...storage import get_row
 from ..mutations import returns_rejections
 from . import mutation, query
 from ._helpers import amount, caller, row_resolver, transaction_node
 from .accounts import transactions_connection
+
+#: Transfers whose creditor is the account itself (money arriving or coming back).
+_CREDITED = (*INCOMING_TRANSFER_TYPES, *CREDITED_BACK_TYPES)
 
 sepa = ObjectType("SEPACreditTransferTransaction")
 card_transaction = ObjectType("CardTransaction")
@@ -173,14 +181,14 @@ def _other_party(row: dict[str, Any], typename: str) -> dict[str, Any]:
 
 @sepa.field("creditor")
 def resolve_creditor(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
-    if row["type"] in INCOMING_TRANSFER_TYPES:
+    if row["type"] in _CREDITED:
         return _own_party(info, row, "SEPACreditTransferInCreditor")
     return _other_party(row, "SEPACreditTransferOutCreditor")
 
 
 @sepa.field("debtor")
 def resolve_debtor(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
-    if row["type"] in INCOMING_TRANSFER_TYPES:
+    if row["type"] in _CREDITED:
         return _other_party(row, "SEPACreditTransferInDebtor")
     return _own_party(info, row, "SEPACreditTransferOutDebtor")
 
