@@ -17,6 +17,7 @@ from . import (
     memberships,
     payments,
     simulation,
+    standing_orders,
     transactions,
 )
 from .wiring import Wiring
@@ -44,6 +45,7 @@ def install_banking(wiring: Wiring) -> None:
             "AddAccountMembership": memberships.CONSENT_HANDLER,
             "InitPayment": payments.CONSENT_HANDLER,
             "AddBeneficiary": beneficiaries.CONSENT_HANDLER,
+            "ScheduleStandingOrder": standing_orders.CONSENT_HANDLER,
             "CloseAccount": account_lifecycle.CONSENT_HANDLER,
         }
     )

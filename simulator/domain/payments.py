@@ -66,7 +66,10 @@ def list_payments(
     """Payments the caller sees, oldest first (newest with `descending`); filters
     `account_id` (set by a nested list), `status` (a list)."""
     where, params = with_filters(
-        account_scope(principal), filters, equal=("account_id",), any_of=("status",)
+        account_scope(principal),
+        filters,
+        equal=("account_id", "standing_order_id"),
+        any_of=("status",),
     )
     return paginate(
         env.store.db, "payments", where, params, first=first, after=after, descending=descending

@@ -133,6 +133,10 @@ def list_transactions(
         equal=("account_id", "card_id", "payment_id", "side", "counterparty_iban"),
         any_of=("status", "type"),
     )
+    order_id = filters.get("standing_order_id")
+    if order_id:
+        where += " AND payment_id IN (SELECT id FROM payments WHERE standing_order_id = ?)"
+        params.append(order_id)
     if filters.get("is_after_execution_date"):
         where += " AND execution_date >= ?"
         params.append(filters["is_after_execution_date"])

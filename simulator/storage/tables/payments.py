@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
-from ._schema import Partial, Table, apply
+from ._schema import Alter, Partial, Table, apply
 
 migrations = Migrations("payments")
 
@@ -63,8 +63,11 @@ PAYMENTS_TABLES = (
             "project_id": str,
             "account_id": str,
             "consent_id": str,
+            "created_by": str,  # the user who consents
             "period": str,  # Daily | Weekly | Monthly
-            "amount": str,
+            "amount": str,  # fixed amount, or null with a target available balance
+            "target_available_balance": str,
+            "credit_transfer_mode": str,
             "currency": str,
             "beneficiary_name": str,
             "beneficiary_iban": str,
@@ -75,12 +78,12 @@ PAYMENTS_TABLES = (
             "last_execution_date": str,
             "next_execution_date": str,
             "status": str,  # ConsentPending | Enabled | Canceled
-            "status_reason": str,
+            "canceled_at": str,
             "created_at": str,
             "updated_at": str,
         },
         pk="id",
-        not_null={"project_id", "account_id", "period", "amount", "status", "created_at"},
+        not_null={"project_id", "account_id", "period", "status", "created_at"},
         foreign_keys=[_PROJECTS, _ACCOUNTS],
         indexes=[
             ("project_id", "created_at", "id"),
@@ -90,6 +93,12 @@ PAYMENTS_TABLES = (
 )
 
 
+#: The payments a standing order executes name it.
+PAYMENTS_CHANGES = (
+    Alter("payments", {"standing_order_id": str}, indexes=[("standing_order_id",)]),
+)
+
+
 @migrations()
 def m001_payments(db: sqlite_utils.Database) -> None:
-    apply(db, *PAYMENTS_TABLES)
+    apply(db, *PAYMENTS_TABLES, *PAYMENTS_CHANGES)
