@@ -39,6 +39,7 @@ __all__ = [
     "PAYMENT_STATUSES",
     "get_payment",
     "initiate_credit_transfers",
+    "insert_payment",
     "list_payments",
     "payment_consent",
     "payment_transactions",
@@ -157,7 +158,7 @@ def _check_can_pay(db: sqlite_utils.Database, account: dict[str, Any]) -> None:
         )
 
 
-def _insert_payment(
+def insert_payment(
     env: Environment,
     db: sqlite_utils.Database,
     account: dict[str, Any],
@@ -240,7 +241,7 @@ def initiate_credit_transfers(
                 payment = get_row(db, "payments", previous)
                 return payment, payment_consent(env, payment)
         _check_can_pay(db, account)
-        payment = _insert_payment(env, db, account, transfers, key)
+        payment = insert_payment(env, db, account, transfers, key)
         consent = open_consent(
             env,
             db,
@@ -302,6 +303,7 @@ def _execute(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any
             reference=transfer["reference"],
             mode=transfer["mode"],
             payment_id=payment["id"],
+            original_transaction_id=transfer.get("origin_transaction_id"),
             settles_at=settlement_time(env, transfer["mode"]) if covered else None,
         )
     _move(env, db, payment, "Initiated")

@@ -9,6 +9,7 @@ from ariadne.types import SchemaBindable
 from graphql import GraphQLResolveInfo
 
 from ...domain import payments as domain
+from ...domain import refunds
 from ..connections import connection
 from ..mutations import returns_rejections
 from . import mutation, query
@@ -81,3 +82,16 @@ def resolve_initiate(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) ->
         idempotency_key=input.get("idempotency_key"),
     )
     return {"__typename": "InitiateCreditTransfersSuccessPayload", "payment": initiated}
+
+
+@mutation.field("refund")
+@returns_rejections
+def resolve_refund(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    env, principal = caller(info)
+    consent = refunds.refund(
+        env,
+        principal,
+        input.get("refund_transactions") or [],
+        consent_redirect_url=input["consent_redirect_url"],
+    )
+    return {"__typename": "RefundSuccessPayload", "consent": consent}

@@ -93,9 +93,10 @@ PAYMENTS_TABLES = (
 )
 
 
-#: The payments a standing order executes name it.
+#: The payments a standing order executes name it; a refund's transfer names what it refunds.
 PAYMENTS_CHANGES = (
     Alter("payments", {"standing_order_id": str}, indexes=[("standing_order_id",)]),
+    Alter("payment_transfers", {"origin_transaction_id": str}),
 )
 
 
