@@ -78,6 +78,7 @@ def test_a_weekly_order_executes_on_the_clock(bank: Bank) -> None:
     )["standingOrder"]
     assert canceled == {"statusInfo": {"status": "Canceled"}, "nextExecutionDate": None}
     assert not [e for e in bank.sim.advance("14d").timeline if e["work"] == "standing order"]
+    assert bank.events(order["id"]) == ["StandingOrder.Scheduled", "StandingOrder.Canceled"]
     again = bank.api.mutate("cancelStandingOrder", {"standingOrderId": order["id"]})
     assert again["__typename"] == "ForbiddenRejection"
 

@@ -44,6 +44,8 @@ EVENT_TYPES = (
     "Consent.Refused",
     "Consent.Canceled",
     "Consent.Expired",
+    "StandingOrder.Scheduled",
+    "StandingOrder.Canceled",
     "Transaction.Pending",
     "Transaction.Booked",
     "Transaction.Rejected",

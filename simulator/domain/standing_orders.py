@@ -32,6 +32,7 @@ from .access import account_scope, require_permission
 from .account_lifecycle import consent_user, find_account
 from .consents import ConsentHandler, open_consent
 from .context import Environment, Principal
+from .events import emit
 from .ledger import read_balances, record_transaction
 from .money import CURRENCY, amount_text, to_decimal
 from .queries import find_visible
@@ -219,6 +220,9 @@ def cancel_standing_order(env: Environment, principal: Principal, order_id: str)
             "updated_at": now,
         }
         update_row(db, "standing_orders", order_id, changes)
+        emit(
+            env, db, "StandingOrder.Canceled", project_id=order["project_id"], resource_id=order_id
+        )
         return {**order, **changes}
 
 
@@ -227,6 +231,13 @@ def _enable(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]
     if order["status"] == "ConsentPending":
         update_row(
             db, "standing_orders", order["id"], {"status": "Enabled", "updated_at": env.now()}
+        )
+        emit(
+            env,
+            db,
+            "StandingOrder.Scheduled",
+            project_id=order["project_id"],
+            resource_id=order["id"],
         )
 
 
@@ -257,8 +268,10 @@ def next_standing_order(env: Environment) -> str | None:
     return row[0] if row else None
 
 
-def _execute(env: Environment, db: sqlite_utils.Database, order: dict[str, Any]) -> str | None:
-    """One execution: the payment's id, or None when a target balance needed nothing."""
+def _execute(
+    env: Environment, db: sqlite_utils.Database, order: dict[str, Any]
+) -> dict[str, Any] | None:
+    """One execution: its transaction, or None when a target balance needed nothing."""
     account = get_row(db, "accounts", order["account_id"])
     available = read_balances(db, account["id"]).available
     if order["amount"] is not None:
@@ -279,7 +292,7 @@ def _execute(env: Environment, db: sqlite_utils.Database, order: dict[str, Any])
     }
     insert_row(db, "payments", payment)
     covered = account["status"] == "Opened" and value <= available
-    record_transaction(
+    return record_transaction(
         env,
         db,
         project_id=order["project_id"],
@@ -297,7 +310,6 @@ def _execute(env: Environment, db: sqlite_utils.Database, order: dict[str, Any])
         payment_id=payment["id"],
         settles_at=settlement_time(env, order["credit_transfer_mode"]) if covered else None,
     )
-    return str(payment["id"])
 
 
 def _after(order: dict[str, Any], moment: str) -> str | None:
@@ -323,7 +335,7 @@ def execute_due_standing_orders(env: Environment) -> list[dict[str, Any]]:
             order = get_row(db, "standing_orders", order_id)
             if order["status"] != "Enabled" or not order["next_execution_date"]:
                 continue
-            payment_id = _execute(env, db, order)
+            transaction = _execute(env, db, order)
             following = _after(order, order["next_execution_date"])
             update_row(
                 db,
@@ -331,15 +343,17 @@ def execute_due_standing_orders(env: Environment) -> list[dict[str, Any]]:
                 order_id,
                 {"next_execution_date": following, "updated_at": now},
             )
+        if transaction is None:
+            continue  # the available balance was at or below the target: nothing to send
         timeline.append(
             {
                 "at": now,
                 "environment": env.name.value,
                 "work": "standing order",
-                "event": "StandingOrder.Executed",
-                "resource_id": order_id,
-                "summary": f"Standing order {order_id} executed: "
-                f"payment {payment_id or 'none needed'}",
+                "event": f"Transaction.{transaction['status']}",
+                "resource_id": transaction["id"],
+                "summary": f"Standing order {order_id} executed: transfer {transaction['id']} "
+                f"{transaction['status']}",
             }
         )
     return timeline
