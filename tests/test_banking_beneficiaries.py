@@ -212,3 +212,55 @@ def test_trusted_beneficiary_rejections_and_scope(bank: Bank, sim: object) -> No
     assert refused["__typename"] == "ForbiddenRejection"
     missing = bank.api.post('{ trustedBeneficiary(id: "nope") { id } }')
     assert missing["errors"][0]["extensions"]["code"] == "NOT_FOUND"
+
+
+def _pay(bank: Bank, account_id: str, **transfer: object) -> dict:
+    return bank.api.mutate(
+        "initiateCreditTransfers",
+        {
+            "accountId": account_id,
+            "consentRedirectUrl": REDIRECT,
+            "creditTransfers": [{"amount": {"value": "5.00", "currency": "EUR"}, **transfer}],
+        },
+        "payment { id }",
+    )
+
+
+def test_pay_a_trusted_beneficiary_with_a_verification_token(bank: Bank) -> None:
+    account_id = bank.holder()["account_id"]
+    bank.fund(account_id, "100.00")
+    trusted = bank.api.mutate(
+        "addTrustedSepaBeneficiary",
+        {
+            "accountId": account_id,
+            "name": "Carol",
+            "iban": BENEFICIARY_IBAN,
+            "consentRedirectUrl": REDIRECT,
+        },
+        TRUSTED,
+    )["trustedBeneficiary"]
+    pending = _pay(bank, account_id, trustedBeneficiaryId=trusted["id"])
+    assert pending["fields"][0]["path"][-1] == "trustedBeneficiaryId"  # not Enabled yet
+    bank.approve(trusted["statusInfo"]["consent"]["id"])
+    token = verify(bank, "Carol", BENEFICIARY_IBAN)["beneficiaryVerificationToken"]
+    paid = _pay(
+        bank, account_id, trustedBeneficiaryId=trusted["id"], beneficiaryVerificationToken=token
+    )
+    transfer = bank.row("payment_transfers", (paid["payment"]["id"], 0))
+    assert (transfer["beneficiary_name"], transfer["beneficiary_iban"]) == (
+        "Carol",
+        BENEFICIARY_IBAN,
+    )
+    again = _pay(
+        bank, account_id, trustedBeneficiaryId=trusted["id"], beneficiaryVerificationToken=token
+    )
+    assert again == {
+        "__typename": "BeneficiaryVerificationTokenAlreadyConsumedRejection",
+        "message": "A beneficiary verification token serves one transfer only.",
+        "beneficiaryVerificationTokens": [token],
+    }
+    other = verify(bank, "Grace", "DE89370400440532013000")["beneficiaryVerificationToken"]
+    mismatch = _pay(
+        bank, account_id, trustedBeneficiaryId=trusted["id"], beneficiaryVerificationToken=other
+    )
+    assert mismatch["__typename"] == "ValidationRejection"

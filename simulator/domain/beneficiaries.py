@@ -49,9 +49,11 @@ __all__ = [
     "CONSENT_HANDLER",
     "VERIFICATION_LIFETIME",
     "add_trusted_sepa_beneficiaries",
+    "consume_verification_tokens",
     "get_trusted_beneficiary",
     "iban_validation",
     "verify_beneficiary",
+    "with_trusted_beneficiaries",
 ]
 
 VERIFICATION_LIFETIME = timedelta(hours=24)
@@ -322,3 +324,71 @@ def _cancel(
 
 #: What approving (or not) an `AddBeneficiary` consent does.
 CONSENT_HANDLER = ConsentHandler(_enable, _cancel)
+
+
+# -- use in initiateCreditTransfers ----------------------------------------------------------
+
+
+def with_trusted_beneficiaries(
+    db: sqlite_utils.Database, account_id: str, transfers: list[dict[str, Any]], checks: Checks
+) -> list[dict[str, Any]]:
+    """The transfers with each `trusted_beneficiary_id` replaced by the Enabled trusted
+    beneficiary of the paying account it names (its name and IBAN)."""
+    result = []
+    for index, transfer in enumerate(transfers):
+        trusted_id = transfer.get("trusted_beneficiary_id")
+        if not trusted_id or transfer.get("sepa_beneficiary"):
+            result.append(transfer)
+            continue
+        rows = list(
+            db["trusted_beneficiaries"].rows_where(
+                "id = ? AND account_id = ? AND status = 'Enabled'", [trusted_id, account_id]
+            )
+        )
+        if not rows:
+            checks.fail(
+                "InvalidString",
+                f"{trusted_id} is no Enabled trusted beneficiary of account {account_id}.",
+                ["input", "creditTransfers", index, "trustedBeneficiaryId"],
+            )
+            result.append(transfer)
+            continue
+        beneficiary = {"name": rows[0]["name"], "iban": rows[0]["iban"]}
+        result.append({**transfer, "sepa_beneficiary": beneficiary})
+    return result
+
+
+def consume_verification_tokens(
+    env: Environment, db: sqlite_utils.Database, project_id: str, transfers: list[dict[str, Any]]
+) -> None:
+    """Mark the transfers' `beneficiary_verification_token`s used (in the caller's
+    transaction). A token of another IBAN, unknown or expired is a validation error; one
+    already used, a `BeneficiaryVerificationTokenAlreadyConsumedRejection`."""
+    checks, consumed = Checks(), []
+    now = env.now()
+    for index, transfer in enumerate(transfers):
+        token = transfer.get("beneficiary_verification_token")
+        if not token:
+            continue
+        path: list[str | int] = ["input", "creditTransfers", index, "beneficiaryVerificationToken"]
+        rows = list(
+            db["beneficiary_verifications"].rows_where(
+                "token = ? AND project_id = ?", [token, project_id]
+            )
+        )
+        iban = str((transfer.get("sepa_beneficiary") or {}).get("iban") or "").replace(" ", "")
+        if not rows or rows[0]["expires_at"] <= now or rows[0]["iban"] != iban.upper():
+            checks.fail("InvalidString", "No valid verification of this beneficiary.", path)
+        elif rows[0]["consumed_at"]:
+            consumed.append(str(token))
+        else:
+            update_row(db, "beneficiary_verifications", token, {"consumed_at": now})
+    checks.raise_if_any()
+    if consumed:
+        raise Rejected(
+            rejection(
+                "BeneficiaryVerificationTokenAlreadyConsumedRejection",
+                "A beneficiary verification token serves one transfer only.",
+                beneficiary_verification_tokens=consumed,
+            )
+        )

@@ -23,6 +23,7 @@ import sqlite_utils
 from ..storage import get_row, insert_row, insert_rows, update_row
 from .access import account_scope, require_permission
 from .account_lifecycle import consent_user, find_account
+from .beneficiaries import consume_verification_tokens, with_trusted_beneficiaries
 from .consents import ConsentHandler, open_consent
 from .context import Environment, Principal
 from .idempotency import fingerprint, recall, remember
@@ -214,7 +215,8 @@ def initiate_credit_transfers(
     url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
     key = checks.text(idempotency_key, ["input", "idempotencyKey"], required=False, max_length=100)
     own = env.store.db.execute("SELECT iban FROM accounts WHERE id = ?", [account_id]).fetchone()
-    transfers = _transfers(checks, credit_transfers or [], own[0] if own else None)
+    given = with_trusted_beneficiaries(env.store.db, account_id, credit_transfers or [], checks)
+    transfers = _transfers(checks, given, own[0] if own else None)
     checks.raise_if_any()
     request_hash = fingerprint(
         {
@@ -241,6 +243,7 @@ def initiate_credit_transfers(
                 payment = get_row(db, "payments", previous)
                 return payment, payment_consent(env, payment)
         _check_can_pay(db, account)
+        consume_verification_tokens(env, db, account["project_id"], given)
         payment = insert_payment(env, db, account, transfers, key)
         consent = open_consent(
             env,
