@@ -264,3 +264,24 @@ def test_pay_a_trusted_beneficiary_with_a_verification_token(bank: Bank) -> None
         bank, account_id, trustedBeneficiaryId=trusted["id"], beneficiaryVerificationToken=other
     )
     assert mismatch["__typename"] == "ValidationRejection"
+
+
+def test_the_consent_page_describes_the_beneficiary(bank: Bank) -> None:
+    from simulator.domain.consent_descriptions import describe_consent
+
+    account_id = bank.holder()["account_id"]
+    added = bank.api.mutate(
+        "addTrustedSepaBeneficiary",
+        {
+            "accountId": account_id,
+            "name": "Carol",
+            "iban": BENEFICIARY_IBAN,
+            "consentRedirectUrl": REDIRECT,
+        },
+        TRUSTED,
+    )["trustedBeneficiary"]
+    described = describe_consent(
+        bank.env, bank.row("consents", added["statusInfo"]["consent"]["id"])
+    )
+    assert described.title == "Approve a trusted beneficiary"
+    assert described.summary == "Test project asks to save Carol as a trusted beneficiary."

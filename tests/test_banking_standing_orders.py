@@ -127,3 +127,15 @@ def test_refused_consent_cancels_and_rejections(bank: Bank) -> None:
 def test_monthly_dates_keep_the_day_within_the_month() -> None:
     assert next_date("2026-01-31T09:00:00.000Z", "Monthly") == "2026-02-28T09:00:00.000Z"
     assert next_date("2026-12-15T09:00:00.000Z", "Monthly") == "2027-01-15T09:00:00.000Z"
+
+
+def test_the_consent_page_describes_the_order(bank: Bank) -> None:
+    from simulator.domain.consent_descriptions import describe_consent
+
+    account_id = bank.holder()["account_id"]
+    order = schedule(bank, account_id, lastExecutionDate="2026-03-01T00:00:00Z")["standingOrder"]
+    consent = bank.row("consents", order["statusInfo"]["consent"]["id"])
+    described = describe_consent(bank.env, consent)
+    assert described.title == "Approve a standing order"
+    assert described.summary == "Test project asks to send 50.00 EUR to Landlord every week."
+    assert ("Last execution", "2026-03-01") in described.sections[0].rows
