@@ -139,3 +139,36 @@ def test_the_consent_page_describes_the_order(bank: Bank) -> None:
     assert described.title == "Approve a standing order"
     assert described.summary == "Test project asks to send 50.00 EUR to Landlord every week."
     assert ("Last execution", "2026-03-01") in described.sections[0].rows
+
+
+def test_account_lists_its_orders_and_beneficiaries(bank: Bank) -> None:
+    account_id = bank.holder()["account_id"]
+    first = schedule(bank, account_id)["standingOrder"]
+    schedule(bank, account_id, period="Monthly")
+    bank.approve(first["statusInfo"]["consent"]["id"])
+    bank.api.mutate(
+        "addTrustedSepaBeneficiary",
+        {
+            "accountId": account_id,
+            "name": "Carol",
+            "iban": BENEFICIARY_IBAN,
+            "consentRedirectUrl": REDIRECT,
+        },
+    )
+    data = bank.api.query(
+        """query($id: ID!) { account(accountId: $id) {
+             all: standingOrders { totalCount }
+             enabled: standingOrders(filters: {status: [Enabled]}) { edges { node { id } } }
+             newest: standingOrders(first: 1, orderBy: {direction: Desc}) {
+               edges { node { period } } }
+             trustedBeneficiaries(filters: {status: [ConsentPending], type: [Sepa]}) {
+               totalCount edges { node { __typename name } } } } }""",
+        {"id": account_id},
+    )["account"]
+    assert data["all"]["totalCount"] == 2
+    assert data["enabled"]["edges"] == [{"node": {"id": first["id"]}}]
+    assert data["newest"]["edges"] == [{"node": {"period": "Monthly"}}]
+    assert data["trustedBeneficiaries"] == {
+        "totalCount": 1,
+        "edges": [{"node": {"__typename": "TrustedSepaBeneficiary", "name": "Carol"}}],
+    }

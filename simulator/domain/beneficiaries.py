@@ -41,7 +41,8 @@ from .account_lifecycle import consent_user, find_account
 from .consents import ConsentHandler, open_consent
 from .context import Environment, Principal
 from .iban import BANK_BIC, BANK_CODE
-from .queries import find_visible
+from .pagination import Connection, paginate
+from .queries import find_visible, with_filters
 from .rejections import Rejected, forbidden, rejection
 from .validation import Checks
 
@@ -52,6 +53,7 @@ __all__ = [
     "consume_verification_tokens",
     "get_trusted_beneficiary",
     "iban_validation",
+    "list_trusted_beneficiaries",
     "verify_beneficiary",
     "with_trusted_beneficiaries",
 ]
@@ -392,3 +394,30 @@ def consume_verification_tokens(
                 beneficiary_verification_tokens=consumed,
             )
         )
+
+
+def list_trusted_beneficiaries(
+    env: Environment,
+    principal: Principal,
+    account_id: str,
+    *,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+    descending: bool = False,
+) -> Connection:
+    """An account's trusted beneficiaries the caller sees, oldest first; filters `status`,
+    `type` (lists) and `label`."""
+    filters = {**(filters or {}), "account_id": account_id}
+    where, params = with_filters(
+        account_scope(principal), filters, equal=("account_id", "label"), any_of=("status", "type")
+    )
+    return paginate(
+        env.store.db,
+        "trusted_beneficiaries",
+        where,
+        params,
+        first=first,
+        after=after,
+        descending=descending,
+    )

@@ -35,7 +35,8 @@ from .context import Environment, Principal
 from .events import emit
 from .ledger import read_balances, record_transaction
 from .money import CURRENCY, amount_text, to_decimal
-from .queries import find_visible
+from .pagination import Connection, paginate
+from .queries import find_visible, with_filters
 from .rejections import Rejected, forbidden, rejection
 from .transactions import TRANSFER_MODES, settlement_time, transfer_type
 from .validation import Checks
@@ -46,6 +47,7 @@ __all__ = [
     "cancel_standing_order",
     "execute_due_standing_orders",
     "get_standing_order",
+    "list_standing_orders",
     "next_standing_order",
     "schedule_standing_order",
 ]
@@ -357,3 +359,29 @@ def execute_due_standing_orders(env: Environment) -> list[dict[str, Any]]:
             }
         )
     return timeline
+
+
+def list_standing_orders(
+    env: Environment,
+    principal: Principal,
+    account_id: str,
+    *,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+    descending: bool = False,
+) -> Connection:
+    """An account's standing orders the caller sees, oldest first; filters `status`."""
+    filters = {**(filters or {}), "account_id": account_id}
+    where, params = with_filters(
+        account_scope(principal), filters, equal=("account_id",), any_of=("status",)
+    )
+    return paginate(
+        env.store.db,
+        "standing_orders",
+        where,
+        params,
+        first=first,
+        after=after,
+        descending=descending,
+    )

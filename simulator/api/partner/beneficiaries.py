@@ -10,13 +10,40 @@ from ariadne.types import SchemaBindable
 from graphql import GraphQLResolveInfo
 
 from ...domain import beneficiaries as domain
+from ..connections import connection
 from ..mutations import returns_rejections
 from . import mutation, query
 from ._helpers import caller, consent_row
 from .accounts import transactions_connection
 
 trusted_sepa = ObjectType("TrustedSepaBeneficiary")
-bindables: list[SchemaBindable] = [trusted_sepa]
+account = ObjectType("Account")
+bindables: list[SchemaBindable] = [trusted_sepa, account]
+
+
+@account.field("trustedBeneficiaries")
+def resolve_account_beneficiaries(
+    row: dict[str, Any],
+    info: GraphQLResolveInfo,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    wanted = dict(filters or {})
+    if wanted.pop("currency", None) not in (None, "EUR"):
+        wanted["status"] = ["-"]  # every trusted beneficiary here is a EUR (SEPA) one
+    page = domain.list_trusted_beneficiaries(
+        env,
+        principal,
+        row["id"],
+        first=first,
+        after=after,
+        filters=wanted,
+        descending=(order_by or {}).get("direction") == "Desc",
+    )
+    return connection(page, _node)
 
 
 @query.field("ibanValidation")

@@ -20,7 +20,30 @@ from .accounts import transactions_connection
 from .payments import payment
 
 standing_order = ObjectType("StandingOrder")
-bindables: list[SchemaBindable] = [standing_order]
+account = ObjectType("Account")
+bindables: list[SchemaBindable] = [standing_order, account]
+
+
+@account.field("standingOrders")
+def resolve_account_standing_orders(
+    row: dict[str, Any],
+    info: GraphQLResolveInfo,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    page = domain.list_standing_orders(
+        env,
+        principal,
+        row["id"],
+        first=first,
+        after=after,
+        filters=filters,
+        descending=(order_by or {}).get("direction") == "Desc",
+    )
+    return connection(page)
 
 
 @query.field("standingOrder")
