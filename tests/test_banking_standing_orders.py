@@ -172,3 +172,20 @@ def test_account_lists_its_orders_and_beneficiaries(bank: Bank) -> None:
         "totalCount": 1,
         "edges": [{"node": {"__typename": "TrustedSepaBeneficiary", "name": "Carol"}}],
     }
+
+
+def test_the_default_dataset_has_a_monthly_rent(bank: Bank) -> None:
+    loaded = bank.testing.mutate("loadSandboxDataset", {"dataset": "default"}, "created")
+    assert loaded["created"] > 40
+    [order] = bank.env.store.db["standing_orders"].rows_where("project_id = ?", [bank.project_id])
+    assert (order["status"], order["next_execution_date"]) == (
+        "Enabled",
+        "2026-02-01T09:00:00.000Z",
+    )
+    assert bank.env.store.db["trusted_beneficiaries"].count == 2
+    timeline = bank.sim.advance("27d").timeline
+    [rent] = [entry for entry in timeline if entry["work"] == "standing order"]
+    assert rent["at"] == "2026-02-01T09:00:00.000Z"
+    read = bank.api.query(READ, {"id": order["id"]})["standingOrder"]
+    assert read["transactions"]["edges"][0]["node"]["amount"] == {"value": "850.00"}
+    assert read["nextExecutionDate"] == "2026-03-01"
