@@ -189,3 +189,11 @@ def test_the_default_dataset_has_a_monthly_rent(bank: Bank) -> None:
     read = bank.api.query(READ, {"id": order["id"]})["standingOrder"]
     assert read["transactions"]["edges"][0]["node"]["amount"] == {"value": "850.00"}
     assert read["nextExecutionDate"] == "2026-03-01"
+
+
+def test_reset_deletes_orders_and_beneficiaries(bank: Bank) -> None:
+    bank.testing.mutate("loadSandboxDataset", {"dataset": "default"}, "created")
+    result = bank.testing.mutate("resetSandboxData", None, "deleted")
+    assert result["__typename"] == "ResetSandboxDataSuccessPayload"
+    db = bank.env.store.db
+    assert db["standing_orders"].count == db["trusted_beneficiaries"].count == 0

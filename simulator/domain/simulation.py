@@ -477,6 +477,9 @@ def charge_fee(
 
 #: Deleted in this order (children first); each entry is (table, condition on the project).
 _RESET_ORDER = [
+    ("beneficiary_verifications", "project_id = ?"),
+    ("trusted_beneficiaries", "project_id = ?"),
+    ("standing_orders", "project_id = ?"),
     ("transactions", "project_id = ?"),
     ("payment_transfers", "payment_id IN (SELECT id FROM payments WHERE project_id = ?)"),
     ("payments", "project_id = ?"),

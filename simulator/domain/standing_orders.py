@@ -163,7 +163,11 @@ def schedule_standing_order(
     order = _checked(env, given)
     redirect_url = order.pop("redirect_url")
     with env.store.atomic() as db:
-        account = find_account(db, principal, account_id)
+        try:
+            account = find_account(db, principal, account_id)
+        except Rejected as rejected:
+            # The real payload has no AccountNotFoundRejection: an unknown account is Forbidden.
+            raise Rejected(forbidden(rejected.payload["message"])) from None
         require_permission(db, principal, account_id, "can_initiate_payments")
         if account["status"] != "Opened":
             raise Rejected(
