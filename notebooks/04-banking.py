@@ -102,7 +102,7 @@ PAGE = """query($account: ID!, $after: String) {
   account(accountId: $account) {
     transactions(first: 5, after: $after, orderBy: {direction: Desc}) {
       totalCount pageInfo { hasNextPage endCursor }
-      edges { node { executionDate type status label side amount { value } } }
+      edges { node { executionDate type statusInfo { status } label side amount { value } } }
 } } }"""
 after, pages, seen = None, 0, 0
 while True:
@@ -113,7 +113,7 @@ while True:
         for edge in page["edges"]:
             n = edge["node"]
             print(
-                f"{n['executionDate'][:10]} {n['type']:22} {n['status']:8} "
+                f"{n['executionDate'][:10]} {n['type']:22} {n['statusInfo']['status']:8} "
                 f"{n['side']:6} {n['amount']['value']:>8}  {n['label']}"
             )
     if not page["pageInfo"]["hasNextPage"]:
@@ -122,8 +122,8 @@ while True:
 print(f"{pages} pages of at most 5 for {page['totalCount']} transactions ({seen} seen)")
 
 # %% [markdown]
-# Filters narrow a list: by status, type, side, card, payment, and an execution-date range
-# (`executionDateFrom` inclusive, `executionDateTo` exclusive).
+# Filters narrow a list: by status, type, payment product, and an execution-date range
+# (`isAfterExecutionDate` inclusive, `isBeforeExecutionDate` exclusive).
 
 # %%
 FILTERED = """{
@@ -131,7 +131,7 @@ FILTERED = """{
     totalCount edges { node { label amount { value } ... on CardTransaction {
       merchant { ... on CardOutMerchant { merchantName merchantCity } } } } } }
   cardsInNovember: transactions(filters: {type: [CardOutDebit],
-    executionDateFrom: "2025-11-01T00:00:00Z", executionDateTo: "2025-12-01T00:00:00Z"}) {
+    isAfterExecutionDate: "2025-11-01T00:00:00Z", isBeforeExecutionDate: "2025-12-01T00:00:00Z"}) {
     totalCount }
 }"""
 filtered = graphql(FILTERED)["data"]
@@ -193,15 +193,17 @@ print(json.dumps(card, indent=2))
 # %% [markdown]
 # ## A transfer, from consent to booked
 #
-# `initiateCreditTransfers` checks the IBAN (format and check digits), the amount (positive, at most
-# two decimals) and the available balance, then waits for consent. An `idempotencyKey` makes a retry
-# safe: the same key with the same request returns the **same** payment instead of paying twice
-# (keys live 24 hours of virtual time).
+# `initiateCreditTransfers` checks the IBAN (format and check digits) and the amount (positive,
+# at most two decimals), then waits for consent; the balance is checked when the transfer
+# executes, as in the real service (a transfer it does not cover is `Rejected`). An
+# `idempotencyKey` makes a retry safe: the same key with the same request returns the **same**
+# payment instead of paying twice (keys live 24 hours of virtual time).
 
 # %%
 TRANSFER = """mutation($input: InitiateCreditTransfersInput!) {
   initiateCreditTransfers(input: $input) {
-    ... on InitiateCreditTransfersSuccessPayload { payment { id status } consent { id } }
+    ... on InitiateCreditTransfersSuccessPayload { payment { id statusInfo { status
+      ... on PaymentConsentPending { consent { id } } } } }
     ... on Rejection { __typename message } } }"""
 
 
@@ -227,15 +229,19 @@ def rent(amount="850.00", key="rent-2026-01", account=None):
 
 first = graphql(TRANSFER, rent())["data"]["initiateCreditTransfers"]
 retry = graphql(TRANSFER, rent())["data"]["initiateCreditTransfers"]
-print(first["payment"], "consent", first["consent"]["id"])
+first_consent = first["payment"]["statusInfo"]["consent"]
+print(
+    first["payment"]["id"], first["payment"]["statusInfo"]["status"], "consent", first_consent["id"]
+)
 print("the retry returns the same payment:", retry["payment"]["id"] == first["payment"]["id"])
 
 # %%
-testing(APPROVE, {"id": first["consent"]["id"]})
-PAYMENT = """query($id: ID!) { payment(paymentId: $id) { status
-  transactions { id status amount { value } statusInfo {
-    ... on TransactionPendingStatus { pendingEndDate }
-    ... on TransactionBookedStatus { bookingDate balanceAfter { value } } } } } }"""
+testing(APPROVE, {"id": first_consent["id"]})
+PAYMENT = """query($id: ID!) { payment(id: $id) { statusInfo { status }
+  transactions { edges { node { id amount { value } statusInfo { status
+    ... on PendingTransactionStatusInfo { pendingEndDate }
+    ... on BookedTransactionStatusInfo { bookingDate balanceAfter { amount { value } } }
+  } } } } } }"""
 payment = graphql(PAYMENT, {"id": first["payment"]["id"]})["data"]["payment"]
 print(json.dumps(payment, indent=2))
 
@@ -260,7 +266,7 @@ advance = sim.advance("1d")
 for entry in advance.timeline:
     print(entry["at"], entry["event"], entry["resource_id"])
 payment = graphql(PAYMENT, {"id": first["payment"]["id"]})["data"]["payment"]
-print(json.dumps(payment["transactions"][0], indent=2))
+print(json.dumps(payment["transactions"]["edges"][0]["node"], indent=2))
 print(balances())
 
 # %% [markdown]
@@ -292,10 +298,6 @@ show(
     "unknown account",
     graphql(TRANSFER, rent(key=None, account="acc-404"))["data"]["initiateCreditTransfers"],
 )
-show(
-    "not enough money",
-    graphql(TRANSFER, rent("1000000.00", key=None))["data"]["initiateCreditTransfers"],
-)
 graphql(TRANSFER, rent("100.00", key="gift-1"))  # a first request with this key...
 show(
     "key reused", graphql(TRANSFER, rent("120.00", key="gift-1"))["data"]["initiateCreditTransfers"]
@@ -310,9 +312,7 @@ BIND = """mutation($id: ID!) { bindAccountMembership(input: {accountMembershipId
 show("not the invited user", graphql(BIND, {"id": membership})["data"]["bindAccountMembership"])
 CANCEL = """mutation($id: String!) { cancelConsent(input: {consentId: $id}) {
   ... on Rejection { __typename message } } }"""
-show(
-    "consent already done", graphql(CANCEL, {"id": first["consent"]["id"]})["data"]["cancelConsent"]
-)
+show("consent already done", graphql(CANCEL, {"id": first_consent["id"]})["data"]["cancelConsent"])
 CLOSE = """mutation($id: ID!) { closeAccount(input: {accountId: $id,
   reason: {type: ClosingRequested}, consentRedirectUrl: "http://localhost:3000/callback"}) {
   ... on Rejection { __typename message } } }"""
@@ -323,7 +323,7 @@ show("account not empty", graphql(CLOSE, {"id": ada})["data"]["closeAccount"])
 # `errors` list, with an `extensions.code`.
 
 # %%
-missing = graphql('{ transaction(transactionId: "tx-404") { id } }')
+missing = graphql('{ transaction(id: "tx-404") { id } }')
 too_big = graphql("{ transactions(first: 500) { totalCount } }")
 for answer in (missing, too_big):
     error = answer["errors"][0]
@@ -340,13 +340,12 @@ assert added["card"]["statusInfo"]["status"] == "ConsentPending"
 assert card["statusInfo"]["status"] == "Enabled"
 assert approved["redirectUrl"].endswith(f"status=Accepted&resourceId={added['card']['id']}")
 assert retry["payment"]["id"] == first["payment"]["id"]
-assert payment["transactions"][0]["status"] == "Booked"
+assert payment["transactions"]["edges"][0]["node"]["statusInfo"]["status"] == "Booked"
 b = balances()
 assert b["available"] == b["booked"] or float(b["reserved"]) > 0
 assert {r["__typename"] for r in rejections.values()} == {
     "ValidationRejection",
     "AccountNotFoundRejection",
-    "InsufficientFundsRejection",
     "IdempotencyConflictRejection",
     "PhysicalCardNotFoundRejection",
     "ForbiddenRejection",

@@ -62,6 +62,8 @@ holder = testing("""mutation { createSandboxAccountHolder(input: {
   firstName: "Grace", lastName: "Hopper", legalRepresentativePhoneNumber: "+33612340001"}) {
   ... on CreateSandboxAccountHolderSuccessPayload { accountId } } }""")
 account = holder["createSandboxAccountHolder"]["accountId"]
+IBAN = """query($id: ID!) { account(accountId: $id) { IBAN } }"""
+iban = graphql(IBAN, {"id": account})["account"]["IBAN"]
 
 BALANCES = """query($id: ID!) { account(accountId: $id) { balances {
   booked { value } pending { value } reserved { value } available { value } } } }"""
@@ -78,27 +80,27 @@ print(balances())
 # %% [markdown]
 # ## Money arrives
 #
-# `simulateIncomingSepaCreditTransfer` is another bank sending money (by account id or by IBAN). The
+# `simulateIncomingSepaCreditTransferReception` is another bank sending money to an IBAN. The
 # transfer is **Pending**: it shows in `pending`, not yet in `available`.
 
 # %%
-INCOMING = """mutation($input: SimulateIncomingSepaCreditTransferInput!) {
-  simulateIncomingSepaCreditTransfer(input: $input) {
-    ... on SimulateIncomingSepaCreditTransferSuccessPayload { transactionId status }
+INCOMING = """mutation($input: IncomingSepaCreditTransferInput!) {
+  simulateIncomingSepaCreditTransferReception(input: $input) {
+    ... on SimulateIncomingSepaCreditTransferReceptionSuccessPayload { transactionId }
     ... on Rejection { __typename message } } }"""
 salary = testing(
     INCOMING,
     {
         "input": {
-            "accountId": account,
+            "creditorIban": iban,
+            "creditorName": "Ada Lovelace",
             "amount": money("2500.00"),
             "debtorName": "Compiler Inc",
             "debtorIban": "DE89 3704 0044 0532 0130 00",
             "label": "Salary January",
-            "reference": "PAY-2026-01",
         }
     },
-)["simulateIncomingSepaCreditTransfer"]
+)["simulateIncomingSepaCreditTransferReception"]
 print(salary)
 print(balances())
 
@@ -289,12 +291,14 @@ print(balances())
 
 # %%
 STATEMENT = """query($id: ID!) { account(accountId: $id) { transactions(first: 50) {
-  edges { node { type side status label amount { value }
-    statusInfo { ... on TransactionBookedStatus { balanceAfter { value } }
-                 ... on TransactionRejectedStatus { reason } } } } } } }"""
+  edges { node { type side label amount { value }
+    statusInfo { status ... on BookedTransactionStatusInfo { balanceAfter { amount { value } } }
+                 ... on RejectedTransactionStatusInfo { reason } } } } } } }"""
 rows = [e["node"] for e in graphql(STATEMENT, {"id": account})["account"]["transactions"]["edges"]]
+for row in rows:  # the status is inside statusInfo, as in the real schema
+    row["status"] = row["statusInfo"].pop("status")
 for row in rows:
-    after = row["statusInfo"].get("balanceAfter", {}).get("value", "")
+    after = (row["statusInfo"].get("balanceAfter") or {}).get("amount", {}).get("value", "")
     sign = "+" if row["side"] == "Credit" else "-"
     print(
         f"{row['type']:21} {row['status']:9} {sign}{row['amount']['value']:>8} "
@@ -351,9 +355,9 @@ print(reset, graphql("{ accounts { totalCount } }"))
 # ## What we showed
 
 # %%
-assert salary["status"] == "Pending"
-assert debit_status == "Booked"
-assert {r["rejectedReason"] for r in declines.values()} == {
+assert salary["transactionId"]
+assert debit["status"] == "Booked"
+assert {r["statusReason"] for r in declines.values()} == {
     "SpendingLimitReached",
     "ECommerceDisabled",
     "DoNotHonor",
@@ -361,7 +365,7 @@ assert {r["rejectedReason"] for r in declines.values()} == {
 assert all(Decimal(now[name]) == value for name, value in recomputed.items())
 assert now["available"] == "2473.00"  # 2500 - 40 + 15 - 2
 booked_rows = [r for r in rows if r["status"] == "Booked"]
-assert booked_rows[-1]["statusInfo"] == {"balanceAfter": {"value": now["booked"]}}
+assert booked_rows[-1]["statusInfo"] == {"balanceAfter": {"amount": {"value": now["booked"]}}}
 assert reset["resetSandboxData"]["deleted"] > 0
 http.close()
 sim.close()

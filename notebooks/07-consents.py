@@ -27,14 +27,20 @@ CALLBACK = "http://localhost:3000/consent-done"
 creds = sim.create_project("sandbox", "Rent app", [CALLBACK])
 # A client that follows no redirect, so we see every Location header.
 http = sim.client(follow_redirects=False)
-token = http.post(
-    "/oauth2/token",
-    data={
-        "grant_type": "client_credentials",
-        "client_id": creds.client_id,
-        "client_secret": creds.client_secret,
-    },
-).json()["access_token"]
+
+
+def project_token():
+    return http.post(
+        "/oauth2/token",
+        data={
+            "grant_type": "client_credentials",
+            "client_id": creds.client_id,
+            "client_secret": creds.client_secret,
+        },
+    ).json()["access_token"]
+
+
+token = project_token()
 
 
 def graphql(query, variables=None, path="/sandbox/graphql"):
@@ -55,18 +61,16 @@ holder = testing("""mutation { createSandboxAccountHolder(input: {firstName: "Ad
   lastName: "Lovelace", legalRepresentativePhoneNumber: "+33612345678"}) {
   ... on CreateSandboxAccountHolderSuccessPayload { accountId } } }""")
 account = holder["createSandboxAccountHolder"]["accountId"]
+iban = graphql("""query($a: ID!) { account(accountId: $a) { IBAN } }""", {"a": account})
 incoming = testing(
-    """mutation($a: ID!) { simulateIncomingSepaCreditTransfer(input: {
-  accountId: $a, amount: {value: "2000.00", currency: "EUR"},
+    """mutation($iban: IBAN!) { simulateIncomingSepaCreditTransferReception(input: {
+  creditorIban: $iban, creditorName: "Ada Lovelace", amount: {value: "2000.00", currency: "EUR"},
   debtorName: "Employer SA", debtorIban: "DE89370400440532013000"}) {
-  ... on SimulateIncomingSepaCreditTransferSuccessPayload { transactionId } } }""",
-    {"a": account},
+  ... on SimulateIncomingSepaCreditTransferReceptionSuccessPayload { transactionId } } }""",
+    {"iban": iban["account"]["IBAN"]},
 )
-testing(
-    """mutation($t: ID!) { simulateSepaCreditTransferBooking(input: {transactionId: $t}) {
-  __typename } }""",
-    {"t": incoming["simulateIncomingSepaCreditTransfer"]["transactionId"]},
-)
+sim.advance("1d")  # the incoming transfer settles: the money is available
+token = project_token()  # a project token lives one hour of virtual time
 print("account", account, "of Ada, legal representative", PHONE)
 
 # %% [markdown]
@@ -81,7 +85,8 @@ print("account", account, "of Ada, legal representative", PHONE)
 TRANSFER = """mutation($input: InitiateCreditTransfersInput!) {
   initiateCreditTransfers(input: $input) {
     ... on InitiateCreditTransfersSuccessPayload {
-      payment { id status } consent { id status purpose consentUrl } } } }"""
+      payment { id statusInfo { status
+        ... on PaymentConsentPending { consent { id status purpose consentUrl } } } } } } }"""
 
 
 def pay(amount, reference):
@@ -104,7 +109,12 @@ def pay(amount, reference):
             }
         },
     )
-    return data["initiateCreditTransfers"]
+    payment = data["initiateCreditTransfers"]["payment"]
+    # The payment's status and its consent are in `statusInfo`, as in the real schema.
+    return {
+        "payment": {"id": payment["id"], "status": payment["statusInfo"]["status"]},
+        "consent": payment["statusInfo"]["consent"],
+    }
 
 
 rent = pay("850.00", "RENT-JAN-2026")
@@ -180,8 +190,8 @@ location = answer.headers["location"]
 print(answer.status_code, location)
 back = {key: values[0] for key, values in parse_qs(urlsplit(location).query).items()}
 
-PAYMENT = """query($id: ID!) { payment(paymentId: $id) { status
-  transactions { status amount { value } } } }"""
+PAYMENT = """query($id: ID!) { payment(id: $id) { statusInfo { status }
+  transactions { edges { node { statusInfo { status } amount { value } } } } } }"""
 print(graphql(PAYMENT, {"id": back["resourceId"]})["payment"])
 
 
@@ -221,7 +231,7 @@ timeline = sim.advance("20m").timeline
 print([(entry["at"], entry["event"]) for entry in timeline])
 expired = http.post(link, data={"csrf_token": form, "decision": "approve"})
 print(expired.status_code, title(expired.text))
-print(graphql(PAYMENT, {"id": late["payment"]["id"]})["payment"]["status"])
+print(graphql(PAYMENT, {"id": late["payment"]["id"]})["payment"]["statusInfo"]["status"])
 
 # %% [markdown]
 # ## What we showed
@@ -233,9 +243,15 @@ assert back == {
     "status": "Accepted",
     "resourceId": rent["payment"]["id"],
 }
-assert graphql(PAYMENT, {"id": rent["payment"]["id"]})["payment"]["status"] == "Initiated"
+assert (
+    graphql(PAYMENT, {"id": rent["payment"]["id"]})["payment"]["statusInfo"]["status"]
+    == "Initiated"
+)
 assert "status=CustomerRefused" in refused.headers["location"]
-assert graphql(PAYMENT, {"id": deposit["payment"]["id"]})["payment"]["status"] == "Rejected"
+assert (
+    graphql(PAYMENT, {"id": deposit["payment"]["id"]})["payment"]["statusInfo"]["status"]
+    == "Rejected"
+)
 assert (again.status_code, title(again.text)) == (409, "Already approved")
 assert (expired.status_code, title(expired.text)) == (409, "This link has expired")
 assert graphql(CONSENT, {"id": late["consent"]["id"]})["consent"]["status"] == "Expired"

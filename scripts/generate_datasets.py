@@ -357,6 +357,47 @@ def default_dataset() -> dict[str, Any]:
         "cards": cards,
         "transactions": transactions,
         "onboardings": onboarding_records(),
+        **default_payments(),
+    }
+
+
+# -- payments family: trusted beneficiaries and standing orders ----------------------------
+
+
+LANDLORD_IBAN = "FR7630006000011234567890189"
+
+
+def default_payments() -> dict[str, Any]:
+    """Ada pays rent every month to a trusted landlord; the company saved a supplier."""
+    return {
+        "trusted_beneficiaries": [
+            {
+                "key": "beneficiary:ada/landlord",
+                "account": "account:ada",
+                "name": "Landlord SCI",
+                "iban": LANDLORD_IBAN,
+                "label": "Rent",
+            },
+            {
+                "key": "beneficiary:analytical-engines/supplier",
+                "account": "account:analytical-engines",
+                "name": "Brass Gears SARL",
+                "iban": "DE89370400440532013000",
+            },
+        ],
+        "standing_orders": [
+            {
+                "key": "standing-order:ada/rent",
+                "account": "account:ada",
+                "period": "Monthly",
+                "amount": "850.00",
+                "beneficiary_name": "Landlord SCI",
+                "beneficiary_iban": LANDLORD_IBAN,
+                "reference": "RENT",
+                "label": "Rent",
+                "first_execution_date": "2026-02-01T09:00:00Z",
+            }
+        ],
     }
 
 

@@ -22,7 +22,7 @@ from graphql import (
 )
 
 from simulator import ProjectCredentials, Simulator
-from simulator.domain import accounts
+from simulator.domain import accounts, simulation
 from simulator.domain.context import Principal
 from simulator.oauth.tokens import store_access_token
 from simulator.server.app import partner_schema
@@ -148,6 +148,25 @@ class Client:
         return body["data"][name]
 
 
+#: A payment's id, status and consent, as the real schema reaches them (`statusInfo`).
+PAYMENT_SELECTION = (
+    "payment { id statusInfo { status ... on PaymentConsentPending { consent { id status } } } }"
+)
+
+
+def with_payment_shortcuts(result: dict[str, Any]) -> dict[str, Any]:
+    """An `initiateCreditTransfers` payload with `payment.status` and `consent` lifted out
+    of `payment.statusInfo`, so that tests read them in one step."""
+    if "payment" not in result:
+        return result
+    info = result["payment"]["statusInfo"]
+    return {
+        **result,
+        "payment": {**result["payment"], "status": info["status"]},
+        "consent": info.get("consent"),
+    }
+
+
 class Bank:
     """A project in the Sandbox with helpers for the banking tests."""
 
@@ -201,22 +220,21 @@ class Bank:
     def fund(self, account_id: str, amount: str = "1000.00") -> str:
         """Money arrives on an account and is booked at once."""
         result = self.testing.mutate(
-            "simulateIncomingSepaCreditTransfer",
+            "simulateIncomingSepaCreditTransferReception",
             {
-                "accountId": account_id,
+                "creditorIban": self.row("accounts", account_id)["iban"],
+                "creditorName": "Ada Lovelace",
                 "amount": {"value": amount, "currency": "EUR"},
                 "debtorName": "Grace Hopper",
                 "debtorIban": DEBTOR_IBAN,
             },
             "transactionId",
         )
-        booked = self.testing.mutate(
-            "simulateSepaCreditTransferBooking",
-            {"transactionId": result["transactionId"]},
-            "status",
-        )
+        # The Testing API books outgoing transfers only; an incoming one settles on the
+        # clock, so the helper books it through the domain instead of moving time.
+        booked = simulation.book_transfer(self.env, self.project_id, result["transactionId"])
         assert booked["status"] == "Booked", booked
-        return result["transactionId"]
+        return str(result["transactionId"])
 
     def approve(self, consent_id: str) -> dict[str, Any]:
         return self.testing.mutate(
@@ -324,7 +342,7 @@ class Bank:
         return result
 
     def transfer(self, account_id: str, amount: str, **extra: Any) -> dict[str, Any]:
-        return self.api.mutate(
+        result = self.api.mutate(
             "initiateCreditTransfers",
             {
                 "accountId": account_id,
@@ -338,8 +356,9 @@ class Bank:
                 ],
                 **extra,
             },
-            "payment { id status } consent { id status }",
+            PAYMENT_SELECTION,
         )
+        return with_payment_shortcuts(result)
 
     def row(self, table: str, row_id: str) -> dict[str, Any]:
         return self.env.store.db[table].get(row_id)
@@ -365,9 +384,11 @@ __all__ = [
     "CARD_CONSENT",
     "CARD_SWITCHES",
     "DEBTOR_IBAN",
+    "PAYMENT_SELECTION",
     "REDIRECT",
     "Bank",
     "Client",
     "bank",
     "card_consent_id",
+    "with_payment_shortcuts",
 ]

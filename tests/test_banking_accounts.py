@@ -178,16 +178,18 @@ def test_close_account_through_consent_then_closed_a_day_later(bank: Bank, accou
     }
     assert bank.row("cards", card_id)["status"] == "Canceled"
     incoming = bank.testing.mutate(
-        "simulateIncomingSepaCreditTransfer",
+        "simulateIncomingSepaCreditTransferReception",
         {
-            "accountId": account,
+            "creditorIban": bank.row("accounts", account)["iban"],
+            "creditorName": "Ada Lovelace",
             "amount": {"value": "5.00", "currency": "EUR"},
             "debtorName": "Late payer",
             "debtorIban": "DE89370400440532013000",
         },
-        "status statusReason",
+        "transactionId",
     )
-    assert (incoming["status"], incoming["statusReason"]) == ("Rejected", "AccountClosed")
+    late = bank.row("transactions", incoming["transactionId"])
+    assert (late["status"], late["status_reason"]) == ("Rejected", "AccountClosed")
     timeline = bank.sim.advance("1d").timeline
     assert [entry["event"] for entry in timeline] == ["Account.Closed"]
     closed = bank.api.query(

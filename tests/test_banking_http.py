@@ -48,12 +48,14 @@ def test_card_and_transfer_over_http(sim: Simulator, live_server: Any) -> None:
         sandbox = "/sandbox/graphql"
         incoming = call(
             testing,
-            """mutation($id: ID!) { simulateIncomingSepaCreditTransfer(input: {accountId: $id,
+            """mutation($iban: IBAN!) { simulateIncomingSepaCreditTransferReception(input: {
+                 creditorIban: $iban, creditorName: "Ada Lovelace",
                  amount: {value: "100.00", currency: "EUR"}, debtorName: "Grace",
                  debtorIban: "DE89370400440532013000"}) {
-                 ... on SimulateIncomingSepaCreditTransferSuccessPayload { transactionId } } }""",
-            {"id": created["account_id"]},
-        )["simulateIncomingSepaCreditTransfer"]
+                 ... on SimulateIncomingSepaCreditTransferReceptionSuccessPayload {
+                   transactionId } } }""",
+            {"iban": sim.sandbox.store.db["accounts"].get(created["account_id"])["iban"]},
+        )["simulateIncomingSepaCreditTransferReception"]
         assert incoming["transactionId"]
         call(testing, 'mutation { advanceClock(input: {duration: "1d"}) { __typename } }')
         initiated = call(
@@ -62,11 +64,11 @@ def test_card_and_transfer_over_http(sim: Simulator, live_server: Any) -> None:
                  consentRedirectUrl: "http://localhost:3000/callback",
                  creditTransfers: [{amount: {value: "30.00", currency: "EUR"},
                    sepaBeneficiary: {name: "Carol", iban: "FR7630006000011234567890189"}}]}) {
-                 ... on InitiateCreditTransfersSuccessPayload { payment { id status }
-                   consent { id consentUrl } } } }""",
+                 ... on InitiateCreditTransfersSuccessPayload { payment { id statusInfo {
+                   ... on PaymentConsentPending { consent { id consentUrl } } } } } } }""",
             {"id": created["account_id"]},
         )["initiateCreditTransfers"]
-        consent = initiated["consent"]
+        consent = initiated["payment"]["statusInfo"]["consent"]
         assert consent["consentUrl"] == f"{live_server.base_url}/oauth2/consents/{consent['id']}"
         call(
             testing,
@@ -80,7 +82,8 @@ def test_card_and_transfer_over_http(sim: Simulator, live_server: Any) -> None:
             """query($id: ID!) { account(accountId: $id) {
                  balances { available { value } booked { value } }
                  transactions(orderBy: {direction: Desc}, first: 1) { edges { node {
-                   status statusInfo { ... on TransactionBookedStatus { balanceAfter { value } } }
+                   statusInfo { status ... on BookedTransactionStatusInfo {
+                     balanceAfter { amount { value } } } }
                  } } } } }""",
             {"id": created["account_id"]},
         )["account"]
@@ -89,10 +92,10 @@ def test_card_and_transfer_over_http(sim: Simulator, live_server: Any) -> None:
             "booked": {"value": "70.00"},
         }
         [edge] = account["transactions"]["edges"]
-        assert edge["node"]["statusInfo"]["balanceAfter"] == {"value": "70.00"}
+        assert edge["node"]["statusInfo"]["balanceAfter"] == {"amount": {"value": "70.00"}}
         rejection = call(
             sandbox,
             """mutation { cancelTransaction(input: {transactionId: "nope"}) {
                  ... on Rejection { message } } }""",
         )
-        assert rejection == {"cancelTransaction": {"message": "Transaction nope was not found."}}
+        assert rejection == {"cancelTransaction": {"message": "No cancelable transaction nope."}}

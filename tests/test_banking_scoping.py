@@ -74,6 +74,16 @@ VALUES: dict[str, Any] = {
     "identifier": "000000000",
     "address": ADDRESS,
     "spendingLimit": {"amount": {"value": "10.00", "currency": "EUR"}, "period": "Always"},
+    "name": "Carol",
+    "iban": BENEFICIARY_IBAN,
+    "sepaBeneficiaries": [{"name": "Carol", "iban": BENEFICIARY_IBAN}],
+}
+#: Optional fields some mutations need to get past their input checks, by mutation.
+EXTRA_VALUES: dict[str, dict[str, Any]] = {
+    "scheduleStandingOrder": {
+        "amount": {"value": "1.00", "currency": "EUR"},
+        "sepaBeneficiary": {"name": "Carol", "iban": BENEFICIARY_IBAN},
+    },
 }
 #: Mutations whose real payload has no not-found rejection: an id the caller cannot see gets
 #: this one instead (it names the requested id in its message).
@@ -177,7 +187,7 @@ def test_another_projects_id_is_not_found(
         key: (foreign[key] if key in ID_TABLES else _fill(key, field.type))
         for key, field in input_type.fields.items()
         if is_non_null_type(field.type) or key in (id_field, "consentRedirectUrl")
-    }
+    } | EXTRA_VALUES.get(name, {})
     # A list-typed id field (none today) would need a list here.
     assert not is_list_type(input_type.fields[id_field].type)
     client = bank.api if api == "partner" else bank.testing
@@ -188,7 +198,13 @@ def test_another_projects_id_is_not_found(
     if name in NOT_VISIBLE:
         assert result["__typename"] == NOT_VISIBLE[name], result
         assert foreign[id_field] in result["message"], result  # the requested id
-    else:
+        assert _snapshot(bank) == before
+        return
+    payload = get_named_type(client.schema.mutation_type.fields[name].type)  # type: ignore[union-attr]
+    members = {member.name for member in getattr(payload, "types", ())}
+    if any(member.endswith("NotFoundRejection") for member in members):
         assert result["__typename"].endswith("NotFoundRejection"), result
         assert foreign[id_field] in result.values(), result  # it carries the requested id
+    else:  # the real union has no not-found rejection (cancelTransaction, ...): Forbidden
+        assert result["__typename"] == "ForbiddenRejection", result
     assert _snapshot(bank) == before

@@ -35,91 +35,117 @@ def available(bank: Bank, account_id: str) -> str:
     return f"{read_balances(bank.env.store.db, account_id).available:.2f}"
 
 
-def test_incoming_transfer_by_id_and_by_iban(bank: Bank, account: str) -> None:
+def test_incoming_transfer_by_iban(bank: Bank, account: str) -> None:
     iban = bank.row("accounts", account)["iban"]
-    by_iban = bank.testing.mutate(
-        "simulateIncomingSepaCreditTransfer",
+    received = bank.testing.mutate(
+        "simulateIncomingSepaCreditTransferReception",
         {
             "creditorIban": iban,
+            "creditorName": "Ada Lovelace",
             "amount": money("12.50"),
             "debtorName": "Grace",
             "debtorIban": DEBTOR_IBAN,
-            "mode": "Instant",
+            "isInstant": True,
         },
-        TX,
+        "transactionId",
     )
-    assert by_iban["status"] == "Pending"
-    assert bank.row("transactions", by_iban["transactionId"])["account_id"] == account
+    transaction = bank.row("transactions", received["transactionId"])
+    assert (transaction["account_id"], transaction["status"]) == (account, "Pending")
+    assert transaction["type"] == "SepaInstantCreditTransferIn"
     bank.sim.advance("10s")
-    assert bank.row("transactions", by_iban["transactionId"])["status"] == "Booked"
+    assert bank.row("transactions", received["transactionId"])["status"] == "Booked"
 
 
 @pytest.mark.parametrize(
-    ("change", "code"),
+    ("change", "message"),
     [
-        ({"amount": money("-1.00")}, "OutOfRange"),
-        ({"amount": money("1.001")}, "TooManyDecimals"),
-        ({"amount": money("ten")}, "InvalidFormat"),
-        ({"debtorIban": "DE00370400440532013000"}, "InvalidIban"),
-        ({"debtorIban": "BR1800360305000010009795493C1"}, "NotInSepaZone"),
-        ({"debtorName": ""}, "Missing"),
-        ({"accountId": None}, "Missing"),
+        ({"amount": money("-1.00")}, "positive"),
+        ({"amount": money("1.001")}, "two decimals"),
+        ({"amount": money("ten")}, "decimal"),
+        ({"debtorIban": "BR1800360305000010009795493C1"}, "SEPA zone"),
+        ({"debtorName": ""}, "required"),
     ],
 )
-def test_incoming_transfer_validation(
-    bank: Bank, account: str, change: dict[str, Any], code: str
+def test_incoming_transfer_refusals(
+    bank: Bank, account: str, change: dict[str, Any], message: str
 ) -> None:
+    # The real payload's only rejection is ForbiddenRejection: bad input is one, with the
+    # reason in its message.
     base = {
-        "accountId": account,
+        "creditorIban": bank.row("accounts", account)["iban"],
+        "creditorName": "Ada Lovelace",
         "amount": money("1.00"),
         "debtorName": "Grace",
         "debtorIban": DEBTOR_IBAN,
     }
-    result = bank.testing.mutate("simulateIncomingSepaCreditTransfer", {**base, **change})
-    assert result["__typename"] == "ValidationRejection"
-    assert result["fields"][0]["code"] == code
+    result = bank.testing.mutate("simulateIncomingSepaCreditTransferReception", {**base, **change})
+    assert result["__typename"] == "ForbiddenRejection"
+    assert message in result["message"]
 
 
 def test_incoming_transfer_to_an_unknown_account(bank: Bank) -> None:
-    for target in ({"accountId": "nope"}, {"creditorIban": "FR7630006000011234567890189"}):
-        result = bank.testing.mutate(
-            "simulateIncomingSepaCreditTransfer",
-            {**target, "amount": money("1.00"), "debtorName": "G", "debtorIban": DEBTOR_IBAN},
-        )
-        assert result["__typename"] == "AccountNotFoundRejection"
+    result = bank.testing.mutate(
+        "simulateIncomingSepaCreditTransferReception",
+        {
+            "creditorIban": "FR7630006000011234567890189",
+            "creditorName": "Nobody",
+            "amount": money("1.00"),
+            "debtorName": "G",
+            "debtorIban": DEBTOR_IBAN,
+        },
+    )
+    assert result["__typename"] == "ForbiddenRejection"
+
+
+def _outgoing(bank: Bank, account: str, amount: str = "50.00") -> str:
+    result = bank.transfer(account, amount)
+    bank.approve(result["consent"]["id"])
+    return str(
+        bank.env.store.db.execute(
+            "SELECT id FROM transactions WHERE payment_id = ?", [result["payment"]["id"]]
+        ).fetchone()[0]
+    )
 
 
 def test_reject_an_outgoing_transfer(bank: Bank, account: str) -> None:
-    result = bank.transfer(account, "50.00")
-    bank.approve(result["consent"]["id"])
-    transaction_id = bank.env.store.db.execute(
-        "SELECT id FROM transactions WHERE payment_id = ?", [result["payment"]["id"]]
-    ).fetchone()[0]
+    transaction_id = _outgoing(bank, account)
     assert available(bank, account) == "150.00"
     rejected = bank.testing.mutate(
-        "simulateSepaCreditTransferRejection",
-        {"transactionId": transaction_id, "reason": "BeneficiaryAccountClosed"},
-        TX,
+        "simulateOutgoingSepaCreditTransferRejection",
+        {"transactionId": transaction_id, "reasonCode": "AccountClosed"},
+        "transactionId",
     )
-    assert (rejected["status"], rejected["statusReason"]) == (
-        "Rejected",
-        "BeneficiaryAccountClosed",
-    )
+    assert rejected["transactionId"] == transaction_id
+    row = bank.row("transactions", transaction_id)
+    assert (row["status"], row["status_reason"]) == ("Rejected", "AccountClosed")
     assert available(bank, account) == "200.00"
     again = bank.testing.mutate(
-        "simulateSepaCreditTransferBooking", {"transactionId": transaction_id}
+        "simulateOutgoingSepaCreditTransferBooking", {"transactionId": transaction_id}
     )
-    assert again["__typename"] == "TransactionWrongStatusRejection"
-    assert (again["currentStatus"], again["expectedStatus"]) == ("Rejected", "Pending")
+    assert again["__typename"] == "ForbiddenRejection"
+    assert "Rejected" in again["message"]
     twice = bank.testing.mutate(
-        "simulateSepaCreditTransferRejection", {"transactionId": transaction_id}
+        "simulateOutgoingSepaCreditTransferRejection",
+        {"transactionId": transaction_id, "reasonCode": "AccountClosed"},
     )
-    assert twice["__typename"] == "TransactionWrongStatusRejection"
-    assert (twice["currentStatus"], twice["transactionId"]) == ("Rejected", transaction_id)
-    for name in ("simulateSepaCreditTransferBooking", "simulateSepaCreditTransferRejection"):
-        assert bank.testing.mutate(name, {"transactionId": "nope"})["__typename"] == (
-            "TransactionNotFoundRejection"
-        )
+    assert twice["__typename"] == "ForbiddenRejection"
+    assert bank.testing.mutate(
+        "simulateOutgoingSepaCreditTransferBooking", {"transactionId": "nope"}
+    )["__typename"] == ("TransactionNotFoundRejection")
+    assert bank.testing.mutate(
+        "simulateOutgoingSepaCreditTransferRejection",
+        {"transactionId": "nope", "reasonCode": "AccountClosed"},
+    )["__typename"] == ("TransactionNotFoundRejection")
+
+
+def test_book_an_outgoing_transfer_early(bank: Bank, account: str) -> None:
+    transaction_id = _outgoing(bank, account)
+    booked = bank.testing.mutate(
+        "simulateOutgoingSepaCreditTransferBooking", {"transactionId": transaction_id}
+    )
+    assert booked["__typename"] == "SimulateOutgoingSepaCreditTransferBookingSuccessPayload"
+    assert bank.row("transactions", transaction_id)["status"] == "Booked"
+    assert f"{read_balances(bank.env.store.db, account).booked:.2f}" == "150.00"
 
 
 def fee_input(account_id: str, value: str | None = "1.00", **extra: str) -> dict:

@@ -208,10 +208,11 @@ def test_refuse_a_transfer(bank: Bank, visitors: Callable[..., Visitor]) -> None
                 }
             ],
         },
-        "payment { id status } consent { id consentUrl }",
+        "payment { id statusInfo { ... on PaymentConsentPending { consent { id consentUrl } } } }",
     )
-    payment_id, consent_id = initiated["payment"]["id"], initiated["consent"]["id"]
-    path = path_of(initiated["consent"]["consentUrl"])
+    consent = initiated["payment"]["statusInfo"]["consent"]
+    payment_id, consent_id = initiated["payment"]["id"], consent["id"]
+    path = path_of(consent["consentUrl"])
     visitor = visitors()
     page = visitor.review(path, phone_of(bank, consent_id))
     assert "<h1>Approve a transfer</h1>" in page.text
@@ -672,11 +673,11 @@ def test_descriptions_of_each_purpose(bank: Bank) -> None:
         {
             "accountId": account_id,
             "consentRedirectUrl": REDIRECT,
-            "creditTransfers": [transfer, {**transfer, "mode": "Instant"}],
+            "creditTransfers": [transfer, {**transfer, "mode": "InstantWithoutFallback"}],
         },
-        "consent { id }",
+        "payment { id }",
     )
-    consent = bank.row("consents", paid["consent"]["id"])
+    consent = bank.row("consents", bank.row("payments", paid["payment"]["id"])["consent_id"])
     description = describe_consent(bank.env, consent)
     assert description.title == "Approve 2 transfers"
     assert description.summary == "Test project asks to send 2 transfers, 200.00 EUR in total."

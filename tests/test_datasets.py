@@ -61,8 +61,8 @@ def test_workshop_dataset_makes_pagination_meaningful(bank: Bank) -> None:
     data = bank.api.query(
         """{ accountHolders(filters: {verificationStatus: [Verified]}) { totalCount }
              accounts { totalCount }
-             autumn: transactions(filters: {executionDateFrom: "2025-10-01T00:00:00Z",
-                                             executionDateTo: "2025-11-01T00:00:00Z"}) {
+             autumn: transactions(filters: {isAfterExecutionDate: "2025-10-01T00:00:00Z",
+                                             isBeforeExecutionDate: "2025-11-01T00:00:00Z"}) {
                totalCount }
              cards: transactions(first: 100, filters: {type: [CardOutDebit]}) {
                totalCount pageInfo { hasNextPage } }

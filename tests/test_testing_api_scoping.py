@@ -50,9 +50,10 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
     a.fund(account_id)
     card_id = a.enabled_card(account_id)
     incoming = a.testing.mutate(
-        "simulateIncomingSepaCreditTransfer",
+        "simulateIncomingSepaCreditTransferReception",
         {
-            "accountId": account_id,
+            "creditorIban": sim.sandbox.store.db["accounts"].get(account_id)["iban"],
+            "creditorName": "Ada Lovelace",
             "amount": {"value": "10.00", "currency": EUR},
             "debtorName": "Grace",
             "debtorIban": DEBTOR_IBAN,
@@ -306,26 +307,40 @@ def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
             },
             "AccountNotFoundRejection",
         ),
-        "simulateIncomingSepaCreditTransfer": rejected(
-            "simulateIncomingSepaCreditTransfer",
+        "simulateIncomingSepaCreditTransferReception": rejected(
+            "simulateIncomingSepaCreditTransferReception",
             {
                 "creditorIban": r["iban"],
+                "creditorName": "X",
                 "amount": amount,
                 "debtorName": "X",
                 "debtorIban": DEBTOR_IBAN,
             },
-            "AccountNotFoundRejection",
+            "ForbiddenRejection",
         ),
-        "simulateSepaCreditTransferBooking": rejected(
-            "simulateSepaCreditTransferBooking",
+        "simulateOutgoingSepaCreditTransferBooking": rejected(
+            "simulateOutgoingSepaCreditTransferBooking",
             {"transactionId": r["incoming"]},
             "TransactionNotFoundRejection",
         ),
-        "simulateSepaCreditTransferRejection": rejected(
-            "simulateSepaCreditTransferRejection",
-            {"transactionId": r["incoming"]},
+        "simulateOutgoingSepaCreditTransferRejection": rejected(
+            "simulateOutgoingSepaCreditTransferRejection",
+            {"transactionId": r["incoming"], "reasonCode": "AccountClosed"},
             "TransactionNotFoundRejection",
         ),
+        **{
+            name: rejected(
+                name,
+                {"transactionId": r["incoming"], "reasonCode": reason},
+                "TransactionNotFoundRejection",
+            )
+            for name, reason in (
+                ("simulateIncomingSepaCreditTransferReturn", "NotSpecifiedByBeneficiary"),
+                ("simulateIncomingSepaCreditTransferAcceptedRecall", "TransactionDuplicated"),
+                ("simulateOutgoingSepaCreditTransferReturn", "NotSpecified"),
+                ("simulateOutgoingSepaCreditTransferAcceptedRecall", "NotSpecifiedByOriginator"),
+            )
+        },
         **_card_walk(b, r),
         **_own_writes(b),  # last: they act, in the second project only
     }

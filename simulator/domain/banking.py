@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import (
     account_lifecycle,
+    beneficiaries,
     cards,
     consent_actions,
     due_work,
@@ -19,6 +20,7 @@ from . import (
     payments,
     physical_cards,
     simulation,
+    standing_orders,
     transactions,
 )
 from .wiring import Wiring
@@ -47,6 +49,8 @@ def install_banking(wiring: Wiring) -> None:
             "UpdateAccountMembership": membership_changes.UPDATE_HANDLER,
             "ResumeAccountMembership": membership_changes.RESUME_HANDLER,
             "InitPayment": payments.CONSENT_HANDLER,
+            "AddBeneficiary": beneficiaries.CONSENT_HANDLER,
+            "ScheduleStandingOrder": standing_orders.CONSENT_HANDLER,
             "CloseAccount": account_lifecycle.CONSENT_HANDLER,
             "ConsentToMultipleConsents": consent_actions.MULTI_CONSENT_HANDLER,
         }

@@ -64,6 +64,8 @@ _TITLES = {
     "ViewPhysicalCardPin": "Approve showing a card's PIN",
     "Generic": "Approve an operation",
     "ConsentToMultipleConsents": "Approve several operations",
+    "AddBeneficiary": "Approve a trusted beneficiary",
+    "ScheduleStandingOrder": "Approve a standing order",
 }
 _PERIODS = {"Daily": "a day", "Weekly": "a week", "Monthly": "a month", "Always": "in total"}
 _PERMISSIONS = (
@@ -251,7 +253,7 @@ def _payment(
         for column, label in (("reference", "Reference"), ("label", "Label")):
             if transfer[column]:
                 rows.append((label, str(transfer[column])))
-        if transfer["mode"] == "Instant":
+        if transfer["mode"] != "Regular":
             rows.append(("Speed", "instant"))
         heading = "Transfer" if len(transfers) == 1 else f"Transfer {index} of {len(transfers)}"
         sections.append(DetailSection(heading, tuple(rows)))
@@ -317,7 +319,44 @@ def _children(
     return summary, tuple(sections)
 
 
+def _beneficiary(
+    db: sqlite_utils.Database, consent: dict[str, Any], project: str
+) -> tuple[str, tuple[DetailSection, ...]] | None:
+    row = _row(db, "trusted_beneficiaries", consent["resource_id"])
+    if row is None:
+        return None
+    rows = (("Name", str(row["name"])), ("IBAN", iban_text(row["iban"])))
+    summary = f"{project} asks to save {row['name']} as a trusted beneficiary."
+    return summary, (DetailSection("Beneficiary", rows),)
+
+
+def _standing_order(
+    db: sqlite_utils.Database, consent: dict[str, Any], project: str
+) -> tuple[str, tuple[DetailSection, ...]] | None:
+    order = _row(db, "standing_orders", consent["resource_id"])
+    if order is None:
+        return None
+    every = _PERIODS.get(order["period"], order["period"]).removeprefix("a ")
+    if order["amount"]:
+        what = money(order["amount"], order["currency"])
+    else:
+        what = f"what is above {money(order['target_available_balance'], order['currency'])}"
+    rows = [
+        ("Amount", what),
+        ("Every", every),
+        ("Beneficiary", str(order["beneficiary_name"])),
+        ("Beneficiary IBAN", iban_text(order["beneficiary_iban"])),
+        ("First execution", str(order["first_execution_date"])[:10]),
+    ]
+    if order["last_execution_date"]:
+        rows.append(("Last execution", str(order["last_execution_date"])[:10]))
+    summary = f"{project} asks to send {what} to {order['beneficiary_name']} every {every}."
+    return summary, (DetailSection("Standing order", tuple(rows)),)
+
+
 _DESCRIBERS: dict[str, Describer] = {
+    "AddBeneficiary": _beneficiary,
+    "ScheduleStandingOrder": _standing_order,
     "AddCard": _card,
     "ViewCardNumbers": _card,
     "AddCards": _card,

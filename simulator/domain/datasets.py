@@ -36,6 +36,7 @@ from .iban import BANK_BIC, iban_for_account_number, is_valid_iban
 from .ledger import STATUSES_OF_TYPE, TRANSACTION_TYPES, record_transaction
 from .money import AmountError, amount_text, parse_amount
 from .onboarding_datasets import load_onboarding
+from .payment_datasets import load_standing_order, load_trusted_beneficiary
 from .transactions import SETTLEMENT_DELAYS, settlement_time
 from .users import create_user, find_user_by_phone
 
@@ -443,5 +444,9 @@ def load_dataset(env: Environment, project_id: str, name_or_path: str) -> dict[s
             loader.transaction(transaction)
         for onboarding in data.get("onboardings", []):
             load_onboarding(loader, onboarding)
+        for beneficiary in data.get("trusted_beneficiaries", []):
+            load_trusted_beneficiary(loader, beneficiary)
+        for order in data.get("standing_orders", []):
+            load_standing_order(loader, order)
         insert_rows(db, "dataset_records", loader.created)
     return {"dataset": data["name"], "created": len(loader.created), "skipped": loader.skipped}

@@ -3,6 +3,7 @@
 | work | due when | effect |
 |---|---|---|
 | settlement | a pending SEPA transfer's `settles_at` | Pending -> Booked (Transaction.Booked) |
+| standing order | an Enabled order's `next_execution_date` | a payment and its transfer |
 | consent expiry | an open consent's `expires_at` | Created/Started -> Expired (Consent.Expired) |
 | account closing | a closing account's `closes_at` | Closing -> Closed (Account.Closed) |
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import account_lifecycle, consents, transactions
+from . import account_lifecycle, consents, standing_orders, transactions
 from .context import Environment
 
 __all__ = ["BankingWork"]
@@ -30,6 +31,7 @@ class BankingWork:
         ...,
     ] = (
         (transactions.next_settlement, transactions.settle_due_transactions),
+        (standing_orders.next_standing_order, standing_orders.execute_due_standing_orders),
         (consents.next_expiry, consents.expire_due_consents),
         (account_lifecycle.next_closing, account_lifecycle.close_due_accounts),
     )

@@ -63,22 +63,39 @@ __all__ = [
 TRANSACTION_TYPES = (
     "SepaCreditTransferIn",
     "SepaCreditTransferOut",
+    "SepaInstantCreditTransferIn",
+    "SepaInstantCreditTransferOut",
     "CardOutDebit",
     "CardOutCredit",
     "FeesOut",
     "CardOutDebitReversal",
     "CardOutCreditReversal",
+    # Returns and accepted recalls of SEPA credit transfers: booked at once.
+    "SepaCreditTransferInReturn",
+    "SepaCreditTransferInRecall",
+    "SepaInstantCreditTransferInRecall",
+    "SepaCreditTransferOutReturn",
+    "SepaCreditTransferOutRecall",
+    "SepaInstantCreditTransferOutRecall",
 )
 TRANSACTION_STATUSES = ("Pending", "Booked", "Rejected", "Canceled", "Released")
 SIDE_OF_TYPE = {
     "SepaCreditTransferIn": "Credit",
     "SepaCreditTransferOut": "Debit",
+    "SepaInstantCreditTransferIn": "Credit",
+    "SepaInstantCreditTransferOut": "Debit",
     "CardOutDebit": "Debit",
     "CardOutCredit": "Credit",
     "FeesOut": "Debit",
     # The merchant gives a debit back, or takes a refund back.
     "CardOutDebitReversal": "Credit",
     "CardOutCreditReversal": "Debit",
+    "SepaCreditTransferInReturn": "Debit",
+    "SepaCreditTransferInRecall": "Debit",
+    "SepaInstantCreditTransferInRecall": "Debit",
+    "SepaCreditTransferOutReturn": "Credit",
+    "SepaCreditTransferOutRecall": "Credit",
+    "SepaInstantCreditTransferOutRecall": "Credit",
 }
 #: The statuses a transaction may move to from each status (the others are final).
 TRANSITIONS: dict[str, tuple[str, ...]] = {
@@ -88,11 +105,19 @@ TRANSITIONS: dict[str, tuple[str, ...]] = {
 STATUSES_OF_TYPE: dict[str, tuple[str, ...]] = {
     "SepaCreditTransferIn": ("Pending", "Booked", "Rejected"),
     "SepaCreditTransferOut": ("Pending", "Booked", "Rejected", "Canceled"),
+    "SepaInstantCreditTransferIn": ("Pending", "Booked", "Rejected"),
+    "SepaInstantCreditTransferOut": ("Pending", "Booked", "Rejected"),
     "CardOutDebit": ("Pending", "Booked", "Rejected", "Released"),
     "CardOutCredit": ("Booked",),
     "FeesOut": ("Booked",),
     "CardOutDebitReversal": ("Booked",),
     "CardOutCreditReversal": ("Booked",),
+    "SepaCreditTransferInReturn": ("Booked",),
+    "SepaCreditTransferInRecall": ("Booked",),
+    "SepaInstantCreditTransferInRecall": ("Booked",),
+    "SepaCreditTransferOutReturn": ("Booked",),
+    "SepaCreditTransferOutRecall": ("Booked",),
+    "SepaInstantCreditTransferOutRecall": ("Booked",),
 }
 _EVENT_OF_STATUS = {
     "Pending": "Transaction.Pending",

@@ -3,23 +3,27 @@
 | from | to | how |
 |---|---|---|
 | (new) | ConsentPending | `initiateCreditTransfers` |
-| ConsentPending | Initiated | consent accepted: one Pending `SepaCreditTransferOut` each |
-| ConsentPending | Rejected | consent refused, expired, canceled, or failed (funds gone) |
+| ConsentPending | Initiated | consent accepted: one transaction per transfer |
+| ConsentPending | Rejected | consent refused, expired, canceled, or failed |
 
-The transfers then settle on the clock (see `domain.transactions`). The funds are checked
-when the payment is initiated (`InsufficientFundsRejection`) and again when it is approved.
+Each transfer becomes a `SepaCreditTransferOut` (`SepaInstantCreditTransferOut` for an
+instant mode), Pending until it settles on the clock (see `domain.transactions`). As in the
+real service, the funds are not checked when the payment is initiated: when it is approved,
+a transfer the available balance does not cover is recorded Rejected (`InsufficientFunds`),
+in the transfers' order. An account that cannot pay (not Opened, holder not verified) gets
+a `ForbiddenRejection`.
 """
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 import sqlite_utils
 
 from ..storage import get_row, insert_row, insert_rows, update_row
 from .access import account_scope, require_permission
-from .account_lifecycle import consent_user, find_account, require_account_status
+from .account_lifecycle import consent_user, find_account
+from .beneficiaries import consume_verification_tokens, with_trusted_beneficiaries
 from .consents import ConsentHandler, open_consent
 from .context import Environment, Principal
 from .idempotency import fingerprint, recall, remember
@@ -27,8 +31,8 @@ from .ledger import read_balances, record_transaction
 from .money import CURRENCY, amount_text, to_decimal
 from .pagination import Connection, paginate
 from .queries import find_visible, with_filters
-from .rejections import Rejected, holder_not_verified, insufficient_funds
-from .transactions import TRANSFER_MODES, settlement_time
+from .rejections import Rejected, forbidden
+from .transactions import TRANSFER_MODES, settlement_time, transfer_type
 from .validation import Checks
 
 __all__ = [
@@ -36,6 +40,7 @@ __all__ = [
     "PAYMENT_STATUSES",
     "get_payment",
     "initiate_credit_transfers",
+    "insert_payment",
     "list_payments",
     "payment_consent",
     "payment_transactions",
@@ -58,12 +63,19 @@ def list_payments(
     first: int | None = None,
     after: str | None = None,
     filters: dict[str, Any] | None = None,
+    descending: bool = False,
 ) -> Connection:
-    """Payments the caller sees, oldest first; filters `account_id`, `status` (a list)."""
+    """Payments the caller sees, oldest first (newest with `descending`); filters
+    `account_id` (set by a nested list), `status` (a list)."""
     where, params = with_filters(
-        account_scope(principal), filters, equal=("account_id",), any_of=("status",)
+        account_scope(principal),
+        filters,
+        equal=("account_id", "standing_order_id"),
+        any_of=("status",),
     )
-    return paginate(env.store.db, "payments", where, params, first=first, after=after)
+    return paginate(
+        env.store.db, "payments", where, params, first=first, after=after, descending=descending
+    )
 
 
 def payment_transactions(env: Environment, payment_id: str) -> list[dict[str, Any]]:
@@ -132,17 +144,22 @@ def _transfers(
     return result
 
 
-def _check_can_pay(db: sqlite_utils.Database, account: dict[str, Any], total: Decimal) -> None:
-    require_account_status(account, "Opened")
+def _check_can_pay(db: sqlite_utils.Database, account: dict[str, Any]) -> None:
+    if account["status"] != "Opened":
+        raise Rejected(
+            forbidden(f"Account {account['id']} is {account['status']}: only an Opened one pays.")
+        )
     holder = get_row(db, "account_holders", account["holder_id"])
     if holder["verification_status"] != "Verified":
-        raise Rejected(holder_not_verified(holder["id"], holder["verification_status"]))
-    available = read_balances(db, account["id"]).available
-    if total > available:
-        raise Rejected(insufficient_funds(account["id"], available, total))
+        raise Rejected(
+            forbidden(
+                f"Account holder {holder['id']} is {holder['verification_status']}: only a "
+                "Verified holder's accounts can send money."
+            )
+        )
 
 
-def _insert_payment(
+def insert_payment(
     env: Environment,
     db: sqlite_utils.Database,
     account: dict[str, Any],
@@ -193,12 +210,14 @@ def initiate_credit_transfers(
     "iban"}, "reference", "label", "mode"}` (snake_case keys, as the API passes them).
     """
     checks = Checks()
+    if not account_id:
+        checks.fail("Missing", "accountId is required.", ["input", "accountId"])
     url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
     key = checks.text(idempotency_key, ["input", "idempotencyKey"], required=False, max_length=100)
     own = env.store.db.execute("SELECT iban FROM accounts WHERE id = ?", [account_id]).fetchone()
-    transfers = _transfers(checks, credit_transfers or [], own[0] if own else None)
+    given = with_trusted_beneficiaries(env.store.db, account_id, credit_transfers or [], checks)
+    transfers = _transfers(checks, given, own[0] if own else None)
     checks.raise_if_any()
-    total = sum((transfer["amount"] for transfer in transfers), Decimal("0.00"))
     request_hash = fingerprint(
         {
             "account_id": account_id,
@@ -223,8 +242,9 @@ def initiate_credit_transfers(
             if previous is not None:
                 payment = get_row(db, "payments", previous)
                 return payment, payment_consent(env, payment)
-        _check_can_pay(db, account, total)
-        payment = _insert_payment(env, db, account, transfers, key)
+        _check_can_pay(db, account)
+        consume_verification_tokens(env, db, account["project_id"], given)
+        payment = insert_payment(env, db, account, transfers, key)
         consent = open_consent(
             env,
             db,
@@ -266,16 +286,19 @@ def _execute(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any
     transfers = list(
         db["payment_transfers"].rows_where("payment_id = ?", [payment["id"]], order_by="position")
     )
-    total = sum((to_decimal(transfer["amount"]) for transfer in transfers), Decimal("0.00"))
-    _check_can_pay(db, account, total)
+    _check_can_pay(db, account)
     for transfer in transfers:
+        value = to_decimal(transfer["amount"])
+        covered = value <= read_balances(db, account["id"]).available
         record_transaction(
             env,
             db,
             project_id=payment["project_id"],
             account_id=account["id"],
-            type="SepaCreditTransferOut",
-            amount=to_decimal(transfer["amount"]),
+            type=transfer_type(transfer["mode"], "Debit"),
+            amount=value,
+            status="Pending" if covered else "Rejected",
+            status_reason=None if covered else "InsufficientFunds",
             label=transfer["label"] or f"Transfer to {transfer['beneficiary_name']}",
             counterparty=transfer["beneficiary_name"],
             counterparty_iban=transfer["beneficiary_iban"],
@@ -283,7 +306,8 @@ def _execute(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any
             reference=transfer["reference"],
             mode=transfer["mode"],
             payment_id=payment["id"],
-            settles_at=settlement_time(env, transfer["mode"]),
+            original_transaction_id=transfer.get("origin_transaction_id"),
+            settles_at=settlement_time(env, transfer["mode"]) if covered else None,
         )
     _move(env, db, payment, "Initiated")
 

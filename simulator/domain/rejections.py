@@ -160,9 +160,6 @@ def insufficient_funds(account_id: str, available: Any, requested: Any) -> dict[
     return rejection(
         "InsufficientFundsRejection",
         f"Account {account_id} has {available:.2f} EUR available; {requested:.2f} EUR requested.",
-        account_id=account_id,
-        available_balance={"value": available, "currency": "EUR"},
-        requested_amount={"value": requested, "currency": "EUR"},
     )
 
 

@@ -27,7 +27,7 @@ from .context import Environment
 from .ledger import change_status, read_balances, record_transaction
 from .money import ZERO, to_decimal
 from .rejections import Rejected, forbidden, not_found, wrong_status
-from .transactions import TRANSFER_MODES, settlement_time
+from .transactions import TRANSFER_MODES, TRANSFER_TYPES, settlement_time, transfer_type
 from .validation import Checks
 from .virtual_ibans import find_account_by_virtual_iban
 
@@ -58,12 +58,36 @@ CARD_DECLINE_REASONS = (
     "InsufficientFunds",
     "MerchantDeclined",
 )
+#: `SepaCreditTransferRejectionReasonCodeEnum`: why the other bank refused a transfer.
 TRANSFER_REJECTION_REASONS = (
     "AccountClosed",
-    "BeneficiaryAccountClosed",
-    "BeneficiaryBankRejection",
-    "InvalidBeneficiary",
-    "RegulatoryReason",
+    "AccountHolderDeceased",
+    "AccountLimited",
+    "AccountSuspended",
+    "AccountUnknown",
+    "AmountExceedsSettlementLimit",
+    "BankOperationCodeInvalid",
+    "BeneficiaryBankBicInvalid",
+    "BeneficiaryBankBicNotFound",
+    "BeneficiaryBankNotReachable",
+    "CreditorAddressMissing",
+    "CreditorAgentSuspended",
+    "CreditorBankOffline",
+    "CreditorBankTechnicalErrorOccurred",
+    "CreditorBankTimeout",
+    "CreditorNameOrAddressMissing",
+    "DebtorAccountOrIdMissing",
+    "DebtorBankTimeout",
+    "DebtorNameOrAddressMissing",
+    "InsufficientFunds",
+    "InvalidTransferDate",
+    "PaymentNotReceived",
+    "ReasonNotSpecifiedByBank",
+    "ReasonNotSpecifiedByCreditor",
+    "RejectedByCompliance",
+    "TransactionAmountLimitExceeded",
+    "TransactionDuplicated",
+    "TransactionOnAccountTypeNotAllowed",
 )
 FEE_TYPES = ("BankingFee", "CardFee", "TransferFee", "Other")
 
@@ -131,7 +155,7 @@ def simulate_incoming_transfer(
             db,
             project_id=project_id,
             account_id=account["id"],
-            type="SepaCreditTransferIn",
+            type=transfer_type(mode, "Credit"),
             amount=value,
             label=label or f"Transfer from {name}",
             counterparty=name,
@@ -146,35 +170,48 @@ def simulate_incoming_transfer(
 
 
 def _pending_transfer(
-    db: sqlite_utils.Database, project_id: str, transaction_id: str
+    db: sqlite_utils.Database, project_id: str, transaction_id: str, types: tuple[str, ...]
 ) -> dict[str, Any]:
     transaction = _project_row(db, "transactions", "Transaction", project_id, transaction_id)
-    if transaction["type"] not in ("SepaCreditTransferOut", "SepaCreditTransferIn"):
+    if transaction["type"] not in types:
         raise Rejected(
             forbidden(
-                f"Transaction {transaction_id} is a {transaction['type']}, not a SEPA credit "
-                "transfer; card transactions are debited or released."
+                f"Transaction {transaction_id} is a {transaction['type']}, not one of "
+                f"{', '.join(types)}."
             )
         )
     return transaction
 
 
-def book_transfer(env: Environment, project_id: str, transaction_id: str) -> dict[str, Any]:
-    """The other bank settled a pending transfer now, before its settlement delay."""
+def book_transfer(
+    env: Environment,
+    project_id: str,
+    transaction_id: str,
+    *,
+    types: tuple[str, ...] = TRANSFER_TYPES,
+) -> dict[str, Any]:
+    """The other bank settled a pending transfer now, before its settlement delay; `types`
+    narrows which transfers (the Testing API's mutation books outgoing ones only)."""
     with env.store.atomic() as db:
-        transaction = _pending_transfer(db, project_id, transaction_id)
+        transaction = _pending_transfer(db, project_id, transaction_id, types)
         return change_status(env, db, transaction, "Booked")
 
 
 def reject_transfer(
-    env: Environment, project_id: str, transaction_id: str, reason: str = "BeneficiaryBankRejection"
+    env: Environment,
+    project_id: str,
+    transaction_id: str,
+    reason: str = "ReasonNotSpecifiedByBank",
+    *,
+    types: tuple[str, ...] = TRANSFER_TYPES,
 ) -> dict[str, Any]:
-    """The other bank refused a pending transfer: its amount is freed."""
+    """The other bank refused a pending transfer: its amount is freed. `reason` is a
+    `SepaCreditTransferRejectionReasonCodeEnum` value."""
     checks = Checks()
-    checks.choice(reason, TRANSFER_REJECTION_REASONS, ["input", "reason"])
+    checks.choice(reason, TRANSFER_REJECTION_REASONS, ["input", "reasonCode"])
     checks.raise_if_any()
     with env.store.atomic() as db:
-        transaction = _pending_transfer(db, project_id, transaction_id)
+        transaction = _pending_transfer(db, project_id, transaction_id, types)
         return change_status(env, db, transaction, "Rejected", reason=reason)
 
 
@@ -472,6 +509,9 @@ _RESET_ORDER = [
     ("transaction_statements", "project_id = ?"),
     ("account_statements", "project_id = ?"),
     ("virtual_iban_entries", "project_id = ?"),
+    ("beneficiary_verifications", "project_id = ?"),
+    ("trusted_beneficiaries", "project_id = ?"),
+    ("standing_orders", "project_id = ?"),
     ("transactions", "project_id = ?"),
     ("payment_transfers", "payment_id IN (SELECT id FROM payments WHERE project_id = ?)"),
     ("payments", "project_id = ?"),

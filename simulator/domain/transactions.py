@@ -2,9 +2,10 @@
 outgoing transfer, and the settlement of pending transfers on the virtual clock.
 
 Settlement: a SEPA credit transfer (outgoing or incoming) is `Pending` from its execution,
-then books itself after its mode's delay (`SETTLEMENT_DELAYS`: Regular 1 day, Instant
-10 seconds), as scheduled work fired by advancing the clock. The Testing API can book or
-reject an outgoing one earlier.
+then books itself after its mode's delay (`SETTLEMENT_DELAYS`: `Regular` 1 day, the two
+instant modes 10 seconds), as scheduled work fired by advancing the clock. The Testing API
+can book or reject an outgoing one earlier. An instant transfer has its own transaction type
+(`SepaInstantCreditTransferOut`, `SepaInstantCreditTransferIn`), as in the real service.
 """
 
 from __future__ import annotations
@@ -23,22 +24,63 @@ from .queries import find_visible, with_filters
 from .rejections import Rejected, forbidden, not_found
 
 __all__ = [
+    "CREDITED_BACK_TYPES",
+    "RETURN_TYPES",
     "SETTLEMENT_DELAYS",
     "TRANSACTION_STATUSES",
     "TRANSACTION_TYPES",
+    "TRANSFER_MODES",
+    "TRANSFER_TYPES",
     "cancel_transaction",
     "find_transaction",
     "get_transaction",
+    "is_cancelable",
     "list_transactions",
     "next_settlement",
     "settle_due_transactions",
     "settlement_time",
+    "transfer_type",
 ]
 
-SETTLEMENT_DELAYS = {"Regular": timedelta(days=1), "Instant": timedelta(seconds=10)}
+#: How long a pending transfer takes to book itself, per `CreditTransferMode`.
+SETTLEMENT_DELAYS = {
+    "Regular": timedelta(days=1),
+    "InstantWithFallback": timedelta(seconds=10),
+    "InstantWithoutFallback": timedelta(seconds=10),
+}
 TRANSFER_MODES = tuple(SETTLEMENT_DELAYS)
+#: The SEPA credit transfer types: outgoing ones are the partner's, incoming ones the bank's.
+OUTGOING_TRANSFER_TYPES = ("SepaCreditTransferOut", "SepaInstantCreditTransferOut")
+INCOMING_TRANSFER_TYPES = ("SepaCreditTransferIn", "SepaInstantCreditTransferIn")
+TRANSFER_TYPES = OUTGOING_TRANSFER_TYPES + INCOMING_TRANSFER_TYPES
+#: What comes back (a credit) when an outgoing transfer is returned or recalled, and what
+#: goes back (a debit) when an incoming one is; their parties are those of an incoming
+#: transfer for a credit, of an outgoing one for a debit.
+RETURN_TYPES = (
+    "SepaCreditTransferOutReturn",
+    "SepaCreditTransferOutRecall",
+    "SepaInstantCreditTransferOutRecall",
+    "SepaCreditTransferInReturn",
+    "SepaCreditTransferInRecall",
+    "SepaInstantCreditTransferInRecall",
+)
+CREDITED_BACK_TYPES = RETURN_TYPES[:3]
+#: The transaction types of each `PaymentProduct` the simulator produces.
+PRODUCT_TYPES = {
+    "SEPACreditTransfer": TRANSFER_TYPES + RETURN_TYPES,
+    "Card": ("CardOutDebit", "CardOutCredit"),
+    "Fees": ("FeesOut",),
+}
 #: Keyset order of every transaction list.
 ORDER = ("execution_date", "id")
+
+
+def transfer_type(mode: str, side: str) -> str:
+    """The transaction type of a SEPA credit transfer of this mode and side."""
+    instant = mode != "Regular"
+    if side == "Debit":
+        return OUTGOING_TRANSFER_TYPES[instant]
+    return INCOMING_TRANSFER_TYPES[instant]
 
 
 def settlement_time(env: Environment, mode: str) -> str:
@@ -73,23 +115,34 @@ def list_transactions(
 ) -> Connection:
     """Transactions the caller sees, by execution date (oldest first unless `descending`).
 
-    Filters: `account_id`, `card_id`, `payment_id`, `status` and `type` (lists), `side`,
-    `execution_date_from` (inclusive) and `execution_date_to` (exclusive). Pages are keyset
-    range scans of the `(account_id | project_id, execution_date, id)` indexes.
+    Filters: `account_id`, `card_id`, `payment_id` (set by the parent of a nested list),
+    `status`, `type` and `payment_product` (lists), `is_after_execution_date` (inclusive) and
+    `is_before_execution_date` (exclusive). Pages are keyset range scans of the
+    `(account_id | project_id, execution_date, id)` indexes.
     """
+    filters = dict(filters or {})
+    products = filters.pop("payment_product", None)
+    if products:
+        # A product filter is a type filter; both given, a transaction must match both.
+        types = [kind for product in products for kind in PRODUCT_TYPES.get(product, ())]
+        wanted = filters.get("type")
+        filters["type"] = [kind for kind in types if not wanted or kind in wanted] or ["-"]
     where, params = with_filters(
         account_scope(principal),
         filters,
-        equal=("account_id", "card_id", "payment_id", "side"),
+        equal=("account_id", "card_id", "payment_id", "side", "counterparty_iban"),
         any_of=("status", "type"),
     )
-    filters = filters or {}
-    if filters.get("execution_date_from"):
+    order_id = filters.get("standing_order_id")
+    if order_id:
+        where += " AND payment_id IN (SELECT id FROM payments WHERE standing_order_id = ?)"
+        params.append(order_id)
+    if filters.get("is_after_execution_date"):
         where += " AND execution_date >= ?"
-        params.append(filters["execution_date_from"])
-    if filters.get("execution_date_to"):
+        params.append(filters["is_after_execution_date"])
+    if filters.get("is_before_execution_date"):
         where += " AND execution_date < ?"
-        params.append(filters["execution_date_to"])
+        params.append(filters["is_before_execution_date"])
     return paginate(
         env.store.db,
         "transactions",
@@ -105,15 +158,31 @@ def list_transactions(
 def cancel_transaction(
     env: Environment, principal: Principal, transaction_id: str
 ) -> dict[str, Any]:
-    """Cancel an outgoing SEPA credit transfer that is still Pending (not yet settled)."""
+    """Cancel an outgoing standard SEPA credit transfer that is still Pending (not yet
+    settled). Whatever stands in the way is a `ForbiddenRejection`, as in the real service
+    (its payload has no other rejection): an unknown id, another type, another status."""
     with env.store.atomic() as db:
-        transaction = find_transaction(db, principal, transaction_id)
+        try:
+            transaction = find_transaction(db, principal, transaction_id)
+        except Rejected:
+            raise Rejected(forbidden(f"No cancelable transaction {transaction_id}.")) from None
         require_permission(db, principal, transaction["account_id"], "can_initiate_payments")
-        if transaction["type"] != "SepaCreditTransferOut":
+        if not is_cancelable(transaction):
             raise Rejected(
-                forbidden("Only outgoing SEPA credit transfers can be canceled by the partner.")
+                forbidden(
+                    f"Transaction {transaction_id} cannot be canceled: only a Pending standard "
+                    f"SEPA credit transfer can (it is a {transaction['status']} "
+                    f"{transaction['type']})."
+                )
             )
         return change_status(env, db, transaction, "Canceled", reason="CanceledByPartner")
+
+
+def is_cancelable(transaction: dict[str, Any]) -> bool:
+    """Whether `cancelTransaction` can cancel it: an outgoing standard transfer not settled."""
+    return bool(
+        transaction["type"] == "SepaCreditTransferOut" and transaction["status"] == "Pending"
+    )
 
 
 def next_settlement(env: Environment) -> str | None:

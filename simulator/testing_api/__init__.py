@@ -2,8 +2,11 @@
 
 from pathlib import Path
 
-from . import accounts, banking, cards, journal, limits, onboarding, users, webhooks
+from . import accounts, banking, cards, journal, limits, onboarding, payments, users, webhooks
 from .resolvers import bindables as _core_bindables
+
+# `payments` attaches its resolvers to the banking mutation type.
+del payments
 
 bindables = [
     *_core_bindables,

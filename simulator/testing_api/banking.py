@@ -13,7 +13,8 @@ from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..domain import consents, simulation
 from ..domain.datasets import load_dataset
-from ..domain.rejections import Rejected, validation, validation_error
+from ..domain.rejections import Rejected, forbidden, validation, validation_error
+from ..domain.transactions import OUTGOING_TRANSFER_TYPES
 from ..exceptions import ConfigurationError
 
 mutation = ObjectType("Mutation")
@@ -39,43 +40,68 @@ def _amount(input: dict[str, Any]) -> tuple[Any, Any]:
     return amount.get("value"), amount.get("currency")
 
 
-@mutation.field("simulateIncomingSepaCreditTransfer")
+def _transfer_payload(name: str, row: dict[str, Any]) -> dict[str, Any]:
+    return {"__typename": f"{name}SuccessPayload", "transaction_id": row["id"]}
+
+
+def _as_forbidden(rejected: Rejected, *allowed: str) -> Rejected:
+    """The rejection itself when its type is a member of the payload's union, else the same
+    message as a `ForbiddenRejection` (the real unions of these mutations are that narrow)."""
+    if rejected.payload["__typename"] in ("ForbiddenRejection", *allowed):
+        return rejected
+    return Rejected(forbidden(rejected.payload["message"]))
+
+
+@mutation.field("simulateIncomingSepaCreditTransferReception")
 @returns_rejections
 def resolve_incoming(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     value, currency = _amount(input)
-    row = simulation.simulate_incoming_transfer(
-        env,
-        project_id,
-        account_id=input.get("account_id"),
-        creditor_iban=input.get("creditor_iban"),
-        amount=value,
-        currency=currency,
-        debtor_name=input["debtor_name"],
-        debtor_iban=input["debtor_iban"],
-        label=input.get("label"),
-        reference=input.get("reference"),
-        mode=input.get("mode") or "Regular",
-    )
-    return _transaction_payload("SimulateIncomingSepaCreditTransfer", row)
+    try:
+        row = simulation.simulate_incoming_transfer(
+            env,
+            project_id,
+            creditor_iban=input["creditor_iban"],
+            amount=value,
+            currency=currency,
+            debtor_name=input["debtor_name"],
+            debtor_iban=input["debtor_iban"],
+            label=input.get("label"),
+            mode="InstantWithoutFallback" if input.get("is_instant") else "Regular",
+        )
+    except Rejected as rejected:
+        raise _as_forbidden(rejected) from None
+    return _transfer_payload("SimulateIncomingSepaCreditTransferReception", row)
 
 
-@mutation.field("simulateSepaCreditTransferBooking")
+@mutation.field("simulateOutgoingSepaCreditTransferBooking")
 @returns_rejections
 def resolve_booking(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
-    row = simulation.book_transfer(env, project_id, input["transaction_id"])
-    return _transaction_payload("SimulateSepaCreditTransferBooking", row)
+    try:
+        row = simulation.book_transfer(
+            env, project_id, input["transaction_id"], types=OUTGOING_TRANSFER_TYPES
+        )
+    except Rejected as rejected:
+        raise _as_forbidden(rejected, "TransactionNotFoundRejection") from None
+    return _transfer_payload("SimulateOutgoingSepaCreditTransferBooking", row)
 
 
-@mutation.field("simulateSepaCreditTransferRejection")
+@mutation.field("simulateOutgoingSepaCreditTransferRejection")
 @returns_rejections
 def resolve_rejection(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
-    row = simulation.reject_transfer(
-        env, project_id, input["transaction_id"], input.get("reason") or "BeneficiaryBankRejection"
-    )
-    return _transaction_payload("SimulateSepaCreditTransferRejection", row)
+    try:
+        row = simulation.reject_transfer(
+            env,
+            project_id,
+            input["transaction_id"],
+            input["reason_code"],
+            types=OUTGOING_TRANSFER_TYPES,
+        )
+    except Rejected as rejected:
+        raise _as_forbidden(rejected, "TransactionNotFoundRejection") from None
+    return _transfer_payload("SimulateOutgoingSepaCreditTransferRejection", row)
 
 
 def _decision(name: str, consent: dict[str, Any]) -> dict[str, Any]:

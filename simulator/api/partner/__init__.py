@@ -8,6 +8,7 @@ mutation = MutationType()
 # The modules attach their resolvers to `query` and `mutation`.
 from . import (  # noqa: E402
     accounts,
+    beneficiaries,
     card_mutations,
     cards,
     consents,
@@ -17,6 +18,7 @@ from . import (  # noqa: E402
     onboarding_legacy,
     onboarding_public,
     payments,
+    standing_orders,
     statements,
     transactions,
     user,
@@ -32,6 +34,8 @@ bindables = [
     *card_mutations.bindables,
     *memberships.bindables,
     *payments.bindables,
+    *beneficiaries.bindables,
+    *standing_orders.bindables,
     *transactions.bindables,
     *user.bindables,
     *webhooks.bindables,

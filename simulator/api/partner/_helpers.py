@@ -44,11 +44,19 @@ Resolver = Callable[..., Any]
 TRANSACTION_OBJECT_TYPES = {
     "SepaCreditTransferIn": "SEPACreditTransferTransaction",
     "SepaCreditTransferOut": "SEPACreditTransferTransaction",
+    "SepaInstantCreditTransferIn": "SEPACreditTransferTransaction",
+    "SepaInstantCreditTransferOut": "SEPACreditTransferTransaction",
     "CardOutDebit": "CardTransaction",
     "CardOutCredit": "CardTransaction",
     "FeesOut": "FeeTransaction",
     "CardOutDebitReversal": "CardTransaction",
     "CardOutCreditReversal": "CardTransaction",
+    "SepaCreditTransferInReturn": "SEPACreditTransferTransaction",
+    "SepaCreditTransferInRecall": "SEPACreditTransferTransaction",
+    "SepaInstantCreditTransferInRecall": "SEPACreditTransferTransaction",
+    "SepaCreditTransferOutReturn": "SEPACreditTransferTransaction",
+    "SepaCreditTransferOutRecall": "SEPACreditTransferTransaction",
+    "SepaInstantCreditTransferOutRecall": "SEPACreditTransferTransaction",
 }
 
 

@@ -140,7 +140,7 @@ def transactions_connection(
     """A transaction connection with `scope` (e.g. the account id) overriding the filters."""
     env, principal = caller(info)
     merged = {
-        **normalized_filters(filters, "execution_date_from", "execution_date_to"),
+        **normalized_filters(filters, "is_after_execution_date", "is_before_execution_date"),
         **scope,
     }
     page = transaction_domain.list_transactions(

@@ -9,58 +9,89 @@ from ariadne.types import SchemaBindable
 from graphql import GraphQLResolveInfo
 
 from ...domain import payments as domain
+from ...domain import refunds
+from ..connections import connection
 from ..mutations import returns_rejections
 from . import mutation, query
-from ._helpers import (
-    caller,
-    connection_resolver,
-    consent_row,
-    item_resolver,
-    row_resolver,
-    status_info,
-    transaction_node,
-)
+from ._helpers import caller, consent_row, item_resolver
+from .accounts import transactions_connection
 
 payment = ObjectType("Payment")
 bindables: list[SchemaBindable] = [payment]
 
+#: The `PaymentStatusInfo` object type of each payment status.
+_STATUS_INFO_TYPES = {
+    "ConsentPending": "PaymentConsentPending",
+    "Initiated": "PaymentInitiated",
+    "Rejected": "PaymentRejected",
+}
 
 query.set_field("payment", item_resolver(domain.get_payment))
-query.set_field("payments", connection_resolver(domain.list_payments))
-payment.set_field("account", row_resolver("accounts", "account_id"))
+
+
+@query.field("payments")
+def resolve_payments(
+    _: Any,
+    info: GraphQLResolveInfo,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    descending = (order_by or {}).get("direction") == "Desc"
+    page = domain.list_payments(
+        env, principal, first=first, after=after, filters=filters, descending=descending
+    )
+    return connection(page)
 
 
 @payment.field("statusInfo")
 def resolve_status_info(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
-    return status_info(
-        "Payment",
-        row,
-        consent=consent_row(env, row.get("consent_id")),
-        reason=row.get("status_reason"),
-    )
+    return {
+        "__typename": _STATUS_INFO_TYPES[row["status"]],
+        "status": row["status"],
+        "consent": consent_row(env, row.get("consent_id")),
+        "reason": row.get("status_reason") or "Unknown",
+    }
 
 
 @payment.field("transactions")
-def resolve_transactions(row: dict[str, Any], info: GraphQLResolveInfo) -> list[dict[str, Any]]:
-    env, _ = caller(info)
-    return [transaction_node(tx) for tx in domain.payment_transactions(env, row["id"])]
+def resolve_transactions(
+    row: dict[str, Any],
+    info: GraphQLResolveInfo,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    return transactions_connection(info, {"payment_id": row["id"]}, first, after, filters, order_by)
 
 
 @mutation.field("initiateCreditTransfers")
 @returns_rejections
 def resolve_initiate(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
-    initiated, consent = domain.initiate_credit_transfers(
+    initiated, _consent = domain.initiate_credit_transfers(
         env,
         principal,
-        input["account_id"],
+        input.get("account_id") or "",
         credit_transfers=input.get("credit_transfers") or [],
         consent_redirect_url=input["consent_redirect_url"],
         idempotency_key=input.get("idempotency_key"),
     )
-    return {
-        "__typename": "InitiateCreditTransfersSuccessPayload",
-        "payment": initiated,
-        "consent": consent,
-    }
+    return {"__typename": "InitiateCreditTransfersSuccessPayload", "payment": initiated}
+
+
+@mutation.field("refund")
+@returns_rejections
+def resolve_refund(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    env, principal = caller(info)
+    consent = refunds.refund(
+        env,
+        principal,
+        input.get("refund_transactions") or [],
+        consent_redirect_url=input["consent_redirect_url"],
+    )
+    return {"__typename": "RefundSuccessPayload", "consent": consent}

@@ -18,6 +18,7 @@ from .limits import migrations as limits
 from .memberships import migrations as memberships
 from .oauth import migrations as oauth
 from .onboarding import migrations as onboarding
+from .payments import migrations as payments
 from .webhooks import migrations as webhooks
 
 #: Applied in this order to every environment file.
@@ -34,6 +35,7 @@ MIGRATION_SETS: list[Migrations] = [
     journal,
     memberships,
     cards,
+    payments,
 ]
 
 __all__ = ["MIGRATION_SETS"]
