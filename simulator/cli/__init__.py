@@ -16,6 +16,7 @@ prints JSON where a program may read the output.
 | `limits show/set/rate-limit/project/reset/clear-counters` | the limits as data (docs/limits.md) |
 | `cost QUERY_FILE [--env sandbox]` | measure a document against the limits, without running it |
 | `dashboard link [--env sandbox]` | print a one-time sign-in link to the partner dashboard |
+| `workshop create/progress/reset/clock` | learner spaces for a workshop (docs/workshop.md) |
 """
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ import sys
 from collections.abc import Sequence
 
 from ..exceptions import SimulatorError
-from . import core, dashboard, docs, limits, oauth, seed, webhooks
+from . import core, dashboard, docs, limits, oauth, seed, webhooks, workshop
 
 #: Each module adds its subcommands with `register(subparsers)`.
-COMMAND_MODULES = [core, oauth, webhooks, seed, limits, docs, dashboard]
+COMMAND_MODULES = [core, oauth, webhooks, seed, limits, docs, dashboard, workshop]
 
 __all__ = ["build_parser", "main"]
 
