@@ -20,10 +20,12 @@ from simulator.limits.settings import LimitSettings, LimitSettingsFile, RateLimi
 from simulator.oauth import sms
 from simulator.server.serving import uvicorn_config
 from simulator.workshop import Workshop
+from simulator.workshop.feedback import check
 from simulator.workshop.instructor import instructor_app
 from simulator.workshop.serving import WorkshopApp, prefix_html
 
 from .conftest import free_port
+from .test_server import ServeProcess, run_cli
 
 ACCOUNTS = "{ accounts(first: 2) { edges { node { id } } } }"
 REDIRECT_URI = "http://localhost:3000/callback"
@@ -269,3 +271,37 @@ def test_the_instructor_view(served: WorkshopServer) -> None:
             http.post("/workshop/learners/grace/reset", data={"csrf": csrf.group(1)}).status_code
             == 303
         )
+
+
+def test_a_learner_checks_their_own_exercises(served: WorkshopServer) -> None:
+    record = served.room.record("ada")
+    base = f"{served.base_url}/w/ada"
+    before = check(base, record.client_id, record.client_secret, show=False)
+    assert {r["id"]: r["status"] for r in before}["project-token"] == "todo"
+    assert served.token("ada").status_code == 200
+    after = {r["id"]: r for r in check(base, record.client_id, record.client_secret, show=False)}
+    assert after["project-token"]["status"] == "done"
+    assert after["list-accounts"]["status"] == "unknown"  # no request journal in this tree
+    with served.client("grace") as http:
+        assert http.get("/workshop/check").status_code == 401
+        other = http.get("/workshop/check", auth=(record.client_id, record.client_secret))
+        assert other.status_code == 401  # ada's credentials, grace's space
+
+
+def test_serve_and_progress_on_a_workshop_data_dir(pristine: Path, tmp_path: Path) -> None:
+    shutil.copytree(pristine, tmp_path / "room")
+    server = ServeProcess(tmp_path / "room", "--learners", "2-3")
+    try:
+        with httpx.Client(base_url=server.base_url) as http:
+            assert http.post("/w/ada/oauth2/token").status_code == 404
+            assert http.get("/w/grace/").status_code == 200
+    finally:
+        code, out = server.stop()
+    assert code == 0
+    assert "learners            2 (grace ... linus)" in out
+    assert "/workshop/sign-in?token=" in out and "strict" in out
+    progress = run_cli("workshop", "progress", "--data-dir", str(tmp_path / "room"))
+    assert progress.returncode == 0, progress.stderr
+    assert progress.stdout.splitlines()[1].startswith("ada ")
+    bad = run_cli("serve", "--data-dir", str(tmp_path / "room"), "--learners", "2-9")
+    assert bad.returncode == 2 and "outside the roster's 1-3" in bad.stderr

@@ -25,11 +25,13 @@ import re
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
+from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..server.responses import json_error
 from .activity import Activity
+from .feedback import CHECK_PATH, check_endpoint
 from .spaces import Workshop
 
 __all__ = ["LEARNER_PREFIX", "WorkshopApp", "prefix_html"]
@@ -138,6 +140,10 @@ class WorkshopApp:
             await self._not_found(scope, receive, send, match.group(1) if match else None)
             return
         name = match.group(1)
+        if match.group(2) == CHECK_PATH and scope["type"] == "http":  # the learner's feedback
+            response = await check_endpoint(self.room, name, Request(scope, receive))
+            await response(scope, receive, send)
+            return
         prefix = f"{scope.get('root_path', '')}{LEARNER_PREFIX}{name}"
         child = {**scope, "path": match.group(2) or "/", "root_path": prefix}
         note = self.activity.recorder(name, scope)
