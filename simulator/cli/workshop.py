@@ -1,5 +1,6 @@
 """Workshop commands: `workshop create`, `workshop progress`, `workshop reset`,
-`workshop clock` (docs/workshop.md). `serve` on a workshop data dir serves every space."""
+`workshop clock`, `workshop dashboard-link` (docs/workshop.md). `serve` on a workshop
+data dir serves every space."""
 
 from __future__ import annotations
 
@@ -37,6 +38,16 @@ def register(subparsers: Any) -> None:
     reset.add_argument("learner")
     add_data_dir(reset)
     reset.set_defaults(handler=run_reset)
+
+    link = actions.add_parser("dashboard-link", help="a one-time dashboard sign-in link")
+    link.add_argument("learner")
+    link.add_argument(
+        "--public-url",
+        default="http://127.0.0.1:8000",
+        help="the server's public URL, as given to serve (default: http://127.0.0.1:8000)",
+    )
+    add_data_dir(link)
+    link.set_defaults(handler=run_dashboard_link)
 
     clock = actions.add_parser("clock", help="move a learner's clock forward")
     clock.add_argument("learner")
@@ -111,4 +122,14 @@ def run_clock(args: argparse.Namespace) -> int:
         sim = room.learner(args.learner)
         sim.advance(args.duration)
         print_json({"learner": args.learner, "clock": sim.clock.describe()})
+    return 0
+
+
+def run_dashboard_link(args: argparse.Namespace) -> int:
+    from ..browser.dashboard import new_sign_in_link
+
+    base = public_url_setting(args.public_url)
+    with _open(args) as room:
+        env = room.learner(args.learner).sandbox
+        print(new_sign_in_link(env, f"{base}/w/{args.learner}"))
     return 0
