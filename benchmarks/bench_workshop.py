@@ -5,12 +5,15 @@ Creates a workshop of N spaces (`workshop` dataset), then prints, from one run:
 1. the time `workshop create` takes (the dataset is loaded once, into a template space,
    then copied);
 2. `serve` start time: from launching `python -m simulator serve` on the workshop data dir
-   to its first answer, with every space opened and ticking (target: under 5 s for 100);
+   to its first answer, and to every space open and ticking (they open in the background
+   once the server answers; target: under 5 s for 100);
 3. memory per space: the server's resident memory with N spaces minus with 1, over N - 1,
    right after start and again after the load (target: under 5 MB);
 4. N concurrent learners, each sending a realistic mix at an even pace (together `--rate`
    requests a second) for `--seconds`: p50, p95 and p99 of the answer time, and the answers
-   by status (target: p99 under 100 ms, no error).
+   by status (target: p99 under 100 ms, no error);
+5. the workshop layer's own cost: `accounts(first: 5)` in-process through the workshop app
+   and straight to the space's app, interleaved (a ratio the machine's load does not skew).
 
 The mix, for each learner in their own space: GraphQL `accounts(first: 5)` (55%), a
 `__typename` on the Testing API (10%), a project token (10%), `advanceClock` by 1 minute
@@ -63,7 +66,7 @@ def rss_mb(pid: int) -> float:
 class Serve:
     """`python -m simulator serve` on the workshop data dir, timed to its first answer."""
 
-    def __init__(self, data_dir: Path, *extra: str) -> None:
+    def __init__(self, data_dir: Path, learners: int, *extra: str) -> None:
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
         started = time.perf_counter()
@@ -84,6 +87,10 @@ class Serve:
                     raise RuntimeError(output) from None
                 time.sleep(0.02)
         self.start_seconds = time.perf_counter() - started
+        # Spaces open in the background once the server answers: wait for every one.
+        while httpx.get(self.base_url + "/").json()["open"] < learners:
+            time.sleep(0.05)
+        self.ready_seconds = time.perf_counter() - started
 
     def stop(self) -> None:
         self.process.terminate()
@@ -162,6 +169,42 @@ async def load(base_url: str, rows: list[dict[str, str]], rate: float, seconds: 
     return results, elapsed
 
 
+async def layer_cost(
+    data_dir: Path, row: dict[str, str], samples: int = 300
+) -> tuple[float, float]:
+    """Medians (ms) of `accounts(first: 5)` in-process through the workshop app and through
+    the space's own app, interleaved, so the machine's load weighs on both alike."""
+    from simulator.workshop.serving import WorkshopApp
+
+    room = Workshop(data_dir, learners=[row["name"]])
+    app = WorkshopApp(room)
+    inbox: asyncio.Queue[Any] = asyncio.Queue()
+    outbox: asyncio.Queue[Any] = asyncio.Queue()
+    await inbox.put({"type": "lifespan.startup"})
+    life = asyncio.create_task(app({"type": "lifespan"}, inbox.get, outbox.put))
+    await outbox.get()
+    through = httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url=f"http://t/w/{row['name']}"
+    )
+    await through.get("/")
+    direct = httpx.AsyncClient(transport=httpx.ASGITransport(app=app.apps[row["name"]]),
+                               base_url="http://t")  # fmt: skip
+    credentials = {"grant_type": "client_credentials", "client_id": row["client_id"],
+                   "client_secret": row["client_secret"]}  # fmt: skip
+    token = (await direct.post("/oauth2/token", data=credentials)).json()["access_token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    times: dict[str, list[float]] = {"through": [], "direct": []}
+    for _ in range(samples):
+        for key, client in (("through", through), ("direct", direct)):
+            sent = time.perf_counter()
+            await client.post("/sandbox/graphql", json={"query": ACCOUNTS}, headers=headers)
+            times[key].append((time.perf_counter() - sent) * 1000)
+    await inbox.put({"type": "lifespan.shutdown"})
+    await life
+    room.close()
+    return statistics.median(times["through"]), statistics.median(times["direct"])
+
+
 def quantile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100)[int(q) - 1] if len(values) > 1 else values[0]
 
@@ -181,13 +224,14 @@ def main() -> None:
           f"{time.perf_counter() - started:.1f} s")  # fmt: skip
     rows = list(csv.DictReader((data_dir / "roster.csv").open()))
 
-    one = Serve(data_dir, "--learners", "1")
+    one = Serve(data_dir, 1, "--learners", "1")
     one_rss = rss_mb(one.process.pid)
     one.stop()
-    server = Serve(data_dir)
+    server = Serve(data_dir, args.learners)
     all_rss = rss_mb(server.process.pid)
-    print(f"serve start, {args.learners} spaces: {server.start_seconds:.2f} s "
-          f"(1 space: {one.start_seconds:.2f} s)")  # fmt: skip
+    print(f"serve start, {args.learners} spaces: first answer {server.start_seconds:.2f} s, "
+          f"every space open {server.ready_seconds:.2f} s "
+          f"(1 space: {one.start_seconds:.2f} s, {one.ready_seconds:.2f} s)")  # fmt: skip
     per_space = (all_rss - one_rss) / max(1, args.learners - 1)
     print(f"memory: {one_rss:.0f} MB with 1 space, {all_rss:.0f} MB with {args.learners}: "
           f"{per_space:.2f} MB per space after start")  # fmt: skip
@@ -207,6 +251,9 @@ def main() -> None:
     print(f"  errors: {errors or 'none'}")
     print(f"memory after the load: {after_rss:.0f} MB "
           f"({(after_rss - one_rss) / max(1, args.learners - 1):.2f} MB per space)")  # fmt: skip
+    through, direct = asyncio.run(layer_cost(data_dir, rows[0]))
+    print(f"the workshop layer, in-process: accounts(first: 5) {through:.2f} ms through it, "
+          f"{direct:.2f} ms to the space's app ({through / direct:.2f}x)")  # fmt: skip
     if os.environ.get("KEEP_BENCH_DIR") is None:
         import shutil
 
