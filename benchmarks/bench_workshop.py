@@ -21,7 +21,11 @@ The mix, for each learner in their own space: GraphQL `accounts(first: 5)` (55%)
 prefix: 10%). The load generator runs in this process (one event loop), on the same
 2 cores as the server. Asserts nothing about time.
 
-    python benchmarks/bench_workshop.py [--learners 100] [--rate 200] [--seconds 60]
+With `--servers K`, the load runs against K `serve` processes, each serving a slice of the
+roster (`--learners 1-50`, `51-100`), as a large room would behind a reverse proxy; the
+generator sends each learner to their slice's server (what the proxy's routing does).
+
+    python benchmarks/bench_workshop.py [--learners 100] [--rate 200] [--seconds 60] [--servers 1]
 """
 
 from __future__ import annotations
@@ -99,14 +103,16 @@ class Serve:
 
 async def learner(
     http: httpx.AsyncClient,
+    base: str,
     row: dict[str, str],
     start: float,
     period: float,
     until: float,
     results: list[tuple[float, int]],
     rng: random.Random,
+    failures: list[str],
 ) -> None:
-    prefix = f"/w/{row['name']}"
+    prefix = f"{base}/w/{row['name']}"
     credentials = {
         "grant_type": "client_credentials",
         "client_id": row["client_id"],
@@ -145,28 +151,33 @@ async def learner(
                     f"{prefix}/sandbox/graphql", headers={"Accept": "text/html"}
                 )
             status = answer.status_code
-        except httpx.HTTPError:
+        except httpx.HTTPError as error:  # no answer: counted as status 0, by kind
             status = 0
+            failures.append(type(error).__name__)
         results.append((time.perf_counter() - sent, status))
         slot += period
 
 
-async def load(base_url: str, rows: list[dict[str, str]], rate: float, seconds: float) -> Any:
+async def load(bases: list[str], rows: list[dict[str, str]], rate: float, seconds: float) -> Any:
+    """Each learner on the server of their slice (`bases`: one URL a server, slices in
+    roster order)."""
     results: list[tuple[float, int]] = []
+    failures: list[str] = []
+    per_server = -(-len(rows) // len(bases))
     period = len(rows) / rate  # each learner's pace; together `rate` requests a second
     limits = httpx.Limits(max_connections=len(rows) + 10, max_keepalive_connections=len(rows))
-    async with httpx.AsyncClient(base_url=base_url, timeout=30, limits=limits) as http:
+    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
         start = time.perf_counter() + 1.0
         until = start + seconds
         tasks = [
-            learner(http, row, start + i * period / len(rows), period, until, results,
-                    random.Random(i))
+            learner(http, bases[i // per_server], row, start + i * period / len(rows), period,
+                    until, results, random.Random(i), failures)
             for i, row in enumerate(rows)
         ]  # fmt: skip
         began = time.perf_counter()
         await asyncio.gather(*tasks)
         elapsed = time.perf_counter() - began
-    return results, elapsed
+    return results, elapsed, Counter(failures)
 
 
 async def layer_cost(
@@ -206,7 +217,11 @@ async def layer_cost(
 
 
 def quantile(values: list[float], q: float) -> float:
-    return statistics.quantiles(values, n=100)[int(q) - 1] if len(values) > 1 else values[0]
+    return (
+        statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+        if len(values) > 1
+        else values[0]
+    )
 
 
 def main() -> None:
@@ -215,6 +230,9 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=200.0)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--dataset", default="workshop")
+    parser.add_argument(
+        "--servers", type=int, default=1, help="serve the roster as that many --learners slices"
+    )
     args = parser.parse_args()
     data_dir = Path(tempfile.mkdtemp(prefix="bench-workshop-"))
     started = time.perf_counter()
@@ -229,6 +247,13 @@ def main() -> None:
     one.stop()
     server = Serve(data_dir, args.learners)
     all_rss = rss_mb(server.process.pid)
+    servers = [server]
+    if args.servers > 1:  # the slices, each on its own server (docs/workshop.md)
+        server.stop()
+        size = -(-args.learners // args.servers)
+        slices = [f"{k * size + 1}-{min(args.learners, (k + 1) * size)}"
+                  for k in range(args.servers)]  # fmt: skip
+        servers = [Serve(data_dir, size, "--learners", part) for part in slices]
     print(f"serve start, {args.learners} spaces: first answer {server.start_seconds:.2f} s, "
           f"every space open {server.ready_seconds:.2f} s "
           f"(1 space: {one.start_seconds:.2f} s, {one.ready_seconds:.2f} s)")  # fmt: skip
@@ -236,21 +261,26 @@ def main() -> None:
     print(f"memory: {one_rss:.0f} MB with 1 space, {all_rss:.0f} MB with {args.learners}: "
           f"{per_space:.2f} MB per space after start")  # fmt: skip
     try:
-        results, elapsed = asyncio.run(load(server.base_url, rows, args.rate, args.seconds))
-        after_rss = rss_mb(server.process.pid)
+        bases = [each.base_url for each in servers]
+        results, elapsed, failures = asyncio.run(load(bases, rows, args.rate, args.seconds))
+        after_rss = sum(rss_mb(each.process.pid) for each in servers)
     finally:
-        server.stop()
-    times = sorted(ms * 1000 for ms, _ in results)
+        for each in servers:
+            each.stop()
+    times = sorted(seconds * 1000 for seconds, _ in results)
     statuses = Counter(status for _, status in results)
     print(f"load: {len(results)} requests in {elapsed:.1f} s ({len(results) / elapsed:.0f}/s), "
-          f"{args.learners} learners")  # fmt: skip
+          f"{args.learners} learners, {len(servers)} server(s)")  # fmt: skip
     print(f"  p50 {quantile(times, 50):.1f} ms, p95 {quantile(times, 95):.1f} ms, "
           f"p99 {quantile(times, 99):.1f} ms, max {times[-1]:.1f} ms")  # fmt: skip
     print(f"  answers by status: {dict(sorted(statuses.items()))}")
     errors = {status: n for status, n in statuses.items() if status == 0 or status >= 400}
-    print(f"  errors: {errors or 'none'}")
-    print(f"memory after the load: {after_rss:.0f} MB "
-          f"({(after_rss - one_rss) / max(1, args.learners - 1):.2f} MB per space)")  # fmt: skip
+    print(f"  errors: {errors or 'none'}" + (f" (no answer: {dict(failures)})" if failures else ""))
+    if len(servers) == 1:
+        per_space = (after_rss - one_rss) / max(1, args.learners - 1)
+        print(f"memory after the load: {after_rss:.0f} MB ({per_space:.2f} MB per space)")
+    else:
+        print(f"memory after the load: {after_rss:.0f} MB in {len(servers)} servers")
     through, direct = asyncio.run(layer_cost(data_dir, rows[0]))
     print(f"the workshop layer, in-process: accounts(first: 5) {through:.2f} ms through it, "
           f"{direct:.2f} ms to the space's app ({through / direct:.2f}x)")  # fmt: skip

@@ -6,21 +6,17 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..clock import monotonic
 from ..exceptions import ConfigurationError
 from ..public_url import default_public_url, public_url_setting
-from ..webhooks.outbound import DEFAULT_OUTBOUND_POLICY, OutboundPolicy
+from ..webhooks.outbound import OutboundPolicy
 from .spaces import Workshop, parse_slice
 
 __all__ = ["open_served_workshop", "run_workshop_serve"]
 
 
 def _policy(args: argparse.Namespace) -> OutboundPolicy:
-    """Strict by default: a room's learners must not make the server call into its
-    network. `--allow-webhook-net` opens a network (a learner's receiver, say);
-    `--public` is implied."""
-    if getattr(args, "lenient_webhooks", False):
-        return DEFAULT_OUTBOUND_POLICY
+    """Always strict: a room's learners must not make the server call into its network
+    (`--public` is implied). `--allow-webhook-net` opens a network (learners' receivers)."""
     return OutboundPolicy.strict_mode(allow=args.allow_webhook_net)
 
 
@@ -49,7 +45,6 @@ def run_workshop_serve(args: argparse.Namespace) -> int:
         configure_logging(args.log_file)
     except OSError as error:
         raise ConfigurationError(f"Cannot write the log to {args.log_file}: {error}") from None
-    started = monotonic()
     room = open_served_workshop(args, public_url)
     instructor, sign_in = instructor_app(room, public_url)
     app = WorkshopApp(room, instructor=instructor)
@@ -73,5 +68,4 @@ def run_workshop_serve(args: argparse.Namespace) -> int:
         pass
     finally:
         room.close()
-    del started
     return 0 if server.started else 1
