@@ -74,6 +74,8 @@ class Simulator:
     `outbound_policy`: where HTTP webhooks may go (`simulator.webhooks.outbound`); by default
     anywhere but link-local, multicast, unspecified and metadata addresses, and
     `OutboundPolicy.strict_mode(allow=[...])` for a simulator others can reach.
+    `workers`: a thread pool to run GraphQL operations in, owned by the caller (a workshop
+    shares one among its spaces); by default the simulator makes and owns its own.
 
     The simulator is the composition root: it builds and owns every part (stores, clock,
     scheduler and its ticker thread, the wiring of consent handlers, event listeners and due
@@ -94,6 +96,7 @@ class Simulator:
         public_url: str = DEFAULT_BASE_URL,
         outbound_policy: OutboundPolicy | None = None,
         journal_retention: int = DEFAULT_RETENTION,
+        workers: ThreadPoolExecutor | None = None,
     ) -> None:
         self.public_url = public_url_setting(public_url)
         self._temporary = data_dir is None
@@ -102,13 +105,18 @@ class Simulator:
         self._lifecycle = Lifecycle()
         #: The request journal's settings (docs/bug-reports.md).
         self.journal_settings = JournalSettings(retention=journal_retention)
-        #: Runs GraphQL operations off the event loop (docs/architecture.md).
-        self.workers = ThreadPoolExecutor(_WORKER_THREADS, thread_name_prefix="simulator-worker")
+        #: Runs GraphQL operations off the event loop (docs/architecture.md). A pool passed
+        #: in (a workshop's, shared by its spaces) belongs to the caller, who shuts it down.
+        self._owns_workers = workers is None
+        self.workers = workers or ThreadPoolExecutor(
+            _WORKER_THREADS, thread_name_prefix="simulator-worker"
+        )
         self.environments: dict[EnvironmentName, Environment] = {}
         try:
             self._build(start, frozen, limits, trust_forwarded_for, outbound_policy)
         except BaseException:  # nothing half-built is left open (threads, files, a temp dir)
-            self.workers.shutdown(wait=True)
+            if self._owns_workers:
+                self.workers.shutdown(wait=True)
             self._close_stores()
             if hasattr(self, "clock"):
                 self.clock.close()
@@ -299,7 +307,8 @@ class Simulator:
             return
         if not self._lifecycle.wait_idle(_CLOSE_WAIT_SECONDS):
             logger.warning("Closing with requests still under way after %ss", _CLOSE_WAIT_SECONDS)
-        self.workers.shutdown(wait=True)
+        if self._owns_workers:
+            self.workers.shutdown(wait=True)
         self.ticker.stop()
         self._close_stores()
         self.limits.close()

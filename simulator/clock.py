@@ -226,6 +226,7 @@ class Clock:
         self._stamp: tuple[int, int, int] | None = None
         self._held: IO[str] | None = None
         self._lock = threading.Lock()
+        self._held_lock = threading.Lock()  # the swap of the held file, between threads
 
     @classmethod
     def open(
@@ -397,9 +398,13 @@ class Clock:
         # The file the state was read from stays open, so its inode cannot be reused by a
         # later write: a stamp equal to ours is then really our file, never a new one that
         # landed on a recycled inode within one mtime tick (an advance would look unseen).
-        previous, self._held = self._held, handle
-        self._state = state
-        self._stamp = self._file_stamp(os.fstat(handle.fileno()))
+        # The stamp is taken before the handle is published: once published, another
+        # thread's read may replace and close it (threads read without `_lock`).
+        stamp = self._file_stamp(os.fstat(handle.fileno()))
+        with self._held_lock:
+            previous, self._held = self._held, handle
+            self._state = state
+            self._stamp = stamp
         if previous is not None:
             previous.close()
 
@@ -414,7 +419,8 @@ class Clock:
 
     def close(self) -> None:
         """Let go of the state file held open (the clock reopens it when read again)."""
-        held, self._held, self._stamp = self._held, None, None
+        with self._held_lock:
+            held, self._held, self._stamp = self._held, None, None
         if held is not None:
             held.close()
 

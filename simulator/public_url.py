@@ -61,7 +61,11 @@ def default_public_url(host: str, port: int) -> str:
 
 
 def public_url_of(connection: HTTPConnection) -> str:
-    """The public base URL of the app serving `connection` (the default when not set)."""
+    """The public base URL of the app serving `connection` (the default when not set),
+    followed by the ASGI `root_path` the app is mounted at (a workshop serves a learner's
+    space under `/w/<learner>`: see simulator/workshop/serving.py)."""
     state: Any = getattr(connection.scope.get("app"), "state", None)
     value = getattr(state, "public_url", None)
-    return value if isinstance(value, str) else DEFAULT_PUBLIC_URL
+    base = value if isinstance(value, str) else DEFAULT_PUBLIC_URL
+    root_path = connection.scope.get("root_path", "")
+    return base + root_path if isinstance(root_path, str) else base

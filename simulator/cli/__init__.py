@@ -17,6 +17,7 @@ prints JSON where a program may read the output.
 | `cost QUERY_FILE [--env sandbox]` | measure a document against the limits, without running it |
 | `dashboard link [--env sandbox]` | print a one-time sign-in link to the partner dashboard |
 | `journal`, `snapshot save/restore/list/diff`, `report` | bug reports (docs/bug-reports.md) |
+| `workshop create/progress/reset/clock` | learner spaces for a workshop (docs/workshop.md) |
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ import sys
 from collections.abc import Sequence
 
 from ..exceptions import SimulatorError
-from . import core, dashboard, docs, journal, limits, oauth, seed, webhooks
+from . import core, dashboard, docs, journal, limits, oauth, seed, webhooks, workshop
 
 #: Each module adds its subcommands with `register(subparsers)`.
-COMMAND_MODULES = [core, oauth, webhooks, seed, limits, docs, dashboard, journal]
+COMMAND_MODULES = [core, oauth, webhooks, seed, limits, docs, dashboard, journal, workshop]
 
 __all__ = ["build_parser", "main"]
 

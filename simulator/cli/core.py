@@ -84,6 +84,11 @@ def _register_serve(subparsers: Any) -> None:
         metavar="PATH",
         help="append the access log and errors to PATH (default: stderr)",
     )
+    serve.add_argument(
+        "--learners",
+        metavar="SLICE",
+        help="on a workshop data dir: serve these learners only (roster positions: 1-50)",
+    )
     add_data_dir(serve)
     serve.set_defaults(handler=run_serve)
 
@@ -232,6 +237,14 @@ def print_banner(sim: Simulator, args: argparse.Namespace, demo: dict[str, Any] 
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    from ..workshop import is_workshop
+
+    if is_workshop(args.data_dir):  # every learner's space: docs/workshop.md
+        from ..workshop.command import run_workshop_serve
+
+        return run_workshop_serve(args)
+    if args.learners:
+        raise ConfigurationError("--learners is for a workshop data dir (`workshop create`).")
     import uvicorn
 
     from ..server.serving import configure_logging, uvicorn_config

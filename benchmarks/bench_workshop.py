@@ -1,0 +1,294 @@
+"""Workshop benchmark: many learner spaces on one server, over a real uvicorn on loopback.
+
+Creates a workshop of N spaces (`workshop` dataset), then prints, from one run:
+
+1. the time `workshop create` takes (the dataset is loaded once, into a template space,
+   then copied);
+2. `serve` start time: from launching `python -m simulator serve` on the workshop data dir
+   to its first answer, and to every space open and ticking (they open in the background
+   once the server answers; target: under 5 s for 100);
+3. memory per space: the server's resident memory with N spaces minus with 1, over N - 1,
+   right after start and again after the load (target: under 5 MB);
+4. N concurrent learners, each sending a realistic mix at an even pace (together `--rate`
+   requests a second) for `--seconds`: p50, p95 and p99 of the answer time, and the answers
+   by status (target: p99 under 100 ms, no error);
+5. the workshop layer's own cost: `accounts(first: 5)` in-process through the workshop app
+   and straight to the space's app, interleaved (a ratio the machine's load does not skew).
+
+The mix, for each learner in their own space: GraphQL `accounts(first: 5)` (55%), a
+`__typename` on the Testing API (10%), a project token (10%), `advanceClock` by 1 minute
+(5%), the OAuth discovery document (10%), the explorer page (HTML, rewritten under the
+prefix: 10%). The load generator runs in this process (one event loop), on the same
+2 cores as the server. Asserts nothing about time.
+
+With `--servers K`, the load runs against K `serve` processes, each serving a slice of the
+roster (`--learners 1-50`, `51-100`), as a large room would behind a reverse proxy; the
+generator sends each learner to their slice's server (what the proxy's routing does).
+
+    python benchmarks/bench_workshop.py [--learners 100] [--rate 200] [--seconds 60] [--servers 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import csv
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from simulator.workshop import Workshop, default_names
+
+ACCOUNTS = "{ accounts(first: 5) { edges { node { id } } } }"
+ADVANCE = 'mutation { advanceClock(input: { duration: "1m" }) { __typename } }'
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Serve:
+    """`python -m simulator serve` on the workshop data dir, timed to its first answer."""
+
+    def __init__(self, data_dir: Path, learners: int, *extra: str) -> None:
+        self.port = free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        started = time.perf_counter()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "simulator", "serve", "--port", str(self.port),
+             "--data-dir", str(data_dir), "--log-file", str(data_dir / "serve.log"), *extra],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )  # fmt: skip
+        while True:
+            try:
+                httpx.get(self.base_url + "/", timeout=1)
+                break
+            except httpx.TransportError:
+                if self.process.poll() is not None:
+                    output = self.process.stderr.read() if self.process.stderr else ""
+                    raise RuntimeError(output) from None
+                time.sleep(0.02)
+        self.start_seconds = time.perf_counter() - started
+        # Spaces open in the background once the server answers: wait for every one.
+        while httpx.get(self.base_url + "/").json()["open"] < learners:
+            time.sleep(0.05)
+        self.ready_seconds = time.perf_counter() - started
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=60)
+
+
+async def learner(
+    http: httpx.AsyncClient,
+    base: str,
+    row: dict[str, str],
+    start: float,
+    period: float,
+    until: float,
+    results: list[tuple[float, int]],
+    rng: random.Random,
+    failures: list[str],
+) -> None:
+    prefix = f"{base}/w/{row['name']}"
+    credentials = {
+        "grant_type": "client_credentials",
+        "client_id": row["client_id"],
+        "client_secret": row["client_secret"],
+    }
+    token = (await http.post(f"{prefix}/oauth2/token", data=credentials)).json()["access_token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    slot = start
+    while slot < until:
+        await asyncio.sleep(max(0.0, slot - time.perf_counter()))
+        pick = rng.random()
+        sent = time.perf_counter()
+        try:
+            if pick < 0.55:
+                answer = await http.post(
+                    f"{prefix}/sandbox/graphql", json={"query": ACCOUNTS}, headers=auth
+                )
+            elif pick < 0.65:
+                answer = await http.post(
+                    f"{prefix}/sandbox-testing/graphql",
+                    json={"query": "{ __typename }"},
+                    headers=auth,
+                )
+            elif pick < 0.75:
+                answer = await http.post(f"{prefix}/oauth2/token", data=credentials)
+                if answer.status_code == 200:
+                    auth = {"Authorization": f"Bearer {answer.json()['access_token']}"}
+            elif pick < 0.80:
+                answer = await http.post(
+                    f"{prefix}/sandbox-testing/graphql", json={"query": ADVANCE}, headers=auth
+                )
+            elif pick < 0.90:
+                answer = await http.get(f"{prefix}/oauth2/.well-known/openid-configuration")
+            else:
+                answer = await http.get(
+                    f"{prefix}/sandbox/graphql", headers={"Accept": "text/html"}
+                )
+            status = answer.status_code
+        except httpx.HTTPError as error:  # no answer: counted as status 0, by kind
+            status = 0
+            failures.append(type(error).__name__)
+        results.append((time.perf_counter() - sent, status))
+        slot += period
+
+
+async def load(bases: list[str], rows: list[dict[str, str]], rate: float, seconds: float) -> Any:
+    """Each learner on the server of their slice (`bases`: one URL a server, slices in
+    roster order)."""
+    results: list[tuple[float, int]] = []
+    failures: list[str] = []
+    per_server = -(-len(rows) // len(bases))
+    period = len(rows) / rate  # each learner's pace; together `rate` requests a second
+    limits = httpx.Limits(max_connections=len(rows) + 10, max_keepalive_connections=len(rows))
+    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
+        start = time.perf_counter() + 1.0
+        until = start + seconds
+        tasks = [
+            learner(http, bases[i // per_server], row, start + i * period / len(rows), period,
+                    until, results, random.Random(i), failures)
+            for i, row in enumerate(rows)
+        ]  # fmt: skip
+        began = time.perf_counter()
+        await asyncio.gather(*tasks)
+        elapsed = time.perf_counter() - began
+    return results, elapsed, Counter(failures)
+
+
+async def layer_cost(
+    data_dir: Path, row: dict[str, str], samples: int = 300
+) -> tuple[float, float]:
+    """Medians (ms) of `accounts(first: 5)` in-process through the workshop app and through
+    the space's own app, interleaved, so the machine's load weighs on both alike."""
+    from simulator.workshop.serving import WorkshopApp
+
+    room = Workshop(data_dir, learners=[row["name"]])
+    app = WorkshopApp(room)
+    inbox: asyncio.Queue[Any] = asyncio.Queue()
+    outbox: asyncio.Queue[Any] = asyncio.Queue()
+    await inbox.put({"type": "lifespan.startup"})
+    life = asyncio.create_task(app({"type": "lifespan"}, inbox.get, outbox.put))
+    await outbox.get()
+    through = httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url=f"http://t/w/{row['name']}"
+    )
+    await through.get("/")
+    direct = httpx.AsyncClient(transport=httpx.ASGITransport(app=app.apps[row["name"]]),
+                               base_url="http://t")  # fmt: skip
+    credentials = {"grant_type": "client_credentials", "client_id": row["client_id"],
+                   "client_secret": row["client_secret"]}  # fmt: skip
+    token = (await direct.post("/oauth2/token", data=credentials)).json()["access_token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    times: dict[str, list[float]] = {"through": [], "direct": []}
+    for _ in range(samples):
+        for key, client in (("through", through), ("direct", direct)):
+            sent = time.perf_counter()
+            await client.post("/sandbox/graphql", json={"query": ACCOUNTS}, headers=headers)
+            times[key].append((time.perf_counter() - sent) * 1000)
+    await inbox.put({"type": "lifespan.shutdown"})
+    await life
+    room.close()
+    return statistics.median(times["through"]), statistics.median(times["direct"])
+
+
+def quantile(values: list[float], q: float) -> float:
+    return (
+        statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+        if len(values) > 1
+        else values[0]
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--learners", type=int, default=100)
+    parser.add_argument("--rate", type=float, default=200.0)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--dataset", default="workshop")
+    parser.add_argument(
+        "--servers", type=int, default=1, help="serve the roster as that many --learners slices"
+    )
+    args = parser.parse_args()
+    data_dir = Path(tempfile.mkdtemp(prefix="bench-workshop-"))
+    started = time.perf_counter()
+    with Workshop(data_dir) as room:
+        room.create(default_names(args.learners), dataset=args.dataset)
+    print(f"workshop create, {args.learners} spaces ({args.dataset}): "
+          f"{time.perf_counter() - started:.1f} s")  # fmt: skip
+    rows = list(csv.DictReader((data_dir / "roster.csv").open()))
+
+    one = Serve(data_dir, 1, "--learners", "1")
+    one_rss = rss_mb(one.process.pid)
+    one.stop()
+    server = Serve(data_dir, args.learners)
+    all_rss = rss_mb(server.process.pid)
+    servers = [server]
+    if args.servers > 1:  # the slices, each on its own server (docs/workshop.md)
+        server.stop()
+        size = -(-args.learners // args.servers)
+        slices = [f"{k * size + 1}-{min(args.learners, (k + 1) * size)}"
+                  for k in range(args.servers)]  # fmt: skip
+        servers = [Serve(data_dir, size, "--learners", part) for part in slices]
+    print(f"serve start, {args.learners} spaces: first answer {server.start_seconds:.2f} s, "
+          f"every space open {server.ready_seconds:.2f} s "
+          f"(1 space: {one.start_seconds:.2f} s, {one.ready_seconds:.2f} s)")  # fmt: skip
+    per_space = (all_rss - one_rss) / max(1, args.learners - 1)
+    print(f"memory: {one_rss:.0f} MB with 1 space, {all_rss:.0f} MB with {args.learners}: "
+          f"{per_space:.2f} MB per space after start")  # fmt: skip
+    try:
+        bases = [each.base_url for each in servers]
+        results, elapsed, failures = asyncio.run(load(bases, rows, args.rate, args.seconds))
+        after_rss = sum(rss_mb(each.process.pid) for each in servers)
+    finally:
+        for each in servers:
+            each.stop()
+    times = sorted(seconds * 1000 for seconds, _ in results)
+    statuses = Counter(status for _, status in results)
+    print(f"load: {len(results)} requests in {elapsed:.1f} s ({len(results) / elapsed:.0f}/s), "
+          f"{args.learners} learners, {len(servers)} server(s)")  # fmt: skip
+    print(f"  p50 {quantile(times, 50):.1f} ms, p95 {quantile(times, 95):.1f} ms, "
+          f"p99 {quantile(times, 99):.1f} ms, max {times[-1]:.1f} ms")  # fmt: skip
+    print(f"  answers by status: {dict(sorted(statuses.items()))}")
+    errors = {status: n for status, n in statuses.items() if status == 0 or status >= 400}
+    print(f"  errors: {errors or 'none'}" + (f" (no answer: {dict(failures)})" if failures else ""))
+    if len(servers) == 1:
+        per_space = (after_rss - one_rss) / max(1, args.learners - 1)
+        print(f"memory after the load: {after_rss:.0f} MB ({per_space:.2f} MB per space)")
+    else:
+        print(f"memory after the load: {after_rss:.0f} MB in {len(servers)} servers")
+    through, direct = asyncio.run(layer_cost(data_dir, rows[0]))
+    print(f"the workshop layer, in-process: accounts(first: 5) {through:.2f} ms through it, "
+          f"{direct:.2f} ms to the space's app ({through / direct:.2f}x)")  # fmt: skip
+    if os.environ.get("KEEP_BENCH_DIR") is None:
+        import shutil
+
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+"""`serve` on a workshop data dir: every space under `/w/<learner>/`, `/workshop` for the
+instructor (docs/workshop.md)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..exceptions import ConfigurationError
+from ..public_url import default_public_url, public_url_setting
+from ..webhooks.outbound import OutboundPolicy
+from .spaces import Workshop, parse_slice
+
+__all__ = ["open_served_workshop", "run_workshop_serve"]
+
+
+def _policy(args: argparse.Namespace) -> OutboundPolicy:
+    """Always strict: a room's learners must not make the server call into its network
+    (`--public` is implied). `--allow-webhook-net` opens a network (learners' receivers)."""
+    return OutboundPolicy.strict_mode(allow=args.allow_webhook_net)
+
+
+def open_served_workshop(args: argparse.Namespace, public_url: str) -> Workshop:
+    room = Workshop(args.data_dir, public_url=public_url)
+    served = parse_slice(args.learners, room.names) if args.learners else None
+    room.close()
+    if not room.names:
+        raise ConfigurationError(f"{args.data_dir}: the workshop has no learner yet.")
+    return Workshop(
+        args.data_dir, learners=served, public_url=public_url, outbound_policy=_policy(args)
+    )
+
+
+def run_workshop_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from ..cli.core import ensure_port_free
+    from ..server.serving import configure_logging, uvicorn_config
+    from .instructor import instructor_app
+    from .serving import WorkshopApp
+
+    public_url = public_url_setting(args.public_url or default_public_url(args.host, args.port))
+    ensure_port_free(args.host, args.port)
+    try:
+        configure_logging(args.log_file)
+    except OSError as error:
+        raise ConfigurationError(f"Cannot write the log to {args.log_file}: {error}") from None
+    room = open_served_workshop(args, public_url)
+    instructor, sign_in = instructor_app(room, public_url)
+    app = WorkshopApp(room, instructor=instructor)
+    instructor.state.workshop = app
+    server = uvicorn.Server(uvicorn_config(app, args.host, args.port))
+    served = room.served
+    print("Partner banking API simulator: workshop")
+    print(f"  data dir            {Path(args.data_dir).resolve()}")
+    print(f"  learners            {len(served)} ({served[0]} ... {served[-1]})")
+    print(f"  spaces              {public_url}/w/<learner>/ (see roster.csv)")
+    allowed = ", ".join(str(n) for n in room.outbound_policy.allowed) or "none listed"
+    strict = f"strict: public addresses, {allowed}"
+    print(f"  webhook targets     {strict if room.outbound_policy.strict else 'default'}")
+    print(f"  instructor          {sign_in()}")
+    if args.log_file is not None:
+        print(f"  log file            {args.log_file.resolve()}")
+    print("Press Ctrl-C to stop.", flush=True)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        room.close()
+    return 0 if server.started else 1

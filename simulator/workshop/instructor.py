@@ -1,0 +1,176 @@
+"""The instructor's view at `/workshop`: learners by exercises, and actions on a learner.
+
+`serve` prints a one-time sign-in link (`/workshop/sign-in?token=...`, as the dashboard's);
+following it sets a session cookie (`HttpOnly`, `SameSite=Strict`, `Path=/workshop`). Both
+live in the server's memory: a restart prints a new link and signs everyone out. Every
+form carries the session's CSRF token.
+
+| Address | What |
+|---|---|
+| `GET /workshop` | the table: a row a learner, a column an exercise, last activity and error |
+| `GET /workshop/progress.json` | the same rows as JSON |
+| `POST /workshop/learners/{name}/reset` | a fresh space for the learner (credentials kept) |
+| `POST /workshop/learners/{name}/clock` | move the learner's clock forward (`duration`) |
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import secrets
+from collections.abc import Callable
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from ..exceptions import ConfigurationError
+from ..server.responses import json_error
+from .progress import load_exercises, room_progress
+from .spaces import Workshop
+
+__all__ = ["instructor_app"]
+
+COOKIE = "workshop_session"
+_STYLE = """
+body { font: 14px system-ui, sans-serif; margin: 1.5em; }
+table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 0.25em 0.5em; }
+td.done { background: #d8f5d8; } td.todo { color: #999; } td.unknown { color: #b80; }
+form { display: inline; } input[name=duration] { width: 4em; } small { color: #666; }
+"""
+
+
+class _Sessions:
+    """One-time sign-in tokens and the sessions they open, in memory."""
+
+    def __init__(self) -> None:
+        self.links: set[str] = set()
+        self.sessions: dict[str, str] = {}  # session secret -> CSRF token
+
+    def new_link(self) -> str:
+        token = secrets.token_urlsafe(24)
+        self.links.add(token)
+        return token
+
+    def open(self, token: str) -> str | None:
+        if token not in self.links:
+            return None
+        self.links.discard(token)
+        session = secrets.token_urlsafe(32)
+        self.sessions[session] = secrets.token_urlsafe(16)
+        return session
+
+    def csrf(self, request: Request) -> str | None:
+        return self.sessions.get(request.cookies.get(COOKIE, ""))
+
+
+def _refused(request: Request) -> Response:
+    if "text/html" in request.headers.get("accept", ""):
+        return HTMLResponse(
+            "<!doctype html><title>Sign in</title><h1>Instructor view</h1>"
+            "<p>Open the sign-in link <code>serve</code> printed.</p>",
+            status_code=401,
+        )
+    return json_error(401, "UNAUTHENTICATED", "Sign in with the link serve printed.")
+
+
+def _table(room: Workshop, request: Request, csrf: str) -> str:
+    workshop = request.app.state.workshop
+    rows = room_progress(room, workshop.activity.learners if workshop else None)
+    exercises = load_exercises()
+    head = "".join(
+        f"<th title='{html.escape(e.hint)}'>{html.escape(e.title)}</th>" for e in exercises
+    )
+    body = []
+    for row in rows:
+        name = html.escape(row["learner"])
+        cells = "".join(
+            f"<td class='{status}'>{status}</td>" for status in row["exercises"].values()
+        )
+        error = row["last_error"]
+        error_text = (
+            html.escape(f"{error['status']} {error['path']}: {error['message']}") if error else ""
+        )
+        actions = (
+            f"<form method='post' action='/workshop/learners/{name}/clock'>"
+            f"<input type='hidden' name='csrf' value='{csrf}'>"
+            "<input name='duration' value='1h' aria-label='duration'>"
+            "<button>Advance</button></form> "
+            f"<form method='post' action='/workshop/learners/{name}/reset'>"
+            f"<input type='hidden' name='csrf' value='{csrf}'><button>Reset</button></form>"
+        )
+        body.append(
+            f"<tr><th>{name}</th>{cells}<td>{row['requests']}</td>"
+            f"<td>{html.escape(row['last_activity'] or '-')}</td><td>{error_text}</td>"
+            f"<td><small>{html.escape(row['clock'])}</small><br>{actions}</td></tr>"
+        )
+    return (
+        f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Workshop</title>"
+        f"<style>{_STYLE}</style></head><body><h1>Workshop: {len(rows)} learners</h1>"
+        f"<table><tr><th>Learner</th>{head}<th>Requests</th><th>Last activity</th>"
+        f"<th>Last error</th><th>Clock</th></tr>{''.join(body)}</table></body></html>"
+    )
+
+
+def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable[[], str]]:
+    """The `/workshop` app, and a function giving a new one-time sign-in link."""
+    sessions = _Sessions()
+
+    async def sign_in(request: Request) -> Response:
+        session = sessions.open(request.query_params.get("token", ""))
+        if session is None:
+            return _refused(request)
+        response = RedirectResponse("/workshop", status_code=303)
+        response.set_cookie(COOKIE, session, path="/workshop", httponly=True, samesite="strict")
+        return response
+
+    async def view(request: Request) -> Response:
+        csrf = sessions.csrf(request)
+        if csrf is None:
+            return _refused(request)
+        page = await asyncio.to_thread(_table, room, request, csrf)
+        return HTMLResponse(page, headers={"Cache-Control": "no-store"})
+
+    async def progress(request: Request) -> Response:
+        if sessions.csrf(request) is None:
+            return _refused(request)
+        workshop = request.app.state.workshop
+        activity = workshop.activity.learners if workshop else None
+        return JSONResponse(await asyncio.to_thread(room_progress, room, activity))
+
+    async def act(request: Request) -> Response:
+        csrf = sessions.csrf(request)
+        form = await request.form()
+        if csrf is None or not secrets.compare_digest(str(form.get("csrf", "")), csrf):
+            return _refused(request)
+        name, action = request.path_params["name"], request.path_params["action"]
+        if name not in room.served:
+            return json_error(404, "NOT_FOUND", f"No learner {name!r} here.")
+        try:
+            if action == "reset":
+                await asyncio.to_thread(room.reset, name)
+            elif action == "clock":
+                duration = str(form.get("duration", ""))
+                await asyncio.to_thread(room.learner(name).advance, duration)
+            else:
+                return json_error(404, "NOT_FOUND", f"No action {action!r}.")
+        except (ConfigurationError, ValueError) as error:
+            return json_error(400, "BAD_REQUEST", str(error))
+        return RedirectResponse("/workshop", status_code=303)
+
+    app = Starlette(
+        routes=[
+            Route("/workshop", view),
+            Route("/workshop/sign-in", sign_in),
+            Route("/workshop/progress.json", progress),
+            Route("/workshop/learners/{name}/{action}", act, methods=["POST"]),
+        ]
+    )
+    app.router.redirect_slashes = False
+    app.state.workshop = None
+
+    def new_link() -> str:
+        return f"{public_url}/workshop/sign-in?token={sessions.new_link()}"
+
+    return app, new_link

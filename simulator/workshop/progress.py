@@ -1,0 +1,111 @@
+"""Exercises (data: `datasets/exercises/*.toml`) and each learner's progress through them."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..exceptions import ConfigurationError
+from .activity import LearnerActivity, read_activity
+from .checks import CHECKS, CheckContext, CheckResult, JournalView
+from .spaces import Workshop
+
+__all__ = ["EXERCISES_DIR", "Exercise", "check_learner", "load_exercises", "progress_table",
+           "room_progress"]  # fmt: skip
+
+EXERCISES_DIR = Path(__file__).resolve().parents[2] / "datasets" / "exercises"
+
+
+@dataclass(frozen=True)
+class Exercise:
+    id: str
+    title: str
+    check: str
+    hint: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+def load_exercises(directory: Path = EXERCISES_DIR) -> list[Exercise]:
+    """Every `*.toml` of `directory`, in file-name order; the id is the name without its
+    number (`01-project-token.toml` is `project-token`)."""
+    exercises = []
+    for path in sorted(directory.glob("*.toml")):
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            exercise = Exercise(
+                id=path.stem.split("-", 1)[-1] if path.stem[:1].isdigit() else path.stem,
+                title=str(data["title"]),
+                check=str(data["check"]),
+                hint=str(data.get("hint", "")),
+                params=dict(data.get("params", {})),
+            )
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise ConfigurationError(f"Exercise {path.name}: {error}") from None
+        if exercise.check not in CHECKS:
+            raise ConfigurationError(f"Exercise {path.name}: no check {exercise.check!r}.")
+        exercises.append(exercise)
+    return exercises
+
+
+def check_learner(
+    room: Workshop,
+    name: str,
+    exercises: list[Exercise] | None = None,
+    journal: JournalView | None = None,
+) -> dict[str, CheckResult]:
+    """Each exercise's result for one learner, by exercise id."""
+    record = room.record(name)
+    env = room.learner(name).sandbox
+    results = {}
+    for exercise in exercises if exercises is not None else load_exercises():
+        ctx = CheckContext(env, record.project_id, exercise.params, journal)
+        results[exercise.id] = CHECKS[exercise.check](ctx)
+    return results
+
+
+def room_progress(
+    room: Workshop, activity: dict[str, LearnerActivity] | None = None
+) -> list[dict[str, Any]]:
+    """One row a learner: each exercise's status, the last activity and the last error."""
+    exercises = load_exercises()
+    rows = []
+    for name in room.served:
+        seen = (activity or {}).get(name) or read_activity(room, name)
+        results = check_learner(room, name, exercises)
+        rows.append(
+            {
+                "learner": name,
+                "exercises": {key: result.status for key, result in results.items()},
+                "done": sum(result.status == "done" for result in results.values()),
+                "clock": room.learner(name).clock.timestamp(),
+                "requests": seen.requests,
+                "last_activity": seen.last_at,
+                "last_error": seen.last_error,
+            }
+        )
+    return rows
+
+
+_MARK = {"done": "✔", "todo": "·", "unknown": "?"}
+
+
+def progress_table(rows: list[dict[str, Any]]) -> str:
+    """The rows as a plain-text table (one column an exercise, numbered as in the files)."""
+    if not rows:
+        return "No learners."
+    keys = list(rows[0]["exercises"])
+    width = max(len("learner"), *(len(row["learner"]) for row in rows))
+    header = f"{'learner':<{width}}  " + " ".join(f"{i + 1:>2}" for i in range(len(keys)))
+    lines = [header + "  requests  last activity             last error"]
+    for row in rows:
+        marks = " ".join(f"{_MARK[row['exercises'][key]]:>2}" for key in keys)
+        error = row["last_error"]
+        text = f"{error['status']} {error['path']}: {error['message']}" if error else ""
+        lines.append(
+            f"{row['learner']:<{width}}  {marks}  {row['requests']:>8}  "
+            f"{row['last_activity'] or '-':<24}  {text[:70]}"
+        )
+    legend = ", ".join(f"{i + 1} {key}" for i, key in enumerate(keys))
+    return "\n".join([*lines, "", f"Exercises: {legend}. ✔ done, · not yet, ? needs the journal."])

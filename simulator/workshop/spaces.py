@@ -1,0 +1,359 @@
+"""`Workshop`: a room of learner spaces on one data dir, each space a `Simulator` of its own.
+
+```
+D/workshop.json               the roster: learner names in order (no secrets)
+D/roster.csv, D/roster.html   what the trainer hands out (0600: client secrets)
+D/learners/<name>/            one Simulator data dir: sandbox.sqlite, clock.json, limits ...
+D/learners/<name>/learner.json   the learner's project, credentials and user (0600)
+```
+
+```python
+with Workshop("room") as room:
+    room.create(["ada", "grace"], dataset="workshop")
+    sim = room.learner("ada")      # a Simulator, owned by the workshop
+    sim.advance("1h")              # moves ada's clock only
+```
+
+The workshop is the composition root of the room: it opens each space's `Simulator` (on
+first use), lends them one worker pool, and `close()` closes every space, joining its
+threads, before shutting the pool down. Nothing is shared between spaces but that pool
+(threads, no state) and the process-wide GraphQL schemas.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import shutil
+import threading
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from .._simulator import Simulator
+from ..domain.datasets import load_dataset
+from ..domain.projects import create_project, hash_secret
+from ..domain.users import create_user
+from ..exceptions import ConfigurationError
+from ..public_url import DEFAULT_PUBLIC_URL, public_url_setting
+from ..storage import Store
+from ..storage.private import private_dir, private_file, write_private_text
+from ..webhooks.outbound import OutboundPolicy
+from .roster import LearnerRecord, roster_csv, roster_html, validate_name
+
+__all__ = ["ROSTER_FILE", "UnknownLearner", "Workshop", "is_workshop", "parse_slice"]
+
+ROSTER_FILE = "workshop.json"
+RECORD_FILE = "learner.json"
+TEMPLATE_DIR = ".template"
+LEARNER_REDIRECT_URI = "http://localhost:3000/callback"
+#: The Sandbox user made in each space (spaces never share users, so one number does).
+LEARNER_PHONE = "+33699000001"
+#: Threads running GraphQL operations for every space: the spaces take turns on the same
+#: 2 cores, so one pool (twice the cores, twice over) serves the room as well as 4 a space.
+_SHARED_WORKERS = 8
+#: Real seconds between two ticks of a space's ticker (a single sandbox: 0.2 s).
+_TICK_SECONDS = 1.0
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def copy_rows(store: Store, source: Path) -> None:
+    """Replace every row of `store` by those of the file `source` (a copy of the same
+    migrated file), in one transaction. SQLite attaches only outside a transaction, so the
+    file is attached to this thread's connection first, then the rows move."""
+    connection = store.db
+    connection.execute("ATTACH DATABASE ? AS template", [str(source)])
+    try:
+        with store.atomic() as db:
+            db.execute("PRAGMA defer_foreign_keys = ON")
+            tables = [t for t in db.table_names() if not t.startswith(("sqlite_", "_sqlite"))]
+            for table in reversed(tables):  # children first, then the rows they point at
+                db.execute(f"DELETE FROM main.[{table}]")
+            for table in tables:
+                db.execute(f"INSERT INTO main.[{table}] SELECT * FROM template.[{table}]")
+    finally:
+        connection.execute("DETACH DATABASE template")
+
+
+class UnknownLearner(ConfigurationError):
+    """No learner of that name in this workshop (or in the slice being served)."""
+
+
+def is_workshop(data_dir: str | Path) -> bool:
+    return (Path(data_dir) / ROSTER_FILE).is_file()
+
+
+def parse_slice(text: str, names: Sequence[str]) -> list[str]:
+    """`--learners 1-50` (1-based positions in the roster, `,`-separated ranges) as names."""
+    chosen: list[str] = []
+    for part in text.split(","):
+        low, _, high = part.strip().partition("-")
+        try:
+            first, last = int(low), int(high or low)
+        except ValueError:
+            raise ConfigurationError(
+                f"--learners {text!r}: use positions like 1-50 or 3,7,9-12."
+            ) from None
+        if not 1 <= first <= last <= len(names):
+            raise ConfigurationError(
+                f"--learners {text!r}: {part.strip()!r} is outside the roster's 1-{len(names)}."
+            )
+        chosen.extend(name for name in names[first - 1 : last] if name not in chosen)
+    return chosen
+
+
+class Workshop:
+    """A workshop data dir: the roster and one space per learner (see the module docstring).
+
+    `learners`: the names served by this process (a slice of the roster; all by default).
+    `outbound_policy`: where webhooks may go, for every space; strict by default (a room's
+    learners must not make the server call into its network): docs/workshop.md.
+    `public_url`: the origin the server is reached at; each space's URLs add `/w/<name>`.
+    """
+
+    def __init__(
+        self,
+        data_dir: str | Path,
+        *,
+        learners: Sequence[str] | None = None,
+        public_url: str = DEFAULT_PUBLIC_URL,
+        outbound_policy: OutboundPolicy | None = None,
+    ) -> None:
+        self.data_dir = private_dir(data_dir)
+        self.public_url = public_url_setting(public_url)
+        self.outbound_policy = outbound_policy or OutboundPolicy.strict_mode()
+        self._roster: list[str] = self._read_roster()
+        for name in learners or ():
+            self._check_known(name)
+        self._served = list(learners) if learners is not None else None
+        self.workers = ThreadPoolExecutor(_SHARED_WORKERS, thread_name_prefix="workshop-worker")
+        self._spaces: dict[str, Simulator] = {}
+        self._lock = threading.Lock()
+        self._closed = False
+
+    # -- the roster ---------------------------------------------------------------
+
+    @property
+    def served(self) -> list[str]:
+        """The learners this process serves: its slice, or the whole roster."""
+        return list(self._served) if self._served is not None else list(self._roster)
+
+    @property
+    def names(self) -> list[str]:
+        """Every learner of the roster, in order."""
+        return list(self._roster)
+
+    def _read_roster(self) -> list[str]:
+        path = self.data_dir / ROSTER_FILE
+        if not path.exists():
+            return []
+        try:
+            names = json.loads(path.read_text(encoding="utf-8"))["learners"]
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise ConfigurationError(f"Cannot read the roster {path}: {error}") from None
+        return [validate_name(str(name)) for name in names]
+
+    def _write_roster(self) -> None:
+        text = json.dumps({"learners": self._roster}, indent=2) + "\n"
+        write_private_text(self.data_dir / ROSTER_FILE, text)
+
+    def space_dir(self, name: str) -> Path:
+        return self.data_dir / "learners" / validate_name(name)
+
+    def record(self, name: str) -> LearnerRecord:
+        """The learner's project, credentials and Sandbox user."""
+        self._check_known(name)
+        path = self.space_dir(name) / RECORD_FILE
+        return LearnerRecord.from_dict(json.loads(path.read_text(encoding="utf-8")))
+
+    def records(self) -> list[LearnerRecord]:
+        return [self.record(name) for name in self._roster]
+
+    def _check_known(self, name: str) -> None:
+        if name not in self._roster:
+            raise UnknownLearner(f"No learner {name!r} in this workshop.")
+
+    # -- creating spaces ----------------------------------------------------------
+
+    def create(self, names: Sequence[str], dataset: str = "workshop") -> list[str]:
+        """Add a space for each name not yet in the roster; return the names added.
+
+        A learner already in the roster is left as it is (their data is never overwritten).
+        The dataset is loaded once, into a template space; each learner's space is a copy of
+        it given its own secrets, built in a scratch directory and renamed into place, so a
+        failure leaves no half-made space behind. The roster files are rewritten at the end.
+        """
+        for name in names:
+            validate_name(name)
+        added = [name for name in dict.fromkeys(names) if name not in self._roster]
+        for name in added:
+            if self.space_dir(name).exists():
+                raise ConfigurationError(
+                    f"{self.space_dir(name)} exists but is not in the roster: move it away first."
+                )
+        if not added:
+            return []
+        base = self._template(dataset)
+        for name in added:
+            self._add_space(base, name)
+            self._roster.append(name)
+            self._write_roster()
+        self.write_handouts()
+        return added
+
+    def _template(self, dataset: str) -> LearnerRecord:
+        """The space every learner's is copied from (`D/.template/`), built once per dataset:
+        loading a dataset takes seconds, a copy milliseconds. `reset` copies it again."""
+        path = self.data_dir / TEMPLATE_DIR
+        record_file = path / RECORD_FILE
+        if record_file.exists():
+            base = LearnerRecord.from_dict(json.loads(record_file.read_text(encoding="utf-8")))
+            if base.dataset == dataset:
+                return base
+        shutil.rmtree(path, ignore_errors=True)
+        scratch = private_dir(self.data_dir / f"{TEMPLATE_DIR}-new")
+        try:
+            base = self._build_template(scratch, dataset)
+            write_private_text(scratch / RECORD_FILE, json.dumps(base.as_dict(), indent=2))
+            scratch.rename(path)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+        return base
+
+    def _build_template(self, path: Path, dataset: str) -> LearnerRecord:
+        with Simulator(path, workers=self.workers) as sim:
+            env = sim.sandbox
+            credentials = create_project(env, "Learner's project", [LEARNER_REDIRECT_URI])
+            load_dataset(env, credentials.project_id, dataset)
+            user = create_user(
+                env, LEARNER_PHONE, first_name="Learner", project_id=credentials.project_id
+            )
+        return LearnerRecord(
+            name="template",
+            project_id=credentials.project_id,
+            client_id=credentials.client_id,
+            client_secret="",
+            phone_number=LEARNER_PHONE,
+            user_id=str(user["id"]),
+            dataset=dataset,
+        )
+
+    def _add_space(self, base: LearnerRecord, name: str) -> None:
+        target = self.space_dir(name)
+        scratch = private_dir(private_dir(target.parent) / f".new-{name}")
+        try:
+            for file in (self.data_dir / TEMPLATE_DIR).iterdir():
+                if file.suffix == ".sqlite" or file.name == "clock.json":
+                    shutil.copyfile(file, private_file(scratch / file.name))
+            record = LearnerRecord(**{**base.as_dict(), "name": name})
+            record = LearnerRecord(**{**record.as_dict(), "client_secret": new_secret()})
+            with Simulator(scratch, workers=self.workers) as sim:
+                self._personalize(sim, record)
+            write_private_text(scratch / RECORD_FILE, json.dumps(record.as_dict(), indent=2))
+            scratch.rename(target)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def _personalize(self, sim: Simulator, record: LearnerRecord) -> None:
+        """A copied space's own secrets: its client secret, and no signing or hashing key
+        of the template's (each space makes its own on first use), so nothing one space
+        issues is accepted by another."""
+        callback = f"{self.public_url}/w/{record.name}/callback"
+        for env in sim.environments.values():
+            with env.store.atomic() as db:
+                db.execute("DELETE FROM signing_keys")
+                db.execute("DELETE FROM hash_keys")
+        with sim.sandbox.store.atomic() as db:
+            db.execute(
+                "UPDATE projects SET name = ?, client_secret_hash = ?, redirect_uris = ? "
+                "WHERE id = ?",
+                [
+                    f"{record.name}'s project",
+                    hash_secret(record.client_secret),
+                    json.dumps([LEARNER_REDIRECT_URI, callback]),
+                    record.project_id,
+                ],
+            )
+            db.execute(
+                "UPDATE users SET first_name = ? WHERE id = ?", [record.name, record.user_id]
+            )
+
+    def write_handouts(self) -> tuple[Path, Path]:
+        """`roster.csv` and `roster.html`, from every learner's record (both `0600`)."""
+        records = self.records()
+        return (
+            roster_csv(records, self.public_url, self.data_dir / "roster.csv"),
+            roster_html(records, self.public_url, self.data_dir / "roster.html"),
+        )
+
+    # -- the spaces ---------------------------------------------------------------
+
+    def learner(self, name: str) -> Simulator:
+        """The learner's space: a `Simulator` the workshop owns (opened on first use)."""
+        with self._lock:
+            if self._closed:
+                raise ConfigurationError("This workshop is closed.")
+            space = self._spaces.get(name)
+            if space is not None:
+                return space
+            if name not in self.served:
+                self._check_known(name)
+                raise UnknownLearner(f"Learner {name!r} is not served here.")
+            space = Simulator(
+                self.space_dir(name),
+                public_url=self.public_url,
+                outbound_policy=self.outbound_policy,
+                workers=self.workers,
+            )
+            # Clocks are frozen in a room: due work comes from requests, which fire it
+            # themselves; a slower ticker keeps 100 idle spaces cheap (docs/workshop.md).
+            space.ticker.interval = _TICK_SECONDS
+            self._spaces[name] = space
+            return space
+
+    def opened(self) -> Iterator[tuple[str, Simulator]]:
+        with self._lock:
+            spaces = list(self._spaces.items())
+        yield from spaces
+
+    def reset(self, name: str) -> None:
+        """Give the learner a fresh space: every row replaced by the template's (one
+        transaction an environment), then their own secrets again, so the handout stays
+        right. The clock stays where it is: it only moves forward."""
+        record = self.record(name)
+        self._template(record.dataset)
+        sim = self.learner(name)
+        for env in sim.environments.values():
+            source = self.data_dir / TEMPLATE_DIR / env.store.path.name
+            copy_rows(env.store, source)
+        self._personalize(sim, record)
+
+    def describe(self, name: str) -> dict[str, Any]:
+        sim = self.learner(name)
+        return {"name": name, "clock": sim.clock.describe()}
+
+    # -- life cycle ---------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close every space (each joins its threads), then shut the shared pool down."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            spaces, self._spaces = list(self._spaces.values()), {}
+        for space in spaces:
+            space.close()
+        self.workers.shutdown(wait=True)
+
+    def __enter__(self) -> Workshop:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<Workshop {self.data_dir} ({len(self._roster)} learners)>"

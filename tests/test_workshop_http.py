@@ -1,0 +1,307 @@
+"""Workshop mode over real uvicorn: spaces under /w/<learner>/, isolation, the instructor."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode, urlsplit
+
+import httpx
+import pytest
+import uvicorn
+
+from simulator.domain.rejections import Rejected
+from simulator.limits.settings import LimitSettings, LimitSettingsFile, RateLimit
+from simulator.oauth import sms
+from simulator.server.serving import uvicorn_config
+from simulator.workshop import Workshop
+from simulator.workshop.feedback import check
+from simulator.workshop.instructor import instructor_app
+from simulator.workshop.serving import WorkshopApp, prefix_html
+
+from .conftest import free_port
+from .test_server import ServeProcess, run_cli
+
+ACCOUNTS = "{ accounts(first: 2) { edges { node { id } } } }"
+REDIRECT_URI = "http://localhost:3000/callback"
+
+
+class WorkshopServer:
+    """`serve` on a workshop data dir, in a thread: uvicorn, the workshop app, its room."""
+
+    def __init__(self, path: Path, learners: list[str] | None = None) -> None:
+        self.port = free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        self.room = Workshop(path, learners=learners, public_url=self.base_url)
+        instructor, self.sign_in = instructor_app(self.room, self.base_url)
+        self.app = WorkshopApp(self.room, instructor=instructor)
+        instructor.state.workshop = self.app
+        self.server = uvicorn.Server(uvicorn_config(self.app, "127.0.0.1", self.port))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> WorkshopServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            assert time.monotonic() < deadline, "uvicorn did not start"
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+        self.room.close()
+
+    def client(self, learner: str | None = None) -> httpx.Client:
+        base = f"{self.base_url}/w/{learner}" if learner else self.base_url
+        return httpx.Client(base_url=base, timeout=20)
+
+    def token(self, learner: str, space: str | None = None) -> httpx.Response:
+        record = self.room.record(learner)
+        with self.client(space or learner) as http:
+            return http.post(
+                "/oauth2/token",
+                data={
+                    "grant_type": "client_credentials",
+                    "client_id": record.client_id,
+                    "client_secret": record.client_secret,
+                },
+            )
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("room") / "room"
+    with Workshop(path) as room:
+        room.create(["ada", "grace", "linus"], dataset="default")
+    # A small rate budget in linus's space only.
+    small = LimitSettings().replace(rate_limit=RateLimit(requests=3, window_seconds=300))
+    LimitSettingsFile(path / "learners" / "linus").write(small)
+    return path
+
+
+@pytest.fixture
+def served(pristine: Path, tmp_path: Path) -> Iterator[WorkshopServer]:
+    shutil.copytree(pristine, tmp_path / "room")
+    with WorkshopServer(tmp_path / "room") as server:
+        yield server
+
+
+def graphql(
+    server: WorkshopServer, space: str, token: str, query: str, path: str = "sandbox"
+) -> Any:
+    with server.client(space) as http:
+        return http.post(
+            f"/{path}/graphql", json={"query": query}, headers={"Authorization": f"Bearer {token}"}
+        )
+
+
+def test_tokens_work_only_in_their_own_space(served: WorkshopServer) -> None:
+    answer = served.token("ada")
+    assert answer.status_code == 200
+    token = answer.json()["access_token"]
+    assert graphql(served, "ada", token, ACCOUNTS).status_code == 200
+    assert graphql(served, "grace", token, ACCOUNTS).status_code == 401
+    assert graphql(served, "grace", token, "{ __typename }", "sandbox-testing").status_code == 401
+    assert served.token("ada", space="grace").status_code == 401
+
+
+def test_unknown_learners_get_a_404(served: WorkshopServer) -> None:
+    with served.client() as http:
+        answer = http.post("/w/nobody/oauth2/token", data={"grant_type": "client_credentials"})
+        assert answer.status_code == 404
+        assert answer.json()["errors"][0]["extensions"]["code"] == "NOT_FOUND"
+        page = http.get("/w/nobody/sandbox/graphql", headers={"Accept": "text/html"})
+        assert page.status_code == 404 and "text/html" in page.headers["content-type"]
+        assert http.get("/sandbox/graphql").status_code == 404  # no space at the root
+        assert http.get("/").json()["learners"] == 3
+
+
+def test_a_slice_serves_only_its_learners(pristine: Path, tmp_path: Path) -> None:
+    shutil.copytree(pristine, tmp_path / "room")
+    with WorkshopServer(tmp_path / "room", learners=["grace"]) as server:
+        assert server.token("grace").status_code == 200
+        with server.client() as http:
+            assert http.post("/w/ada/oauth2/token").status_code == 404
+
+
+def test_clock_moves_are_per_space(served: WorkshopServer) -> None:
+    token = served.token("ada").json()["access_token"]
+    moved = graphql(
+        served,
+        "ada",
+        token,
+        'mutation { advanceClock(input: { duration: "2h" }) { __typename } }',
+        "sandbox-testing",
+    )
+    assert moved.status_code == 200, moved.text
+    assert served.room.learner("ada").clock.timestamp() == "2026-01-05T11:00:00.000Z"
+    assert served.room.learner("grace").clock.timestamp() == "2026-01-05T09:00:00.000Z"
+    # ada's token outlived its hour on ada's clock only.
+    grace = served.token("grace").json()["access_token"]
+    assert graphql(served, "ada", token, ACCOUNTS).status_code == 401
+    assert graphql(served, "grace", grace, ACCOUNTS).status_code == 200
+
+
+def test_a_reset_touches_one_space(served: WorkshopServer) -> None:
+    ada = served.token("ada").json()["access_token"]
+    grace = served.token("grace").json()["access_token"]
+    served.room.reset("ada")
+    assert graphql(served, "ada", ada, ACCOUNTS).status_code == 401  # tokens went with it
+    assert graphql(served, "grace", grace, ACCOUNTS).status_code == 200
+    assert served.token("ada").status_code == 200  # the handout's credentials still work
+
+
+def test_rate_budgets_are_per_space(served: WorkshopServer) -> None:
+    statuses = [served.token("linus").status_code for _ in range(5)]
+    assert statuses[:3] == [200, 200, 200] and statuses[3:] == [429, 429]
+    assert [served.token("grace").status_code for _ in range(5)] == [200] * 5
+
+
+def test_webhooks_are_strict_and_per_space(served: WorkshopServer) -> None:
+    ada = served.room.learner("ada")
+    assert ada.outbound_policy.strict
+    project = served.room.record("ada").project_id
+    with pytest.raises(Rejected):  # loopback: refused in a workshop, allowed at home
+        ada.webhooks.subscribe(project, "http://127.0.0.1:9/hook", secret="s" * 32)
+    ada.webhooks.subscribe(project, ada.webhooks.inbox("ada"), secret="s" * 32)
+    grace = served.room.learner("grace")
+    assert ada.webhooks.subscriptions(project) and not grace.webhooks.subscriptions(project)
+
+
+def _form(page: str) -> tuple[str, dict[str, str]]:
+    """The page's first form: its action and its hidden fields."""
+    action = re.search(r'<form[^>]*action="([^"]+)"', page)
+    assert action, page
+    fields = dict(
+        re.findall(r'<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"', page)
+    )
+    return action.group(1), fields
+
+
+def test_the_authorization_code_flow_under_the_prefix(served: WorkshopServer) -> None:
+    record = served.room.record("ada")
+    env = served.room.learner("ada").sandbox
+    query = urlencode(
+        {"response_type": "code", "client_id": record.client_id, "redirect_uri": REDIRECT_URI,
+         "scope": "openid offline", "state": "s-1"}
+    )  # fmt: skip
+    with httpx.Client(base_url=served.base_url, timeout=20) as browser:
+        response = browser.get(f"/w/ada/oauth2/auth?{query}")
+        for _ in range(10):
+            if response.status_code in (302, 303):
+                location = response.headers["location"]
+                if location.startswith(REDIRECT_URI):
+                    break
+                assert location.startswith("/w/ada/"), location
+                response = browser.get(location)
+                continue
+            assert response.status_code == 200, response.text
+            action, fields = _form(response.text)
+            assert action.startswith("/w/ada/oauth2/"), action
+            if 'name="phone_number"' in response.text:
+                fields["phone_number"] = record.phone_number
+            elif 'name="code"' in response.text:
+                code = sms.latest_code(env, record.phone_number)
+                assert code is not None
+                fields["code"] = code
+            else:
+                fields["decision"] = "authorize"
+            response = browser.post(action, data=fields)
+        code = dict(p.split("=", 1) for p in urlsplit(location).query.split("&"))["code"]
+        tokens = browser.post(
+            "/w/ada/oauth2/token",
+            data={"grant_type": "authorization_code", "code": code, "redirect_uri": REDIRECT_URI,
+                  "client_id": record.client_id, "client_secret": record.client_secret},
+        )  # fmt: skip
+    assert tokens.status_code == 200, tokens.text
+    user_token = tokens.json()["access_token"]
+    assert graphql(served, "ada", user_token, ACCOUNTS).status_code == 200
+    assert graphql(served, "grace", user_token, ACCOUNTS).status_code == 401
+    issuer = f"{served.base_url}/w/ada/oauth2"
+    with served.client("ada") as http:
+        discovery = http.get("/oauth2/.well-known/openid-configuration").json()
+    assert discovery["issuer"] == issuer and discovery["token_endpoint"].startswith(issuer)
+
+
+def test_pages_links_carry_the_prefix(served: WorkshopServer) -> None:
+    with served.client("ada") as http:
+        page = http.get("/sandbox/graphql", headers={"Accept": "text/html"}).text
+        dashboard = http.get("/dashboard")
+    paths = re.findall(r'(?:href|src|data-endpoint|data-token-url)="(/[^"]*)"', page)
+    assert paths and all(path.startswith("/w/ada/") for path in paths)
+    assert dashboard.status_code in (302, 303)
+    assert dashboard.headers["location"].startswith("/w/ada/dashboard")
+    assert (
+        prefix_html(b'<a href="/x"><a href="//h/y">', "/w/a")
+        == b'<a href="/w/a/x"><a href="//h/y">'
+    )
+
+
+def test_the_instructor_view(served: WorkshopServer) -> None:
+    assert served.token("ada").status_code == 200
+    assert graphql(served, "ada", "wrong", ACCOUNTS).status_code == 401
+    with served.client() as http:
+        assert http.get("/workshop").status_code == 401
+        link = served.sign_in()
+        signed_in = http.get(link.removeprefix(served.base_url))
+        assert signed_in.status_code == 303
+        assert http.get(link.removeprefix(served.base_url)).status_code == 401  # one-time
+        page = http.get("/workshop")
+        assert page.status_code == 200 and "ada" in page.text
+        rows = {row["learner"]: row for row in http.get("/workshop/progress.json").json()}
+        assert rows["ada"]["exercises"]["project-token"] == "done"
+        assert rows["grace"]["exercises"]["project-token"] == "todo"
+        assert rows["ada"]["last_error"]["status"] == 401
+        csrf = re.search(r"name='csrf' value='([^']+)'", page.text)
+        assert csrf
+        moved = http.post(
+            "/workshop/learners/grace/clock", data={"csrf": csrf.group(1), "duration": "3h"}
+        )
+        assert moved.status_code == 303
+        assert served.room.learner("grace").clock.timestamp() == "2026-01-05T12:00:00.000Z"
+        refused = http.post("/workshop/learners/grace/reset", data={"csrf": "forged"})
+        assert refused.status_code == 401
+        assert (
+            http.post("/workshop/learners/grace/reset", data={"csrf": csrf.group(1)}).status_code
+            == 303
+        )
+
+
+def test_a_learner_checks_their_own_exercises(served: WorkshopServer) -> None:
+    record = served.room.record("ada")
+    base = f"{served.base_url}/w/ada"
+    before = check(base, record.client_id, record.client_secret, show=False)
+    assert {r["id"]: r["status"] for r in before}["project-token"] == "todo"
+    assert served.token("ada").status_code == 200
+    after = {r["id"]: r for r in check(base, record.client_id, record.client_secret, show=False)}
+    assert after["project-token"]["status"] == "done"
+    assert after["list-accounts"]["status"] == "unknown"  # no request journal in this tree
+    with served.client("grace") as http:
+        assert http.get("/workshop/check").status_code == 401
+        other = http.get("/workshop/check", auth=(record.client_id, record.client_secret))
+        assert other.status_code == 401  # ada's credentials, grace's space
+
+
+def test_serve_and_progress_on_a_workshop_data_dir(pristine: Path, tmp_path: Path) -> None:
+    shutil.copytree(pristine, tmp_path / "room")
+    server = ServeProcess(tmp_path / "room", "--learners", "2-3")
+    try:
+        with httpx.Client(base_url=server.base_url) as http:
+            assert http.post("/w/ada/oauth2/token").status_code == 404
+            assert http.get("/w/grace/").status_code == 200
+    finally:
+        code, out = server.stop()
+    assert code == 0
+    assert "learners            2 (grace ... linus)" in out
+    assert "/workshop/sign-in?token=" in out and "strict" in out
+    progress = run_cli("workshop", "progress", "--data-dir", str(tmp_path / "room"))
+    assert progress.returncode == 0, progress.stderr
+    assert progress.stdout.splitlines()[1].startswith("ada ")
+    bad = run_cli("serve", "--data-dir", str(tmp_path / "room"), "--learners", "2-9")
+    assert bad.returncode == 2 and "outside the roster's 1-3" in bad.stderr
