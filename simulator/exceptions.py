@@ -5,6 +5,7 @@ The hierarchy:
 ```
 SimulatorError
 ├── ConfigurationError          a data dir, option or environment name that cannot be used
+│   └── UnknownLearner          a learner a workshop's roster does not name (workshop)
 ├── InvalidDuration             "5 minutes" instead of "5m"
 ├── InvalidTimestamp            a date-time that is not ISO 8601, or a clock moved backwards
 ├── NotFound                    a project, user or resource that does not exist
@@ -22,6 +23,12 @@ SimulatorError
 ├── LoginError                  input a login step refuses (oauth.login)
 ├── SessionProblem              a browser session that cannot go on (oauth.sessions)
 ├── OutboundRefused             an address the outbound policy refuses (webhooks.outbound)
+├── RejectionOutsideUnion       a rejection a mutation's real union cannot carry (api.mutations)
+├── DashboardSignInProblem      a dashboard sign-in link or session that cannot be used
+├── FormProblem                 a dashboard form value that cannot be used (a 400 page)
+├── SnapshotError               a snapshot that cannot be saved or restored (snapshots)
+├── ReportFormatError           a bug report written by another format version (report)
+├── ReplayError                 a report step whose replay differs from the recording (report)
 └── AuthenticationError         a credential or token the simulator refuses
     ├── InvalidClient           unknown client_id or wrong client_secret (OAuth `invalid_client`)
     ├── InvalidToken            a missing, unknown, expired or other-environment bearer token

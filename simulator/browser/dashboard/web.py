@@ -20,6 +20,7 @@ from starlette.responses import Response
 
 from ...domain.context import Environment
 from ...domain.rejections import Rejected
+from ...exceptions import SimulatorError
 from ...environments import EnvironmentName
 from ...exceptions import ConfigurationError, NotFound
 from ...oauth.pages.login import form_value, read_form
@@ -43,7 +44,7 @@ COOKIE_NAME = "dashboard_session"
 COOKIE_PATH = "/dashboard"
 
 
-class FormProblem(Exception):
+class FormProblem(SimulatorError):
     """A form value that cannot be used: shown on the page, with a 400."""
 
 
