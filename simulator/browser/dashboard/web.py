@@ -20,9 +20,8 @@ from starlette.responses import Response
 
 from ...domain.context import Environment
 from ...domain.rejections import Rejected
-from ...exceptions import SimulatorError
 from ...environments import EnvironmentName
-from ...exceptions import ConfigurationError, NotFound
+from ...exceptions import ConfigurationError, NotFound, SimulatorError
 from ...oauth.pages.login import form_value, read_form
 from ...oauth.pages.render import page_headers, redirect
 from ...scheduler import Scheduler
