@@ -98,7 +98,7 @@ class ConsentInbox(widgets.VBox):  # type: ignore[misc]
     def open_consents(self) -> list[dict[str, Any]]:
         rows = self.simulator.sandbox.store.db.execute(
             "SELECT id, purpose, status, expires_at FROM consents "
-            "WHERE status IN ('Created', 'Started') ORDER BY created_at, id"
+            "WHERE status IN ('Created', 'Started') ORDER BY created_at, rowid"
         ).fetchall()
         return [
             dict(zip(("id", "purpose", "status", "expires_at"), row, strict=True)) for row in rows
