@@ -6,7 +6,6 @@ import asyncio
 import json
 from typing import Any
 
-import pytest
 from graphql import parse, validate
 
 import simulator.widgets as kit_widgets
