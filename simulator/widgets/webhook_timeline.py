@@ -112,7 +112,7 @@ def _draw(
     """The PNG: one row per event, minutes since its first attempt on x."""
     from matplotlib.figure import Figure
 
-    figure = Figure(figsize=(7.5, 0.6 + 0.35 * max(len(events), 1)), dpi=90)
+    figure = Figure(figsize=(7.5, 1.6 + 0.35 * max(len(events), 1)), dpi=90)
     axes = figure.subplots()
     starts: dict[str, Any] = {}
     for attempt in attempts:
