@@ -48,6 +48,10 @@ def _claims(id_token: str) -> dict[str, Any]:
     return data
 
 
+def _shown(result: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in result.items() if key != "page"}
+
+
 # ipywidgets ships no type information, so its classes are `Any` to mypy.
 class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
     """Step through the flow with the buttons in `steps` (or `run_all`).
@@ -105,9 +109,11 @@ class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
         except (KeyError, IndexError, ValueError) as error:
             result = {"error": f"Run the earlier steps first ({error})"}
         self.results[name] = result
-        shown = {k: v for k, v in result.items() if k != "page"}
-        self.view.value = (
-            f"<b>{html.escape(name)}</b><pre>{html.escape(json.dumps(shown, indent=2))}</pre>"
+        self.view.value = "".join(
+            # Every step done so far, the latest one open.
+            f"<details{' open' if done == name else ''}><summary><b>{html.escape(done)}</b>"
+            f"</summary><pre>{html.escape(json.dumps(_shown(found), indent=2))}</pre></details>"
+            for done, found in self.results.items()
         )
         if "page" in result:
             self.page.value = page_frame(self.kit.http, result["page"])
