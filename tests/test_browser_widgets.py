@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from .conftest import CHROMIUM, free_port
 
@@ -101,6 +102,11 @@ def lab(tmp_path: Path) -> Iterator[JupyterLab]:
         server.stop()
 
 
+def tops_clock_time(page: Any) -> Any:
+    """The ClockPanel's time field (the only disabled text field of the tour's widgets)."""
+    return page.locator(".jp-OutputArea-output input[type='text']:disabled").first
+
+
 def test_the_tour_runs_in_jupyterlab_and_the_console_answers(browser: Any, lab: JupyterLab) -> None:
     context = browser.new_context(viewport={"width": 1300, "height": 1800})
     outside: list[str] = []
@@ -146,6 +152,19 @@ def test_the_tour_runs_in_jupyterlab_and_the_console_answers(browser: Any, lab: 
     history.nth(rows).wait_for(timeout=30_000)
     response = time.monotonic() - clicked
     assert "HTTP 200" in console.inner_text()
+
+    # The ClockPanel follows a clock moved from elsewhere: the command line, another process.
+    data_dir = page.locator("th:text-is('data dir') + td code").first.inner_text()
+    shown = tops_clock_time(page)
+    before = shown.input_value()
+    subprocess.run(
+        [sys.executable, "-m", "simulator", "clock", "advance", "1h", "--data-dir", data_dir],
+        env=os.environ | {"PYTHONPATH": str(ROOT)},
+        check=True,
+        capture_output=True,
+    )
+    expect(shown).not_to_have_value(before, timeout=15_000)
+    assert shown.input_value()[11:13] == f"{int(before[11:13]) + 1:02d}"
 
     news = page.get_by_role("button", name="No", exact=True)  # the "Jupyter news?" toast
     if news.count():
