@@ -326,6 +326,12 @@ class Simulator:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
+    def _repr_html_(self) -> str:
+        """The notebook's view: the clock, the data dir, the projects (simulator.widgets)."""
+        from .widgets.displays import simulator_html
+
+        return simulator_html(self)
+
     def __repr__(self) -> str:
         if self.closed:
             return f"<Simulator {self.data_dir} (closed)>"

@@ -1,11 +1,34 @@
-"""ipywidgets for notebooks and workshops: a clock panel and a GraphQL panel.
+"""The teaching kit: ipywidgets that drive a simulator in a notebook (docs/widgets.md).
 
-Both drive the simulator through its public faces only (the clock, the HTTP client), so
-what a learner clicks is what a partner's code does. Callbacks never print: they update
-widget values and attributes, which a notebook reads back (and nbval compares).
+Each widget is built as `Widget(sim)`; every other argument is optional. They share one kit
+per simulator (`_kit.Kit`: an in-process client, a "Teaching kit" project and the user tokens
+obtained), speak to the simulator through its public faces (HTTP in-process, `sim.oauth`,
+`sim.webhooks`, the clock), and never print: callbacks update widget values and attributes,
+which a notebook or a test reads back.
 """
 
 from .clock_panel import ClockPanel
+from .console import Console
+from .displays import Account, Payload, Rejection, display
 from .graphql_panel import GraphQLPanel
+from .ledger import Ledger
+from .limits_gauge import LimitsGauge
+from .oauth_walkthrough import OAuthWalkthrough
+from .phone import ConsentInbox, Phone
+from .webhook_timeline import WebhookTimeline
 
-__all__ = ["ClockPanel", "GraphQLPanel"]
+__all__ = [
+    "Account",
+    "ClockPanel",
+    "ConsentInbox",
+    "Console",
+    "GraphQLPanel",
+    "Ledger",
+    "LimitsGauge",
+    "OAuthWalkthrough",
+    "Payload",
+    "Phone",
+    "Rejection",
+    "WebhookTimeline",
+    "display",
+]

@@ -1,0 +1,263 @@
+"""The OAuthWalkthrough: the authorization-code flow, one button per step, through the real
+pages the simulator serves (shown in the widget), the phone's text message, the state check,
+the exchange, the id_token's claims, a refresh rotation and a reuse that revokes the family."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import json
+import re
+import secrets
+from typing import Any
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+import ipywidgets as widgets
+
+from ..domain.projects import ProjectCredentials
+from ._kit import REDIRECT_URI, Kit
+
+__all__ = ["OAuthWalkthrough", "page_frame"]
+
+PHONE = "+33612345678"
+
+
+def page_frame(http: Any, page: str, height: int = 320) -> str:
+    """A page of the simulator in a sandboxed frame (no scripts), its stylesheet inlined:
+    the learner sees what a browser shows, without a server."""
+    style = http.get("/oauth2/static/pages.css")
+    css = f"<style>{style.text}</style>" if style.status_code == 200 else ""
+    document = re.sub(r"<link rel=\"stylesheet\"[^>]*>", css, page)
+    return (
+        f'<iframe sandbox srcdoc="{html.escape(document, quote=True)}" '
+        f"style='width:100%;height:{height}px;border:1px solid #ccd;border-radius:6px'></iframe>"
+    )
+
+
+def _csrf(page: str) -> str:
+    found = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    return found.group(1) if found else ""
+
+
+def _claims(id_token: str) -> dict[str, Any]:
+    """The id_token's claims (its signature is checked by the token endpoint's clients; here
+    we only read them)."""
+    payload = id_token.split(".")[1]
+    data: dict[str, Any] = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+    return data
+
+
+def _shown(result: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in result.items() if key != "page"}
+
+
+# ipywidgets ships no type information, so its classes are `Any` to mypy.
+class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
+    """Step through the flow with the buttons in `steps` (or `run_all`).
+
+    ```python
+    walk = OAuthWalkthrough(sim)
+    walk.steps["url"].click(); walk.steps["open"].click(); walk.steps["send code"].click()
+    walk.steps["enter code"].click(); walk.steps["authorize"].click()
+    walk.steps["exchange"].click(); walk.steps["refresh"].click(); walk.steps["reuse"].click()
+    walk.results["reuse"]          # {'status': 401, 'error': 'invalid_grant', ...}
+    ```
+    """
+
+    STEPS = ("url", "open", "send code", "enter code", "authorize", "exchange", "refresh", "reuse")
+
+    def __init__(
+        self, simulator: Any, *, project: ProjectCredentials | None = None, phone: str = PHONE
+    ) -> None:
+        self.kit = Kit.of(simulator, project)
+        self.simulator = simulator
+        self.phone = widgets.Text(value=phone, description="Phone")
+        self.scope = widgets.Text(value="openid offline", description="Scope")
+        self.prefill = widgets.Checkbox(value=True, description="Prefill phone and name")
+        self.pkce = widgets.Checkbox(value=False, description="PKCE (S256)")
+        self.steps = {
+            name: widgets.Button(description=f"{n}. {name}") for n, name in enumerate(self.STEPS, 1)
+        }
+        self.run_all_button = widgets.Button(description="Run every step", button_style="primary")
+        for name, button in self.steps.items():
+            button.on_click(lambda _, name=name: self.step(name))
+        self.run_all_button.on_click(lambda _: self.run_all())
+        self.view = widgets.HTML()
+        self.page = widgets.HTML()
+        #: What each step found (status codes, the URL, the claims, ...).
+        self.results: dict[str, dict[str, Any]] = {}
+        self._flow: dict[str, Any] = {}
+        super().__init__(
+            [
+                widgets.HBox([self.phone, self.scope]),
+                widgets.HBox([self.prefill, self.pkce]),
+                widgets.HBox([*list(self.steps.values())[:4]]),
+                widgets.HBox([*list(self.steps.values())[4:], self.run_all_button]),
+                self.view,
+                self.page,
+            ]
+        )
+
+    # -- driving -------------------------------------------------------------------------
+
+    def step(self, name: str) -> dict[str, Any]:
+        """Run one step; its result lands in `results[name]` and on the page."""
+        method = getattr(self, "_" + name.replace(" ", "_"))
+        try:
+            result: dict[str, Any] = method()
+        except (KeyError, IndexError, ValueError) as error:
+            result = {"error": f"Run the earlier steps first ({error})"}
+        self.results[name] = result
+        self.view.value = "".join(
+            # Every step done so far, the latest one open.
+            f"<details{' open' if done == name else ''}><summary><b>{html.escape(done)}</b>"
+            f"</summary><pre>{html.escape(json.dumps(_shown(found), indent=2))}</pre></details>"
+            for done, found in self.results.items()
+        )
+        if "page" in result:
+            self.page.value = page_frame(self.kit.http, result["page"])
+        return result
+
+    def run_all(self) -> dict[str, dict[str, Any]]:
+        for name in self.STEPS:
+            self.step(name)
+        return self.results
+
+    # -- the steps -----------------------------------------------------------------------
+
+    def _url(self) -> dict[str, Any]:
+        credentials = self.kit.project("sandbox")
+        self.simulator.oauth.set_pkce(credentials.client_id, self.pkce.value)
+        state = secrets.token_urlsafe(16)
+        params = {
+            "response_type": "code",
+            "client_id": credentials.client_id,
+            "redirect_uri": REDIRECT_URI,
+            "scope": self.scope.value,
+            "state": state,
+        }
+        if self.prefill.value:
+            params |= {"phoneNumber": self.phone.value, "firstName": "Ada"}
+        self._flow = {"state": state}
+        if self.pkce.value:
+            verifier = secrets.token_urlsafe(48)
+            digest = hashlib.sha256(verifier.encode()).digest()
+            challenge = base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+            params |= {"code_challenge": challenge, "code_challenge_method": "S256"}
+            self._flow["verifier"] = verifier
+        self._flow["url"] = "/oauth2/auth?" + urlencode(params)
+        shown = {
+            k: ("<random, kept by the partner>" if k == "state" else v) for k, v in params.items()
+        }
+        return {"url": self._flow["url"].split("?")[0], "parameters": shown}
+
+    def _open(self) -> dict[str, Any]:
+        answer = self.kit.http.get(self._flow["url"])
+        if answer.status_code in (302, 303):  # a user who consented before: straight back
+            self._flow["callback"] = answer.headers["location"]
+            return {"status": answer.status_code, "redirect": "back to the partner at once"}
+        self._flow["csrf"] = _csrf(answer.text)
+        return {
+            "status": answer.status_code,
+            "X-Frame-Options": answer.headers.get("x-frame-options"),
+            "page": answer.text,
+        }
+
+    def _send_code(self) -> dict[str, Any]:
+        if "callback" in self._flow:
+            return {"skipped": "no sign-in needed"}
+        data = {"csrf_token": self._flow["csrf"], "phone_number": self.phone.value}
+        answer = self.kit.http.post("/oauth2/login/phone", data=data)
+        message = self.simulator.oauth.text_messages(phone_number=self.phone.value)[-1]
+        return {
+            "status": answer.status_code,
+            "text message": message["text"],
+            "sent_at": message["sent_at"],
+            "page": self.kit.http.get("/oauth2/login").text,
+        }
+
+    def _enter_code(self) -> dict[str, Any]:
+        if "callback" in self._flow:
+            return {"skipped": "no sign-in needed"}
+        code = self.simulator.oauth.latest_code(self.phone.value)
+        data = {"csrf_token": self._flow["csrf"], "code": code}
+        answer = self.kit.http.post("/oauth2/login/code", data=data)
+        page = self.kit.http.get("/oauth2/login").text
+        registered = 'name="first_name"' in page
+        if registered:  # a phone number never seen: the registration page, filled in
+            details = {"first_name": "Ada", "last_name": "Lovelace", "birth_date": "1990-04-21"}
+            self.kit.http.post(
+                "/oauth2/login/register", data={"csrf_token": self._flow["csrf"], **details}
+            )
+        consent = self.kit.http.get("/oauth2/auth/consent")
+        return {"status": answer.status_code, "registered": registered, "page": consent.text}
+
+    def _authorize(self) -> dict[str, Any]:
+        if "callback" not in self._flow:
+            data = {"csrf_token": self._flow["csrf"], "decision": "authorize"}
+            answer = self.kit.http.post("/oauth2/auth/consent", data=data)
+            self._flow["callback"] = answer.headers["location"]
+        query = {k: v[0] for k, v in parse_qs(urlsplit(self._flow["callback"]).query).items()}
+        state_ok = secrets.compare_digest(query.get("state", ""), self._flow["state"])
+        tampered_ok = secrets.compare_digest("attacker-state", self._flow["state"])
+        self._flow["code"] = query["code"] if state_ok else None
+        return {
+            "redirect": self._flow["callback"].split("?")[0],
+            "parameters": sorted(query),
+            "state matches": state_ok,
+            "a tampered state would match": tampered_ok,
+        }
+
+    def _exchange(self) -> dict[str, Any]:
+        tokens = self.kit.exchange(self._flow["code"], self._flow.get("verifier"))
+        if "access_token" not in tokens:
+            return {"error": tokens}
+        self._flow["tokens"] = tokens
+        self.kit.remember_user(f"user {self.phone.value}", tokens)
+        claims = _claims(tokens["id_token"]) if "id_token" in tokens else {}
+        return {
+            "received": sorted(tokens),
+            "expires_in": tokens.get("expires_in"),
+            "id_token claims": {k: v for k, v in claims.items() if k != "nonce"},
+        }
+
+    def _refresh(self) -> dict[str, Any]:
+        tokens = self._flow["tokens"]
+        if "refresh_token" not in tokens:
+            return {"skipped": "no refresh token (PKCE flow, or no `offline` scope)"}
+        answer = self._refresh_with(tokens["refresh_token"])
+        rotated = answer.json()
+        self._flow["first refresh token"] = tokens["refresh_token"]
+        self._flow["tokens"] = rotated
+        self.kit.remember_user(f"user {self.phone.value}", rotated)
+        return {
+            "status": answer.status_code,
+            "new refresh token": rotated.get("refresh_token") != tokens["refresh_token"],
+        }
+
+    def _reuse(self) -> dict[str, Any]:
+        if "first refresh token" not in self._flow:
+            return {"skipped": "refresh first"}
+        answer = self._refresh_with(self._flow["first refresh token"])
+        newest = self._flow["tokens"]["access_token"]
+        check = self.kit.http.post(
+            "/sandbox/graphql",
+            json={"query": "{ user { id } }"},
+            headers={"Authorization": f"Bearer {newest}"},
+        )
+        return {
+            "status": answer.status_code,
+            "error": answer.json().get("error"),
+            "newest access token now answers": check.status_code,
+        }
+
+    def _refresh_with(self, refresh_token: str) -> Any:
+        credentials = self.kit.project("sandbox")
+        data = {
+            "grant_type": "refresh_token",
+            "refresh_token": refresh_token,
+            "client_id": credentials.client_id,
+            "client_secret": credentials.client_secret,
+        }
+        return self.kit.http.post("/oauth2/token", data=data)
