@@ -274,7 +274,9 @@ print(balances())
 #
 # A mutation that breaks a business rule returns a **rejection**: a type implementing `Rejection {
 # message }`, with fields of its own. It is data (HTTP 200), not an error; nothing is written.
-# `docs/mutations.md` lists every mutation's rejections.
+# `docs/mutations.md` lists every mutation's rejections. A `ValidationRejection` lists the bad
+# fields, each with the real service's `code` (`InvalidString` for a value it refuses) and a
+# `message` with the precise reason.
 
 # %%
 rejections = {}
@@ -288,12 +290,13 @@ def show(label, payload):
 bad = rent(amount="-5", key=None)
 bad["input"]["creditTransfers"][0]["sepaBeneficiary"]["iban"] = "FR7630006000011234567890188"
 VALIDATION = TRANSFER.replace(
-    "... on Rejection", "... on ValidationRejection { fields { code path } } ... on Rejection"
+    "... on Rejection",
+    "... on ValidationRejection { fields { code path message } } ... on Rejection",
 )
 validation = graphql(VALIDATION, bad)["data"]["initiateCreditTransfers"]
 show("bad input", validation)
 for field in validation["fields"]:
-    print(f"{'':24}   {field['code']:16} {'.'.join(field['path'])}")
+    print(f"{'':24}   {field['code']} {'.'.join(field['path'])}: {field['message']}")
 show(
     "unknown account",
     graphql(TRANSFER, rent(key=None, account="acc-404"))["data"]["initiateCreditTransfers"],
@@ -348,7 +351,7 @@ assert {r["__typename"] for r in rejections.values()} == {
     "AccountNotFoundRejection",
     "IdempotencyConflictRejection",
     "PhysicalCardNotFoundRejection",
-    "ForbiddenRejection",
+    "RestrictedToUserRejection",
     "NotReachableConsentStatusRejection",
     "BadAccountStatusRejection",
 }

@@ -160,7 +160,7 @@ AUTHORIZE = """mutation($input: SimulateOutgoingCardAuthorizationInput!) {
     ... on SimulateOutgoingCardAuthorizationSuccessPayload { transactionId }
     ... on SimulateOutgoingCardAuthorizationRejectPayload { transactionId rejectedReason }
     ... on Rejection { message } } }"""
-STATUS = """query($id: ID!) { transaction(transactionId: $id) { status } }"""
+STATUS = """query($id: ID!) { transaction(id: $id) { statusInfo { status } } }"""
 
 
 def authorize(amount, merchant, city=None, card_id=None, **extra):
@@ -178,7 +178,7 @@ def authorize(amount, merchant, city=None, card_id=None, **extra):
 
 
 def status_of(transaction_id):
-    return graphql(STATUS, {"id": transaction_id})["transaction"]["status"]
+    return graphql(STATUS, {"id": transaction_id})["transaction"]["statusInfo"]["status"]
 
 
 sim.advance("2h")  # late morning, at the bakery
@@ -356,8 +356,8 @@ print(reset, graphql("{ accounts { totalCount } }"))
 
 # %%
 assert salary["transactionId"]
-assert debit["status"] == "Booked"
-assert {r["statusReason"] for r in declines.values()} == {
+assert debit_status == "Booked"
+assert {r["rejectedReason"] for r in declines.values()} == {
     "SpendingLimitReached",
     "ECommerceDisabled",
     "DoNotHonor",

@@ -50,30 +50,49 @@ def funded_account(sim: Simulator, amount: str = "2000.00") -> str:
       ... on CreateSandboxAccountHolderSuccessPayload { accountId } } }"""
         % PHONE,
     )
-    account = holder["createSandboxAccountHolder"]["accountId"]
+    account: str = holder["createSandboxAccountHolder"]["accountId"]
+    receive(sim, account, amount, isInstant=True)
+    sim.advance("10s")  # an instant transfer settles after 10 seconds: the credit is booked
+    return account
+
+
+def receive(sim: Simulator, account: str, amount: str, **extra: Any) -> str:
+    """Another bank sends `amount` to the account's IBAN (Pending until it settles)."""
+    kit = Kit.of(sim)
+    iban = kit.http.post(
+        "/sandbox/graphql",
+        json={
+            "query": "query($a: ID!) { account(accountId: $a) { IBAN } }",
+            "variables": {"a": account},
+        },
+        headers={"Authorization": f"Bearer {kit.project_token()}"},
+    ).json()["data"]["account"]["IBAN"]
     incoming = call_testing_api(
         sim,
-        """mutation($a: ID!, $v: AmountValue!) { simulateIncomingSepaCreditTransfer(input: {
-      accountId: $a, amount: {value: $v, currency: "EUR"}, debtorName: "Employer SA",
-      debtorIban: "DE89370400440532013000"}) {
-      ... on SimulateIncomingSepaCreditTransferSuccessPayload { transactionId } } }""",
-        {"a": account, "v": amount},
+        """mutation($input: IncomingSepaCreditTransferInput!) {
+      simulateIncomingSepaCreditTransferReception(input: $input) {
+      ... on SimulateIncomingSepaCreditTransferReceptionSuccessPayload { transactionId } } }""",
+        {
+            "input": {
+                "creditorIban": iban,
+                "creditorName": "Ada Lovelace",
+                "amount": {"value": amount, "currency": "EUR"},
+                "debtorName": "Employer SA",
+                "debtorIban": "DE89370400440532013000",
+                **extra,
+            }
+        },
     )
-    transaction = incoming["simulateIncomingSepaCreditTransfer"]["transactionId"]
-    call_testing_api(
-        sim,
-        """mutation($t: ID!) { simulateSepaCreditTransferBooking(input: {transactionId: $t}) {
-      __typename } }""",
-        {"t": transaction},
-    )
-    return account
+    transaction: str = incoming["simulateIncomingSepaCreditTransferReception"]["transactionId"]
+    return transaction
 
 
 def transfer(sim: Simulator, account: str, amount: str = "850.00") -> dict[str, Any]:
     kit = Kit.of(sim)
     mutation = """mutation($input: InitiateCreditTransfersInput!) {
       initiateCreditTransfers(input: $input) { __typename
-        ... on InitiateCreditTransfersSuccessPayload { payment { id } consent { id } } } }"""
+        ... on InitiateCreditTransfersSuccessPayload { payment { id
+          statusInfo { ... on PaymentConsentPending { consent { id } } } } } } }"""
     variables = {
         "input": {
             "accountId": account,
@@ -92,7 +111,9 @@ def transfer(sim: Simulator, account: str, amount: str = "850.00") -> dict[str, 
         json={"query": mutation, "variables": variables},
         headers={"Authorization": f"Bearer {kit.project_token()}"},
     ).json()
-    return answer["data"]["initiateCreditTransfers"]  # type: ignore[no-any-return]
+    payment = answer["data"]["initiateCreditTransfers"]["payment"]
+    # The consent to ask for is inside the payment's status.
+    return {"payment": payment, "consent": payment["statusInfo"]["consent"]}
 
 
 def test_every_widget_is_built_from_the_simulator_alone(sim: Simulator) -> None:
@@ -303,13 +324,7 @@ def test_ledger_balances_filters_and_paging(sim: Simulator) -> None:
 def test_ledger_pages_forward_and_back(sim: Simulator) -> None:
     account = funded_account(sim, "100.00")
     for amount in ("5.00", "6.00", "7.00"):
-        call_testing_api(
-            sim,
-            """mutation($a: ID!, $v: AmountValue!) { simulateIncomingSepaCreditTransfer(input: {
-          accountId: $a, amount: {value: $v, currency: "EUR"}, debtorName: "X",
-          debtorIban: "DE89370400440532013000"}) { __typename } }""",
-            {"a": account, "v": amount},
-        )
+        receive(sim, account, amount)
     ledger = Ledger(sim, page_size=2)
     assert ledger.total == 4 and not ledger.next_button.disabled
     ledger.next_button.click()

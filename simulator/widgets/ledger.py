@@ -10,7 +10,7 @@ import ipywidgets as widgets
 
 from ..domain.projects import ProjectCredentials
 from ._kit import Kit
-from .queries import ACCOUNTS, TRANSACTIONS
+from .queries import ACCOUNT_TRANSACTIONS, ACCOUNTS, TRANSACTIONS
 
 __all__ = ["Ledger"]
 
@@ -50,7 +50,6 @@ class Ledger(widgets.VBox):  # type: ignore[misc]
             description="Status",
             options=[ANY, "Pending", "Booked", "Rejected", "Canceled", "Released"],
         )
-        self.side = widgets.Dropdown(description="Side", options=[ANY, "Credit", "Debit"])
         self.refresh_button = widgets.Button(description="Refresh", icon="refresh")
         self.apply_button = widgets.Button(description="Apply filters", button_style="primary")
         self.previous_button = widgets.Button(description="◀ Previous")
@@ -65,7 +64,7 @@ class Ledger(widgets.VBox):  # type: ignore[misc]
             [
                 self.refresh_button,
                 self.accounts_view,
-                widgets.HBox([self.account, self.status, self.side]),
+                widgets.HBox([self.account, self.status]),
                 widgets.HBox([self.apply_button, self.previous_button, self.next_button]),
                 self.transactions_view,
             ]
@@ -109,21 +108,25 @@ class Ledger(widgets.VBox):  # type: ignore[misc]
         self.load_page(reset=True)
 
     def filters(self) -> dict[str, Any]:
-        chosen: dict[str, Any] = {}
-        if self.account.value:
-            chosen["accountId"] = self.account.value
-        if self.status.value != ANY:
-            chosen["status"] = [self.status.value]
-        if self.side.value != ANY:
-            chosen["side"] = self.side.value
-        return chosen
+        """The `TransactionsFiltersInput` chosen (it filters neither by account nor by side:
+        the account is chosen by reading that account's own `transactions`)."""
+        return {"status": [self.status.value]} if self.status.value != ANY else {}
 
     def load_page(self, *, reset: bool = False) -> None:
         if reset:
             self._cursors = [None]
         variables = {"first": self.page_size, "after": self._cursors[-1], "filters": self.filters()}
-        page = self._query(TRANSACTIONS, variables)["transactions"]
-        self.transactions = [edge["node"] for edge in page["edges"]]
+        if self.account.value:
+            variables["accountId"] = self.account.value
+            account = self._query(ACCOUNT_TRANSACTIONS, variables)["account"]
+            page = account["transactions"]
+        else:
+            page = self._query(TRANSACTIONS, variables)["transactions"]
+        # The status is read flat (`t["status"]`) by the table and by callers.
+        self.transactions = [
+            {**edge["node"], "status": edge["node"]["statusInfo"]["status"]}
+            for edge in page["edges"]
+        ]
         self.page_info, self.total = page["pageInfo"], page["totalCount"]
         self.next_button.disabled = not self.page_info["hasNextPage"]
         self.previous_button.disabled = len(self._cursors) == 1
