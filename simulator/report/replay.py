@@ -16,6 +16,7 @@ Webhook receivers are not called: their recorded answers are played back.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import difflib
@@ -25,12 +26,15 @@ import pprint
 import re
 import shutil
 import tempfile
+import threading
 from collections import deque
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
-from .._simulator import Simulator
+import httpx
+
+from .._simulator import DEFAULT_BASE_URL, Simulator
 from ..clock import parse_timestamp
 from ..domain.projects import hash_secret
 from ..exceptions import SimulatorError
@@ -122,11 +126,17 @@ class Replay:
             (self.data_dir / "clock.json").write_text(json.dumps(manifest["clock"]), "utf-8")
         self.sim = Simulator(self.data_dir, start=header["start"], frozen=True)
         self.env = self.sim.environment(header["environment"])
-        # One event loop for every step (a client outside `with` starts one per request);
-        # the ticker its lifespan starts is stopped: due work fires as the steps make it due.
-        self._client = self.sim.client()
-        self.http = self._client.__enter__()
-        self.sim.ticker.stop()
+        # The app is called directly (ASGI) on one event loop of the replay's own, in a
+        # thread (a notebook's kernel runs a loop in the main one): a `TestClient` costs
+        # several thread hops per request. The app's lifespan is not run, so no ticker:
+        # due work fires as the steps make it due.
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(
+            target=self._loop.run_forever, name="bug-report-replay", daemon=True
+        )
+        self._thread.start()
+        transport = httpx.ASGITransport(app=self.sim.app, raise_app_exceptions=False)
+        self.http = httpx.AsyncClient(transport=transport, base_url=DEFAULT_BASE_URL)
         self.secrets: dict[str, str] = {}
         self.position = int(
             self.env.store.db.execute(
@@ -225,7 +235,10 @@ class Replay:
             content = self._fill_form(number, request.get("body") or "").encode()
         else:
             content = self._fill(number, request.get("body") or "").encode()
-        answer = self.http.request(entry["method"], path, headers=headers, content=content)
+        answer = asyncio.run_coroutine_threadsafe(
+            self.http.request(entry["method"], path, headers=headers, content=content),
+            self._loop,
+        ).result()
         self._learn(_secrets_in(answer.text))
 
     # -- credentials ----------------------------------------------------------------------
@@ -303,7 +316,10 @@ class Replay:
     # -- life cycle -----------------------------------------------------------------------
 
     def close(self) -> None:
-        self._client.__exit__(None, None, None)
+        asyncio.run_coroutine_threadsafe(self.http.aclose(), self._loop).result()
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join()
+        self._loop.close()
         self.sim.close()
         shutil.rmtree(self.data_dir, ignore_errors=True)
 
