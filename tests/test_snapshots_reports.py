@@ -208,3 +208,21 @@ def test_the_report_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     for cell in notebook.cells:
         if cell.cell_type == "code":
             exec(cell.source, namespace)
+
+
+def test_direct_clock_moves_are_journaled_and_replayed(
+    sim: Simulator, http: httpx.Client, project: ProjectCredentials
+) -> None:
+    sim.snapshot("before")
+    sim.clock.set("2026-01-06T08:00:00Z")
+    sim.clock.advance("90s")
+    sim.clock.freeze()
+    _query(http, project_token(http, project))
+    moves = [e.endpoint for e in sim.journal if e.kind == "clock"]
+    assert moves == ["python:clock.set", "python:clock.advance", "python:clock.freeze"]
+    notebook = sim.report(None, since="before")
+    assert isinstance(notebook, dict)
+    namespace: dict[str, Any] = {}
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            exec(cell["source"], namespace)

@@ -196,7 +196,7 @@ class Replay:
         if entry["origin"] == "http":
             self._send(number, entry)
         elif entry["kind"] == "clock":
-            self.sim.advance(arguments["duration"])
+            self._move_clock(entry.get("operation_name") or "advance", arguments)
         elif entry["kind"] == "project":
             created = self.sim.create_project(
                 self.env.name, arguments["name"], arguments["redirect_uris"]
@@ -209,6 +209,22 @@ class Replay:
                 main([*arguments["argv"], "--data-dir", str(self.data_dir)])
         else:
             raise ReplayError(f"Step {number}: a {entry['kind']} step cannot be replayed.")
+
+    def _move_clock(self, name: str, arguments: dict[str, Any]) -> None:
+        """`sim.advance` (which fires due work), or a direct move of `sim.clock`."""
+        clock = self.sim.clock
+        if name == "advance":
+            self.sim.advance(arguments["duration"])
+        elif name == "clock.advance":
+            clock.advance(arguments["duration"])
+        elif name == "clock.set":
+            clock.set(arguments["to"])
+        elif name == "clock.freeze":
+            clock.freeze()
+        elif name == "clock.resume":
+            clock.resume()
+        else:
+            raise ReplayError(f"A clock move {name!r} cannot be replayed.")
 
     def _send(self, number: int, entry: dict[str, Any]) -> None:
         request = entry["request"]
