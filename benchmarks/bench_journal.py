@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import io
 import json
 import socket
@@ -108,18 +109,16 @@ def overhead(rounds: int, batch: int) -> None:
             }
             for round_number in range(rounds + 1):
                 for where in ratios:
-                    measured = {}
+                    measured: dict[str, tuple[float, float]] = {}
                     for label, (_, token) in sims.items():
                         client, headers = (
                             clients[label][where],
                             {"Authorization": f"Bearer {token}"},
                         )
-                        measured[label] = timed(
-                            lambda c=client, h=headers: c.post(
-                                "/sandbox/graphql", json=body, headers=h
-                            ),
-                            batch,
+                        post = functools.partial(
+                            client.post, "/sandbox/graphql", json=body, headers=headers
                         )
+                        measured[label] = timed(post, batch)
                     if round_number:  # the first round warms up
                         on, off = measured["on"], measured["off"]
                         ratios[where].append((on[0] / off[0], on[1] / off[1]))

@@ -9,13 +9,16 @@ sim.report("bug.ipynb", since="before", expected="The transfer should be booked.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import platform
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..clock import format_timestamp, parse_timestamp
+from ..domain.datasets import dataset_path
 from ..environments import EnvironmentName
+from ..exceptions import ConfigurationError
 from ..journal.reading import JournalEntry, read_entries
 from ..snapshots import (
     SnapshotError,
@@ -126,6 +129,9 @@ def write_report(
         "snapshot": snapshot,
         "start": start,
         "datasets": _datasets(sim, name),
+        # The dataset files are generated with a fixed seed (scripts/generate_datasets.py);
+        # their digests tell whether another installation's files are the same ones.
+        "dataset_sha256": _dataset_digests(_datasets(sim, name)),
         "platform": f"Python {platform.python_version()} on {platform.platform()}",
         "steps": len(steps),
     }
@@ -151,6 +157,16 @@ def _datasets(sim: Simulator, name: EnvironmentName) -> list[str]:
         return [str(row[0]) for row in rows]
     except Exception:  # a file without that table, or another column name: not essential
         return []
+
+
+def _dataset_digests(names: list[str]) -> dict[str, str]:
+    digests = {}
+    for dataset in names:
+        try:
+            digests[dataset] = hashlib.sha256(dataset_path(dataset).read_bytes()).hexdigest()
+        except (OSError, ConfigurationError):  # a dataset file since removed: not essential
+            continue
+    return digests
 
 
 def _literal(value: Any, depth: int = 0) -> str:
