@@ -116,7 +116,8 @@ class JournalMiddleware:
                     answer.extend(message.get("body", b""))
                 if not message.get("more_body", False) and not written:
                     written = True
-                    await read_unread()
+                    if not body_read:  # a cancel scope costs: only when there is a body to wait for
+                        await read_unread()
                     await self._write(scope, bytes(request), started, bytes(answer), arrived)
             await send(message)
 
