@@ -226,3 +226,30 @@ def test_direct_clock_moves_are_journaled_and_replayed(
     for cell in notebook["cells"]:
         if cell["cell_type"] == "code":
             exec(cell["source"], namespace)
+
+
+PROBE = """mutation($input: ProbeWebhookEndpointInput!) { probeWebhookEndpoint(input: $input) {
+  __typename } }"""
+
+
+def test_a_probe_is_journaled_and_played_back(
+    sim: Simulator, http: httpx.Client, project: ProjectCredentials
+) -> None:
+    inbox = sim.webhooks.inbox("probed")
+    inbox.fail(times=1)
+    sim.snapshot("before")
+    token = project_token(http, project)
+    answer = http.post(
+        "/sandbox/graphql",
+        json={"query": PROBE, "variables": {"input": {"endpoint": "inbox://probed"}}},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert answer.status_code == 200, answer.text
+    probes = [e for e in sim.journal if e.operation_type == "Probe"]
+    assert len(probes) == 1 and probes[0].endpoint == "inbox://probed"
+    notebook = sim.report(None, since="before")
+    assert isinstance(notebook, dict)
+    namespace: dict[str, Any] = {}
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            exec(cell["source"], namespace)

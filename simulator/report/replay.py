@@ -99,7 +99,7 @@ def render_step(step: dict[str, Any]) -> str:
     lines += ["response:", *("  " + line for line in answer[:_SHOWN_LINES])]
     if len(answer) > _SHOWN_LINES:
         lines.append(f"  ... ({len(answer) - _SHOWN_LINES} more lines)")
-    for other in step.get("consequences", []):
+    for other in [*step.get("before", []), *step.get("consequences", [])]:
         lines.append(
             f"then {other['kind']} {other.get('operation_name') or ''} -> {other['endpoint']}: "
             f"{other.get('status')}"
@@ -151,7 +151,8 @@ class Replay:
     def check(self, step: dict[str, Any]) -> None:
         """Replay one step and assert its entries equal the recorded ones; prints the step."""
         entry = step["entry"]
-        self._answers.extend(c for c in step.get("consequences", []) if c["kind"] == "webhook")
+        caused = [*step.get("before", []), *step.get("consequences", [])]
+        self._answers.extend(c for c in caused if c["kind"] == "webhook")
         target = parse_timestamp(entry["virtual_time"])
         # A clock step's recorded time is where it took the clock: it moves there itself.
         moves_clock = entry["kind"] == "clock" or entry["endpoint"].startswith("cli:clock")
@@ -161,7 +162,8 @@ class Replay:
         replayed = [e.as_dict() for e in read_entries(self.env, after=self.position)]
         if replayed:
             self.position = replayed[-1]["seq"]
-        expected = [comparable(e) for e in [entry, *step.get("consequences", [])]]
+        recorded = [*step.get("before", []), entry, *step.get("consequences", [])]
+        expected = [comparable(e) for e in recorded]
         actual = [comparable(e) for e in replayed]
         if expected != actual:
             raise AssertionError(self._divergence(step, expected, actual))

@@ -40,14 +40,21 @@ _DRIVING = ("http", "python", "cli")
 
 
 def build_steps(entries: list[JournalEntry]) -> list[dict[str, Any]]:
-    """Group entries into steps: each driving entry with the entries it caused after it.
-    Entries caused before the first driving one are left out (their cause is earlier)."""
+    """Group entries into steps: each driving entry with the entries it caused after it
+    (and, as `before`, the probes it made, journaled before it). Entries caused before the
+    first driving one are left out (their cause is earlier)."""
     steps: list[dict[str, Any]] = []
+    probes: list[dict[str, Any]] = []
     for entry in entries:
         data = entry.as_dict()
         del data["wall_time"]  # never compared, and not the reader's business
         if entry.origin in _DRIVING:
-            steps.append({"number": len(steps) + 1, "entry": data, "consequences": []})
+            step = {"number": len(steps) + 1, "entry": data, "consequences": []}
+            if probes:  # journaled while the request that made them ran: before its entry
+                step["before"], probes = probes, []
+            steps.append(step)
+        elif entry.operation_type == "Probe":
+            probes.append(data)
         elif steps:
             steps[-1]["consequences"].append(data)
     return steps
