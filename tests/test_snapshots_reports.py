@@ -253,3 +253,22 @@ def test_a_probe_is_journaled_and_played_back(
     for cell in notebook["cells"]:
         if cell["cell_type"] == "code":
             exec(cell["source"], namespace)
+
+
+def test_a_token_issued_before_the_snapshot_is_recreated_with_its_expiry(
+    sim: Simulator, http: httpx.Client, project: ProjectCredentials
+) -> None:
+    token = project_token(http, project)
+    sim.advance("50m")
+    sim.snapshot("before")
+    assert _query(http, token).status_code == 200
+    sim.advance("20m")  # past the hour the token lives: the same token now fails
+    assert _query(http, token).status_code == 401
+    notebook = sim.report(None, since="before")
+    assert isinstance(notebook, dict)
+    text = json.dumps(notebook)
+    assert token not in text
+    namespace: dict[str, Any] = {}
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            exec(cell["source"], namespace)

@@ -271,6 +271,32 @@ class Replay:
             if row is not None:
                 self.secrets[row[0]] = secret
 
+    def _recreate_token(self, reference: str) -> str | None:
+        """A token issued before the starting state, re-created: the snapshot keeps the
+        reference's digest (`journal_secrets`) and the token's row (by its hash), so the row
+        is given the hash of a new token derived from the reference, keeping its project,
+        user, scope, family and expiry. None when the snapshot has no such row."""
+        db = self.env.store.db
+        found = db.execute(
+            "SELECT t.kind FROM journal_secrets s JOIN tokens t ON t.token_hash = s.digest "
+            "WHERE s.reference = ?",
+            [reference],
+        ).fetchone()
+        if found is None:
+            return None
+        code = {"access": "AT", "refresh": "RT"}.get(str(found[0]))
+        if code is None:
+            return None
+        derived = hashlib.sha256(f"replay {reference}".encode()).hexdigest()
+        token = f"{self.env.name.prefix}_{code}_{derived}"
+        with self.env.store.atomic() as writing:
+            writing.execute(
+                "UPDATE tokens SET token_hash = ? WHERE token_hash = "
+                "(SELECT digest FROM journal_secrets WHERE reference = ?)",
+                [digest(token), reference],
+            )
+        return token
+
     def _fill(self, number: int, text: str) -> str:
         """`text` with each reference replaced by the replay's own secret."""
         return _REFERENCE.sub(lambda match: self._secret(number, match), text)
@@ -285,7 +311,10 @@ class Replay:
             return self.secrets[reference]
         kind, count, owner = match.group(1), int(match.group(2)), match.group(3)
         project_id = owner.removeprefix("project ")
-        if kind == "project token" and owner.startswith("project "):
+        recreated = self._recreate_token(reference) if kind.endswith("token") else None
+        if recreated is not None:
+            secret = recreated
+        elif kind == "project token" and owner.startswith("project "):
             secret = str(issue_project_token(self.env, {"id": project_id})["access_token"])
         elif kind == "client secret" and owner.startswith("project "):
             # A new secret, derived from the reference: the recorded one is never known.
