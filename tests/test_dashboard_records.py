@@ -114,3 +114,27 @@ def test_the_live_dashboard_offers_no_snapshot(sim: Simulator, http: httpx.Clien
     )
     assert refused.status_code == 400 and "from the Sandbox dashboard" in refused.text
     assert sim.snapshots() == []
+
+
+def test_a_clock_move_from_the_dashboard_is_journaled_and_replays(
+    sim: Simulator, dashboard: httpx.Client
+) -> None:
+    sim.snapshot("before")
+    moved = _post(dashboard, "/dashboard/clock", action="advance", duration="2h")
+    assert moved.status_code == 303
+    _post(dashboard, "/dashboard/clock", action="set", instant="2026-01-06T00:00:00Z")
+    _post(dashboard, "/dashboard/clock", action="freeze")
+    moves = [(e.endpoint, e.virtual_time) for e in sim.journal if e.kind == "clock"]
+    assert moves == [
+        ("dashboard:dashboard.advance", "2026-01-05T11:00:00.000Z"),
+        ("dashboard:dashboard.set", "2026-01-06T00:00:00.000Z"),
+        ("dashboard:dashboard.freeze", "2026-01-06T00:00:00.000Z"),
+    ]
+    back = _post(dashboard, "/dashboard/clock", action="set", instant="2026-01-05T00:00:00Z")
+    assert back.status_code == 400 and "only moves forward" in back.text
+    notebook = sim.report(None, since="before")
+    assert isinstance(notebook, dict)
+    namespace: dict[str, Any] = {}
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            exec(cell["source"], namespace)

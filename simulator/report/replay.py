@@ -38,6 +38,7 @@ from .._simulator import DEFAULT_BASE_URL, Simulator
 from ..clock import parse_timestamp
 from ..domain.projects import hash_secret
 from ..exceptions import SimulatorError
+from ..journal.clock import dashboard_move
 from ..journal.reading import read_entries
 from ..journal.redact import JSON_SECRETS, TOKEN_PATTERN, Redactor, digest
 from ..oauth.tokens import issue_project_token
@@ -197,6 +198,10 @@ class Replay:
         arguments = (entry.get("request") or {}).get("arguments", {})
         if entry["origin"] == "http":
             self._send(number, entry)
+        elif entry["origin"] == "dashboard" and entry["kind"] == "clock":
+            action = str(entry.get("operation_name") or "").removeprefix("dashboard.")
+            value = arguments.get("duration") or arguments.get("to") or ""
+            dashboard_move(self.env, self.sim.scheduler, action, value)
         elif entry["kind"] == "clock":
             self._move_clock(entry.get("operation_name") or "advance", arguments)
         elif entry["kind"] == "project":

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["build_steps", "write_report"]
 
 #: Entries that drive a step; the others (webhook attempts) are what a step caused.
-_DRIVING = ("http", "python", "cli")
+_DRIVING = ("http", "python", "cli", "dashboard")
 
 
 def build_steps(entries: list[JournalEntry]) -> list[dict[str, Any]]:
