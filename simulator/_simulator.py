@@ -21,6 +21,7 @@ from .domain.projects import ProjectCredentials, create_project
 from .domain.wiring import Wiring
 from .environments import EnvironmentName
 from .journal import DEFAULT_RETENTION, Journal, JournalSettings, record_call
+from .journal.clock import JournaledClock
 from .lifecycle import Lifecycle
 from .limits import Limits, LimitSettings
 from .oauth.grants import GRANTS
@@ -118,8 +119,9 @@ class Simulator:
             if self._owns_workers:
                 self.workers.shutdown(wait=True)
             self._close_stores()
-            if hasattr(self, "clock"):
-                self.clock.close()
+            for clock in (getattr(self, "_clock", None), getattr(self, "clock", None)):
+                if clock is not None:
+                    clock.close()
             if self._temporary:
                 shutil.rmtree(self.data_dir, ignore_errors=True)
             raise
@@ -133,7 +135,7 @@ class Simulator:
         outbound_policy: OutboundPolicy | None,
     ) -> None:
         """Build the parts in their order (docs/architecture.md, "The composition root")."""
-        self.clock = Clock.open(self.data_dir, start=start, frozen=frozen)  # type: ignore[arg-type]
+        self._clock = Clock.open(self.data_dir, start=start, frozen=frozen)  # type: ignore[arg-type]
         #: The plugs of this simulator's domain (docs/architecture.md).
         self.wiring = Wiring()
         self.wiring.provide(self.journal_settings)
@@ -146,16 +148,19 @@ class Simulator:
         self.wiring.get(Receivers).outbound = self.outbound_policy
         for name in EnvironmentName:
             store = Store.open(self.data_dir, name, durable=not self._temporary)
-            self.environments[name] = Environment(name, store, self.clock, self.wiring)
+            self.environments[name] = Environment(name, store, self._clock, self.wiring)
         self.scheduler = Scheduler(
-            self.clock, self.environments.values(), self.wiring.scheduled_work, callouts
+            self._clock, self.environments.values(), self.wiring.scheduled_work, callouts
         )
         #: Fires due work while a server (or a `with`-entered client) runs.
         self.ticker = Ticker(self.scheduler)
         #: Operation limits and rate limit in force, and the rate counters (`limits.sqlite`).
         self.limits = Limits(
-            self.data_dir, self.clock, settings=limits, trust_forwarded_for=trust_forwarded_for
+            self.data_dir, self._clock, settings=limits, trust_forwarded_for=trust_forwarded_for
         )
+        #: The clock, for you to read and move: each move made through it is journaled
+        #: (`JournaledClock`); the parts above use their own, unjournaled object.
+        self.clock: Clock = JournaledClock.beside(self.data_dir, self.sandbox)
 
     # -- environments and projects -------------------------------------------------
 
@@ -313,6 +318,7 @@ class Simulator:
         self._close_stores()
         self.limits.close()
         self.clock.close()
+        self._clock.close()
         if self._temporary:
             shutil.rmtree(self.data_dir, ignore_errors=True)
 

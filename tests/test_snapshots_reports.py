@@ -208,3 +208,67 @@ def test_the_report_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     for cell in notebook.cells:
         if cell.cell_type == "code":
             exec(cell.source, namespace)
+
+
+def test_direct_clock_moves_are_journaled_and_replayed(
+    sim: Simulator, http: httpx.Client, project: ProjectCredentials
+) -> None:
+    sim.snapshot("before")
+    sim.clock.set("2026-01-06T08:00:00Z")
+    sim.clock.advance("90s")
+    sim.clock.freeze()
+    _query(http, project_token(http, project))
+    moves = [e.endpoint for e in sim.journal if e.kind == "clock"]
+    assert moves == ["python:clock.set", "python:clock.advance", "python:clock.freeze"]
+    notebook = sim.report(None, since="before")
+    assert isinstance(notebook, dict)
+    namespace: dict[str, Any] = {}
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            exec(cell["source"], namespace)
+
+
+PROBE = """mutation($input: ProbeWebhookEndpointInput!) { probeWebhookEndpoint(input: $input) {
+  __typename } }"""
+
+
+def test_a_probe_is_journaled_and_played_back(
+    sim: Simulator, http: httpx.Client, project: ProjectCredentials
+) -> None:
+    inbox = sim.webhooks.inbox("probed")
+    inbox.fail(times=1)
+    sim.snapshot("before")
+    token = project_token(http, project)
+    answer = http.post(
+        "/sandbox/graphql",
+        json={"query": PROBE, "variables": {"input": {"endpoint": "inbox://probed"}}},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert answer.status_code == 200, answer.text
+    probes = [e for e in sim.journal if e.operation_type == "Probe"]
+    assert len(probes) == 1 and probes[0].endpoint == "inbox://probed"
+    notebook = sim.report(None, since="before")
+    assert isinstance(notebook, dict)
+    namespace: dict[str, Any] = {}
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            exec(cell["source"], namespace)
+
+
+def test_a_token_issued_before_the_snapshot_is_recreated_with_its_expiry(
+    sim: Simulator, http: httpx.Client, project: ProjectCredentials
+) -> None:
+    token = project_token(http, project)
+    sim.advance("50m")
+    sim.snapshot("before")
+    assert _query(http, token).status_code == 200
+    sim.advance("20m")  # past the hour the token lives: the same token now fails
+    assert _query(http, token).status_code == 401
+    notebook = sim.report(None, since="before")
+    assert isinstance(notebook, dict)
+    text = json.dumps(notebook)
+    assert token not in text
+    namespace: dict[str, Any] = {}
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            exec(cell["source"], namespace)

@@ -18,7 +18,7 @@ from typing import Any
 from ..domain.context import Environment
 from ..environments import EnvironmentName
 
-__all__ = ["Journal", "JournalEntry", "read_entries"]
+__all__ = ["Journal", "JournalEntry", "read_entries", "read_page"]
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,19 @@ class JournalEntry:
 _JSON_COLUMNS = ("variables", "request", "cost")
 
 
+def _selected(env: Environment, sql: str, values: list[object]) -> list[JournalEntry]:
+    cursor = env.store.db.execute(sql, values)
+    columns = [column[0] for column in cursor.description]
+    entries = []
+    for values_ in cursor.fetchall():
+        row = dict(zip(columns, values_, strict=True))
+        for name in _JSON_COLUMNS:
+            if row[name] is not None:
+                row[name] = json.loads(row[name])
+        entries.append(JournalEntry(environment=env.name.value, **row))
+    return entries
+
+
 def read_entries(
     env: Environment,
     *,
@@ -90,21 +103,46 @@ def read_entries(
         values.extend(kinds)
     order = "DESC" if last is not None else "ASC"
     limit = f" LIMIT {int(last)}" if last is not None else ""
-    cursor = env.store.db.execute(
+    entries = _selected(
+        env,
         f"SELECT * FROM journal_entries WHERE {' AND '.join(clauses)} ORDER BY seq {order}{limit}",
         values,
     )
-    columns = [column[0] for column in cursor.description]
-    entries = []
-    for values_ in cursor.fetchall():
-        row = dict(zip(columns, values_, strict=True))
-        for name in _JSON_COLUMNS:
-            if row[name] is not None:
-                row[name] = json.loads(row[name])
-        entries.append(JournalEntry(environment=env.name.value, **row))
     if last is not None:
         entries.reverse()
     return entries
+
+
+def read_page(
+    env: Environment,
+    *,
+    project: str | None = None,
+    kinds: tuple[str, ...] = (),
+    before: int | None = None,
+    size: int = 50,
+) -> tuple[list[JournalEntry], int | None]:
+    """One page of entries, newest first, older than `seq` `before`; and the `before` of
+    the next page (None on the last). Pages by `seq`, so new entries never shift a page."""
+    clauses: list[str] = ["1 = 1"]
+    values: list[object] = []
+    if project:
+        clauses.append("project_id = ?")
+        values.append(project)
+    if kinds:
+        clauses.append(f"kind IN ({', '.join('?' for _ in kinds)})")
+        values.extend(kinds)
+    if before is not None:
+        clauses.append("seq < ?")
+        values.append(before)
+    entries = _selected(
+        env,
+        f"SELECT * FROM journal_entries WHERE {' AND '.join(clauses)} "
+        f"ORDER BY seq DESC LIMIT {int(size) + 1}",
+        values,
+    )
+    if len(entries) > size:
+        return entries[:size], entries[size - 1].seq
+    return entries, None
 
 
 class Journal:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlite_utils
 
@@ -20,12 +20,16 @@ from ..clock import wall_timestamp
 from ..domain.context import Environment
 from .redact import Redactor
 
+if TYPE_CHECKING:
+    from ..webhooks.attempts import AttemptResult, WebhookRequest
+
 __all__ = [
     "DEFAULT_RETENTION",
     "JournalSettings",
     "record",
     "record_attempts",
     "record_call",
+    "record_probe",
     "settings_of",
 ]
 
@@ -138,6 +142,40 @@ def record_attempts(env: Environment, db: sqlite_utils.Database, attempts: Itera
             redact=_redact_attempt,
             db=db,
         )
+
+
+def record_probe(
+    env: Environment, project_id: str, request: WebhookRequest, result: AttemptResult
+) -> None:
+    """Journal a probe's POST (`probeWebhookEndpoint`; no attempt row, no delivery). It is
+    written while the request that made it runs, so before that request's own entry."""
+    record(
+        env,
+        {
+            "virtual_time": request.sent_at,
+            "origin": "webhook",
+            "kind": "webhook",
+            "endpoint": request.url,
+            "method": "POST",
+            "operation_name": "Probe",
+            "operation_type": "Probe",
+            "request": {"body": request.body.decode(), "attempt_number": 1, "delivery_id": None},
+            "status": result.status,
+            "response": _json(
+                {
+                    "body": result.body,
+                    "error_code": str(result.error_code) if result.error_code else None,
+                    "error": result.error,
+                    "duration_ms": round(result.duration * 1000),
+                    "next_attempt_at": None,
+                    "delivery_status": None,
+                }
+            ),
+            "project_id": project_id,
+            "subject": "the simulator",
+        },
+        redact=_redact_attempt,
+    )
 
 
 def _redact_attempt(redactor: Redactor, entry: dict[str, Any]) -> None:

@@ -16,6 +16,7 @@ Webhook receivers are not called: their recorded answers are played back.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import difflib
@@ -25,15 +26,19 @@ import pprint
 import re
 import shutil
 import tempfile
+import threading
 from collections import deque
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
-from .._simulator import Simulator
+import httpx
+
+from .._simulator import DEFAULT_BASE_URL, Simulator
 from ..clock import parse_timestamp
 from ..domain.projects import hash_secret
 from ..exceptions import SimulatorError
+from ..journal.clock import dashboard_move
 from ..journal.reading import read_entries
 from ..journal.redact import JSON_SECRETS, TOKEN_PATTERN, Redactor, digest
 from ..oauth.tokens import issue_project_token
@@ -95,7 +100,7 @@ def render_step(step: dict[str, Any]) -> str:
     lines += ["response:", *("  " + line for line in answer[:_SHOWN_LINES])]
     if len(answer) > _SHOWN_LINES:
         lines.append(f"  ... ({len(answer) - _SHOWN_LINES} more lines)")
-    for other in step.get("consequences", []):
+    for other in [*step.get("before", []), *step.get("consequences", [])]:
         lines.append(
             f"then {other['kind']} {other.get('operation_name') or ''} -> {other['endpoint']}: "
             f"{other.get('status')}"
@@ -122,11 +127,17 @@ class Replay:
             (self.data_dir / "clock.json").write_text(json.dumps(manifest["clock"]), "utf-8")
         self.sim = Simulator(self.data_dir, start=header["start"], frozen=True)
         self.env = self.sim.environment(header["environment"])
-        # One event loop for every step (a client outside `with` starts one per request);
-        # the ticker its lifespan starts is stopped: due work fires as the steps make it due.
-        self._client = self.sim.client()
-        self.http = self._client.__enter__()
-        self.sim.ticker.stop()
+        # The app is called directly (ASGI) on one event loop of the replay's own, in a
+        # thread (a notebook's kernel runs a loop in the main one): a `TestClient` costs
+        # several thread hops per request. The app's lifespan is not run, so no ticker:
+        # due work fires as the steps make it due.
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(
+            target=self._loop.run_forever, name="bug-report-replay", daemon=True
+        )
+        self._thread.start()
+        transport = httpx.ASGITransport(app=self.sim.app, raise_app_exceptions=False)
+        self.http = httpx.AsyncClient(transport=transport, base_url=DEFAULT_BASE_URL)
         self.secrets: dict[str, str] = {}
         self.position = int(
             self.env.store.db.execute(
@@ -141,7 +152,8 @@ class Replay:
     def check(self, step: dict[str, Any]) -> None:
         """Replay one step and assert its entries equal the recorded ones; prints the step."""
         entry = step["entry"]
-        self._answers.extend(c for c in step.get("consequences", []) if c["kind"] == "webhook")
+        caused = [*step.get("before", []), *step.get("consequences", [])]
+        self._answers.extend(c for c in caused if c["kind"] == "webhook")
         target = parse_timestamp(entry["virtual_time"])
         # A clock step's recorded time is where it took the clock: it moves there itself.
         moves_clock = entry["kind"] == "clock" or entry["endpoint"].startswith("cli:clock")
@@ -151,7 +163,8 @@ class Replay:
         replayed = [e.as_dict() for e in read_entries(self.env, after=self.position)]
         if replayed:
             self.position = replayed[-1]["seq"]
-        expected = [comparable(e) for e in [entry, *step.get("consequences", [])]]
+        recorded = [*step.get("before", []), entry, *step.get("consequences", [])]
+        expected = [comparable(e) for e in recorded]
         actual = [comparable(e) for e in replayed]
         if expected != actual:
             raise AssertionError(self._divergence(step, expected, actual))
@@ -185,8 +198,12 @@ class Replay:
         arguments = (entry.get("request") or {}).get("arguments", {})
         if entry["origin"] == "http":
             self._send(number, entry)
+        elif entry["origin"] == "dashboard" and entry["kind"] == "clock":
+            action = str(entry.get("operation_name") or "").removeprefix("dashboard.")
+            value = arguments.get("duration") or arguments.get("to") or ""
+            dashboard_move(self.env, self.sim.scheduler, action, value)
         elif entry["kind"] == "clock":
-            self.sim.advance(arguments["duration"])
+            self._move_clock(entry.get("operation_name") or "advance", arguments)
         elif entry["kind"] == "project":
             created = self.sim.create_project(
                 self.env.name, arguments["name"], arguments["redirect_uris"]
@@ -199,6 +216,22 @@ class Replay:
                 main([*arguments["argv"], "--data-dir", str(self.data_dir)])
         else:
             raise ReplayError(f"Step {number}: a {entry['kind']} step cannot be replayed.")
+
+    def _move_clock(self, name: str, arguments: dict[str, Any]) -> None:
+        """`sim.advance` (which fires due work), or a direct move of `sim.clock`."""
+        clock = self.sim.clock
+        if name == "advance":
+            self.sim.advance(arguments["duration"])
+        elif name == "clock.advance":
+            clock.advance(arguments["duration"])
+        elif name == "clock.set":
+            clock.set(arguments["to"])
+        elif name == "clock.freeze":
+            clock.freeze()
+        elif name == "clock.resume":
+            clock.resume()
+        else:
+            raise ReplayError(f"A clock move {name!r} cannot be replayed.")
 
     def _send(self, number: int, entry: dict[str, Any]) -> None:
         request = entry["request"]
@@ -225,7 +258,10 @@ class Replay:
             content = self._fill_form(number, request.get("body") or "").encode()
         else:
             content = self._fill(number, request.get("body") or "").encode()
-        answer = self.http.request(entry["method"], path, headers=headers, content=content)
+        answer = asyncio.run_coroutine_threadsafe(
+            self.http.request(entry["method"], path, headers=headers, content=content),
+            self._loop,
+        ).result()
         self._learn(_secrets_in(answer.text))
 
     # -- credentials ----------------------------------------------------------------------
@@ -239,6 +275,32 @@ class Replay:
             ).fetchone()
             if row is not None:
                 self.secrets[row[0]] = secret
+
+    def _recreate_token(self, reference: str) -> str | None:
+        """A token issued before the starting state, re-created: the snapshot keeps the
+        reference's digest (`journal_secrets`) and the token's row (by its hash), so the row
+        is given the hash of a new token derived from the reference, keeping its project,
+        user, scope, family and expiry. None when the snapshot has no such row."""
+        db = self.env.store.db
+        found = db.execute(
+            "SELECT t.kind FROM journal_secrets s JOIN tokens t ON t.token_hash = s.digest "
+            "WHERE s.reference = ?",
+            [reference],
+        ).fetchone()
+        if found is None:
+            return None
+        code = {"access": "AT", "refresh": "RT"}.get(str(found[0]))
+        if code is None:
+            return None
+        derived = hashlib.sha256(f"replay {reference}".encode()).hexdigest()
+        token = f"{self.env.name.prefix}_{code}_{derived}"
+        with self.env.store.atomic() as writing:
+            writing.execute(
+                "UPDATE tokens SET token_hash = ? WHERE token_hash = "
+                "(SELECT digest FROM journal_secrets WHERE reference = ?)",
+                [digest(token), reference],
+            )
+        return token
 
     def _fill(self, number: int, text: str) -> str:
         """`text` with each reference replaced by the replay's own secret."""
@@ -254,7 +316,10 @@ class Replay:
             return self.secrets[reference]
         kind, count, owner = match.group(1), int(match.group(2)), match.group(3)
         project_id = owner.removeprefix("project ")
-        if kind == "project token" and owner.startswith("project "):
+        recreated = self._recreate_token(reference) if kind.endswith("token") else None
+        if recreated is not None:
+            secret = recreated
+        elif kind == "project token" and owner.startswith("project "):
             secret = str(issue_project_token(self.env, {"id": project_id})["access_token"])
         elif kind == "client secret" and owner.startswith("project "):
             # A new secret, derived from the reference: the recorded one is never known.
@@ -303,7 +368,10 @@ class Replay:
     # -- life cycle -----------------------------------------------------------------------
 
     def close(self) -> None:
-        self._client.__exit__(None, None, None)
+        asyncio.run_coroutine_threadsafe(self.http.aclose(), self._loop).result()
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join()
+        self._loop.close()
         self.sim.close()
         shutil.rmtree(self.data_dir, ignore_errors=True)
 

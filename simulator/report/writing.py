@@ -9,13 +9,16 @@ sim.report("bug.ipynb", since="before", expected="The transfer should be booked.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import platform
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..clock import format_timestamp, parse_timestamp
+from ..domain.datasets import dataset_path
 from ..environments import EnvironmentName
+from ..exceptions import ConfigurationError
 from ..journal.reading import JournalEntry, read_entries
 from ..snapshots import (
     SnapshotError,
@@ -33,18 +36,25 @@ if TYPE_CHECKING:
 __all__ = ["build_steps", "write_report"]
 
 #: Entries that drive a step; the others (webhook attempts) are what a step caused.
-_DRIVING = ("http", "python", "cli")
+_DRIVING = ("http", "python", "cli", "dashboard")
 
 
 def build_steps(entries: list[JournalEntry]) -> list[dict[str, Any]]:
-    """Group entries into steps: each driving entry with the entries it caused after it.
-    Entries caused before the first driving one are left out (their cause is earlier)."""
+    """Group entries into steps: each driving entry with the entries it caused after it
+    (and, as `before`, the probes it made, journaled before it). Entries caused before the
+    first driving one are left out (their cause is earlier)."""
     steps: list[dict[str, Any]] = []
+    probes: list[dict[str, Any]] = []
     for entry in entries:
         data = entry.as_dict()
         del data["wall_time"]  # never compared, and not the reader's business
         if entry.origin in _DRIVING:
-            steps.append({"number": len(steps) + 1, "entry": data, "consequences": []})
+            step = {"number": len(steps) + 1, "entry": data, "consequences": []}
+            if probes:  # journaled while the request that made them ran: before its entry
+                step["before"], probes = probes, []
+            steps.append(step)
+        elif entry.operation_type == "Probe":
+            probes.append(data)
         elif steps:
             steps[-1]["consequences"].append(data)
     return steps
@@ -126,6 +136,9 @@ def write_report(
         "snapshot": snapshot,
         "start": start,
         "datasets": _datasets(sim, name),
+        # The dataset files are generated with a fixed seed (scripts/generate_datasets.py);
+        # their digests tell whether another installation's files are the same ones.
+        "dataset_sha256": _dataset_digests(_datasets(sim, name)),
         "platform": f"Python {platform.python_version()} on {platform.platform()}",
         "steps": len(steps),
     }
@@ -151,6 +164,16 @@ def _datasets(sim: Simulator, name: EnvironmentName) -> list[str]:
         return [str(row[0]) for row in rows]
     except Exception:  # a file without that table, or another column name: not essential
         return []
+
+
+def _dataset_digests(names: list[str]) -> dict[str, str]:
+    digests = {}
+    for dataset in names:
+        try:
+            digests[dataset] = hashlib.sha256(dataset_path(dataset).read_bytes()).hexdigest()
+        except (OSError, ConfigurationError):  # a dataset file since removed: not essential
+            continue
+    return digests
 
 
 def _literal(value: Any, depth: int = 0) -> str:

@@ -25,7 +25,7 @@ import sqlite_utils
 from ..clock import format_timestamp, parse_timestamp
 from ..domain.context import Environment
 from ..domain.rejections import Rejected
-from ..journal.record import record_attempts
+from ..journal.record import record_attempts, record_probe
 from ..storage import next_number
 from .policy import DEFAULT_POLICY, RetryPolicy
 from .receivers import SECRET_HEADER, AttemptResult, WebhookRequest, receivers_for, send_all
@@ -496,4 +496,5 @@ def probe_endpoint(
     )
     policy = get_retry_policy(env, project_id=project_id)
     [result] = send_all(env, [(request, policy.timeout)])
+    record_probe(env, project_id, request, result)  # a report plays its answer back
     return {"event_id": sample_id, "response_status": result.status, "result": result}

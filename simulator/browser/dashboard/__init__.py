@@ -14,7 +14,7 @@ from ...domain.context import Environment
 from ...environments import EnvironmentName
 from ...oauth.pages.render import redirect
 from ...scheduler import Scheduler
-from . import views, webhook_views
+from . import record_views, views, webhook_views
 from .flash import Flashes
 from .sessions import SIGN_IN_PATH, DashboardSignInProblem, new_sign_in_link, sign_in
 from .web import ErrorHandler, Handler, dashboard_handler, set_cookie, sign_in_page
@@ -98,4 +98,11 @@ def dashboard_routes(
         Route("/dashboard/sms", handler(views.sms_page), methods=["GET"]),
         Route("/dashboard/clock", handler(views.clock_page), methods=["GET"]),
         Route("/dashboard/clock", handler(views.clock_action, views.clock_error), methods=["POST"]),
+        Route("/dashboard/journal", handler(record_views.journal_page), methods=["GET"]),
+        Route("/dashboard/snapshots", handler(record_views.snapshots_page), methods=["GET"]),
+        Route(
+            "/dashboard/snapshots",
+            handler(record_views.snapshots_action, record_views.snapshots_error),
+            methods=["POST"],
+        ),
     ]

@@ -36,6 +36,7 @@ from ...domain.projects import create_project, get_project, list_projects
 from ...domain.rejections import Rejected
 from ...environments import EnvironmentName
 from ...exceptions import ConfigurationError, NotFound
+from ...journal.clock import dashboard_move
 from ...oauth import sms
 from ...oauth.pkce import pkce_enabled, set_pkce
 from ...oauth.users import create_sandbox_user
@@ -247,18 +248,17 @@ def _instant(call: Call) -> datetime:
 
 async def clock_action(call: Call) -> Response:
     action = field(call, "action")
-    # Moves run off the event loop: due work fired on the way may call a webhook on this
-    # server.
     if action == "advance":
-        await run_in_threadpool(call.scheduler.advance, field(call, "duration"))
+        value = field(call, "duration")
     elif action == "set":
-        await run_in_threadpool(call.scheduler.set, _instant(call))
-    elif action == "freeze":
-        call.env.clock.freeze()
-    elif action == "resume":
-        call.env.clock.resume()
+        value = format_timestamp(_instant(call))
+    elif action in ("freeze", "resume"):
+        value = ""
     else:
         raise FormProblem("Unknown clock action.")
+    # Off the event loop: due work fired on the way may call a webhook on this server.
+    # Journaled (docs/bug-reports.md), so a report replays it.
+    await run_in_threadpool(dashboard_move, call.env, call.scheduler, action, value)
     return done(call, "/dashboard/clock", f"The clock reads {call.env.clock.timestamp()}.")
 
 
