@@ -28,7 +28,7 @@ def test_the_page_lists_every_mutation_with_its_rejections() -> None:
         assert schema.mutation_type is not None
         for name in schema.mutation_type.fields:
             assert f"### `{name}`" in page
-    assert "| `IdempotencyConflictRejection` | `idempotencyKey: String!` |" in page
+    assert "| `IdempotencyConflictRejection` | none |" in page
 
 
 def test_cli_prints_the_page() -> None:

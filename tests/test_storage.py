@@ -108,6 +108,8 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "memberships:m002_sandbox_users",
         "memberships:m003_server_consent_keys",
         "memberships:m004_sandbox_identifications",
+        "cards:m001_physical_cards",
+        "payments:m001_payments",
     ]
     store.close()
 
