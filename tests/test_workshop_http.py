@@ -278,10 +278,19 @@ def test_a_learner_checks_their_own_exercises(served: WorkshopServer) -> None:
     base = f"{served.base_url}/w/ada"
     before = check(base, record.client_id, record.client_secret, show=False)
     assert {r["id"]: r["status"] for r in before}["project-token"] == "todo"
-    assert served.token("ada").status_code == 200
+    token = served.token("ada")
+    assert token.status_code == 200
     after = {r["id"]: r for r in check(base, record.client_id, record.client_secret, show=False)}
     assert after["project-token"]["status"] == "done"
-    assert after["list-accounts"]["status"] == "unknown"  # no request journal in this tree
+    assert after["list-accounts"]["status"] == "todo"  # read from the space's request journal
+    page = httpx.post(
+        f"{base}/sandbox/graphql",
+        json={"query": "{ accounts(first: 1, after: null) { totalCount } }"},
+        headers={"Authorization": f"Bearer {token.json()['access_token']}"},
+    )
+    assert page.status_code == 200, page.text
+    later = {r["id"]: r for r in check(base, record.client_id, record.client_secret, show=False)}
+    assert later["list-accounts"]["status"] == "done"
     with served.client("grace") as http:
         assert http.get("/workshop/check").status_code == 401
         other = http.get("/workshop/check", auth=(record.client_id, record.client_secret))

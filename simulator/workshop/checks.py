@@ -2,9 +2,10 @@
 
 An exercise (`datasets/exercises/NN-name.toml`) names its `check` and its `params`; a
 check reads the learner's state (their Sandbox, scoped to their project) and, when the
-simulator keeps one, their request journal. Without a journal, a check that needs one
-answers `unknown` rather than guessing: `CheckContext.journal` is where a journal plugs in
-(anything with `requests()` giving `JournalRequest`s).
+simulator keeps one, their request journal (each learner space's `sim.journal`). Without a
+journal, a check that needs one answers `unknown` rather than guessing:
+`CheckContext.journal` is where a journal plugs in (anything with `requests()` giving
+`JournalRequest`s).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ class JournalRequest(Protocol):
     def document(self) -> str | None: ...
 
     @property
-    def status(self) -> int: ...
+    def status(self) -> int | None: ...
 
 
 class JournalView(Protocol):
@@ -100,7 +101,7 @@ def transfer_consent_accepted(ctx: CheckContext) -> CheckResult:
 def _documents(ctx: CheckContext) -> Iterable[Any]:
     assert ctx.journal is not None
     for request in ctx.journal.requests():
-        if request.document and request.status < 400:
+        if request.document and request.status is not None and request.status < 400:
             try:
                 yield parse(request.document)
             except GraphQLError:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..exceptions import ConfigurationError
+from ..journal.reading import Journal, JournalEntry
 from .activity import LearnerActivity, read_activity
 from .checks import CHECKS, CheckContext, CheckResult, JournalView
 from .spaces import Workshop
@@ -49,6 +50,18 @@ def load_exercises(directory: Path = EXERCISES_DIR) -> list[Exercise]:
     return exercises
 
 
+class _SpaceJournal:
+    """A learner's GraphQL requests, from their space's request journal (docs/bug-reports.md)."""
+
+    def __init__(self, journal: Journal, project_id: str) -> None:
+        self._journal = journal
+        self._project_id = project_id
+
+    def requests(self) -> list[JournalEntry]:  # the JournalView protocol
+        entries = self._journal.filter("sandbox", project=self._project_id, kinds=("graphql",))
+        return entries
+
+
 def check_learner(
     room: Workshop,
     name: str,
@@ -57,7 +70,10 @@ def check_learner(
 ) -> dict[str, CheckResult]:
     """Each exercise's result for one learner, by exercise id."""
     record = room.record(name)
-    env = room.learner(name).sandbox
+    space = room.learner(name)
+    env = space.sandbox
+    if journal is None:
+        journal = _SpaceJournal(space.journal, record.project_id)
     results = {}
     for exercise in exercises if exercises is not None else load_exercises():
         ctx = CheckContext(env, record.project_id, exercise.params, journal)
@@ -108,4 +124,4 @@ def progress_table(rows: list[dict[str, Any]]) -> str:
             f"{row['last_activity'] or '-':<24}  {text[:70]}"
         )
     legend = ", ".join(f"{i + 1} {key}" for i, key in enumerate(keys))
-    return "\n".join([*lines, "", f"Exercises: {legend}. ✔ done, · not yet, ? needs the journal."])
+    return "\n".join([*lines, "", f"Exercises: {legend}. ✔ done, · not yet, ? cannot tell."])
