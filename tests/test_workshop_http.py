@@ -260,11 +260,17 @@ def test_the_instructor_view(served: WorkshopServer) -> None:
         assert rows["ada"]["last_error"]["status"] == 401
         csrf = re.search(r"name='csrf' value='([^']+)'", page.text)
         assert csrf
-        moved = http.post(
-            "/workshop/learners/grace/clock", data={"csrf": csrf.group(1), "duration": "3h"}
-        )
+        token = {"csrf": csrf.group(1)}
+        saved = http.post("/workshop/learners/grace/checkpoint", data=token)
+        assert saved.status_code == 303
+        moved = http.post("/workshop/learners/grace/clock", data={**token, "duration": "3h"})
         assert moved.status_code == 303
         assert served.room.learner("grace").clock.timestamp() == "2026-01-05T12:00:00.000Z"
+        # Back to the checkpoint: the clock too; an unknown checkpoint is a clear 400.
+        assert http.post("/workshop/learners/grace/restore", data=token).status_code == 303
+        assert served.room.learner("grace").clock.timestamp() == "2026-01-05T09:00:00.000Z"
+        unknown = http.post("/workshop/learners/grace/restore", data={**token, "checkpoint": "x"})
+        assert unknown.status_code == 400 and unknown.json()["errors"]
         refused = http.post("/workshop/learners/grace/reset", data={"csrf": "forged"})
         assert refused.status_code == 401
         assert (

@@ -11,6 +11,8 @@ form carries the session's CSRF token.
 | `GET /workshop/progress.json` | the same rows as JSON |
 | `POST /workshop/learners/{name}/reset` | a fresh space for the learner (credentials kept) |
 | `POST /workshop/learners/{name}/clock` | move the learner's clock forward (`duration`) |
+| `POST /workshop/learners/{name}/checkpoint` | save the learner's space as snapshot `checkpoint` |
+| `POST /workshop/learners/{name}/restore` | put the learner's space back to snapshot `checkpoint` |
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from ..exceptions import ConfigurationError
+from ..exceptions import SimulatorError
 from ..server.responses import json_error
 from .progress import load_exercises, room_progress
 from .spaces import Workshop
@@ -98,7 +100,14 @@ def _table(room: Workshop, request: Request, csrf: str) -> str:
             "<input name='duration' value='1h' aria-label='duration'>"
             "<button>Advance</button></form> "
             f"<form method='post' action='/workshop/learners/{name}/reset'>"
-            f"<input type='hidden' name='csrf' value='{csrf}'><button>Reset</button></form>"
+            f"<input type='hidden' name='csrf' value='{csrf}'><button>Reset</button></form> "
+            + "".join(
+                f"<form method='post' action='/workshop/learners/{name}/{verb}'>"
+                f"<input type='hidden' name='csrf' value='{csrf}'>"
+                f"<input name='checkpoint' value='checkpoint' aria-label='checkpoint'>"
+                f"<button>{label}</button></form> "
+                for verb, label in (("checkpoint", "Save checkpoint"), ("restore", "Restore"))
+            )
         )
         body.append(
             f"<tr><th>{name}</th>{cells}<td>{row['requests']}</td>"
@@ -153,9 +162,14 @@ def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable
             elif action == "clock":
                 duration = str(form.get("duration", ""))
                 await asyncio.to_thread(room.learner(name).advance, duration)
+            elif action in ("checkpoint", "restore"):
+                # A checkpoint is a snapshot of the learner's space (docs/bug-reports.md).
+                space, label = room.learner(name), str(form.get("checkpoint", "checkpoint"))
+                operation = space.snapshot if action == "checkpoint" else space.restore
+                await asyncio.to_thread(operation, label)
             else:
                 return json_error(404, "NOT_FOUND", f"No action {action!r}.")
-        except (ConfigurationError, ValueError) as error:
+        except (SimulatorError, ValueError) as error:
             return json_error(400, "BAD_REQUEST", str(error))
         return RedirectResponse("/workshop", status_code=303)
 
