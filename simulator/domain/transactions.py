@@ -70,6 +70,11 @@ PRODUCT_TYPES = {
     "SEPACreditTransfer": TRANSFER_TYPES + RETURN_TYPES,
     "Card": ("CardOutDebit", "CardOutCredit"),
     "Fees": ("FeesOut",),
+    "SEPADirectDebit": (
+        "SepaDirectDebitOut",
+        "SepaDirectDebitOutReturn",
+        "SepaDirectDebitOutReversal",
+    ),
 }
 #: Keyset order of every transaction list.
 ORDER = ("execution_date", "id")

@@ -2,11 +2,22 @@
 
 from pathlib import Path
 
-from . import accounts, banking, cards, journal, limits, onboarding, payments, users, webhooks
+from . import (
+    accounts,
+    banking,
+    cards,
+    direct_debits,
+    journal,
+    limits,
+    onboarding,
+    payments,
+    users,
+    webhooks,
+)
 from .resolvers import bindables as _core_bindables
 
-# `payments` attaches its resolvers to the banking mutation type.
-del payments
+# `payments` and `direct_debits` attach their resolvers to the banking mutation type.
+del payments, direct_debits
 
 bindables = [
     *_core_bindables,

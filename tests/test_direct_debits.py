@@ -1,0 +1,168 @@
+"""SEPA direct debits a creditor takes from an account (the Testing API's outgoing ones),
+as SEPADirectDebitTransaction in the Partner API; backward paging of `payments`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from simulator.domain.ledger import read_balances
+
+from .banking_support import BENEFICIARY_IBAN, Bank
+
+NODE = """query($id: ID!) { transaction(id: $id) { __typename type side amount { value }
+  reference counterparty paymentProduct isCancelable originTransactionId
+  statusInfo { status ... on RejectedTransactionStatusInfo { reason } }
+  ... on SEPADirectDebitTransaction { creditor { __typename name IBAN maskedIBAN }
+    debtor { __typename name ... on SEPADirectDebitOutDebtor { accountNumber } } }
+} }"""
+
+
+def balances(bank: Bank, account_id: str) -> tuple[str, str]:
+    current = read_balances(bank.env.store.db, account_id)
+    return f"{current.booked:.2f}", f"{current.available:.2f}"
+
+
+@pytest.fixture
+def account(bank: Bank) -> str:
+    account_id = str(bank.holder()["account_id"])
+    bank.fund(account_id, "300.00")
+    return account_id
+
+
+def receive(bank: Bank, account_id: str, amount: str = "40.00", **extra: Any) -> dict[str, Any]:
+    input = {
+        "amount": {"value": amount, "currency": "EUR"},
+        "creditor": {
+            "name": "Utility Co",
+            "iban": BENEFICIARY_IBAN,
+            "identifier": "FR12ZZZ123456",
+        },
+        "debtorIban": bank.row("accounts", account_id)["iban"],
+        "executionDate": "2026-01-06T09:00:00.000Z",
+        "mandateReference": "MANDATE-42",
+        "mandateSequence": "Recurrent",
+        "mandateType": "Core",
+        **extra,
+    }
+    return bank.testing.mutate("simulateOutgoingSepaDirectDebitReception", input, "transactionId")
+
+
+def node(bank: Bank, transaction_id: str) -> dict[str, Any]:
+    return dict(bank.api.query(NODE, {"id": transaction_id})["transaction"])
+
+
+def test_a_direct_debit_is_pending_until_its_execution_date(bank: Bank, account: str) -> None:
+    result = receive(bank, account)
+    assert result["__typename"] == "SimulateOutgoingSepaDirectDebitReceptionSuccessPayload"
+    debit = node(bank, result["transactionId"])
+    assert debit["__typename"] == "SEPADirectDebitTransaction"
+    assert debit["type"] == "SepaDirectDebitOut"
+    assert debit["side"] == "Debit"
+    assert debit["statusInfo"] == {"status": "Pending"}
+    assert debit["reference"] == "MANDATE-42"
+    assert debit["paymentProduct"] == "SEPADirectDebit"
+    assert debit["isCancelable"] is False
+    assert debit["creditor"]["__typename"] == "SEPADirectDebitOutCreditor"
+    assert debit["creditor"]["IBAN"] == BENEFICIARY_IBAN
+    assert debit["debtor"]["name"] == "Ada Lovelace"
+    assert balances(bank, account) == ("300.00", "260.00")
+    assert "Transaction.Pending" in bank.events(result["transactionId"])
+    bank.sim.advance("1d")
+    assert node(bank, result["transactionId"])["statusInfo"] == {"status": "Booked"}
+    assert balances(bank, account) == ("260.00", "260.00")
+
+
+@pytest.mark.parametrize(
+    ("name", "reason", "status"),
+    [
+        ("simulateOutgoingSepaDirectDebitCancel", "PaymentUndue", "Canceled"),
+        ("simulateOutgoingSepaDirectDebitReject", "NotSpecifiedByPayer", "Rejected"),
+    ],
+)
+def test_a_pending_debit_is_canceled_or_rejected(
+    bank: Bank, account: str, name: str, reason: str, status: str
+) -> None:
+    debit_id = receive(bank, account)["transactionId"]
+    result = bank.testing.mutate(
+        name, {"transactionId": debit_id, "reasonCode": reason}, "transactionId"
+    )
+    assert result["transactionId"] == debit_id
+    assert node(bank, debit_id)["statusInfo"]["status"] == status
+    assert balances(bank, account) == ("300.00", "300.00")
+    assert f"Transaction.{status}" in bank.events(debit_id)
+    # Only once, and never after booking.
+    again = bank.testing.mutate(name, {"transactionId": debit_id, "reasonCode": reason})
+    assert again["__typename"] == "ForbiddenRejection"
+
+
+@pytest.mark.parametrize(
+    ("name", "reason", "expected_type"),
+    [
+        (
+            "simulateOutgoingSepaDirectDebitReturn",
+            "RefundRequestedByDebtor",
+            "SepaDirectDebitOutReturn",
+        ),
+        (
+            "simulateOutgoingSepaDirectDebitReverse",
+            "TransactionDuplicated",
+            "SepaDirectDebitOutReversal",
+        ),
+    ],
+)
+def test_a_booked_debit_gives_its_money_back(
+    bank: Bank, account: str, name: str, reason: str, expected_type: str
+) -> None:
+    debit_id = receive(bank, account)["transactionId"]
+    early = bank.testing.mutate(name, {"transactionId": debit_id, "reasonCode": reason})
+    assert "Pending" in early["message"]
+    bank.sim.advance("1d")
+    result = bank.testing.mutate(
+        name, {"transactionId": debit_id, "reasonCode": reason}, "transactionId"
+    )
+    credit = node(bank, result["transactionId"])
+    assert credit["type"] == expected_type
+    assert credit["side"] == "Credit"
+    assert credit["originTransactionId"] == debit_id
+    assert credit["statusInfo"] == {"status": "Booked"}
+    assert balances(bank, account) == ("300.00", "300.00")
+    twice = bank.testing.mutate(
+        "simulateOutgoingSepaDirectDebitReturn",
+        {"transactionId": debit_id, "reasonCode": "NotSpecifiedByBank"},
+    )
+    assert "already" in twice["message"]
+
+
+def test_what_a_debit_cannot_take(bank: Bank, account: str) -> None:
+    poor = node(bank, receive(bank, account, "500.00")["transactionId"])
+    assert poor["statusInfo"] == {"status": "Rejected", "reason": "InsufficientFunds"}
+    assert balances(bank, account) == ("300.00", "300.00")
+    stranger = receive(bank, account, debtorIban="DE89370400440532013000")
+    assert stranger["__typename"] == "ForbiddenRejection"
+    invalid = receive(bank, account, "-1")
+    assert invalid["__typename"] == "ForbiddenRejection"
+    unknown = bank.testing.mutate(
+        "simulateOutgoingSepaDirectDebitCancel",
+        {"transactionId": "nope", "reasonCode": "PaymentUndue"},
+    )
+    assert unknown["__typename"] == "TransactionNotFoundRejection"
+    transfer = bank.testing.mutate(
+        "simulateOutgoingSepaDirectDebitReject",
+        {"transactionId": bank.fund(account, "1.00"), "reasonCode": "NotSpecifiedByPayer"},
+    )
+    assert "SepaDirectDebitOut" in transfer["message"]
+
+
+def test_payments_page_backwards(bank: Bank, account: str) -> None:
+    for amount in ("1.00", "2.00", "3.00"):
+        bank.transfer(account, amount)
+    page = """query($before: String) { payments(first: 2, before: $before) {
+      pageInfo { hasPreviousPage startCursor } edges { node { id } } } }"""
+    everything = bank.api.query("{ payments { edges { cursor node { id } } } }")["payments"]
+    ids = [edge["node"]["id"] for edge in everything["edges"]]
+    last = everything["edges"][-1]["cursor"]
+    before = bank.api.query(page, {"before": last})["payments"]
+    assert [edge["node"]["id"] for edge in before["edges"]] == ids[-3:-1]
+    assert before["pageInfo"]["hasPreviousPage"] is False
