@@ -166,3 +166,94 @@ def test_payments_page_backwards(bank: Bank, account: str) -> None:
     before = bank.api.query(page, {"before": last})["payments"]
     assert [edge["node"]["id"] for edge in before["edges"]] == ids[-3:-1]
     assert before["pageInfo"]["hasPreviousPage"] is False
+
+
+MANDATE = """query($id: ID!) { receivedDirectDebitMandate(receivedDirectDebitMandateId: $id) {
+  __typename id version
+  statusInfo { status ... on ReceivedDirectDebitMandateStatusInfoConsentPending { consent { id } } }
+  ... on SEPAReceivedDirectDebitMandate { reference iban scheme sequence
+    creditor { name identifier } account { id } } } }"""
+MANDATE_SELECTION = "receivedDirectDebitMandate { id statusInfo { status } }"
+
+
+def mandate_id(bank: Bank) -> str:
+    row = bank.env.store.db.execute("SELECT id FROM received_direct_debit_mandates").fetchone()
+    return str(row[0])
+
+
+def mandate(bank: Bank) -> dict[str, Any]:
+    return dict(bank.api.query(MANDATE, {"id": mandate_id(bank)})["receivedDirectDebitMandate"])
+
+
+def test_the_first_debit_creates_its_mandate(bank: Bank, account: str) -> None:
+    receive(bank, account)
+    receive(bank, account, "5.00")
+    assert bank.env.store.db["received_direct_debit_mandates"].count == 1
+    assert mandate(bank) == {
+        "__typename": "SEPAReceivedDirectDebitMandate",
+        "id": mandate_id(bank),
+        "version": "1",
+        "statusInfo": {"status": "Enabled"},
+        "reference": "MANDATE-42",
+        "iban": bank.row("accounts", account)["iban"],
+        "scheme": "SepaDirectDebitCore",
+        "sequence": "Recurrent",
+        "creditor": {"name": "Utility Co", "identifier": "FR12ZZZ123456"},
+        "account": {"id": account},
+    }
+    assert bank.events(mandate_id(bank)) == ["ReceivedDirectDebitMandate.Created"]
+    unknown = bank.api.query(MANDATE, {"id": "nope"})["receivedDirectDebitMandate"]
+    assert unknown is None
+
+
+def test_a_suspended_mandate_refuses_debits_until_enabled_again(bank: Bank, account: str) -> None:
+    receive(bank, account)
+    suspended = bank.api.mutate(
+        "suspendReceivedDirectDebitMandate",
+        {"receivedDirectDebitMandateId": mandate_id(bank)},
+        MANDATE_SELECTION,
+    )
+    assert suspended["receivedDirectDebitMandate"]["statusInfo"] == {"status": "Suspended"}
+    refused = node(bank, receive(bank, account, "5.00")["transactionId"])
+    assert refused["statusInfo"] == {"status": "Rejected", "reason": "MandateInvalid"}
+    enabled = bank.api.mutate(
+        "enableReceivedDirectDebitMandate",
+        {
+            "receivedDirectDebitMandateId": mandate_id(bank),
+            "consentRedirectUrl": "https://partner.example/done",
+        },
+        MANDATE_SELECTION,
+    )
+    assert enabled["receivedDirectDebitMandate"]["statusInfo"] == {"status": "ConsentPending"}
+    bank.approve(mandate(bank)["statusInfo"]["consent"]["id"])
+    assert mandate(bank)["statusInfo"] == {"status": "Enabled"}
+    accepted = node(bank, receive(bank, account, "5.00")["transactionId"])
+    assert accepted["statusInfo"] == {"status": "Pending"}
+    assert bank.events(mandate_id(bank)).count("ReceivedDirectDebitMandate.Updated") == 3
+
+
+def test_mandate_rejections(bank: Bank, account: str) -> None:
+    unknown = bank.api.mutate(
+        "suspendReceivedDirectDebitMandate", {"receivedDirectDebitMandateId": "nope"}
+    )
+    assert unknown == {
+        "__typename": "ReceivedDirectDebitMandateNotFoundRejection",
+        "message": "Received direct debit mandate nope was not found.",
+        "id": "nope",
+    }
+    receive(bank, account)
+    no_url = bank.api.mutate(
+        "enableReceivedDirectDebitMandate", {"receivedDirectDebitMandateId": mandate_id(bank)}
+    )
+    assert no_url["__typename"] == "ValidationRejection"
+    # No operation of the simulator cancels a received mandate yet; the test sets it.
+    with bank.env.store.atomic() as db:
+        db.execute("UPDATE received_direct_debit_mandates SET status = 'Canceled'")
+    canceled = bank.api.mutate(
+        "enableReceivedDirectDebitMandate",
+        {
+            "receivedDirectDebitMandateId": mandate_id(bank),
+            "consentRedirectUrl": "https://a.example/",
+        },
+    )
+    assert canceled["__typename"] == "ReceivedDirectDebitMandateCanceledRejection"

@@ -19,6 +19,7 @@ from . import (
     memberships,
     payments,
     physical_cards,
+    received_mandates,
     simulation,
     standing_orders,
     transactions,
@@ -53,6 +54,7 @@ def install_banking(wiring: Wiring) -> None:
             "ScheduleStandingOrder": standing_orders.CONSENT_HANDLER,
             "CloseAccount": account_lifecycle.CONSENT_HANDLER,
             "ConsentToMultipleConsents": consent_actions.MULTI_CONSENT_HANDLER,
+            "EnableMandate": received_mandates.CONSENT_HANDLER,
         }
     )
     wiring.consent_handlers.update(cards.CONSENT_HANDLERS)

@@ -11,7 +11,9 @@ outside world; the real service calls them *outgoing*: the money leaves the acco
   gives it back (`Reverse`, a `SepaDirectDebitOutReversal` credit); once per debit.
 
 The mandate's reference is kept as the transaction's `reference`; the creditor's name and
-IBAN are its counterparty.
+IBAN are its counterparty. The first debit under a mandate creates the account's
+`ReceivedDirectDebitMandate` (domain.received_mandates); a debit under a mandate that is not
+`Enabled` starts `Rejected` (`MandateInvalid`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ..exceptions import InvalidTimestamp
 from .context import Environment
 from .ledger import change_status, read_balances, record_transaction
 from .money import to_decimal
+from .received_mandates import mandate_for_debit
 from .rejections import Rejected, forbidden, not_found
 from .validation import Checks
 
@@ -86,8 +89,11 @@ def receive_direct_debit(env: Environment, project_id: str, data: dict[str, Any]
             raise Rejected(forbidden(f"No account of this project has the IBAN {debtor.compact}."))
         account = rows[0]
         execution = _execution_date(data.get("execution_date"), env.now())
+        mandate = mandate_for_debit(env, db, account, data)
         refusal = None
-        if account["status"] in ("Closing", "Closed"):
+        if mandate["status"] != "Enabled":
+            refusal = "MandateInvalid"
+        elif account["status"] in ("Closing", "Closed"):
             refusal = "AccountClosed"
         elif read_balances(db, account["id"]).available < value:
             refusal = "InsufficientFunds"

@@ -1,0 +1,204 @@
+"""The mandates creditors debit an account under (`ReceivedDirectDebitMandate`).
+
+The first direct debit a creditor presents under a mandate reference creates the mandate,
+`Enabled` (`ReceivedDirectDebitMandate.Created`); later debits under it reuse it. The
+partner may suspend it (debits under a `Suspended` mandate start `Rejected`, reason
+`MandateInvalid`) and enable it again, which asks the account's user for an `EnableMandate`
+consent (`ConsentPending`, then `Enabled` once accepted; `Suspended` again if not). A
+`Canceled` mandate can be neither. Each change emits `ReceivedDirectDebitMandate.Updated`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlite_utils
+
+from ..storage import get_row, insert_row, update_row
+from .access import require_permission
+from .account_lifecycle import consent_user, find_account
+from .consents import ConsentHandler, open_consent
+from .context import Environment, Principal
+from .events import emit
+from .rejections import Rejected, rejection
+from .validation import Checks
+
+__all__ = [
+    "CONSENT_HANDLER",
+    "enable_mandate",
+    "get_mandate",
+    "mandate_for_debit",
+    "suspend_mandate",
+]
+
+_TABLE = "received_direct_debit_mandates"
+
+
+def _not_found(mandate_id: str) -> dict[str, Any]:
+    return rejection(
+        "ReceivedDirectDebitMandateNotFoundRejection",
+        f"Received direct debit mandate {mandate_id} was not found.",
+        id=mandate_id,
+    )
+
+
+def _visible(db: sqlite_utils.Database, principal: Principal, mandate_id: str) -> dict[str, Any]:
+    """The mandate if the caller sees its account, else the not-found rejection."""
+    rows = list(
+        db[_TABLE].rows_where("id = ? AND project_id = ?", [mandate_id, principal.project_id])
+    )
+    if not rows:
+        raise Rejected(_not_found(mandate_id))
+    try:
+        find_account(db, principal, rows[0]["account_id"])
+    except Rejected:
+        raise Rejected(_not_found(mandate_id)) from None
+    return rows[0]
+
+
+def get_mandate(env: Environment, principal: Principal, mandate_id: str) -> dict[str, Any] | None:
+    """The mandate, or None when the caller does not see it (the real query is nullable)."""
+    try:
+        return _visible(env.store.db, principal, mandate_id)
+    except Rejected:
+        return None
+
+
+def _change(
+    env: Environment, db: sqlite_utils.Database, row: dict[str, Any], **changes: Any
+) -> dict[str, Any]:
+    now = env.now()
+    if "status" in changes:
+        changes["status_changed_at"] = now
+    update_row(db, _TABLE, row["id"], {**changes, "updated_at": now})
+    emit(
+        env,
+        db,
+        "ReceivedDirectDebitMandate.Updated",
+        project_id=row["project_id"],
+        resource_id=row["id"],
+    )
+    return get_row(db, _TABLE, row["id"])
+
+
+def _canceled(row: dict[str, Any]) -> Rejected:
+    return Rejected(
+        rejection(
+            "ReceivedDirectDebitMandateCanceledRejection",
+            f"Received direct debit mandate {row['id']} is Canceled.",
+            id=row["id"],
+        )
+    )
+
+
+def suspend_mandate(env: Environment, principal: Principal, mandate_id: str) -> dict[str, Any]:
+    """No more debits under the mandate until it is enabled again."""
+    with env.store.atomic() as db:
+        row = _visible(db, principal, mandate_id)
+        require_permission(db, principal, row["account_id"], "can_initiate_payments")
+        if row["status"] == "Canceled":
+            raise _canceled(row)
+        if row["status"] == "Suspended":
+            return row
+        return _change(env, db, row, status="Suspended", consent_id=None)
+
+
+def enable_mandate(
+    env: Environment,
+    principal: Principal,
+    mandate_id: str,
+    *,
+    consent_redirect_url: str | None,
+) -> dict[str, Any]:
+    """Ask for an `EnableMandate` consent to enable a suspended mandate again."""
+    checks = Checks()
+    url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
+    checks.raise_if_any()
+    with env.store.atomic() as db:
+        row = _visible(db, principal, mandate_id)
+        require_permission(db, principal, row["account_id"], "can_initiate_payments")
+        if row["status"] == "Canceled":
+            raise _canceled(row)
+        if row["status"] in ("Enabled", "ConsentPending"):
+            return row
+        consent = open_consent(
+            env,
+            db,
+            project_id=row["project_id"],
+            purpose="EnableMandate",
+            redirect_url=str(url),
+            user_id=consent_user(db, principal, row["account_id"]),
+            resource_id=row["id"],
+        )
+        return _change(
+            env,
+            db,
+            get_row(db, _TABLE, row["id"]),
+            status="ConsentPending",
+            consent_id=consent["id"],
+        )
+
+
+def _consented(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+    row = get_row(db, _TABLE, consent["resource_id"])
+    if row["status"] == "ConsentPending" and row["consent_id"] == consent["id"]:
+        _change(env, db, row, status="Enabled")
+
+
+def _not_consented(
+    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], _status: str
+) -> None:
+    row = get_row(db, _TABLE, consent["resource_id"])
+    if row["status"] == "ConsentPending" and row["consent_id"] == consent["id"]:
+        _change(env, db, row, status="Suspended")
+
+
+#: What accepting (or not) an `EnableMandate` consent does.
+CONSENT_HANDLER = ConsentHandler(_consented, _not_consented)
+
+
+def mandate_for_debit(
+    env: Environment,
+    db: sqlite_utils.Database,
+    account: dict[str, Any],
+    data: dict[str, Any],
+) -> dict[str, Any]:
+    """The mandate a debit is presented under (in the caller's transaction): the account's
+    mandate with this creditor identifier and reference, created `Enabled` if new."""
+    creditor = data["creditor"]
+    rows = list(
+        db[_TABLE].rows_where(
+            "account_id = ? AND creditor_identifier = ? AND reference = ?",
+            [account["id"], creditor["identifier"], data["mandate_reference"]],
+        )
+    )
+    now = env.now()
+    if rows:
+        update_row(db, _TABLE, rows[0]["id"], {"executed_at": now})
+        return {**rows[0], "executed_at": now}
+    row = {
+        "id": env.new_id(db, "received-direct-debit-mandate"),
+        "project_id": account["project_id"],
+        "account_id": account["id"],
+        "reference": data["mandate_reference"],
+        "creditor_identifier": creditor["identifier"],
+        "creditor_name": creditor["name"],
+        "creditor_iban": creditor["iban"],
+        "ultimate_creditor_name": creditor.get("ultimate_name"),
+        "scheme": data["mandate_type"],
+        "sequence": data["mandate_sequence"],
+        "status": "Enabled",
+        "status_changed_at": now,
+        "executed_at": now,
+        "created_at": now,
+        "updated_at": now,
+    }
+    insert_row(db, _TABLE, row)
+    emit(
+        env,
+        db,
+        "ReceivedDirectDebitMandate.Created",
+        project_id=row["project_id"],
+        resource_id=row["id"],
+    )
+    return row
