@@ -16,7 +16,6 @@ from ._helpers import caller, consent_row, row_resolver
 from .transactions import COMMON_FIELDS, other_party, own_party
 
 direct_debit = ObjectType("SEPADirectDebitTransaction")
-bindables: list[ObjectType | InterfaceType] = [direct_debit]
 
 for _field, _resolver in COMMON_FIELDS.items():
     direct_debit.set_field(_field, _resolver)
@@ -36,7 +35,7 @@ def resolve_debtor(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, A
 # -- received mandates ---------------------------------------------------------------------
 
 mandate = ObjectType("SEPAReceivedDirectDebitMandate")
-bindables.append(mandate)
+bindables: list[ObjectType | InterfaceType] = [direct_debit, mandate]
 
 _SCHEMES = {"Core": "SepaDirectDebitCore", "B2B": "SepaDirectDebitB2b"}
 _STATUS_TIME_FIELDS = {
