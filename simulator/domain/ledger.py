@@ -81,6 +81,9 @@ TRANSACTION_TYPES = (
     "SepaDirectDebitOut",
     "SepaDirectDebitOutReturn",
     "SepaDirectDebitOutReversal",
+    # International credit transfers from outside the SEPA zone (domain.international).
+    "InternationalCreditTransferIn",
+    "InternationalCreditTransferInReturn",
 )
 TRANSACTION_STATUSES = ("Pending", "Booked", "Rejected", "Canceled", "Released")
 SIDE_OF_TYPE = {
@@ -103,6 +106,8 @@ SIDE_OF_TYPE = {
     "SepaDirectDebitOut": "Debit",
     "SepaDirectDebitOutReturn": "Credit",
     "SepaDirectDebitOutReversal": "Credit",
+    "InternationalCreditTransferIn": "Credit",
+    "InternationalCreditTransferInReturn": "Debit",
 }
 #: The statuses a transaction may move to from each status (the others are final).
 TRANSITIONS: dict[str, tuple[str, ...]] = {
@@ -128,6 +133,8 @@ STATUSES_OF_TYPE: dict[str, tuple[str, ...]] = {
     "SepaDirectDebitOut": ("Pending", "Booked", "Rejected", "Canceled"),
     "SepaDirectDebitOutReturn": ("Booked",),
     "SepaDirectDebitOutReversal": ("Booked",),
+    "InternationalCreditTransferIn": ("Pending", "Booked", "Rejected"),
+    "InternationalCreditTransferInReturn": ("Booked",),
 }
 _EVENT_OF_STATUS = {
     "Pending": "Transaction.Pending",

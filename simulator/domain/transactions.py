@@ -70,6 +70,10 @@ PRODUCT_TYPES = {
     "SEPACreditTransfer": TRANSFER_TYPES + RETURN_TYPES,
     "Card": ("CardOutDebit", "CardOutCredit"),
     "Fees": ("FeesOut",),
+    "InternationalCreditTransfer": (
+        "InternationalCreditTransferIn",
+        "InternationalCreditTransferInReturn",
+    ),
     "SEPADirectDebit": (
         "SepaDirectDebitOut",
         "SepaDirectDebitOutReturn",

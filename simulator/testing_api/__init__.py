@@ -7,6 +7,7 @@ from . import (
     banking,
     cards,
     direct_debits,
+    international,
     journal,
     limits,
     onboarding,
@@ -16,8 +17,9 @@ from . import (
 )
 from .resolvers import bindables as _core_bindables
 
-# `payments` and `direct_debits` attach their resolvers to the banking mutation type.
-del payments, direct_debits
+# `payments`, `direct_debits` and `international` attach their resolvers to the banking
+# mutation type.
+del payments, direct_debits, international
 
 bindables = [
     *_core_bindables,

@@ -60,6 +60,8 @@ TRANSACTION_OBJECT_TYPES = {
     "SepaDirectDebitOut": "SEPADirectDebitTransaction",
     "SepaDirectDebitOutReturn": "SEPADirectDebitTransaction",
     "SepaDirectDebitOutReversal": "SEPADirectDebitTransaction",
+    "InternationalCreditTransferIn": "InternationalCreditTransferTransaction",
+    "InternationalCreditTransferInReturn": "InternationalCreditTransferTransaction",
 }
 
 

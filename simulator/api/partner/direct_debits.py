@@ -17,8 +17,12 @@ from .transactions import COMMON_FIELDS, other_party, own_party
 
 direct_debit = ObjectType("SEPADirectDebitTransaction")
 
-for _field, _resolver in COMMON_FIELDS.items():
-    direct_debit.set_field(_field, _resolver)
+# International transfers carry the Transaction interface's fields only (no parties yet).
+international = ObjectType("InternationalCreditTransferTransaction")
+
+for _type in (direct_debit, international):
+    for _field, _resolver in COMMON_FIELDS.items():
+        _type.set_field(_field, _resolver)
 
 
 @direct_debit.field("creditor")
@@ -35,7 +39,7 @@ def resolve_debtor(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, A
 # -- received mandates ---------------------------------------------------------------------
 
 mandate = ObjectType("SEPAReceivedDirectDebitMandate")
-bindables: list[ObjectType | InterfaceType] = [direct_debit, mandate]
+bindables: list[ObjectType | InterfaceType] = [direct_debit, international, mandate]
 
 _SCHEMES = {"Core": "SepaDirectDebitCore", "B2B": "SepaDirectDebitB2b"}
 _STATUS_TIME_FIELDS = {
