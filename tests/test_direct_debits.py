@@ -257,3 +257,12 @@ def test_mandate_rejections(bank: Bank, account: str) -> None:
         },
     )
     assert canceled["__typename"] == "ReceivedDirectDebitMandateCanceledRejection"
+
+
+def test_payments_take_after_or_before_not_both(bank: Bank, account: str) -> None:
+    bank.transfer(account, "1.00")
+    cursor = bank.api.query("{ payments { edges { cursor } } }")["payments"]["edges"][0]["cursor"]
+    body = bank.api.post(
+        "query($c: String) { payments(after: $c, before: $c) { totalCount } }", {"c": cursor}
+    )
+    assert body["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
