@@ -266,3 +266,68 @@ def test_payments_take_after_or_before_not_both(bank: Bank, account: str) -> Non
         "query($c: String) { payments(after: $c, before: $c) { totalCount } }", {"c": cursor}
     )
     assert body["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
+
+
+def company_account(bank: Bank) -> str:
+    holder = bank.holder(holder_type="Company", company_name="Acme SAS", first=None, last=None)
+    account_id = str(holder["account_id"])
+    bank.fund(account_id, "300.00")
+    return account_id
+
+
+def b2b_input(bank: Bank, account_id: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "iban": bank.row("accounts", account_id)["iban"],
+        "creditorIdentifier": "FR12ZZZ123456",
+        "creditorName": "Utility Co",
+        "mandateReference": "MANDATE-42",
+        "name": "Electricity",
+        "sequence": "Recurrent",
+        "signatureDate": "2026-01-02",
+        "consentRedirectUrl": "https://partner.example/done",
+        **extra,
+    }
+
+
+def test_a_b2b_debit_needs_a_registered_mandate(bank: Bank) -> None:
+    account = company_account(bank)
+    unregistered = node(bank, receive(bank, account, mandateType="B2B")["transactionId"])
+    assert unregistered["statusInfo"] == {"status": "Rejected", "reason": "MandateInvalid"}
+    added = bank.api.mutate(
+        "addReceivedSepaDirectDebitB2bMandate", b2b_input(bank, account), MANDATE_SELECTION
+    )
+    assert added["receivedDirectDebitMandate"]["statusInfo"] == {"status": "ConsentPending"}
+    found = mandate(bank)
+    assert found["scheme"] == "SepaDirectDebitB2b"
+    # Not yet consented: still refused.
+    pending = node(bank, receive(bank, account, mandateType="B2B")["transactionId"])
+    assert pending["statusInfo"]["status"] == "Rejected"
+    bank.approve(found["statusInfo"]["consent"]["id"])
+    assert mandate(bank)["statusInfo"] == {"status": "Enabled"}
+    accepted = node(bank, receive(bank, account, mandateType="B2B")["transactionId"])
+    assert accepted["statusInfo"] == {"status": "Pending"}
+    again = bank.api.mutate("addReceivedSepaDirectDebitB2bMandate", b2b_input(bank, account))
+    assert again["__typename"] == "ForbiddenRejection"
+
+
+def test_b2b_mandate_rejections(bank: Bank, account: str) -> None:
+    individual = bank.api.mutate("addReceivedSepaDirectDebitB2bMandate", b2b_input(bank, account))
+    assert individual["__typename"] == "AccountHolderTypeIndividualRejection"
+    unknown = bank.api.mutate(
+        "addReceivedSepaDirectDebitB2bMandate",
+        b2b_input(bank, account, iban="DE89370400440532013000"),
+    )
+    assert unknown["__typename"] == "AccountNotFoundRejection"
+    company = company_account(bank)
+    invalid = bank.api.mutate(
+        "addReceivedSepaDirectDebitB2bMandate",
+        b2b_input(bank, company, consentRedirectUrl="not a url"),
+    )
+    assert invalid["__typename"] == "ValidationRejection"
+    added = bank.api.mutate(
+        "addReceivedSepaDirectDebitB2bMandate", b2b_input(bank, company), MANDATE_SELECTION
+    )
+    consent_id = mandate(bank)["statusInfo"]["consent"]["id"]
+    bank.refuse(consent_id)
+    assert mandate(bank)["statusInfo"]["status"] == "Canceled"
+    assert added["receivedDirectDebitMandate"]["id"] == mandate_id(bank)

@@ -91,7 +91,7 @@ def receive_direct_debit(env: Environment, project_id: str, data: dict[str, Any]
         execution = _execution_date(data.get("execution_date"), env.now())
         mandate = mandate_for_debit(env, db, account, data)
         refusal = None
-        if mandate["status"] != "Enabled":
+        if mandate is None or mandate["status"] != "Enabled":
             refusal = "MandateInvalid"
         elif account["status"] in ("Closing", "Closed"):
             refusal = "AccountClosed"

@@ -1,7 +1,10 @@
 """The mandates creditors debit an account under (`ReceivedDirectDebitMandate`).
 
-The first direct debit a creditor presents under a mandate reference creates the mandate,
-`Enabled` (`ReceivedDirectDebitMandate.Created`); later debits under it reuse it. The
+The first Core direct debit a creditor presents under a mandate reference creates the
+mandate, `Enabled` (`ReceivedDirectDebitMandate.Created`); later debits under it reuse it.
+A B2B mandate must be registered first (`addReceivedSepaDirectDebitB2bMandate`, company
+accounts only, `ConsentPending` until the user accepts an `EnableMandate` consent,
+`Canceled` if not): a B2B debit under no registered mandate is refused. The
 partner may suspend it (debits under a `Suspended` mandate start `Rejected`, reason
 `MandateInvalid`) and enable it again, which asks the account's user for an `EnableMandate`
 consent (`ConsentPending`, then `Enabled` once accepted; `Suspended` again if not). A
@@ -20,11 +23,12 @@ from .account_lifecycle import consent_user, find_account
 from .consents import ConsentHandler, open_consent
 from .context import Environment, Principal
 from .events import emit
-from .rejections import Rejected, rejection
+from .rejections import Rejected, forbidden, not_found, rejection
 from .validation import Checks
 
 __all__ = [
     "CONSENT_HANDLER",
+    "add_b2b_mandate",
     "enable_mandate",
     "get_mandate",
     "mandate_for_debit",
@@ -136,6 +140,7 @@ def enable_mandate(
             get_row(db, _TABLE, row["id"]),
             status="ConsentPending",
             consent_id=consent["id"],
+            consent_for="Enable",
         )
 
 
@@ -150,7 +155,9 @@ def _not_consented(
 ) -> None:
     row = get_row(db, _TABLE, consent["resource_id"])
     if row["status"] == "ConsentPending" and row["consent_id"] == consent["id"]:
-        _change(env, db, row, status="Suspended")
+        # A refused registration never becomes a mandate; a refused re-enabling stays off.
+        refused = "Canceled" if row["consent_for"] == "Add" else "Suspended"
+        _change(env, db, row, status=refused)
 
 
 #: What accepting (or not) an `EnableMandate` consent does.
@@ -162,13 +169,14 @@ def mandate_for_debit(
     db: sqlite_utils.Database,
     account: dict[str, Any],
     data: dict[str, Any],
-) -> dict[str, Any]:
+) -> dict[str, Any] | None:
     """The mandate a debit is presented under (in the caller's transaction): the account's
-    mandate with this creditor identifier and reference, created `Enabled` if new."""
+    mandate with this creditor identifier and reference. A Core one is created `Enabled`
+    by its first debit; a B2B one must have been registered (None when it was not)."""
     creditor = data["creditor"]
     rows = list(
         db[_TABLE].rows_where(
-            "account_id = ? AND creditor_identifier = ? AND reference = ?",
+            "account_id = ? AND creditor_identifier = ? AND reference = ? AND status != 'Canceled'",
             [account["id"], creditor["identifier"], data["mandate_reference"]],
         )
     )
@@ -176,20 +184,34 @@ def mandate_for_debit(
     if rows:
         update_row(db, _TABLE, rows[0]["id"], {"executed_at": now})
         return {**rows[0], "executed_at": now}
+    if data["mandate_type"] == "B2B":
+        return None
+    return _insert(
+        env,
+        db,
+        account,
+        reference=data["mandate_reference"],
+        creditor_identifier=creditor["identifier"],
+        creditor_name=creditor["name"],
+        creditor_iban=creditor["iban"],
+        ultimate_creditor_name=creditor.get("ultimate_name"),
+        scheme=data["mandate_type"],
+        sequence=data["mandate_sequence"],
+        status="Enabled",
+        executed_at=now,
+    )
+
+
+def _insert(
+    env: Environment, db: sqlite_utils.Database, account: dict[str, Any], **fields: Any
+) -> dict[str, Any]:
+    now = env.now()
     row = {
         "id": env.new_id(db, "received-direct-debit-mandate"),
         "project_id": account["project_id"],
         "account_id": account["id"],
-        "reference": data["mandate_reference"],
-        "creditor_identifier": creditor["identifier"],
-        "creditor_name": creditor["name"],
-        "creditor_iban": creditor["iban"],
-        "ultimate_creditor_name": creditor.get("ultimate_name"),
-        "scheme": data["mandate_type"],
-        "sequence": data["mandate_sequence"],
-        "status": "Enabled",
+        **fields,
         "status_changed_at": now,
-        "executed_at": now,
         "created_at": now,
         "updated_at": now,
     }
@@ -201,4 +223,76 @@ def mandate_for_debit(
         project_id=row["project_id"],
         resource_id=row["id"],
     )
-    return row
+    return get_row(db, _TABLE, row["id"])
+
+
+def add_b2b_mandate(env: Environment, principal: Principal, data: dict[str, Any]) -> dict[str, Any]:
+    """Register a B2B mandate on the company account of `data["iban"]` before its creditor
+    debits it; `ConsentPending` until the account's user accepts the `EnableMandate`
+    consent (`Canceled` if refused)."""
+    checks = Checks()
+    url = checks.url(data.get("consent_redirect_url"), ["input", "consentRedirectUrl"])
+    identifier = checks.text(
+        data.get("creditor_identifier"), ["input", "creditorIdentifier"], max_length=35
+    )
+    creditor = checks.text(data.get("creditor_name"), ["input", "creditorName"], max_length=70)
+    reference = checks.text(
+        data.get("mandate_reference"), ["input", "mandateReference"], max_length=35
+    )
+    name = checks.text(data.get("name"), ["input", "name"], required=False, max_length=140)
+    checks.raise_if_any()
+    iban = "".join(str(data.get("iban") or "").split()).upper()
+    with env.store.atomic() as db:
+        rows = list(
+            db["accounts"].rows_where("iban = ? AND project_id = ?", [iban, principal.project_id])
+        )
+        try:
+            account = find_account(db, principal, rows[0]["id"]) if rows else None
+        except Rejected:
+            account = None
+        if account is None:
+            raise Rejected(not_found("Account", iban))
+        require_permission(db, principal, account["id"], "can_initiate_payments")
+        holder = get_row(db, "account_holders", account["holder_id"])
+        if holder["type"] == "Individual":
+            raise Rejected(
+                rejection(
+                    "AccountHolderTypeIndividualRejection",
+                    f"Account {account['id']} belongs to an individual: B2B mandates are for "
+                    "companies.",
+                )
+            )
+        if db[_TABLE].count_where(
+            "account_id = ? AND creditor_identifier = ? AND reference = ? AND status != 'Canceled'",
+            [account["id"], identifier, reference],
+        ):
+            raise Rejected(
+                forbidden(
+                    f"Account {account['id']} already has mandate {reference} of {identifier}."
+                )
+            )
+        row = _insert(
+            env,
+            db,
+            account,
+            reference=reference,
+            creditor_identifier=identifier,
+            creditor_name=creditor,
+            name=name,
+            signature_date=data.get("signature_date"),
+            scheme="B2B",
+            sequence=data["sequence"],
+            status="ConsentPending",
+            consent_for="Add",
+        )
+        consent = open_consent(
+            env,
+            db,
+            project_id=row["project_id"],
+            purpose="EnableMandate",
+            redirect_url=str(url),
+            user_id=consent_user(db, principal, account["id"]),
+            resource_id=row["id"],
+        )
+        update_row(db, _TABLE, row["id"], {"consent_id": consent["id"]})
+        return get_row(db, _TABLE, row["id"])

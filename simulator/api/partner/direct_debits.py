@@ -65,7 +65,8 @@ def _typed(row: dict[str, Any]) -> dict[str, Any]:
 
 mandate.set_field("account", row_resolver("accounts", "account_id"))
 mandate.set_field("version", lambda _row, _: "1")
-mandate.set_field("name", lambda row, _: row["creditor_name"])
+mandate.set_field("name", lambda row, _: row.get("name") or row["creditor_name"])
+mandate.set_field("signatureDate", lambda row, _: row.get("signature_date"))
 mandate.set_field("scheme", lambda row, _: _SCHEMES[row["scheme"]])
 mandate.set_field("ultimateCreditorName", lambda row, _: row.get("ultimate_creditor_name"))
 mandate.set_field(
@@ -120,3 +121,11 @@ def resolve_enable(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
         consent_redirect_url=input.get("consent_redirect_url"),
     )
     return _mandate_payload("EnableReceivedDirectDebitMandateSuccessPayload", row)
+
+
+@mutation.field("addReceivedSepaDirectDebitB2bMandate")
+@returns_rejections
+def resolve_add_b2b(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    env, principal = caller(info)
+    row = received_mandates.add_b2b_mandate(env, principal, input)
+    return _mandate_payload("AddReceivedSepaDirectDebitB2bMandateSuccessPayload", row)

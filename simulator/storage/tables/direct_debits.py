@@ -1,5 +1,6 @@
 """Tables of SEPA direct debits taken from an account: the mandates creditors debit it
-under (`ReceivedDirectDebitMandate`), created by the first debit under each mandate."""
+under (`ReceivedDirectDebitMandate`): created by the first Core debit under each mandate,
+or registered in advance by the partner (B2B)."""
 
 from __future__ import annotations
 
@@ -27,8 +28,11 @@ DIRECT_DEBIT_TABLES = (
             "ultimate_creditor_name": str,
             "scheme": str,  # Core | B2B
             "sequence": str,  # OneOff | Recurrent
+            "name": str,  # the partner's name for a mandate it registered
+            "signature_date": str,
             "status": str,  # Enabled | Suspended | ConsentPending | Canceled
-            "consent_id": str,  # the EnableMandate consent a re-enabling waits for
+            "consent_id": str,  # the EnableMandate consent the mandate waits for
+            "consent_for": str,  # Add (refused: Canceled) | Enable (refused: Suspended)
             "status_changed_at": str,
             "executed_at": str,  # the last debit under the mandate
             "created_at": str,
