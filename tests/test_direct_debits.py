@@ -331,3 +331,43 @@ def test_b2b_mandate_rejections(bank: Bank, account: str) -> None:
     bank.refuse(consent_id)
     assert mandate(bank)["statusInfo"]["status"] == "Canceled"
     assert added["receivedDirectDebitMandate"]["id"] == mandate_id(bank)
+
+
+RETURN_SELECTION = "consent { id purpose status }"
+
+
+def ask_return(bank: Bank, transaction_id: str) -> dict[str, Any]:
+    return bank.api.mutate(
+        "returnTransaction",
+        {"transactionId": transaction_id, "consentRedirectUrl": "https://partner.example/done"},
+        RETURN_SELECTION,
+    )
+
+
+def test_the_payer_asks_a_direct_debit_back(bank: Bank, account: str) -> None:
+    debit_id = receive(bank, account)["transactionId"]
+    early = ask_return(bank, debit_id)
+    assert early["__typename"] == "ReturnTransactionRejection"
+    bank.sim.advance("1d")
+    asked = ask_return(bank, debit_id)
+    assert asked["consent"]["purpose"] == "ReturnTransactionForDirectDebit"
+    assert balances(bank, account) == ("260.00", "260.00")
+    bank.approve(asked["consent"]["id"])
+    assert balances(bank, account) == ("300.00", "300.00")
+    [credit] = bank.env.store.db.execute(
+        "SELECT type, status_reason FROM transactions WHERE original_transaction_id = ?",
+        [debit_id],
+    ).fetchall()
+    assert tuple(credit) == ("SepaDirectDebitOutReturn", "RefundRequestedByDebtor")
+    assert ask_return(bank, debit_id)["__typename"] == "ReturnTransactionRejection"
+
+
+def test_what_cannot_be_returned(bank: Bank, account: str) -> None:
+    debit_id = receive(bank, account)["transactionId"]
+    bank.sim.advance("60d")
+    late = ask_return(bank, debit_id)
+    assert "8 weeks" in late["message"]
+    transfer = ask_return(bank, bank.fund(account, "1.00"))
+    assert transfer["__typename"] == "ReturnTransactionRejection"
+    unknown = ask_return(bank, "nope")
+    assert unknown["__typename"] == "TransactionNotFoundRejection"

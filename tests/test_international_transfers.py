@@ -83,3 +83,18 @@ def test_what_cannot_arrive_or_go_back(bank: Bank, account: str) -> None:
     assert sepa["__typename"] == "IncorrectTransactionTypeRejection"
     missing = send_back(bank, "nope")
     assert missing["__typename"] == "TransactionNotFoundRejection"
+
+
+def test_the_holder_returns_an_international_transfer(bank: Bank, account: str) -> None:
+    transfer_id = receive(bank, account)["transactionId"]
+    bank.sim.advance("1d")
+    asked = bank.api.mutate(
+        "returnTransaction",
+        {"transactionId": transfer_id, "consentRedirectUrl": "https://partner.example/done"},
+        "consent { id purpose }",
+    )
+    assert asked["consent"]["purpose"] == "ReturnTransactionForInternationalCreditTransfer"
+    bank.approve(asked["consent"]["id"])
+    assert f"{read_balances(bank.env.store.db, account).booked:.2f}" == "0.00"
+    twice = send_back(bank, transfer_id)
+    assert twice["__typename"] == "TransactionAlreadyReturnedRejection"

@@ -22,6 +22,7 @@ from . import (
     received_mandates,
     simulation,
     standing_orders,
+    transaction_returns,
     transactions,
 )
 from .wiring import Wiring
@@ -59,6 +60,7 @@ def install_banking(wiring: Wiring) -> None:
     )
     wiring.consent_handlers.update(cards.CONSENT_HANDLERS)
     wiring.consent_handlers.update(physical_cards.CONSENT_HANDLERS)
+    wiring.consent_handlers.update(transaction_returns.CONSENT_HANDLERS)
     wiring.account_closing.append(cards.cancel_cards_of_closing_account)
     wiring.membership_disabled.append(cards.cancel_cards_of_disabled_membership)
     wiring.scheduled_work.append(due_work.BankingWork())

@@ -8,7 +8,7 @@ from typing import Any
 from ariadne import InterfaceType, ObjectType
 from graphql import GraphQLResolveInfo
 
-from ...domain import received_mandates
+from ...domain import received_mandates, transaction_returns
 from ...storage import get_row
 from ..mutations import returns_rejections
 from . import mutation, query
@@ -129,3 +129,19 @@ def resolve_add_b2b(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
     env, principal = caller(info)
     row = received_mandates.add_b2b_mandate(env, principal, input)
     return _mandate_payload("AddReceivedSepaDirectDebitB2bMandateSuccessPayload", row)
+
+
+@mutation.field("returnTransaction")
+@returns_rejections
+def resolve_return(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    env, principal = caller(info)
+    consent = transaction_returns.request_return(
+        env,
+        principal,
+        input["transaction_id"],
+        consent_redirect_url=input["consent_redirect_url"],
+    )
+    return {
+        "__typename": "ReturnTransactionSuccessPayload",
+        "consent": consent_row(env, consent["id"]),
+    }
