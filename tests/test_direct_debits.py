@@ -371,3 +371,29 @@ def test_what_cannot_be_returned(bank: Bank, account: str) -> None:
     assert transfer["__typename"] == "ReturnTransactionRejection"
     unknown = ask_return(bank, "nope")
     assert unknown["__typename"] == "TransactionNotFoundRejection"
+
+
+def test_an_account_lists_its_received_mandates(bank: Bank) -> None:
+    account = company_account(bank)
+    receive(bank, account)
+    bank.api.mutate(
+        "addReceivedSepaDirectDebitB2bMandate", b2b_input(bank, account, mandateReference="B2B-1")
+    )
+    listed = """query($id: ID!, $filters: AccountReceivedDirectDebitMandateFiltersInput) {
+      account(accountId: $id) { receivedDirectDebitMandates(filters: $filters) {
+        totalCount edges { node { __typename statusInfo { status }
+          ... on SEPAReceivedDirectDebitMandate { scheme } } } } } }"""
+
+    def mandates(filters: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        data = bank.api.query(listed, {"id": account, "filters": filters})
+        return [edge["node"] for edge in data["account"]["receivedDirectDebitMandates"]["edges"]]
+
+    assert [node["scheme"] for node in mandates()] == ["SepaDirectDebitCore", "SepaDirectDebitB2b"]
+    assert mandates({"scheme": ["SepaDirectDebitB2b"]}) == [
+        {
+            "__typename": "SEPAReceivedDirectDebitMandate",
+            "statusInfo": {"status": "ConsentPending"},
+            "scheme": "SepaDirectDebitB2b",
+        }
+    ]
+    assert [node["scheme"] for node in mandates({"status": ["Enabled"]})] == ["SepaDirectDebitCore"]

@@ -18,19 +18,23 @@ from typing import Any
 import sqlite_utils
 
 from ..storage import get_row, insert_row, update_row
-from .access import require_permission
+from .access import account_scope, require_permission
 from .account_lifecycle import consent_user, find_account
 from .consents import ConsentHandler, open_consent
 from .context import Environment, Principal
 from .events import emit
+from .pagination import Connection, paginate
+from .queries import with_filters
 from .rejections import Rejected, forbidden, not_found, rejection
 from .validation import Checks
 
 __all__ = [
     "CONSENT_HANDLER",
+    "SCHEME_NAMES",
     "add_b2b_mandate",
     "enable_mandate",
     "get_mandate",
+    "list_mandates",
     "mandate_for_debit",
     "suspend_mandate",
 ]
@@ -296,3 +300,40 @@ def add_b2b_mandate(env: Environment, principal: Principal, data: dict[str, Any]
         )
         update_row(db, _TABLE, row["id"], {"consent_id": consent["id"]})
         return get_row(db, _TABLE, row["id"])
+
+
+#: The API's scheme names of the stored `scheme` values.
+SCHEME_NAMES = {"Core": "SepaDirectDebitCore", "B2B": "SepaDirectDebitB2b"}
+
+
+def list_mandates(
+    env: Environment,
+    principal: Principal,
+    *,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
+) -> Connection:
+    """Received mandates the caller sees, oldest first (newest with `orderBy.direction:
+    Desc`); filters `account_id` (set by the account), `status` and `scheme` (lists of
+    the API's names)."""
+    filters = dict(filters or {})
+    if filters.get("scheme"):
+        stored = {name: value for value, name in SCHEME_NAMES.items()}
+        filters["scheme"] = [stored[name] for name in filters["scheme"] if name in stored]
+        filters["scheme"] = filters["scheme"] or ["-"]
+    where, params = with_filters(
+        account_scope(principal), filters, equal=("account_id",), any_of=("status", "scheme")
+    )
+    field = ((order_by or {}).get("field") == "updatedAt" and "updated_at") or "created_at"
+    return paginate(
+        env.store.db,
+        _TABLE,
+        where,
+        params,
+        first=first,
+        after=after,
+        order=(field, "id"),
+        descending=(order_by or {}).get("direction") == "Desc",
+    )

@@ -12,7 +12,7 @@ from ...domain import received_mandates, transaction_returns
 from ...storage import get_row
 from ..mutations import returns_rejections
 from . import mutation, query
-from ._helpers import caller, consent_row, row_resolver
+from ._helpers import caller, connection_resolver, consent_row, row_resolver
 from .transactions import COMMON_FIELDS, other_party, own_party
 
 direct_debit = ObjectType("SEPADirectDebitTransaction")
@@ -39,9 +39,24 @@ def resolve_debtor(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, A
 # -- received mandates ---------------------------------------------------------------------
 
 mandate = ObjectType("SEPAReceivedDirectDebitMandate")
-bindables: list[ObjectType | InterfaceType] = [direct_debit, international, mandate]
+account = ObjectType("Account")
+# Every stored received mandate is a SEPA one (no internal direct debits yet).
+mandate_interface = InterfaceType(
+    "ReceivedDirectDebitMandate", lambda *_: "SEPAReceivedDirectDebitMandate"
+)
+bindables: list[ObjectType | InterfaceType] = [
+    direct_debit,
+    international,
+    mandate,
+    mandate_interface,
+    account,
+]
 
-_SCHEMES = {"Core": "SepaDirectDebitCore", "B2B": "SepaDirectDebitB2b"}
+account.set_field(
+    "receivedDirectDebitMandates",
+    connection_resolver(received_mandates.list_mandates, lambda row: {"account_id": row["id"]}),
+)
+
 _STATUS_TIME_FIELDS = {
     "Enabled": "enabled_at",
     "Suspended": "suspended_at",
@@ -67,7 +82,7 @@ mandate.set_field("account", row_resolver("accounts", "account_id"))
 mandate.set_field("version", lambda _row, _: "1")
 mandate.set_field("name", lambda row, _: row.get("name") or row["creditor_name"])
 mandate.set_field("signatureDate", lambda row, _: row.get("signature_date"))
-mandate.set_field("scheme", lambda row, _: _SCHEMES[row["scheme"]])
+mandate.set_field("scheme", lambda row, _: received_mandates.SCHEME_NAMES[row["scheme"]])
 mandate.set_field("ultimateCreditorName", lambda row, _: row.get("ultimate_creditor_name"))
 mandate.set_field(
     "creditor",
