@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 
+from simulator import Simulator
 from simulator.domain.ledger import read_balances
 
-from .banking_support import BENEFICIARY_IBAN, Bank
+from .banking_support import BENEFICIARY_IBAN, REDIRECT, Bank
 
 NODE = """query($id: ID!) { transaction(id: $id) { __typename type side amount { value }
   reference counterparty paymentProduct isCancelable originTransactionId
@@ -397,3 +399,21 @@ def test_an_account_lists_its_received_mandates(bank: Bank) -> None:
         }
     ]
     assert [node["scheme"] for node in mandates({"status": ["Enabled"]})] == ["SepaDirectDebitCore"]
+
+
+def test_another_project_neither_sees_nor_changes_a_mandate(
+    bank: Bank, account: str, sim: Simulator, http: httpx.Client
+) -> None:
+    receive(bank, account)
+    other = Bank(sim, http, sim.create_project("sandbox", "Other", [REDIRECT]))
+    found = other.api.query(MANDATE, {"id": mandate_id(bank)})["receivedDirectDebitMandate"]
+    assert found is None
+    for name, extra in (
+        ("suspendReceivedDirectDebitMandate", {}),
+        ("enableReceivedDirectDebitMandate", {"consentRedirectUrl": REDIRECT}),
+    ):
+        answer = other.api.mutate(name, {"receivedDirectDebitMandateId": mandate_id(bank), **extra})
+        assert answer["__typename"] == "ReceivedDirectDebitMandateNotFoundRejection"
+    b2b = other.api.mutate("addReceivedSepaDirectDebitB2bMandate", b2b_input(bank, account))
+    assert b2b["__typename"] == "AccountNotFoundRejection"
+    assert mandate(bank)["statusInfo"] == {"status": "Enabled"}
