@@ -339,8 +339,38 @@ def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
                 ("simulateIncomingSepaCreditTransferAcceptedRecall", "TransactionDuplicated"),
                 ("simulateOutgoingSepaCreditTransferReturn", "NotSpecified"),
                 ("simulateOutgoingSepaCreditTransferAcceptedRecall", "NotSpecifiedByOriginator"),
+                ("simulateOutgoingSepaDirectDebitCancel", "PaymentUndue"),
+                ("simulateOutgoingSepaDirectDebitReject", "NotSpecifiedByPayer"),
+                ("simulateOutgoingSepaDirectDebitReturn", "NotSpecifiedByBank"),
+                ("simulateOutgoingSepaDirectDebitReverse", "NotSpecifiedByBank"),
+                ("simulateIncomingInternationalCreditTransferReturn", "RegulatoryReason"),
             )
         },
+        # Another project's IBAN is no account of the caller's.
+        "simulateOutgoingSepaDirectDebitReception": rejected(
+            "simulateOutgoingSepaDirectDebitReception",
+            {
+                "amount": amount,
+                "creditor": {"name": "Utility", "iban": DEBTOR_IBAN, "identifier": "FR12ZZZ1"},
+                "debtorIban": r["iban"],
+                "executionDate": "2026-01-06T09:00:00.000Z",
+                "mandateReference": "M-1",
+                "mandateSequence": "OneOff",
+                "mandateType": "Core",
+            },
+            "ForbiddenRejection",
+        ),
+        "simulateIncomingInternationalCreditTransferReception": rejected(
+            "simulateIncomingInternationalCreditTransferReception",
+            {
+                "amount": amount,
+                "creditorIban": r["iban"],
+                "creditorName": "Ada",
+                "debtorIban": "BR1800360305000010009795493C1",
+                "debtorName": "Joao",
+            },
+            "AccountNotFoundRejection",
+        ),
         **_card_walk(b, r),
         **_own_writes(b),  # last: they act, in the second project only
     }

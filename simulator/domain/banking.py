@@ -19,8 +19,10 @@ from . import (
     memberships,
     payments,
     physical_cards,
+    received_mandates,
     simulation,
     standing_orders,
+    transaction_returns,
     transactions,
 )
 from .wiring import Wiring
@@ -53,10 +55,12 @@ def install_banking(wiring: Wiring) -> None:
             "ScheduleStandingOrder": standing_orders.CONSENT_HANDLER,
             "CloseAccount": account_lifecycle.CONSENT_HANDLER,
             "ConsentToMultipleConsents": consent_actions.MULTI_CONSENT_HANDLER,
+            "EnableMandate": received_mandates.CONSENT_HANDLER,
         }
     )
     wiring.consent_handlers.update(cards.CONSENT_HANDLERS)
     wiring.consent_handlers.update(physical_cards.CONSENT_HANDLERS)
+    wiring.consent_handlers.update(transaction_returns.CONSENT_HANDLERS)
     wiring.account_closing.append(cards.cancel_cards_of_closing_account)
     wiring.membership_disabled.append(cards.cancel_cards_of_disabled_membership)
     wiring.scheduled_work.append(due_work.BankingWork())

@@ -77,6 +77,13 @@ TRANSACTION_TYPES = (
     "SepaCreditTransferOutReturn",
     "SepaCreditTransferOutRecall",
     "SepaInstantCreditTransferOutRecall",
+    # SEPA direct debits a creditor outside the bank takes from an account (domain.direct_debits).
+    "SepaDirectDebitOut",
+    "SepaDirectDebitOutReturn",
+    "SepaDirectDebitOutReversal",
+    # International credit transfers from outside the SEPA zone (domain.international).
+    "InternationalCreditTransferIn",
+    "InternationalCreditTransferInReturn",
 )
 TRANSACTION_STATUSES = ("Pending", "Booked", "Rejected", "Canceled", "Released")
 SIDE_OF_TYPE = {
@@ -96,6 +103,11 @@ SIDE_OF_TYPE = {
     "SepaCreditTransferOutReturn": "Credit",
     "SepaCreditTransferOutRecall": "Credit",
     "SepaInstantCreditTransferOutRecall": "Credit",
+    "SepaDirectDebitOut": "Debit",
+    "SepaDirectDebitOutReturn": "Credit",
+    "SepaDirectDebitOutReversal": "Credit",
+    "InternationalCreditTransferIn": "Credit",
+    "InternationalCreditTransferInReturn": "Debit",
 }
 #: The statuses a transaction may move to from each status (the others are final).
 TRANSITIONS: dict[str, tuple[str, ...]] = {
@@ -118,6 +130,11 @@ STATUSES_OF_TYPE: dict[str, tuple[str, ...]] = {
     "SepaCreditTransferOutReturn": ("Booked",),
     "SepaCreditTransferOutRecall": ("Booked",),
     "SepaInstantCreditTransferOutRecall": ("Booked",),
+    "SepaDirectDebitOut": ("Pending", "Booked", "Rejected", "Canceled"),
+    "SepaDirectDebitOutReturn": ("Booked",),
+    "SepaDirectDebitOutReversal": ("Booked",),
+    "InternationalCreditTransferIn": ("Pending", "Booked", "Rejected"),
+    "InternationalCreditTransferInReturn": ("Booked",),
 }
 _EVENT_OF_STATUS = {
     "Pending": "Transaction.Pending",

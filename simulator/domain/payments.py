@@ -62,6 +62,7 @@ def list_payments(
     *,
     first: int | None = None,
     after: str | None = None,
+    before: str | None = None,
     filters: dict[str, Any] | None = None,
     descending: bool = False,
 ) -> Connection:
@@ -74,7 +75,14 @@ def list_payments(
         any_of=("status",),
     )
     return paginate(
-        env.store.db, "payments", where, params, first=first, after=after, descending=descending
+        env.store.db,
+        "payments",
+        where,
+        params,
+        first=first,
+        after=after,
+        before=before,
+        descending=descending,
     )
 
 

@@ -70,6 +70,15 @@ PRODUCT_TYPES = {
     "SEPACreditTransfer": TRANSFER_TYPES + RETURN_TYPES,
     "Card": ("CardOutDebit", "CardOutCredit"),
     "Fees": ("FeesOut",),
+    "InternationalCreditTransfer": (
+        "InternationalCreditTransferIn",
+        "InternationalCreditTransferInReturn",
+    ),
+    "SEPADirectDebit": (
+        "SepaDirectDebitOut",
+        "SepaDirectDebitOutReturn",
+        "SepaDirectDebitOutReversal",
+    ),
 }
 #: Keyset order of every transaction list.
 ORDER = ("execution_date", "id")

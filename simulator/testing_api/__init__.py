@@ -2,11 +2,24 @@
 
 from pathlib import Path
 
-from . import accounts, banking, cards, journal, limits, onboarding, payments, users, webhooks
+from . import (
+    accounts,
+    banking,
+    cards,
+    direct_debits,
+    international,
+    journal,
+    limits,
+    onboarding,
+    payments,
+    users,
+    webhooks,
+)
 from .resolvers import bindables as _core_bindables
 
-# `payments` attaches its resolvers to the banking mutation type.
-del payments
+# `payments`, `direct_debits` and `international` attach their resolvers to the banking
+# mutation type.
+del payments, direct_debits, international
 
 bindables = [
     *_core_bindables,

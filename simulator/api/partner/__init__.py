@@ -12,6 +12,7 @@ from . import (  # noqa: E402
     card_mutations,
     cards,
     consents,
+    direct_debits,
     holders,
     memberships,
     onboarding,
@@ -44,6 +45,7 @@ bindables = [
     *onboarding.bindables,
     *onboarding_legacy.bindables,
     *onboarding_public.bindables,
+    *direct_debits.bindables,
 ]
 
 __all__ = ["bindables", "mutation", "query"]

@@ -57,6 +57,11 @@ TRANSACTION_OBJECT_TYPES = {
     "SepaCreditTransferOutReturn": "SEPACreditTransferTransaction",
     "SepaCreditTransferOutRecall": "SEPACreditTransferTransaction",
     "SepaInstantCreditTransferOutRecall": "SEPACreditTransferTransaction",
+    "SepaDirectDebitOut": "SEPADirectDebitTransaction",
+    "SepaDirectDebitOutReturn": "SEPADirectDebitTransaction",
+    "SepaDirectDebitOutReversal": "SEPADirectDebitTransaction",
+    "InternationalCreditTransferIn": "InternationalCreditTransferTransaction",
+    "InternationalCreditTransferInReturn": "InternationalCreditTransferTransaction",
 }
 
 

@@ -35,13 +35,20 @@ def resolve_payments(
     info: GraphQLResolveInfo,
     first: int | None = None,
     after: str | None = None,
+    before: str | None = None,
     filters: dict[str, Any] | None = None,
     order_by: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     env, principal = caller(info)
     descending = (order_by or {}).get("direction") == "Desc"
     page = domain.list_payments(
-        env, principal, first=first, after=after, filters=filters, descending=descending
+        env,
+        principal,
+        first=first,
+        after=after,
+        before=before,
+        filters=filters,
+        descending=descending,
     )
     return connection(page)
 

@@ -111,7 +111,7 @@ def _payment_method(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
     return str(get_row(env.store.db, "accounts", row["account_id"])["number"])
 
 
-_COMMON: dict[str, Any] = {
+COMMON_FIELDS: dict[str, Any] = {
     "amount": resolve_amount,
     "statusInfo": _status_info,
     "account": row_resolver("accounts", "account_id"),
@@ -133,7 +133,7 @@ def _origin(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | N
 
 
 for _type in (sepa, card_transaction, fee):
-    for _field, _resolver in _COMMON.items():
+    for _field, _resolver in COMMON_FIELDS.items():
         _type.set_field(_field, _resolver)
 
 
@@ -152,7 +152,7 @@ def _party(name: str, iban: str | None, bic: str | None, **extra: Any) -> dict[s
     }
 
 
-def _own_party(info: GraphQLResolveInfo, row: dict[str, Any], typename: str) -> dict[str, Any]:
+def own_party(info: GraphQLResolveInfo, row: dict[str, Any], typename: str) -> dict[str, Any]:
     env, _ = caller(info)
     account = get_row(env.store.db, "accounts", row["account_id"])
     holder = get_row(env.store.db, "account_holders", account["holder_id"])
@@ -170,7 +170,7 @@ def _own_party(info: GraphQLResolveInfo, row: dict[str, Any], typename: str) -> 
     )
 
 
-def _other_party(row: dict[str, Any], typename: str) -> dict[str, Any]:
+def other_party(row: dict[str, Any], typename: str) -> dict[str, Any]:
     return _party(
         row["counterparty"],
         row.get("counterparty_iban"),
@@ -182,15 +182,15 @@ def _other_party(row: dict[str, Any], typename: str) -> dict[str, Any]:
 @sepa.field("creditor")
 def resolve_creditor(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
     if row["type"] in _CREDITED:
-        return _own_party(info, row, "SEPACreditTransferInCreditor")
-    return _other_party(row, "SEPACreditTransferOutCreditor")
+        return own_party(info, row, "SEPACreditTransferInCreditor")
+    return other_party(row, "SEPACreditTransferOutCreditor")
 
 
 @sepa.field("debtor")
 def resolve_debtor(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
     if row["type"] in _CREDITED:
-        return _other_party(row, "SEPACreditTransferInDebtor")
-    return _own_party(info, row, "SEPACreditTransferOutDebtor")
+        return other_party(row, "SEPACreditTransferInDebtor")
+    return own_party(info, row, "SEPACreditTransferOutDebtor")
 
 
 @sepa.field("labelType")
@@ -220,4 +220,12 @@ def resolve_cancel_transaction(
     }
 
 
-__all__ = ["bindables", "mask_iban", "rejected_reason", "transaction_status_info"]
+__all__ = [
+    "COMMON_FIELDS",
+    "bindables",
+    "mask_iban",
+    "other_party",
+    "own_party",
+    "rejected_reason",
+    "transaction_status_info",
+]

@@ -12,6 +12,7 @@ from .banking import migrations as banking
 from .cards import migrations as cards
 from .core import migrations as core
 from .dashboard import migrations as dashboard
+from .direct_debits import migrations as direct_debits
 from .events import migrations as events
 from .journal import migrations as journal
 from .limits import migrations as limits
@@ -36,6 +37,7 @@ MIGRATION_SETS: list[Migrations] = [
     memberships,
     cards,
     payments,
+    direct_debits,
 ]
 
 __all__ = ["MIGRATION_SETS"]
