@@ -94,9 +94,10 @@ def test_virtual_ibans_credit_their_account(bank: Bank, ada: dict) -> None:
     assert IBAN(entry["IBAN"]).country_code == "FR"
     assert entry["IBAN"] != bank.row("accounts", account)["iban"]
     incoming = bank.testing.mutate(
-        "simulateIncomingSepaCreditTransfer",
+        "simulateIncomingSepaCreditTransferReception",
         {
             "creditorIban": entry["IBAN"],
+            "creditorName": "Ada Lovelace",
             "amount": {"value": "7.00", "currency": "EUR"},
             "debtorName": "Grace Hopper",
             "debtorIban": DEBTOR_IBAN,

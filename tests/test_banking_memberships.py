@@ -329,7 +329,10 @@ def test_suspend_resume_disable(bank: Bank, account: str) -> None:
     disabled = bank.api.mutate(
         "disableAccountMembership", {"accountMembershipId": membership_id}, MEMBERSHIP
     )
-    assert disabled["accountMembership"]["statusInfo"]["reason"] == "Left"
+    assert (
+        disabled["accountMembership"]["statusInfo"]["reason"]
+        == "Disabled by the account's manager."
+    )
     assert bank.row("cards", card["id"])["status"] == "Canceled"
     again = bank.api.mutate("disableAccountMembership", {"accountMembershipId": membership_id})
     assert again["__typename"] == "AccountMembershipCannotBeDisabledRejection"

@@ -35,8 +35,17 @@ def test_every_payload_union_can_be_selected_whole(api: str) -> None:
     schema = SCHEMAS[api]()
     assert schema.mutation_type is not None
     for name in schema.mutation_type.fields:
+        if name in CONFLICTING_THERE:
+            continue
         errors = validate(schema, parse(_everything(schema, name)))
         assert errors == [], (name, [error.message for error in errors])
+
+
+#: Mutations whose union members the real schema itself gives conflicting same-named fields
+#: (kept as they are; a partner aliases one of them).
+CONFLICTING_THERE = (
+    "simulateManualBankingFee",  # the success payload's `id: ID!`, AccountNotFoundRejection's `String!`
+)
 
 
 @pytest.mark.parametrize("api", sorted(SCHEMAS))
@@ -61,7 +70,11 @@ NOT_REJECTIONS_THERE = (
 SUCCESS_NAMES = {
     "deactivateUser": "DeactivateUserSuccess",
     "addSingleUseVirtualCard": "AddSingleUseVirtualCardSuccessForUserPayload",
+    "addWebhookSubscription": "WebhookSubscriptionSuccessPayload",
+    "updateWebhookSubscription": "WebhookSubscriptionSuccessPayload",
 }
+#: Mutations the real schema answers with a plain object rather than a payload union.
+NOT_UNIONS_THERE = ("generateAccountStatement",)  # returns `Statement!`
 
 
 def test_every_partner_mutation_takes_one_input_and_returns_a_union() -> None:
@@ -69,6 +82,8 @@ def test_every_partner_mutation_takes_one_input_and_returns_a_union() -> None:
     assert schema.mutation_type is not None
     for name, field in schema.mutation_type.fields.items():
         assert list(field.args) == ["input"], name
+        if name in NOT_UNIONS_THERE:
+            continue
         payload = get_named_type(field.type)
         assert isinstance(payload, GraphQLUnionType), name
         success = SUCCESS_NAMES.get(name, f"{name[0].upper()}{name[1:]}SuccessPayload")

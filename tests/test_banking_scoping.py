@@ -15,6 +15,7 @@ from graphql import (
     is_input_object_type,
     is_list_type,
     is_non_null_type,
+    is_union_type,
 )
 
 from simulator import Simulator
@@ -36,6 +37,7 @@ ID_TABLES = {
     "consentId": "consents",
     "subscriptionId": "webhook_subscriptions",
     "eventId": "events",
+    "webhookEventId": "events",
 }
 #: Valid values for the other required fields, by name.
 VALUES: dict[str, Any] = {
@@ -77,9 +79,14 @@ VALUES: dict[str, Any] = {
     "name": "Carol",
     "iban": BENEFICIARY_IBAN,
     "sepaBeneficiaries": [{"name": "Carol", "iban": BENEFICIARY_IBAN}],
+    "openingDate": "2026-01-01T00:00:00.000Z",
+    "closingDate": "2026-01-05T00:00:00.000Z",
+    "effectiveDate": "2026-01-05T09:00:00.000Z",
 }
-#: Optional fields some mutations need to get past their input checks, by mutation.
+#: Fields (optional, or named alike elsewhere) some mutations need to get past their input
+#: checks, by mutation.
 EXTRA_VALUES: dict[str, dict[str, Any]] = {
+    "closeAccount": {"reason": {"type": "ClosingRequested"}},
     "scheduleStandingOrder": {
         "amount": {"value": "1.00", "currency": "EUR"},
         "sepaBeneficiary": {"name": "Carol", "iban": BENEFICIARY_IBAN},
@@ -183,28 +190,37 @@ def test_another_projects_id_is_not_found(
     id_field: str,
     input_type: GraphQLInputObjectType,
 ) -> None:
+    extra = EXTRA_VALUES.get(name, {})
     value = {
-        key: (foreign[key] if key in ID_TABLES else _fill(key, field.type))
+        key: (foreign[key] if key in ID_TABLES else extra.get(key) or _fill(key, field.type))
         for key, field in input_type.fields.items()
         if is_non_null_type(field.type) or key in (id_field, "consentRedirectUrl")
-    } | EXTRA_VALUES.get(name, {})
+    } | extra
     # A list-typed id field (none today) would need a list here.
     assert not is_list_type(input_type.fields[id_field].type)
     client = bank.api if api == "partner" else bank.testing
     if name in AS_USER:  # a user's token (the invited user's), before any id is read
         client = bank.user_client(create_user(bank.env, bank.next_phone())["id"])
     before = _snapshot(bank)
+    payload = get_named_type(client.schema.mutation_type.fields[name].type)  # type: ignore[union-attr]
+    if not is_union_type(payload):  # a plain object (generateAccountStatement): a NOT_FOUND error
+        query = f"mutation($input: {input_type}!) {{ {name}(input: $input) {{ __typename }} }}"
+        [error] = client.post(query, {"input": value})["errors"]
+        assert error["extensions"]["code"] == "NOT_FOUND", error
+        assert foreign[id_field] in error["message"], error
+        assert _snapshot(bank) == before
+        return
     result = client.mutate(name, value)
     if name in NOT_VISIBLE:
         assert result["__typename"] == NOT_VISIBLE[name], result
         assert foreign[id_field] in result["message"], result  # the requested id
         assert _snapshot(bank) == before
         return
-    payload = get_named_type(client.schema.mutation_type.fields[name].type)  # type: ignore[union-attr]
     members = {member.name for member in getattr(payload, "types", ())}
     if any(member.endswith("NotFoundRejection") for member in members):
         assert result["__typename"].endswith("NotFoundRejection"), result
-        assert foreign[id_field] in result.values(), result  # it carries the requested id
+        # It names the requested id (in its `id` field, or its message when it has none).
+        assert any(foreign[id_field] in str(field) for field in result.values()), result
     else:  # the real union has no not-found rejection (cancelTransaction, ...): Forbidden
         assert result["__typename"] == "ForbiddenRejection", result
     assert _snapshot(bank) == before

@@ -124,7 +124,13 @@ def test_what_cannot_come_back(bank: Bank, account: str) -> None:
     assert unknown["__typename"] == "TransactionNotFoundRejection"
     # Money that already left cannot go back from an empty account.
     bank.testing.mutate(
-        "simulateFee", {"accountId": account, "amount": {"value": "295.00", "currency": "EUR"}}
+        "simulateManualBankingFee",
+        {
+            "accountId": account,
+            "type": "InactiveAccount",
+            "dueAmount": {"value": "295.00", "currency": "EUR"},
+            "effectiveDate": "2026-01-05T09:00:00.000Z",
+        },
     )
     poor = send("simulateIncomingSepaCreditTransferReturn", incoming, "NotSpecifiedByBeneficiary")
     assert "available" in poor["message"]

@@ -47,8 +47,12 @@ def debit(bank: Bank, transaction_id: str, amount: str | None = None) -> dict[st
 
 def test_sepa_mutations_refuse_card_transactions(bank: Bank, card: str) -> None:
     authorization = bank.authorize(card)
-    for name in ("simulateSepaCreditTransferBooking", "simulateSepaCreditTransferRejection"):
-        result = bank.testing.mutate(name, {"transactionId": authorization["transactionId"]})
+    transaction_id = authorization["transactionId"]
+    for name, extra in (
+        ("simulateOutgoingSepaCreditTransferBooking", {}),
+        ("simulateOutgoingSepaCreditTransferRejection", {"reasonCode": "AccountClosed"}),
+    ):
+        result = bank.testing.mutate(name, {"transactionId": transaction_id, **extra})
         assert result["__typename"] == "ForbiddenRejection"
 
 
@@ -72,7 +76,7 @@ def test_authorization_reserves_then_debit_books(bank: Bank, account: str, card:
         "Transaction.Booked",
     ]
     node = bank.api.query(
-        """query($id: ID!) { transaction(transactionId: $id) { ... on CardTransaction {
+        """query($id: ID!) { transaction(id: $id) { ... on CardTransaction {
              merchant { ... on CardOutMerchant { merchantName merchantCity merchantCountry
                merchantCategoryCode category } } } } }""",
         {"id": authorization["transactionId"]},
@@ -194,7 +198,7 @@ def test_credit_refunds(bank: Bank, account: str, card: str) -> None:
     assert status(bank, refund["transactionId"]) == ("Booked", None)
     assert available(bank, account) == "200.00"
     node = bank.api.query(
-        """query($id: ID!) { transaction(transactionId: $id) { type side
+        """query($id: ID!) { transaction(id: $id) { type side
              ... on CardTransaction { originTransactionId } } }""",
         {"id": refund["transactionId"]},
     )["transaction"]
@@ -226,7 +230,13 @@ def test_no_refund_to_a_closing_or_closed_account(bank: Bank, closed: bool) -> N
     account_id = bank.holder("Empty", "Account")["account_id"]
     card_id = bank.enabled_card(account_id)
     result = bank.api.mutate(
-        "closeAccount", {"accountId": account_id, "consentRedirectUrl": REDIRECT}, "consent { id }"
+        "closeAccount",
+        {
+            "accountId": account_id,
+            "consentRedirectUrl": REDIRECT,
+            "reason": {"type": "ClosingRequested"},
+        },
+        "consent { id }",
     )
     bank.approve(result["consent"]["id"])
     if closed:
@@ -273,7 +283,7 @@ def test_debit_reverse(bank: Bank, account: str, card: str) -> None:
     nothing_left = bank.testing.mutate(reverse, {"transactionId": authorization["transactionId"]})
     assert nothing_left["__typename"] == "ForbiddenRejection"
     node = bank.api.query(
-        """query($id: ID!) { transaction(transactionId: $id) { __typename type side
+        """query($id: ID!) { transaction(id: $id) { __typename type side
              ... on CardTransaction { originTransactionId } } }""",
         {"id": rest["transactionId"]},
     )["transaction"]
@@ -299,7 +309,14 @@ def test_credit_reverse(bank: Bank, account: str, card: str) -> None:
         "transactionId",
     )["transactionId"]
     bank.testing.mutate(
-        "simulateFee", {"accountId": account, "amount": money("450.00")}, "transactionId"
+        "simulateManualBankingFee",
+        {
+            "accountId": account,
+            "type": "InactiveAccount",
+            "dueAmount": money("450.00"),
+            "effectiveDate": "2026-01-05T09:00:00.000Z",
+        },
+        "feeId: id",
     )
     taken = bank.testing.mutate(
         "simulateOutgoingCardCreditReverse", {"transactionId": refund}, "transactionId"
@@ -395,7 +412,7 @@ def test_enrichment(bank: Bank, account: str, card: str) -> None:
         "isSubscription": False,
     }
     node = bank.api.query(
-        """query($id: ID!) { transaction(transactionId: $id) { ... on CardTransaction {
+        """query($id: ID!) { transaction(id: $id) { ... on CardTransaction {
              enrichedTransactionInfo { enrichedMerchantName category city } } } }""",
         {"id": authorization},
     )["transaction"]

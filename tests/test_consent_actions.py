@@ -9,7 +9,7 @@ import pytest
 
 from simulator.domain.consent_descriptions import describe_consent
 
-from .banking_support import REDIRECT, Bank
+from .banking_support import CARD_CONSENT, CARD_SWITCHES, REDIRECT, Bank, card_consent_id
 
 
 @pytest.fixture
@@ -20,10 +20,14 @@ def account(bank: Bank) -> dict[str, Any]:
 def _card_consent(bank: Bank, account_id: str) -> tuple[str, str]:
     added = bank.api.mutate(
         "addCard",
-        {"accountMembershipId": bank.legal_membership(account_id), "consentRedirectUrl": REDIRECT},
-        "card { id } consent { id }",
+        {
+            "accountMembershipId": bank.legal_membership(account_id),
+            "consentRedirectUrl": REDIRECT,
+            **CARD_SWITCHES,
+        },
+        f"card {{ id {CARD_CONSENT} }}",
     )
-    return added["card"]["id"], added["consent"]["id"]
+    return added["card"]["id"], card_consent_id(added["card"])
 
 
 def _generic_consent(bank: Bank, user_id: str | None) -> str:
@@ -197,7 +201,12 @@ def test_a_failed_child_fails_the_multi_consent(bank: Bank, account: dict[str, A
     those after it are canceled, and the multi-consent ends Failed."""
     account_id = account["account_id"]
     bank.fund(account_id, "100.00")
-    first, second = bank.transfer(account_id, "80.00"), bank.transfer(account_id, "80.00")
+    # The same user's second account, suspended once its transfer waits: that one cannot pay.
+    phone = bank.row("users", account["user_id"])["phone_number"]
+    other = bank.holder("Ada", "Lovelace", legal_representative_phone=phone)["account_id"]
+    bank.fund(other, "100.00")
+    first, second = bank.transfer(account_id, "80.00"), bank.transfer(other, "80.00")
+    bank.testing.mutate("suspendSandboxAccount", {"accountId": other})
     card_id, card_consent = _card_consent(bank, account_id)
     ordered = [first["consent"]["id"], second["consent"]["id"], card_consent]
     parent = bank.api.mutate(

@@ -11,7 +11,7 @@ from joserfc.jwk import ECKey
 from simulator.domain import server_consent
 from simulator.exceptions import ConfigurationError
 
-from .banking_support import REDIRECT, Bank
+from .banking_support import CARD_SWITCHES, REDIRECT, Bank
 
 SUCCESS = "consent { id status }"
 
@@ -25,10 +25,15 @@ def _card_consent(bank: Bank) -> tuple[str, str, str]:
     account_id = bank.holder()["account_id"]
     added = bank.api.mutate(
         "addCard",
-        {"accountMembershipId": bank.legal_membership(account_id), "consentRedirectUrl": REDIRECT},
-        "card { id } consent { id challenge }",
+        {
+            "accountMembershipId": bank.legal_membership(account_id),
+            "consentRedirectUrl": REDIRECT,
+            **CARD_SWITCHES,
+        },
+        "card { id statusInfo { ... on CardConsentPendingStatusInfo { consent { id challenge } } } }",
     )
-    return added["card"]["id"], added["consent"]["id"], added["consent"]["challenge"]
+    consent = added["card"]["statusInfo"]["consent"]
+    return added["card"]["id"], consent["id"], consent["challenge"]
 
 
 def test_a_signed_challenge_grants_the_consent(bank: Bank) -> None:
