@@ -131,18 +131,26 @@ for label, selection in selections.items():
 # A rejection is **data**, not an error: HTTP 200, no `errors` list. Select `... on Rejection {
 # message }` in every mutation so rejections never go unnoticed.
 #
-# ## Try it yourself
+# ## Try it yourself: the Console
 #
-# The panel below posts any operation with your token. We click **Run** from code here; in Jupyter,
-# edit the operation and click it yourself.
+# The kit's `Console` posts any operation of the schema as your project: pick the endpoint, the
+# identity and an operation (its document is prefilled, rejection fragments included), edit it,
+# Run. We drive it from code here (set the document, click **Run**); in Jupyter, click yourself.
 
 # %%
-from simulator.widgets import GraphQLPanel
+from simulator.widgets import Console
 
-panel = GraphQLPanel(http, token, query="{ accounts { totalCount } }")
-panel.run_button.click()
-print(panel.status, panel.response["data"])
-panel
+console = Console(sim, project=creds, operation="query accounts")
+console.document.value = "{ accounts { totalCount edges { node { name } } } }"
+console.run_button.click()
+print(console.status, json.dumps(console.response["data"]))
+console
+
+# %% [markdown]
+# Its history keeps every run (status, operation, what it cost):
+
+# %%
+print([(run["status"], run["identity"]) for run in console.history])
 
 # %% [markdown]
 # ## Tokens expire on the virtual clock
@@ -156,6 +164,9 @@ print(status, answer["errors"][0]["message"])
 
 # %% [markdown]
 # ## What we showed
+#
+# The simulator stays open (no `sim.close()`): after Run All the Console above still works. Its
+# data dir is temporary and goes when the kernel stops.
 
 # %%
 assert creds.client_id.startswith("SANDBOX_")
@@ -166,5 +177,6 @@ assert results["the Rejection interface"]["data"]["cancelConsent"] == {
 }
 assert results["the concrete rejection"]["data"]["cancelConsent"]["consentId"] == "c-404"
 assert status == 401
-sim.close()
+assert console.status == 200 and console.response["data"]["accounts"]["totalCount"] == 2
+assert len(console.history) == 1
 print("All good.")

@@ -366,7 +366,53 @@ status, body = user_query(pkce_tokens["access_token"])
 print(status, body["errors"][0]["message"])
 
 # %% [markdown]
+# ## The whole flow again, in the kit's OAuthWalkthrough
+#
+# The `OAuthWalkthrough` widget has one button per step and shows the real pages the simulator
+# serves. We click its first three steps from code for a new phone number (build the URL, open the
+# sign-in page, send the code); the kit's `Phone` shows the text message that arrived.
+
+# %%
+from simulator.widgets import OAuthWalkthrough, Phone
+
+walk = OAuthWalkthrough(sim, project=creds, phone="+33698765432")
+for name in ("url", "open", "send code"):
+    walk.steps[name].click()
+    result = walk.results[name]
+    print(f"{name:10} {result.get('status', result.get('url'))}")
+phone = Phone(sim, "+33698765432")
+print(len(phone.messages), "text message on the phone")
+phone
+
+# %% [markdown]
+# The rest: the code entered (a new user registers), the consent and the redirect with its state
+# check, the exchange, a refresh rotation, and the reuse of the old refresh token that revokes the
+# whole family. In Jupyter, click the buttons yourself (tick **PKCE** for the other variant).
+
+# %%
+for name in ("enter code", "authorize", "exchange", "refresh", "reuse"):
+    walk.steps[name].click()
+authorized, reused = walk.results["authorize"], walk.results["reuse"]
+print(
+    "state matches:",
+    authorized["state matches"],
+    "| tampered:",
+    authorized["a tampered state would match"],
+)
+print("received:", walk.results["exchange"]["received"])
+print(
+    "reuse:",
+    reused["status"],
+    reused["error"],
+    "| newest token now:",
+    reused["newest access token now answers"],
+)
+walk
+
+# %% [markdown]
 # ## What we showed
+#
+# The simulator stays open (no `sim.close()`): after Run All the walkthrough above still runs.
 
 # %%
 assert tokens["scope"] == "openid offline" and tokens["token_type"] == "bearer"
@@ -377,4 +423,9 @@ assert reuse.status_code == 401
 assert "refresh_token" not in pkce_tokens and refused.status_code == 400
 assert id_token.claims["aud"] == creds.client_id and id_token.claims["nonce"] == nonce
 assert status == 401
+assert [walk.results[n].get("status") for n in ("open", "send code")] == [200, 303]
+assert len(phone.messages) == 1 and authorized["state matches"]
+assert not authorized["a tampered state would match"]
+assert walk.results["refresh"]["new refresh token"]
+assert reused["status"] == 401 and reused["newest access token now answers"] == 401
 print("all good")

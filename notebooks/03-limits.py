@@ -186,20 +186,25 @@ answer = post(SET_LIMIT, "/sandbox-testing/graphql", {"n": 10}).json()
 print(answer["data"])
 
 # %% [markdown]
-# Requests carrying our token now count against that limit, in a counter of their own. The progress
-# bar shows the budget as we spend it.
+# Requests carrying our token now count against that limit, in a counter of their own. The kit's
+# `LimitsGauge` shows it: **Measure offline** gives the document's figures without spending a
+# request, and each answer's `extensions.cost` moves the bars, the rate budget included.
 
 # %%
-import ipywidgets as widgets
+from simulator.widgets import LimitsGauge
 
-budget = widgets.IntProgress(value=10, min=0, max=10, description="budget")
+gauge = LimitsGauge(sim)
+gauge.document.value = "{ accounts { totalCount } }"
+gauge.measure_button.click()
+print({name: gauge.labels[name].value for name in gauge.bars})
 statuses = []
 for _ in range(11):
-    response = post("{ accounts { totalCount } }")
+    response = post(gauge.document.value)
     statuses.append(response.status_code)
-    budget.value = int(response.headers["RateLimit-Remaining"])
+    gauge.read_answer(response.json())
 print(statuses)
-budget
+print({name: gauge.labels[name].value for name in gauge.bars})
+gauge
 
 # %% [markdown]
 # The 11th request got **429 Too Many Requests**, with a JSON body and `Retry-After`:
@@ -215,9 +220,10 @@ print(json.dumps(response.json(), indent=2))
 # %%
 sim.advance(f"{response.headers['Retry-After']}s")
 response = post("{ accounts { totalCount } }")
-budget.value = int(response.headers["RateLimit-Remaining"])
+gauge.read_answer(response.json())
 print(response.status_code, "remaining", response.headers["RateLimit-Remaining"])
-budget
+print("rate budget", gauge.labels["rate budget"].value)
+gauge
 
 # %% [markdown]
 # Finally, `requests: null` gives the project the default limit back.
@@ -234,6 +240,8 @@ print(post("{ accounts { totalCount } }").headers["RateLimit-Limit"])
 # - one field, one level or one top-level field over a limit is a 400 naming the limit;
 # - every response carries the rate-limit headers; the request after the budget is a 429 with
 #   `Retry-After`, and the budget comes back when the virtual clock moves.
+#
+# The simulator stays open (no `sim.close()`): after Run All the gauge above still measures.
 
 # %%
 assert operation_cost(queries["a fragment spread twice"])["complexity"] == 12
@@ -250,7 +258,7 @@ assert [e["extensions"]["limit"] for _, e in errors.values()] == [
 ]
 assert at_limit == {"1,000 fields": 200, "15 nested": 200, "5 top-level": 200}
 assert statuses == [200] * 10 + [429]
-assert response.status_code == 200 and budget.value == 9
+assert response.status_code == 200 and gauge.figures["rateLimit"]["remaining"] == 9
+assert gauge.labels["rate budget"].value == "9 / 10"
 assert restored["setProjectRateLimit"]["rateLimit"]["requests"] == 2000
-sim.close()
 print("All good.")

@@ -138,6 +138,27 @@ filtered = graphql(FILTERED)["data"]
 print(json.dumps(filtered, indent=2))
 
 # %% [markdown]
+# ## The same, in the kit's Ledger
+#
+# The `Ledger` widget reads the accounts (available, booked and pending balances) and pages their
+# transactions with the same queries, as our project. We pick Ada's account and click **Next**,
+# then filter on `Pending` across every account, from code; in Jupyter, click yourself.
+
+# %%
+from simulator.widgets import Ledger
+
+ledger = Ledger(sim, project=creds, page_size=5)
+ledger.account.value = ada
+ledger.apply_button.click()
+ledger.next_button.click()
+print(ledger.total, "transactions on Ada's account; page 2 holds", len(ledger.transactions))
+ledger.account.value = None
+ledger.status.value = "Pending"
+ledger.apply_button.click()
+print(ledger.total, "pending transactions in all", len(ledger.accounts), "accounts")
+ledger
+
+# %% [markdown]
 # ## A card, through its consent
 #
 # Adding a card is **sensitive**: `addCard` returns the card in `ConsentPending`, its **consent** in
@@ -334,6 +355,9 @@ for answer in (missing, too_big):
 
 # %% [markdown]
 # ## What we showed
+#
+# The simulator stays open (no `sim.close()`): after Run All the Ledger above still pages and
+# filters. Its data dir is temporary and goes when the kernel stops.
 
 # %%
 assert loaded["data"]["loadSandboxDataset"]["created"] > 40
@@ -357,5 +381,7 @@ assert {r["__typename"] for r in rejections.values()} == {
 }
 assert missing["errors"][0]["extensions"]["code"] == "NOT_FOUND"
 http.close()
-sim.close()
+assert ledger.total == filtered["pending"]["totalCount"]
+assert {t["status"] for t in ledger.transactions} <= {"Pending"}
+assert len(ledger.accounts) == accounts["totalCount"]
 print("All good.")

@@ -221,13 +221,26 @@ for delivery in failed:
 print(inbox)
 
 # %% [markdown]
-# ## Replay an event
+# ## The whole story, on the kit's WebhookTimeline
+#
+# The `WebhookTimeline` widget plots every attempt of every event of our project on the virtual
+# time axis (green: answered, red: failed), against the retry schedule (grey ticks). Its
+# **Receiver** switch makes the inbox fail, time out or recover; **Replay** sends an event again.
+
+# %%
+from simulator.widgets import WebhookTimeline
+
+timeline = WebhookTimeline(sim, project=creds, inbox="my-app")
+timeline.receiver.value = "fail"  # the switch shows the inbox as it is: failing
+failures = [a for a in timeline.attempts if not a["succeeded"]]
+print(len(timeline.event.options), "events,", len(failures), "failed attempts")
+timeline
 #
 # Your endpoint is fixed. `replayWebhookEvent` sends the event again now (same `eventId`:
 # deliveries are *at least once*, so deduplicate on it) and says what the endpoint answered.
 
 # %%
-inbox.succeed()
+timeline.receiver.value = "succeed"  # the switch, as a learner would flip it
 REPLAY = """mutation($id: ID!) { replayWebhookEvent(input: {webhookEventId: $id}) {
   __typename
   ... on ReplayWebhookEventSuccessPayload { webhookEventLogEntryId endpointStatus } } }"""
@@ -236,6 +249,8 @@ replayed = graphql(API, REPLAY, {"id": account_delivery["eventId"]})["replayWebh
 print(replayed)
 print(inbox.last)
 print("same event:", inbox.last.event_id == account_delivery["eventId"])
+timeline.refresh_button.click()
+print(sum(a["succeeded"] for a in timeline.attempts), "answered attempts on the timeline")
 
 # %% [markdown]
 # ## Probe an endpoint
@@ -278,6 +293,9 @@ print([r.status for r in inbox.received])
 # %% [markdown]
 # ## What we showed
 #
+# The simulator stays open (no `sim.close()`): after Run All the timeline above still switches the
+# receiver and replays. Its data dir is temporary and goes when the kernel stops.
+#
 # * a subscription per endpoint, with a secret and event types;
 # * the notice names the resource; the partner reads it through the API;
 # * failed deliveries retry on the virtual clock: 10 hours of schedule in a blink;
@@ -308,5 +326,6 @@ assert probe_inbox.last.event_id == probed["eventId"]
 assert "Account.Created" in event_types
 assert [r.status for r in inbox.received] == [500, 500, 500, 200]
 assert sim.webhooks.get_policy(project=creds).name == "every-30s"
-sim.close()
+assert len(failures) == sum(d["attemptCount"] for d in failed) == 18
+assert timeline.receiver.value == "succeed" and timeline.attempts[-1]["succeeded"]
 print("All good.")

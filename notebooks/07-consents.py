@@ -234,7 +234,33 @@ print(expired.status_code, title(expired.text))
 print(graphql(PAYMENT, {"id": late["payment"]["id"]})["payment"]["statusInfo"]["status"])
 
 # %% [markdown]
+# ## 5. The same from the kit: the ConsentInbox and the Phone
+#
+# The kit's `ConsentInbox` lists the consents waiting and approves or refuses one through the same
+# pages (sign-in with the code from the phone, the decision, the redirect). The `Phone` shows every
+# text message Ada received. We click **Approve** from code; in Jupyter, click yourself.
+
+# %%
+from simulator.widgets import ConsentInbox, Phone
+
+parking = pay("120.00", "PARKING-JAN-2026")
+inbox = ConsentInbox(sim)
+print(len(inbox.consents.options), "consent waiting")
+inbox.consents.value = parking["consent"]["id"]
+inbox.approve_button.click()
+print(inbox.last_redirect["status"], inbox.last_redirect["resourceId"] == parking["payment"]["id"])
+inbox
+
+# %%
+phone = Phone(sim, PHONE)
+print(len(phone.messages), "text messages for Ada")
+phone
+
+# %% [markdown]
 # ## What we showed
+#
+# The simulator stays open (no `sim.close()`): after Run All the inbox and the phone above still
+# work. Its data dir is temporary and goes when the kernel stops.
 
 # %%
 assert rent["payment"]["status"] == "ConsentPending"
@@ -255,6 +281,11 @@ assert (
 assert (again.status_code, title(again.text)) == (409, "Already approved")
 assert (expired.status_code, title(expired.text)) == (409, "This link has expired")
 assert graphql(CONSENT, {"id": late["consent"]["id"]})["consent"]["status"] == "Expired"
-http.close()
-sim.close()
+assert inbox.last_redirect["consentId"] == parking["consent"]["id"]
+assert inbox.last_redirect["status"] == "Accepted"
+assert (
+    graphql(PAYMENT, {"id": parking["payment"]["id"]})["payment"]["statusInfo"]["status"]
+    == "Initiated"
+)
+assert len(phone.messages) >= 4  # a code for each sign-in
 print("All good.")
