@@ -10,7 +10,6 @@ which a notebook or a test reads back.
 from .clock_panel import ClockPanel
 from .console import Console
 from .displays import Account, Payload, Rejection, display
-from .graphql_panel import GraphQLPanel
 from .ledger import Ledger
 from .limits_gauge import LimitsGauge
 from .oauth_walkthrough import OAuthWalkthrough
@@ -22,7 +21,6 @@ __all__ = [
     "ClockPanel",
     "ConsentInbox",
     "Console",
-    "GraphQLPanel",
     "Ledger",
     "LimitsGauge",
     "OAuthWalkthrough",
