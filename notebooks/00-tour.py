@@ -151,7 +151,18 @@ timeline = WebhookTimeline(sim)
 timeline.receiver.value = "fail"
 console.endpoint.value = "Testing API"
 console.operation.value = "mutation createSandboxUser"
-console.variables.value = '{"input": {"phoneNumber": "+33700000009"}}'
+console.variables.value = json.dumps(
+    {
+        "input": {
+            "firstName": "Grace",
+            "lastName": "Hopper",
+            "birthDate": "1990-12-09",
+            "nationalityCCA3": "USA",
+            "autoConsent": True,
+            "mobilePhoneNumber": "+33700000009",
+        }
+    }
+)
 console.run_button.click()
 sim.advance("10m")
 timeline.receiver.value = "succeed"

@@ -84,6 +84,7 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
     sim.webhooks.probe(a.project, inbox)
     sim.webhooks.replay(a.project, sim.webhooks.events(a.project)[0]["id"])  # a log entry
     iban = sim.sandbox.store.db["accounts"].get(account_id)["iban"]
+    collection, document = _supporting_documents(a)
     return {
         "holder": holder["holder_id"],
         "account": account_id,
@@ -96,7 +97,34 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
         "consent": consent,
         "identification": identification,
         "inbox": inbox,
+        "collection": collection,
+        "document": document,
+        "project": a.project_id,
+        "client": a.project.client_id,
     }
+
+
+def _supporting_documents(a: Bank) -> tuple[str, str]:
+    """An onboarding's supporting document collection, with one document awaiting upload."""
+    onboarding = a.api.mutate(
+        "createIndividualAccountHolderOnboarding",
+        {
+            "accountInfo": {"country": "FRA", "name": "Main"},
+            "accountAdmin": {"email": "ada@example.com", "firstName": "Ada", "lastName": "B"},
+        },
+        "onboarding { supportingDocumentCollection { id } }",
+    )["onboarding"]
+    collection = onboarding["supportingDocumentCollection"]["id"]
+    document = a.api.mutate(
+        "generateSupportingDocumentUploadUrl",
+        {
+            "supportingDocumentCollectionId": collection,
+            "filename": "id.pdf",
+            "supportingDocumentPurpose": "ProofOfIdentity",
+        },
+        "supportingDocumentId",
+    )["supportingDocumentId"]
+    return collection, document
 
 
 def _world(sim: Simulator, project_id: str) -> dict[str, Any]:
@@ -260,6 +288,47 @@ def _user_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
     }
 
 
+def _documents_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
+    collection = {"supportingDocumentCollectionId": r["collection"]}
+    calls = {
+        "updateSupportingDocumentCollectionStatus": (
+            {**collection, "status": "Canceled"},
+            "SupportingDocumentCollectionNotFoundRejection",
+        ),
+        "updateSupportingDocumentStatus": (
+            {"supportingDocumentId": r["document"], "status": "Uploaded"},
+            "SupportingDocumentNotFoundRejection",
+        ),
+        "requestSupportingDocuments": (
+            {**collection, "requiredSupportingDocumentPurposes": ["ProofOfIndividualAddress"]},
+            "SupportingDocumentCollectionNotFoundRejection",
+        ),
+    }
+    return {
+        name: _rejected(b, r, name, input, typename) for name, (input, typename) in calls.items()
+    }
+
+
+def _own_journal(b: Bank, r: dict[str, Any]) -> Call:
+    # Only the second project's own calls (which name the first one's resource ids it
+    # was given), none of the first project's.
+    def call() -> None:
+        entries = b.testing.query(
+            "{ simulatorJournal(last: 1000) { endpoint document variables response subject } }"
+        )["simulatorJournal"]
+        assert entries, "the second project's own calls are journaled"
+        # The operator created the second project; every other call is the second project's.
+        subjects = {e["subject"] for e in entries if e["endpoint"] != "python:create_project"}
+        assert subjects == {f"project {b.project_id}"}, entries
+        text = repr(entries)
+        assert r["project"] not in text and r["client"] not in text, entries
+        # Calls only the first project made.
+        assert "createIndividualAccountHolderOnboarding" not in text, entries
+        assert "generateSupportingDocumentUploadUrl" not in text, entries
+
+    return call
+
+
 def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
     """Each root field, called by the second project `b` on the first one's resources `r`."""
 
@@ -372,6 +441,8 @@ def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
             "AccountNotFoundRejection",
         ),
         **_card_walk(b, r),
+        **_documents_walk(b, r),
+        "simulatorJournal": _own_journal(b, r),  # after the calls above, journaled
         **_own_writes(b),  # last: they act, in the second project only
     }
 

@@ -9,10 +9,15 @@ from typing import Any
 
 from graphql import GraphQLResolveInfo, GraphQLUnionType, get_named_type
 
-from ..domain.rejections import Rejected
+from ..domain.rejections import Rejected, rejection
 from ..exceptions import SimulatorError
 
-__all__ = ["RejectionOutsideUnion", "returns_rejections", "returns_union_rejections"]
+__all__ = [
+    "RejectionOutsideUnion",
+    "required_input",
+    "returns_rejections",
+    "returns_union_rejections",
+]
 
 
 def returns_rejections(resolver: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
@@ -71,6 +76,16 @@ def returns_union_rejections(
             return {"__typename": fallback, "message": message}
 
     return wrapper
+
+
+def required_input(input: dict[str, Any] | None) -> dict[str, Any]:
+    """The input of a mutation the real schema leaves nullable yet cannot run without: a
+    missing one is a `ValidationRejection` (or the union's fallback, under
+    `returns_union_rejections`), never a resolver crash."""
+    if input is None:
+        field = {"code": "InvalidType", "message": "Give the input.", "path": ["input"]}
+        raise Rejected(rejection("ValidationRejection", "The input is required.", fields=[field]))
+    return input
 
 
 class RejectionOutsideUnion(SimulatorError):

@@ -204,7 +204,10 @@ def resolve_sandbox_users(
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
     if offset:
-        raise GraphQLError("`offset` is not supported by the simulator: page with `after`.")
+        raise GraphQLError(
+            "`offset` is not supported by the simulator: page with `after`.",
+            extensions={"code": "BAD_USER_INPUT"},
+        )
     page = sandbox_users.page(
         ctx.environment,
         ctx.principal.project_id,

@@ -12,7 +12,7 @@ from ...domain import cards as domain
 from ...domain import physical_cards as physical
 from ...domain.rejections import Rejected
 from ...storage import get_row
-from ..mutations import returns_union_rejections
+from ..mutations import required_input, returns_union_rejections
 from . import mutation
 from ._helpers import amount, caller
 
@@ -106,7 +106,10 @@ def resolve_add_single_use_cards(
 
 @mutation.field("updateCard")
 @returns_union_rejections
-def resolve_update_card(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_update_card(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    input = required_input(input)
     env, principal = caller(info)
     changes = {
         key: value for key, value in input.items() if key not in ("card_id", "consent_redirect_url")
@@ -123,7 +126,10 @@ def resolve_update_card(_: Any, info: GraphQLResolveInfo, input: dict[str, Any])
 
 @mutation.field("cancelCard")
 @returns_union_rejections
-def resolve_cancel_card(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_cancel_card(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    input = required_input(input)
     env, principal = caller(info)
     return {
         "__typename": "CancelCardSuccessPayload",
@@ -162,7 +168,10 @@ def resolve_activate(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) ->
 
 @mutation.field("suspendPhysicalCard")
 @returns_union_rejections
-def resolve_suspend(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_suspend(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    input = required_input(input)
     env, principal = caller(info)
     row = physical.suspend_physical_card(env, principal, input["card_id"])
     return _physical_payload("SuspendPhysicalCard", row)
@@ -170,7 +179,10 @@ def resolve_suspend(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
 
 @mutation.field("resumePhysicalCard")
 @returns_union_rejections
-def resolve_resume(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_resume(
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    input = required_input(input)
     env, principal = caller(info)
     row, consent = physical.resume_physical_card(
         env, principal, input["card_id"], input["consent_redirect_url"]
@@ -181,8 +193,9 @@ def resolve_resume(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
 @mutation.field("cancelPhysicalCard")
 @returns_union_rejections
 def resolve_cancel_physical(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
 ) -> dict[str, Any]:
+    input = required_input(input)
     env, principal = caller(info)
     row = physical.cancel_physical_card(env, principal, input["card_id"], input["reason"])
     return _physical_payload("CancelPhysicalCard", row)

@@ -14,7 +14,7 @@ from ...domain import memberships as domain
 from ...domain.access import PERMISSIONS
 from ...exceptions import NotFound
 from ..connections import connection
-from ..mutations import returns_rejections
+from ..mutations import required_input, returns_rejections
 from . import mutation, query
 from ._helpers import caller, connection_resolver, consent_row, row_resolver
 
@@ -49,7 +49,10 @@ def resolve_memberships(
 ) -> dict[str, Any]:
     env, principal = caller(info)
     if before is not None:
-        raise GraphQLError("`before` is not supported by the simulator: page with `after`.")
+        raise GraphQLError(
+            "`before` is not supported by the simulator: page with `after`.",
+            extensions={"code": "BAD_USER_INPUT"},
+        )
     page = domain.list_memberships(
         env, principal, first=first, after=after, filters=filters, order_by=order_by
     )
@@ -207,9 +210,8 @@ def resolve_suspend(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
 def resolve_resume(
     _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
 ) -> dict[str, Any]:
+    input = required_input(input)
     env, principal = caller(info)
-    if input is None:
-        raise GraphQLError("resumeAccountMembership needs its input.")
     consent = changes.resume_account_membership(
         env, principal, input["account_membership_id"], input["consent_redirect_url"]
     )
@@ -221,9 +223,8 @@ def resolve_resume(
 def resolve_disable(
     _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
 ) -> dict[str, Any]:
+    input = required_input(input)
     env, principal = caller(info)
-    if input is None:
-        raise GraphQLError("disableAccountMembership needs its input.")
     row = domain.disable_account_membership(env, principal, input["account_membership_id"])
     return _payload("Disable", row)
 

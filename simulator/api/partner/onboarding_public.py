@@ -24,7 +24,13 @@ bindables: list[SchemaBindable] = []
 
 
 @query.field("legalForms")
-def resolve_legal_forms(_: Any, __: GraphQLResolveInfo, country: str) -> list[dict[str, Any]]:
+def resolve_legal_forms(_: Any, __: GraphQLResolveInfo, country: Any) -> list[dict[str, Any]]:
+    if not isinstance(country, str):
+        # CCA3 is a free scalar: GraphQL lets a list or an object through.
+        raise GraphQLError(
+            "country must be an ISO 3166-1 alpha-3 code such as FRA.",
+            extensions={"code": "BAD_USER_INPUT"},
+        )
     return legal_forms(country)
 
 

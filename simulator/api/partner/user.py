@@ -57,7 +57,10 @@ def resolve_users(
 ) -> dict[str, Any]:
     env, principal = caller(info)
     if before is not None:
-        raise GraphQLError("`before` is not supported by the simulator: page with `after`.")
+        raise GraphQLError(
+            "`before` is not supported by the simulator: page with `after`.",
+            extensions={"code": "BAD_USER_INPUT"},
+        )
     if search:
         filters = {**(filters or {}), "search": search}
     return connection(list_users(env, principal, first=first, after=after, filters=filters))
@@ -147,7 +150,10 @@ def resolve_memberships(
 ) -> dict[str, Any]:
     env, principal = caller(info)
     if before is not None:
-        raise GraphQLError("`before` is not supported by the simulator: page with `after`.")
+        raise GraphQLError(
+            "`before` is not supported by the simulator: page with `after`.",
+            extensions={"code": "BAD_USER_INPUT"},
+        )
     page = memberships.list_memberships(
         env, principal, first=first, after=after, filters={**(filters or {}), "user_id": row["id"]}
     )
