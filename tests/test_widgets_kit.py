@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 from typing import Any
 
@@ -209,7 +210,10 @@ def test_clock_panel_follows_a_clock_moved_from_elsewhere(sim: Simulator) -> Non
         followed.stop()
         return str(followed.time.value)
 
-    assert asyncio.run(in_a_kernel()) == "2026-01-06T11:00:00.000Z"
+    # In a thread of its own: this one may hold a loop Playwright left marked running.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        moved = pool.submit(asyncio.run, in_a_kernel()).result()
+    assert moved == "2026-01-06T11:00:00.000Z"
     other.close()
 
 
