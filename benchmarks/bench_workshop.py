@@ -18,8 +18,10 @@ Creates a workshop of N spaces (`workshop` dataset), then prints, from one run:
 The mix, for each learner in their own space: GraphQL `accounts(first: 5)` (55%), a
 `__typename` on the Testing API (10%), a project token (10%), `advanceClock` by 1 minute
 (5%), the OAuth discovery document (10%), the explorer page (HTML, rewritten under the
-prefix: 10%). The load generator runs in this process (one event loop), on the same
-2 cores as the server. Asserts nothing about time.
+prefix: 10%). Each learner has one keep-alive connection. The load generator runs in this
+process (one event loop, the lean client of `_load_client.py`), on the same 2 cores as the
+server; the CPU each side spends a request is printed, so a reader sees what the generator
+takes from the server. Asserts nothing about time.
 
 With `--servers K`, the load runs against K `serve` processes, each serving a slice of the
 roster (`--learners 1-50`, `51-100`), as a large room would behind a reverse proxy; the
@@ -33,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import csv
+import json
 import os
 import random
 import socket
@@ -44,8 +47,10 @@ import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
+from _load_client import Connection, ConnectionLost
 
 from simulator.workshop import Workshop, default_names
 
@@ -65,6 +70,12 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process `pid` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Serve:
@@ -102,8 +113,7 @@ class Serve:
 
 
 async def learner(
-    http: httpx.AsyncClient,
-    base: str,
+    connection: Connection,
     row: dict[str, str],
     start: float,
     period: float,
@@ -112,14 +122,14 @@ async def learner(
     rng: random.Random,
     failures: list[str],
 ) -> None:
-    prefix = f"{base}/w/{row['name']}"
+    prefix = f"/w/{row['name']}"
     credentials = {
         "grant_type": "client_credentials",
         "client_id": row["client_id"],
         "client_secret": row["client_secret"],
     }
-    token = (await http.post(f"{prefix}/oauth2/token", data=credentials)).json()["access_token"]
-    auth = {"Authorization": f"Bearer {token}"}
+    _, body = await connection.request("POST", f"{prefix}/oauth2/token", form=credentials)
+    auth = {"Authorization": f"Bearer {json.loads(body)['access_token']}"}
     slot = start
     while slot < until:
         await asyncio.sleep(max(0.0, slot - time.perf_counter()))
@@ -127,56 +137,68 @@ async def learner(
         sent = time.perf_counter()
         try:
             if pick < 0.55:
-                answer = await http.post(
-                    f"{prefix}/sandbox/graphql", json={"query": ACCOUNTS}, headers=auth
+                status, _ = await connection.request(
+                    "POST", f"{prefix}/sandbox/graphql", json_body={"query": ACCOUNTS}, headers=auth
                 )
             elif pick < 0.65:
-                answer = await http.post(
+                status, _ = await connection.request(
+                    "POST",
                     f"{prefix}/sandbox-testing/graphql",
-                    json={"query": "{ __typename }"},
+                    json_body={"query": "{ __typename }"},
                     headers=auth,
                 )
             elif pick < 0.75:
-                answer = await http.post(f"{prefix}/oauth2/token", data=credentials)
-                if answer.status_code == 200:
-                    auth = {"Authorization": f"Bearer {answer.json()['access_token']}"}
+                status, body = await connection.request(
+                    "POST", f"{prefix}/oauth2/token", form=credentials
+                )
+                if status == 200:
+                    auth = {"Authorization": f"Bearer {json.loads(body)['access_token']}"}
             elif pick < 0.80:
-                answer = await http.post(
-                    f"{prefix}/sandbox-testing/graphql", json={"query": ADVANCE}, headers=auth
+                status, _ = await connection.request(
+                    "POST",
+                    f"{prefix}/sandbox-testing/graphql",
+                    json_body={"query": ADVANCE},
+                    headers=auth,
                 )
             elif pick < 0.90:
-                answer = await http.get(f"{prefix}/oauth2/.well-known/openid-configuration")
-            else:
-                answer = await http.get(
-                    f"{prefix}/sandbox/graphql", headers={"Accept": "text/html"}
+                status, _ = await connection.request(
+                    "GET", f"{prefix}/oauth2/.well-known/openid-configuration"
                 )
-            status = answer.status_code
-        except httpx.HTTPError as error:  # no answer: counted as status 0, by kind
+            else:
+                status, _ = await connection.request(
+                    "GET", f"{prefix}/sandbox/graphql", headers={"Accept": "text/html"}
+                )
+        except ConnectionLost as error:  # no answer: counted as status 0, by kind
             status = 0
-            failures.append(type(error).__name__)
+            failures.append(str(error).partition(":")[0])
         results.append((time.perf_counter() - sent, status))
         slot += period
 
 
 async def load(bases: list[str], rows: list[dict[str, str]], rate: float, seconds: float) -> Any:
     """Each learner on the server of their slice (`bases`: one URL a server, slices in
-    roster order)."""
+    roster order), over a keep-alive connection of their own (as a notebook's client)."""
     results: list[tuple[float, int]] = []
     failures: list[str] = []
     per_server = -(-len(rows) // len(bases))
     period = len(rows) / rate  # each learner's pace; together `rate` requests a second
-    limits = httpx.Limits(max_connections=len(rows) + 10, max_keepalive_connections=len(rows))
-    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
-        start = time.perf_counter() + 1.0
-        until = start + seconds
-        tasks = [
-            learner(http, bases[i // per_server], row, start + i * period / len(rows), period,
-                    until, results, random.Random(i), failures)
-            for i, row in enumerate(rows)
-        ]  # fmt: skip
-        began = time.perf_counter()
-        await asyncio.gather(*tasks)
-        elapsed = time.perf_counter() - began
+    addresses = [urlsplit(base) for base in bases]
+    connections = [
+        Connection(addresses[i // per_server].hostname or "", addresses[i // per_server].port or 80)
+        for i in range(len(rows))
+    ]
+    start = time.perf_counter() + 1.0
+    until = start + seconds
+    tasks = [
+        learner(connections[i], row, start + i * period / len(rows), period, until, results,
+                random.Random(i), failures)
+        for i, row in enumerate(rows)
+    ]  # fmt: skip
+    began = time.perf_counter()
+    await asyncio.gather(*tasks)
+    elapsed = time.perf_counter() - began
+    for connection in connections:
+        await connection.close()
     return results, elapsed, Counter(failures)
 
 
@@ -262,7 +284,13 @@ def main() -> None:
           f"{per_space:.2f} MB per space after start")  # fmt: skip
     try:
         bases = [each.base_url for each in servers]
+        server_cpu = [cpu_seconds(each.process.pid) for each in servers]
+        generator_cpu = time.process_time()
         results, elapsed, failures = asyncio.run(load(bases, rows, args.rate, args.seconds))
+        generator_cpu = time.process_time() - generator_cpu
+        server_cpu = [
+            cpu_seconds(e.process.pid) - c for e, c in zip(servers, server_cpu, strict=True)
+        ]
         after_rss = sum(rss_mb(each.process.pid) for each in servers)
     finally:
         for each in servers:
@@ -274,6 +302,8 @@ def main() -> None:
     print(f"  p50 {quantile(times, 50):.1f} ms, p95 {quantile(times, 95):.1f} ms, "
           f"p99 {quantile(times, 99):.1f} ms, max {times[-1]:.1f} ms")  # fmt: skip
     print(f"  answers by status: {dict(sorted(statuses.items()))}")
+    print(f"  CPU a request: server {sum(server_cpu) / len(results) * 1000:.2f} ms, "
+          f"load generator {generator_cpu / len(results) * 1000:.2f} ms")  # fmt: skip
     errors = {status: n for status, n in statuses.items() if status == 0 or status >= 400}
     print(f"  errors: {errors or 'none'}" + (f" (no answer: {dict(failures)})" if failures else ""))
     if len(servers) == 1:

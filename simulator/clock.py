@@ -174,9 +174,11 @@ def format_timestamp(moment: datetime) -> str:
     format_timestamp(datetime(2026, 1, 5, 9, tzinfo=UTC))  # '2026-01-05T09:00:00.000Z'
     ```
     """
-    return (
-        moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
-    )
+    # isoformat is several times faster than strftime, and this runs for every row read.
+    utc = moment.astimezone(UTC)
+    if utc.year < 1000:  # isoformat pads such years to four digits; strftime does not
+        return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
+    return utc.replace(tzinfo=None).isoformat(timespec="milliseconds") + "Z"
 
 
 @dataclass(frozen=True)

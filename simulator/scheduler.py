@@ -70,6 +70,10 @@ class Advance:
         return f"Advance(now={format_timestamp(self.now)}, {len(self.timeline)} events fired)"
 
 
+#: A piece of due work: its instant (storage text form), the work and its environment.
+_Due = tuple[str, DueWork, Environment]
+
+
 class Scheduler:
     """Runs due work for a set of environments sharing one clock."""
 
@@ -87,14 +91,35 @@ class Scheduler:
         # One advance at a time: the server loop and an API call must not interleave steps.
         self._lock = threading.RLock()
         self._seen_due: str | None = None  # see run_due_settled
+        # The next due work and the files' data versions it was read at (see _next_due).
+        self._next: tuple[tuple[int, ...], _Due | None] | None = None
+        self._next_lock = threading.Lock()
 
-    def _earliest(self, limit: str) -> tuple[str, DueWork, Environment] | None:
-        best: tuple[str, DueWork, Environment] | None = None
+    def _earliest(self, limit: str) -> _Due | None:
+        """The first work due at or before `limit`, if any."""
+        found = self._next_due()
+        return found if found is not None and found[0] <= limit else None
+
+    def _next_due(self) -> _Due | None:
+        """The first pending work, whenever due.
+
+        Asked before every answer and on every tick, and it costs a query per work and
+        environment; but it changes only when a file does. So it is kept with the files'
+        data versions (`Store.data_version`), read *before* the queries: a commit landing
+        meanwhile changes the versions, and the next call reads again.
+        """
+        versions = tuple(env.store.data_version() for env in self.environments)
+        with self._next_lock:
+            if self._next is not None and self._next[0] == versions:
+                return self._next[1]
+        best: _Due | None = None
         for env in self.environments:
             for work in self.work:
                 due = work.next_due(env)
-                if due is not None and due <= limit and (best is None or due < best[0]):
+                if due is not None and (best is None or due < best[0]):
                     best = (due, work, env)
+        with self._next_lock:
+            self._next = (versions, best)
         return best
 
     def run_until(self, target: datetime) -> list[dict[str, Any]]:
@@ -182,9 +207,9 @@ class Ticker:
     joins it before any store closes. `interval` is real seconds between ticks: this thread
     follows the wall clock on purpose, like the clock in wall-clock mode.
 
-    It waits on a pipe with `select` rather than on an `Event` with a timeout: a timed lock
+    It waits on a pipe with `poll` rather than on an `Event` with a timeout: a timed lock
     wait has an absolute deadline, which libfaketime (the suite's check under a shifted date)
-    turns into a wait that never times out; `select` takes a relative one.
+    turns into a wait that never times out; `poll` takes a relative one.
     """
 
     def __init__(self, scheduler: Scheduler, interval: float = 0.2) -> None:
@@ -221,7 +246,12 @@ class Ticker:
         return self._thread is not None
 
     def _run(self, stop: int) -> None:
-        while not select.select([stop], [], [], self.interval)[0]:
+        # `poll`, not `select`: a workshop process holds thousands of descriptors, and
+        # `select` refuses any numbered 1024 or above.
+        waiting = select.poll()
+        waiting.register(stop, select.POLLIN)
+        timeout_ms = max(1, round(self.interval * 1000))
+        while not waiting.poll(timeout_ms):
             try:
                 self.scheduler.run_due_settled()
             except Exception:  # keep serving; the error is in the log

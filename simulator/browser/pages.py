@@ -8,6 +8,7 @@ checked against the files that exist there, so no request can reach another file
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,10 @@ STATIC_PREFIX = "/browser/static"
 _MEDIA_TYPES = {".js": "text/javascript", ".css": "text/css", ".md": "text/plain"}
 
 
+@cache
 def _environment() -> jinja2.Environment:
+    """Built once per process (its compiled templates too): the templates are files of the
+    package, the same for every simulator and every workshop space."""
     return jinja2.Environment(
         loader=jinja2.ChoiceLoader(
             [
@@ -59,6 +63,7 @@ def render_page(
     return HTMLResponse(html, status_code=status, headers={**page_headers(), **(headers or {})})
 
 
+@cache
 def _static_files() -> dict[str, Path]:
     return {
         path.relative_to(STATIC_DIR).as_posix(): path

@@ -62,6 +62,7 @@ from .parsing import (
     measure_query,
     parse_document,
 )
+from .validation_memo import validation_memo
 
 __all__ = [
     "DEFAULT_MAX_NESTING",
@@ -234,12 +235,21 @@ def safe_validate(
     """`graphql.validate` that cannot overflow the stack (also a `query_validator=`).
 
     graphql-core's `OverlappingFieldsCanBeMerged` recurses without end through a fragment
-    cycle, so cycles are looked for first (a linear walk) and reported alone.
+    cycle, so cycles are looked for first (a linear walk) and reported alone. A document
+    text this schema found valid before is not validated again (`validation_memo`).
     """
+    text = document_ast.loc.source.body if document_ast.loc is not None else None
+    key = (tuple(rules) if rules is not None else None, max_errors)
+    memo = validation_memo(schema) if text is not None and type_info is None else None
+    if memo is not None and text is not None and memo.is_known_valid(text, key):
+        return []
     if has_fragment_cycle(document_ast):
         # graphql's own rule, for its standard messages.
         return validate(schema, document_ast, [NoFragmentCyclesRule])
     try:
-        return validate(schema, document_ast, rules, max_errors, type_info)
+        errors = validate(schema, document_ast, rules, max_errors, type_info)
     except RecursionError:
         return [GraphQLError("The document is too deeply nested to validate.")]
+    if not errors and memo is not None and text is not None:
+        memo.remember_valid(text, key)
+    return errors

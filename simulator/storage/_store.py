@@ -59,6 +59,15 @@ def _migrated_image() -> bytes:
         connection.close()
 
 
+@functools.cache
+def _migration_count() -> int:
+    """How many migrations this version of the simulator knows (`PRAGMA user_version` of a
+    file that has them all)."""
+    with contextlib.closing(sqlite3.connect(":memory:")) as image:
+        image.deserialize(_migrated_image())
+        return int(image.execute("PRAGMA user_version").fetchone()[0])
+
+
 class _Lease:
     """A thread's hold on a pooled connection; freed with the thread's locals."""
 
@@ -90,6 +99,8 @@ class Store:
         self._databases: list[sqlite_utils.Database] = []  # every connection, to close
         self._databases_lock = threading.Lock()
         self._closed = False
+        self._watch: sqlite3.Connection | None = None  # see data_version()
+        self._watch_lock = threading.Lock()
 
     @classmethod
     def open(
@@ -188,8 +199,24 @@ class Store:
                 image.backup(database.conn)
         if database.journal_mode != "wal":
             database.enable_wal()
-        if not new:
+        # Migrations are only ever appended, so a file counting as many as this version
+        # knows has them all: checking each set (a dozen queries a set) is skipped, which
+        # is most of opening a workshop room's hundred files.
+        version = int(database.execute("PRAGMA user_version").fetchone()[0])
+        if not new and version != _migration_count():
             _apply_migrations(database)
+
+    def data_version(self) -> int:
+        """A number that changes whenever anything commits to the file: any thread of this
+        process or another process (SQLite's `PRAGMA data_version`, asked on a connection of
+        its own that never writes). Equal twice, nothing changed in between: a reader may
+        keep what it computed from the file (the scheduler's next due instant does)."""
+        with self._watch_lock:
+            if self._watch is None:
+                if self._closed:
+                    raise SimulatorClosed(f"The {self.environment.value} store is closed.")
+                self._watch = sqlite3.connect(self.path, check_same_thread=False)
+            return int(self._watch.execute("PRAGMA data_version").fetchone()[0])
 
     @property
     def schema_version(self) -> int:
@@ -223,6 +250,10 @@ class Store:
         for database in databases:
             with contextlib.suppress(sqlite3.ProgrammingError):
                 database.conn.close()
+        with self._watch_lock:
+            watch, self._watch = self._watch, None
+        if watch is not None:
+            watch.close()
         self._local = threading.local()
 
     def __repr__(self) -> str:

@@ -26,7 +26,7 @@ from .spaces import Workshop
 __all__ = ["ACTIVITY_FILE", "Activity", "LearnerActivity", "read_activity"]
 
 ACTIVITY_FILE = "activity.json"
-_FLUSH_SECONDS = 2.0
+_FLUSH_SECONDS = 5.0
 _MESSAGE = re.compile(rb'"(?:message|error_description)"\s*:\s*"((?:[^"\\]|\\.){0,300})"')
 
 
@@ -108,9 +108,15 @@ class Activity:
         return note
 
     def flush(self) -> None:
+        self._write(self._take_dirty())
+
+    def _take_dirty(self) -> dict[str, str]:
+        """The texts to write (taken on the loop, so no note is half-seen)."""
         dirty, self._dirty = self._dirty, set()
-        for name in dirty:
-            text = json.dumps(self.learners[name].as_dict(), indent=2)
+        return {name: json.dumps(self.learners[name].as_dict(), indent=2) for name in dirty}
+
+    def _write(self, texts: dict[str, str]) -> None:
+        for name, text in texts.items():
             write_private_text(self.room.space_dir(name) / ACTIVITY_FILE, text)
 
     @contextlib.asynccontextmanager
@@ -120,7 +126,9 @@ class Activity:
         async def loop() -> None:
             while True:
                 await asyncio.sleep(_FLUSH_SECONDS)
-                self.flush()
+                # Off the loop: replacing a file's content can wait on the disk for
+                # milliseconds, and a room has a hundred of them.
+                await asyncio.to_thread(self._write, self._take_dirty())
 
         task = asyncio.create_task(loop())
         try:
