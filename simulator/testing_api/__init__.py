@@ -5,6 +5,7 @@ from pathlib import Path
 from . import (
     accounts,
     banking,
+    billing,
     cards,
     direct_debits,
     international,
@@ -31,6 +32,7 @@ bindables = [
     *journal.bindables,
     *users.bindables,
     *cards.bindables,
+    *billing.bindables,
 ]
 
 __all__ = ["SCHEMA_DIR", "bindables"]
