@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from simulator.domain import billing
+from simulator.domain import billing, sandbox_checks
 from simulator.domain.ledger import read_balances
 
 from .banking_support import Bank
@@ -175,3 +175,28 @@ def test_promote_replaces_the_owner(bank: Bank) -> None:
     unknown = bank.testing.mutate("promoteAccountHolderToProjectOwner", {"accountHolderId": "x"})
     assert unknown["__typename"] == "AccountHolderNotFoundRejection"
     assert billing.project_owner(bank.env, bank.project_id) == second
+
+
+# -- generateTestCheck ---------------------------------------------------------------------
+
+
+def test_generated_checks_carry_a_valid_key(bank: Bank) -> None:
+    first = bank.testing.mutate("generateTestCheck", {}, "cmc7 rlmcKey")
+    second = bank.testing.mutate(
+        "generateTestCheck", {"fnciResult": "IrregularRed"}, "cmc7 rlmcKey"
+    )
+    assert first["__typename"] == "GenerateCheckSuccessPayload"
+    assert first["cmc7"] != second["cmc7"]
+    for check in (first, second):
+        assert sandbox_checks.is_valid_check(check["cmc7"], check["rlmcKey"]), check
+        assert (int(check["cmc7"]) * 100 + int(check["rlmcKey"])) % 97 == 0
+    rows = {row["cmc7"]: row for row in bank.env.store.db["test_checks"].rows}
+    assert rows[first["cmc7"]]["fnci_result"] == "PositiveGreen"
+    assert rows[second["cmc7"]]["fnci_result"] == "IrregularRed"
+    assert {row["project_id"] for row in rows.values()} == {bank.project_id}
+
+
+def test_rlmc_key_of_a_known_line() -> None:
+    line = "0000001040300099999000000000001"
+    assert sandbox_checks.rlmc_key(line) == f"{97 - (int(line) * 100) % 97:02d}"
+    assert not sandbox_checks.is_valid_check(line[:-1], sandbox_checks.rlmc_key(line))

@@ -7,6 +7,7 @@ from . import (
     banking,
     billing,
     cards,
+    checks,
     direct_debits,
     international,
     journal,
@@ -33,6 +34,7 @@ bindables = [
     *users.bindables,
     *cards.bindables,
     *billing.bindables,
+    *checks.bindables,
 ]
 
 __all__ = ["SCHEMA_DIR", "bindables"]
