@@ -1,9 +1,12 @@
 """The bank releases the balance a pending transaction holds back (simulator-only).
 
-A card authorization reserves its amount: the account's `reserved` balance grows and its
-`available` balance shrinks until the merchant debits it or the authorization is released.
-The bank releases a reservation the merchant never settles (e.g. when it lapses): the
-transaction becomes `Released` (`Transaction.Released`) and its amount is available again.
+In the simulator's ledger a card authorization is what reserves an amount: the account's
+`reserved` balance grows and its `available` balance shrinks until the merchant debits it or
+the authorization is released. (The real service also keeps booked credits in a rolling
+reserve, funding and check payments among them; the simulator does not model that reserve
+yet.) The bank releases a reservation the merchant never settles: the transaction becomes
+`Released` (`Transaction.Released`), its amount is available again, and the release is
+announced as the real service announces one (`TransactionRollingReserve.Released`).
 
 ```python
 row = release_reserved_balance(env, project_id, authorization_id)
@@ -17,6 +20,7 @@ from typing import Any
 
 from .cards import finish_canceling
 from .context import Environment
+from .events import emit
 from .ledger import change_status
 from .rejections import Rejected, forbidden, not_found
 
@@ -43,6 +47,13 @@ def release_reserved_balance(
                 )
             )
         released = change_status(env, db, transaction, "Released", reason="ReservedBalanceReleased")
+        emit(
+            env,
+            db,
+            "TransactionRollingReserve.Released",
+            project_id=project_id,
+            resource_id=transaction_id,
+        )
         # A card waiting to finish canceling does so once its last authorization is settled.
         finish_canceling(env, db, transaction["card_id"])
         return released
