@@ -11,7 +11,7 @@ import pytest
 from simulator.domain import billing, sandbox_checks
 from simulator.domain.ledger import read_balances
 
-from .banking_support import Bank
+from .banking_support import REDIRECT, Bank
 
 INVOICE = "invoice { id accountId name type status amount { value currency } openingDate closingDate url expiresAt }"
 
@@ -139,6 +139,24 @@ def test_partner_api_reads_invoices(bank: Bank, company_account: str) -> None:
     connection = data["account"]["invoices"]
     assert connection["totalCount"] == 1
     assert connection["edges"][0]["node"]["id"] == invoice["id"]
+
+
+def test_invoices_stay_in_their_project(bank: Bank, company_account: str) -> None:
+    invoice = bank.testing.mutate(
+        "simulateInvoiceGeneration", {"accountId": company_account}, "invoice { id }"
+    )["invoice"]
+    other = Bank(bank.sim, bank.http, bank.sim.create_project("sandbox", "Other", [REDIRECT]))
+    body = other.api.post(
+        "query($id: ID!) { accountInvoice(invoiceId: $id) { id } }", {"id": invoice["id"]}
+    )
+    assert body["data"] == {"accountInvoice": None}
+    assert body["errors"][0]["extensions"]["code"] == "NOT_FOUND"
+    # A user sees the invoices of the accounts it may view only.
+    stranger = bank.holder("Grace", "Hopper")["user_id"]
+    body = bank.user_client(stranger).post(
+        "query($id: ID!) { accountInvoice(invoiceId: $id) { id } }", {"id": invoice["id"]}
+    )
+    assert body["errors"][0]["extensions"]["code"] == "NOT_FOUND"
 
 
 # -- simulateStartProjectBilling, promoteAccountHolderToProjectOwner -----------------------------
