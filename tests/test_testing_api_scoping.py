@@ -85,6 +85,7 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
     sim.webhooks.replay(a.project, sim.webhooks.events(a.project)[0]["id"])  # a log entry
     iban = sim.sandbox.store.db["accounts"].get(account_id)["iban"]
     collection, document = _supporting_documents(a)
+    _billing(a, holder["holder_id"])
     return {
         "holder": holder["holder_id"],
         "account": account_id,
@@ -102,6 +103,14 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
         "project": a.project_id,
         "client": a.project.client_id,
     }
+
+
+def _billing(a: Bank, holder_id: str) -> None:
+    """The first project's billing has started, it has an owner and a test check."""
+    billing = {"companyName": "First", "email": "billing@first.example"}
+    a.testing.mutate("simulateStartProjectBilling", billing, "projectId")
+    a.testing.mutate("promoteAccountHolderToProjectOwner", {"accountHolderId": holder_id})
+    a.testing.mutate("generateTestCheck", {}, "cmc7")
 
 
 def _supporting_documents(a: Bank) -> tuple[str, str]:
@@ -202,6 +211,10 @@ def _own_writes(b: Bank) -> dict[str, Call]:
         "setWebhookRetryPolicy": _succeeds(b, "setWebhookRetryPolicy", {"name": "specification"}),
         "setProjectRateLimit": _succeeds(b, "setProjectRateLimit", {"requests": 5000}),
         "loadSandboxDataset": _succeeds(b, "loadSandboxDataset", {"dataset": "default"}),
+        "simulateStartProjectBilling": _succeeds(
+            b, "simulateStartProjectBilling", {"companyName": "B", "email": "b@b.example"}
+        ),
+        "generateTestCheck": _succeeds(b, "generateTestCheck", {}),
         "resetSandboxData": _succeeds(b, "resetSandboxData"),
     }
 
@@ -302,6 +315,23 @@ def _documents_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
         "requestSupportingDocuments": (
             {**collection, "requiredSupportingDocumentPurposes": ["ProofOfIndividualAddress"]},
             "SupportingDocumentCollectionNotFoundRejection",
+        ),
+    }
+    return {
+        name: _rejected(b, r, name, input, typename) for name, (input, typename) in calls.items()
+    }
+
+
+def _billing_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
+    calls = {
+        "simulateReleaseReservedBalance": (
+            {"transactionId": r["authorization"]},
+            "TransactionNotFoundRejection",
+        ),
+        "simulateInvoiceGeneration": ({"accountId": r["account"]}, "AccountNotFoundRejection"),
+        "promoteAccountHolderToProjectOwner": (
+            {"accountHolderId": r["holder"]},
+            "AccountHolderNotFoundRejection",
         ),
     }
     return {
@@ -442,6 +472,7 @@ def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
         ),
         **_card_walk(b, r),
         **_documents_walk(b, r),
+        **_billing_walk(b, r),
         "simulatorJournal": _own_journal(b, r),  # after the calls above, journaled
         **_own_writes(b),  # last: they act, in the second project only
     }

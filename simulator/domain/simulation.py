@@ -506,6 +506,10 @@ def charge_fee(
 
 #: Deleted in this order (children first); each entry is (table, condition on the project).
 _RESET_ORDER = [
+    ("account_invoices", "project_id = ?"),
+    ("project_owners", "project_id = ?"),
+    ("project_billing", "project_id = ?"),
+    ("test_checks", "project_id = ?"),
     ("transaction_statements", "project_id = ?"),
     ("account_statements", "project_id = ?"),
     ("virtual_iban_entries", "project_id = ?"),

@@ -5,7 +5,9 @@ from pathlib import Path
 from . import (
     accounts,
     banking,
+    billing,
     cards,
+    checks,
     direct_debits,
     international,
     journal,
@@ -31,6 +33,8 @@ bindables = [
     *journal.bindables,
     *users.bindables,
     *cards.bindables,
+    *billing.bindables,
+    *checks.bindables,
 ]
 
 __all__ = ["SCHEMA_DIR", "bindables"]

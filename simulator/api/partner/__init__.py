@@ -14,6 +14,7 @@ from . import (  # noqa: E402
     consents,
     direct_debits,
     holders,
+    invoices,
     memberships,
     onboarding,
     onboarding_legacy,
@@ -46,6 +47,7 @@ bindables = [
     *onboarding_legacy.bindables,
     *onboarding_public.bindables,
     *direct_debits.bindables,
+    *invoices.bindables,
 ]
 
 __all__ = ["bindables", "mutation", "query"]

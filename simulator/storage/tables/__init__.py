@@ -9,6 +9,7 @@ from sqlite_utils.migrations import Migrations
 
 from .accounts import migrations as accounts
 from .banking import migrations as banking
+from .billing import migrations as billing
 from .cards import migrations as cards
 from .core import migrations as core
 from .dashboard import migrations as dashboard
@@ -38,6 +39,7 @@ MIGRATION_SETS: list[Migrations] = [
     cards,
     payments,
     direct_debits,
+    billing,
 ]
 
 __all__ = ["MIGRATION_SETS"]
