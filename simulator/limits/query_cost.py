@@ -45,6 +45,7 @@ from graphql import (
 )
 from graphql.validation import ASTValidationRule
 
+from .document_memo import validation_memo
 from .fragments import fragment_spreads, has_fragment_cycle
 from .measure import INTROSPECTION_ROOT_FIELDS, measure_document, measure_operations
 from .operation_limits import (
@@ -62,7 +63,6 @@ from .parsing import (
     measure_query,
     parse_document,
 )
-from .validation_memo import validation_memo
 
 __all__ = [
     "DEFAULT_MAX_NESTING",

@@ -57,6 +57,7 @@ from ..limits import (
     selected_cost,
     selected_estimate,
 )
+from ..limits.document_memo import parsed_documents
 from ..limits.runtime import Limits
 from ..oauth.acting import USER_ID_HEADER, ActingRefused, act_for_user
 from ..oauth.tokens import authenticate_bearer
@@ -189,9 +190,17 @@ def unauthorized(error: InvalidToken, request_id: str | None = None) -> JSONResp
 
 
 def parse_query(context: Any, data: dict[str, Any]) -> DocumentNode:
-    """Ariadne's `query_parser`: graphql's parser behind the bracket-nesting guard."""
+    """Ariadne's `query_parser`: graphql's parser behind the bracket-nesting guard (a text
+    parsed before is not parsed again: `limits.document_memo`)."""
     del context
-    return parse_document(data["query"])
+    text = data["query"]
+    memo = parsed_documents()
+    document = memo.get(text) if isinstance(text, str) else None
+    if document is None:
+        document = parse_document(text)
+        if isinstance(text, str):
+            memo.put(text, document)
+    return document
 
 
 def logging_parser(request: Request) -> Callable[[Any, dict[str, Any]], DocumentNode]:

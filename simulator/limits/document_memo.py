@@ -1,0 +1,107 @@
+"""Documents already parsed and validated, so a repeated operation does neither again.
+
+A client sends the same few documents over and over (a notebook's `accounts(first: 5)`, a
+workshop room's hundred learners running the same exercise), and graphql-core's validation
+walks the whole document with some thirty rules each time, after the parser built its
+tree token by token: together half of a small query's cost.
+
+- **Validation.** Whether a document is valid depends only on its text, the schema and the
+  rules, and the schemas are built once per process and never change, so a text that
+  passed once passes again. Only passes are remembered: an invalid document is validated
+  each time, so its errors always point into the document actually sent.
+- **Parsing.** A text parses to the same tree every time, and nothing downstream changes a
+  tree (graphql-core's validation and execution only read it), so the tree of a text
+  parsed before is handed out again. Only successes are remembered.
+
+```python
+memo = validation_memo(schema)
+if memo.is_known_valid("{ __typename }", rules): ...  # False the first time
+memo.remember_valid("{ __typename }", rules)
+parsed = parsed_documents()
+parsed.get("{ __typename }")  # None the first time; then parsed.put(text, document)
+```
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from functools import cache
+
+from graphql import DocumentNode, GraphQLSchema
+
+__all__ = ["ParsedDocuments", "ValidationMemo", "parsed_documents", "validation_memo"]
+
+#: Distinct documents remembered per schema: far more than any room sends, bounded so a
+#: client sending ever-new documents cannot grow the process.
+DEFAULT_SIZE = 2048
+#: Longer documents are not remembered (their validation is not the cost that matters).
+MAX_REMEMBERED_LENGTH = 16_384
+
+
+class ValidationMemo:
+    """A bounded, thread-safe set of (document text, rules) found valid (least recent
+    dropped first)."""
+
+    def __init__(self, size: int = DEFAULT_SIZE) -> None:
+        self.size = size
+        self._valid: OrderedDict[tuple[str, Hashable], None] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def is_known_valid(self, text: str, rules: Hashable) -> bool:
+        key = (text, rules)
+        with self._lock:
+            if key not in self._valid:
+                return False
+            self._valid.move_to_end(key)
+            return True
+
+    def remember_valid(self, text: str, rules: Hashable) -> None:
+        if len(text) > MAX_REMEMBERED_LENGTH:
+            return
+        with self._lock:
+            self._valid[(text, rules)] = None
+            if len(self._valid) > self.size:
+                self._valid.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._valid)
+
+
+@cache
+def validation_memo(schema: GraphQLSchema) -> ValidationMemo:
+    """The memo of `schema` (one per schema, like the schemas themselves: per process)."""
+    return ValidationMemo()
+
+
+class ParsedDocuments:
+    """A bounded, thread-safe map of document text to its parsed tree (least recent
+    dropped first)."""
+
+    def __init__(self, size: int = DEFAULT_SIZE) -> None:
+        self.size = size
+        self._trees: OrderedDict[str, DocumentNode] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, text: str) -> DocumentNode | None:
+        with self._lock:
+            tree = self._trees.get(text)
+            if tree is not None:
+                self._trees.move_to_end(text)
+            return tree
+
+    def put(self, text: str, tree: DocumentNode) -> None:
+        if len(text) > MAX_REMEMBERED_LENGTH:
+            return
+        with self._lock:
+            self._trees[text] = tree
+            if len(self._trees) > self.size:
+                self._trees.popitem(last=False)
+
+
+@cache
+def parsed_documents() -> ParsedDocuments:
+    """The process's parsed documents (the parser's limits are the same for every caller
+    that uses it: `parse_query`)."""
+    return ParsedDocuments()
