@@ -10,6 +10,7 @@ from . import (
     international,
     journal,
     limits,
+    merchants,
     onboarding,
     payments,
     users,
@@ -31,6 +32,7 @@ bindables = [
     *journal.bindables,
     *users.bindables,
     *cards.bindables,
+    *merchants.bindables,
 ]
 
 __all__ = ["SCHEMA_DIR", "bindables"]

@@ -15,6 +15,8 @@ from . import (  # noqa: E402
     direct_debits,
     holders,
     memberships,
+    merchant_payment_methods,
+    merchant_profiles,
     onboarding,
     onboarding_legacy,
     onboarding_public,
@@ -46,6 +48,8 @@ bindables = [
     *onboarding_legacy.bindables,
     *onboarding_public.bindables,
     *direct_debits.bindables,
+    *merchant_profiles.bindables,
+    *merchant_payment_methods.bindables,
 ]
 
 __all__ = ["bindables", "mutation", "query"]

@@ -17,6 +17,7 @@ from .events import migrations as events
 from .journal import migrations as journal
 from .limits import migrations as limits
 from .memberships import migrations as memberships
+from .merchants import migrations as merchants
 from .oauth import migrations as oauth
 from .onboarding import migrations as onboarding
 from .payments import migrations as payments
@@ -38,6 +39,7 @@ MIGRATION_SETS: list[Migrations] = [
     cards,
     payments,
     direct_debits,
+    merchants,
 ]
 
 __all__ = ["MIGRATION_SETS"]
