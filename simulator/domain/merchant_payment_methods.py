@@ -105,7 +105,9 @@ def get_method(env: Environment, principal: Principal, method_id: str) -> dict[s
 def methods_of_profile(db: sqlite_utils.Database, profile_id: str) -> list[dict[str, Any]]:
     """Every payment method of the profile, oldest first."""
     return list(
-        db[_METHODS].rows_where("merchant_profile_id = ?", [profile_id], order_by="created_at, id")
+        db[_METHODS].rows_where(
+            "merchant_profile_id = ?", [profile_id], order_by="created_at, rowid"
+        )
     )
 
 

@@ -354,7 +354,7 @@ def latest_update_request(db: sqlite_utils.Database, profile_id: str) -> dict[st
     """The profile's most recent change request, whatever its status."""
     rows = list(
         db[_UPDATES].rows_where(
-            "merchant_profile_id = ?", [profile_id], order_by="created_at DESC, id DESC", limit=1
+            "merchant_profile_id = ?", [profile_id], order_by="created_at DESC, rowid DESC", limit=1
         )
     )
     return rows[0] if rows else None

@@ -20,7 +20,7 @@ __all__ = ["bindables", "profile", "status_date", "update_request"]
 profile = ObjectType("MerchantProfile")
 update_request = ObjectType("RequestMerchantProfileUpdate")
 account = ObjectType("Account")
-bindables = [profile, update_request, account]
+bindables: list[ObjectType] = [profile, update_request, account]
 
 #: The date field of each profile status info (PendingReview has none).
 _STATUS_DATES = {
