@@ -110,7 +110,8 @@ def sepa_core_method(bank: Bank, profile_id: str, status: str = "Enabled") -> st
     added = request_methods(
         bank, profile_id, sepaDirectDebitCore={"useSwanSepaCreditorIdentifier": True}
     )
-    [created] = added["merchantProfile"]["merchantPaymentMethods"]
-    if status != "PendingReview":
-        method_outcome(bank, created["id"], status)
+    created = added["merchantProfile"]["merchantPaymentMethods"][-1]  # the newest
+    # The bank's review enables it first; only an Enabled method can be suspended.
+    for step in {"PendingReview": [], "Suspended": ["Enabled", "Suspended"]}.get(status, [status]):
+        method_outcome(bank, created["id"], step)
     return str(created["id"])
