@@ -7,6 +7,7 @@ import httpx
 import pytest
 
 from simulator import Simulator
+from simulator.domain.datasets import load_dataset
 
 from .banking_support import REDIRECT, Bank
 from .merchant_support import (
@@ -304,3 +305,26 @@ def test_another_projects_profile_is_not_found(
     assert (foreign["__typename"], foreign["id"]) == ("NotFoundRejection", method_id)
     assert profile(bank, profile_id)["statusInfo"]["status"] == "Enabled"
     assert method(bank, method_id)["statusInfo"]["status"] == "Enabled"
+
+
+def test_the_default_dataset_has_a_merchant(bank: Bank) -> None:
+    load_dataset(bank.env, bank.project_id, "default")
+    listed = bank.api.query(
+        "{ merchantProfiles { edges { node { merchantName statusInfo { status } "
+        "merchantPaymentMethods { type statusInfo { status } "
+        "... on SepaDirectDebitCoreMerchantPaymentMethod { useSwanSepaCreditorIdentifier } } } } } }"
+    )["merchantProfiles"]["edges"]
+    assert [edge["node"] for edge in listed] == [
+        {
+            "merchantName": "Analytical Engines",
+            "statusInfo": {"status": "Enabled"},
+            "merchantPaymentMethods": [
+                {
+                    "type": "SepaDirectDebitCore",
+                    "statusInfo": {"status": "Enabled"},
+                    "useSwanSepaCreditorIdentifier": True,
+                },
+                {"type": "Check", "statusInfo": {"status": "PendingReview"}},
+            ],
+        }
+    ]
