@@ -97,10 +97,13 @@ def test_activate_false_switches_a_method_off(bank: Bank) -> None:
     assert _invalid(suspended) == [("SepaDirectDebitCore", "Suspended")]
 
 
-def test_methods_need_an_enabled_profile(bank: Bank) -> None:
+def test_methods_whatever_the_profiles_status_but_disabled(bank: Bank) -> None:
     account_id = company_account(bank)["account_id"]
     pending = request_profile(bank, account_id)["merchantProfile"]["id"]
-    assert request_methods(bank, pending, check={})["__typename"] == "ForbiddenRejection"
+    requested = request_methods(bank, pending, check={})
+    assert requested["__typename"] == "RequestMerchantPaymentMethodsSuccessPayload"
+    bank.api.mutate("disableMerchantProfile", {"merchantProfileId": pending})
+    assert request_methods(bank, pending, card={})["__typename"] == "ForbiddenRejection"
     missing = request_methods(bank, "nope", check={})
     assert (missing["__typename"], missing["id"]) == ("NotFoundRejection", "nope")
 

@@ -1,4 +1,4 @@
-"""Merchant payment methods: how an `Enabled` merchant profile takes payments.
+"""Merchant payment methods: how a merchant profile takes payments.
 
 `requestMerchantPaymentMethods` asks for each method given (`PendingReview`,
 `MerchantPaymentMethod.Created`) or, with `activate: false`, switches an existing one off;
@@ -231,16 +231,16 @@ def _add(
 
 
 def request_methods(env: Environment, principal: Principal, data: dict[str, Any]) -> dict[str, Any]:
-    """Ask for (or switch off) the methods given, all or none; returns the profile."""
+    """Ask for (or switch off) the methods given, all or none, whatever the profile's status
+    (but Disabled); returns the profile."""
     with env.store.atomic() as db:
         profile = visible_profile(db, principal, data["merchant_profile_id"])
         require_permission(db, principal, profile["account_id"], _PERMISSION)
-        if profile["status"] != "Enabled":
+        # The real service takes requests whatever the profile's status; a Disabled
+        # profile is off for good (its methods were disabled with it).
+        if profile["status"] == "Disabled":
             raise Rejected(
-                forbidden(
-                    f"Merchant profile {profile['id']} is {profile['status']}: payment methods "
-                    "need an Enabled profile."
-                )
+                forbidden(f"Merchant profile {profile['id']} is Disabled: it takes no methods.")
             )
         to_add, to_disable, errors = _plan(db, profile["id"], data)
         if errors:
