@@ -358,6 +358,7 @@ def default_dataset() -> dict[str, Any]:
         "transactions": transactions,
         "onboardings": onboarding_records(),
         **default_payments(),
+        **default_merchants(),
     }
 
 
@@ -397,6 +398,41 @@ def default_payments() -> dict[str, Any]:
                 "label": "Rent",
                 "first_execution_date": "2026-02-01T09:00:00Z",
             }
+        ],
+    }
+
+
+# -- merchants family: merchant profiles and payment methods -------------------------------
+
+
+def default_merchants() -> dict[str, Any]:
+    """The company sells its engines: an Enabled merchant profile taking SEPA Core direct
+    debits (with the bank's creditor identifier), a check method still under review."""
+    profile = "merchant-profile:analytical-engines"
+    return {
+        "merchant_profiles": [
+            {
+                "key": profile,
+                "account": "account:analytical-engines",
+                "merchant_name": "Analytical Engines",
+                "product_type": "Goods",
+                "expected_average_basket": "120.00",
+                "expected_monthly_merchant_processing_volume": "Between5000And10000",
+                "merchant_website_url": "https://analytical-engines.example",
+            }
+        ],
+        "merchant_payment_methods": [
+            {
+                "key": "merchant-method:analytical-engines/sepa-core",
+                "profile": profile,
+                "type": "SepaDirectDebitCore",
+            },
+            {
+                "key": "merchant-method:analytical-engines/check",
+                "profile": profile,
+                "type": "Check",
+                "status": "PendingReview",
+            },
         ],
     }
 

@@ -45,6 +45,8 @@ def test_every_payload_union_can_be_selected_whole(api: str) -> None:
 #: (kept as they are; a partner aliases one of them).
 CONFLICTING_THERE = (
     "simulateManualBankingFee",  # the success payload's `id: ID!`, AccountNotFoundRejection's `String!`
+    # The payment method types' `id: ID!`, NotFoundRejection's `String!`.
+    "simulateMerchantPaymentMethodRequestOutcome",
 )
 
 

@@ -54,6 +54,7 @@ VALUES: dict[str, Any] = {
     "debtorName": "Grace",
     "debtorIban": DEBTOR_IBAN,
     "merchantName": "Shop",
+    "expectedAverageBasket": {"value": "1.00", "currency": "EUR"},
     "canViewAccount": True,
     "canManageBeneficiaries": False,
     "canInitiatePayments": False,
@@ -87,6 +88,7 @@ VALUES: dict[str, Any] = {
 #: checks, by mutation.
 EXTRA_VALUES: dict[str, dict[str, Any]] = {
     "closeAccount": {"reason": {"type": "ClosingRequested"}},
+    "requestMerchantProfile": {"expectedMonthlyMerchantProcessingVolume": "LessThan5000"},
     "scheduleStandingOrder": {
         "amount": {"value": "1.00", "currency": "EUR"},
         "sepaBeneficiary": {"name": "Carol", "iban": BENEFICIARY_IBAN},

@@ -112,6 +112,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "payments:m001_payments",
         "direct_debits:m001_received_direct_debit_mandates",
         "billing:m001_billing",
+        "merchants:m001_merchants",
     ]
     store.close()
 

@@ -18,6 +18,7 @@ from simulator import ProjectCredentials, Simulator
 from simulator.webhooks import get_retry_policy
 
 from .banking_support import DEBTOR_IBAN, REDIRECT, Bank
+from .merchant_support import enabled_profile, sepa_core_method
 from .oauth_pages import Pages
 
 #: Root fields that belong to no project: the one virtual clock every process shares, and
@@ -86,7 +87,19 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
     iban = sim.sandbox.store.db["accounts"].get(account_id)["iban"]
     collection, document = _supporting_documents(a)
     _billing(a, holder["holder_id"])
+    merchant_profile = enabled_profile(a)
+    merchant_method = sepa_core_method(a, merchant_profile)
     return {
+        "merchant_profile": merchant_profile,
+        "merchant_method": merchant_method,
+        "merchant_method_request": a.api.mutate(
+            "requestMerchantPaymentMethodsUpdate",
+            {
+                "paymentMethodId": merchant_method,
+                "sepaDirectDebit": {"useSwanSepaCreditorIdentifier": True},
+            },
+            "requestId",
+        )["requestId"],
         "holder": holder["holder_id"],
         "account": account_id,
         "iban": iban,
@@ -301,6 +314,28 @@ def _user_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
     }
 
 
+def _merchant_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
+    profile = {"merchantProfileId": r["merchant_profile"]}
+    calls = {
+        "simulateMerchantProfileRequestOutcome": {**profile, "merchantProfileStatus": "Disabled"},
+        "simulateMerchantProfileUpdateRequestOutcome": {
+            **profile,
+            "requestedUpdateApproved": True,
+        },
+        "simulateMerchantPaymentMethodRequestOutcome": {
+            "merchantPaymentMethodId": r["merchant_method"],
+            "merchantPaymentMethodStatus": "Disabled",
+        },
+        "simulateMerchantPaymentMethodUpdateRequestOutcome": {
+            "updateRequestId": r["merchant_method_request"],
+            "requestedUpdateApproved": True,
+        },
+    }
+    return {
+        name: _rejected(b, r, name, input, "NotFoundRejection") for name, input in calls.items()
+    }
+
+
 def _documents_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
     collection = {"supportingDocumentCollectionId": r["collection"]}
     calls = {
@@ -473,6 +508,7 @@ def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
         **_card_walk(b, r),
         **_documents_walk(b, r),
         **_billing_walk(b, r),
+        **_merchant_walk(b, r),
         "simulatorJournal": _own_journal(b, r),  # after the calls above, journaled
         **_own_writes(b),  # last: they act, in the second project only
     }

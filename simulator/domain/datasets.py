@@ -34,6 +34,7 @@ from .events import emit
 from .holders import VERIFICATION_STATUSES
 from .iban import BANK_BIC, iban_for_account_number, is_valid_iban
 from .ledger import STATUSES_OF_TYPE, TRANSACTION_TYPES, record_transaction
+from .merchant_datasets import load_merchant_payment_method, load_merchant_profile
 from .money import AmountError, amount_text, parse_amount
 from .onboarding_datasets import load_onboarding
 from .payment_datasets import load_standing_order, load_trusted_beneficiary
@@ -448,5 +449,9 @@ def load_dataset(env: Environment, project_id: str, name_or_path: str) -> dict[s
             load_trusted_beneficiary(loader, beneficiary)
         for order in data.get("standing_orders", []):
             load_standing_order(loader, order)
+        for profile in data.get("merchant_profiles", []):
+            load_merchant_profile(loader, profile)
+        for method in data.get("merchant_payment_methods", []):
+            load_merchant_payment_method(loader, method)
         insert_rows(db, "dataset_records", loader.created)
     return {"dataset": data["name"], "created": len(loader.created), "skipped": loader.skipped}

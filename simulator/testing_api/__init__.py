@@ -12,6 +12,7 @@ from . import (
     international,
     journal,
     limits,
+    merchants,
     onboarding,
     payments,
     users,
@@ -35,6 +36,7 @@ bindables = [
     *cards.bindables,
     *billing.bindables,
     *checks.bindables,
+    *merchants.bindables,
 ]
 
 __all__ = ["SCHEMA_DIR", "bindables"]

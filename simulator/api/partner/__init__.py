@@ -16,6 +16,8 @@ from . import (  # noqa: E402
     holders,
     invoices,
     memberships,
+    merchant_payment_methods,
+    merchant_profiles,
     onboarding,
     onboarding_legacy,
     onboarding_public,
@@ -48,6 +50,8 @@ bindables = [
     *onboarding_public.bindables,
     *direct_debits.bindables,
     *invoices.bindables,
+    *merchant_profiles.bindables,
+    *merchant_payment_methods.bindables,
 ]
 
 __all__ = ["bindables", "mutation", "query"]

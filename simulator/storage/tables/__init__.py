@@ -18,6 +18,7 @@ from .events import migrations as events
 from .journal import migrations as journal
 from .limits import migrations as limits
 from .memberships import migrations as memberships
+from .merchants import migrations as merchants
 from .oauth import migrations as oauth
 from .onboarding import migrations as onboarding
 from .payments import migrations as payments
@@ -40,6 +41,7 @@ MIGRATION_SETS: list[Migrations] = [
     payments,
     direct_debits,
     billing,
+    merchants,
 ]
 
 __all__ = ["MIGRATION_SETS"]

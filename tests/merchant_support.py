@@ -1,0 +1,117 @@
+"""Helpers of the merchant tests: a company account, its merchant profile, its methods."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .banking_support import Bank
+
+PROFILE_FIELDS = """id accountId merchantName productType expectedAverageBasket { value currency }
+  expectedMonthlyMerchantProcessingVolume merchantWebsiteUrl accentColor
+  additionalInformation { __typename ... on DefaultAdditionalInformation { type value }
+    ... on OtherAdditionalInformation { description value } }
+  statusInfo { status ... on EnabledMerchantProfileStatusInfo { enabledAt }
+    ... on RejectedMerchantProfileStatusInfo { rejectedAt rejectionReason }
+    ... on DisabledMerchantProfileStatusInfo { disabledAt } }
+  requestMerchantProfileUpdate { id status merchantName }
+  merchantPaymentMethods { __typename id methodId type version statusInfo { status } }"""
+
+METHOD_FIELDS = """__typename id methodId type version createdAt merchantProfile { id }
+  statusInfo { __typename status
+    ... on RejectedMerchantPaymentMethodStatusInfo { rejectionReason }
+    ... on WaitingForInformationMerchantPaymentMethodStatusInfo { waitingForInformationAt
+      verificationRequirements { __typename
+        ... on MerchantRequirements { fields }
+        ... on SupportingDocumentRequirements { supportingDocumentPurposes } } } }
+  ... on SepaDirectDebitCoreMerchantPaymentMethod { sepaCreditorIdentifier
+    useSwanSepaCreditorIdentifier updateRequest { id sepaCreditorIdentifier } }"""
+
+PROFILE_INPUT = {
+    "merchantName": "Paper Goods",
+    "productType": "Goods",
+    "expectedAverageBasket": {"value": "50", "currency": "EUR"},
+    "expectedMonthlyPaymentVolume": {"value": "3000", "currency": "EUR"},
+}
+
+
+def company_account(bank: Bank) -> dict[str, Any]:
+    """A verified company holder with one account and a legal representative user."""
+    return bank.holder(holder_type="Company", company_name="Acme")
+
+
+def request_profile(bank: Bank, account_id: str, **extra: Any) -> dict[str, Any]:
+    return bank.api.mutate(
+        "requestMerchantProfile",
+        {"accountId": account_id, **PROFILE_INPUT, **extra},
+        f"merchantProfile {{ {PROFILE_FIELDS} }}",
+    )
+
+
+def profile(bank: Bank, profile_id: str) -> dict[str, Any]:
+    query = f"query($id: ID!) {{ merchantProfile(id: $id) {{ {PROFILE_FIELDS} }} }}"
+    return dict(bank.api.query(query, {"id": profile_id})["merchantProfile"])
+
+
+def method(bank: Bank, method_id: str) -> dict[str, Any]:
+    query = f"query($id: ID!) {{ merchantPaymentMethod(id: $id) {{ {METHOD_FIELDS} }} }}"
+    return dict(bank.api.query(query, {"id": method_id})["merchantPaymentMethod"])
+
+
+def profile_outcome(bank: Bank, profile_id: str, **input: Any) -> dict[str, Any]:
+    return bank.testing.mutate(
+        "simulateMerchantProfileRequestOutcome",
+        {"merchantProfileId": profile_id, **input},
+        "merchantProfile { id statusInfo { status } }",
+    )
+
+
+def enabled_profile(bank: Bank) -> str:
+    """A company account's merchant profile, accepted by the bank."""
+    account_id = company_account(bank)["account_id"]
+    profile_id = str(request_profile(bank, account_id)["merchantProfile"]["id"])
+    profile_outcome(bank, profile_id, merchantProfileStatus="Enabled")
+    return profile_id
+
+
+def request_methods(bank: Bank, profile_id: str, **methods: Any) -> dict[str, Any]:
+    return bank.api.mutate(
+        "requestMerchantPaymentMethods",
+        {"merchantProfileId": profile_id, **methods},
+        "merchantProfile { merchantPaymentMethods { id type statusInfo { status } } }",
+    )
+
+
+OUTCOME = f"""mutation($input: SimulateMerchantPaymentMethodRequestOutcomeInput!) {{
+  simulateMerchantPaymentMethodRequestOutcome(input: $input) {{ __typename
+    ... on Rejection {{ message }} ... on NotFoundRejection {{ missingId: id }}
+    ... on MerchantPaymentMethod {{ {METHOD_FIELDS} }} }} }}"""
+
+
+def method_outcome(bank: Bank, method_id: str, status: str, **input: Any) -> dict[str, Any]:
+    """`simulateMerchantPaymentMethodRequestOutcome`: the method (its payload is the
+    method's own type, not a success payload) or a rejection."""
+    variables = {
+        "input": {
+            "merchantPaymentMethodId": method_id,
+            "merchantPaymentMethodStatus": status,
+            **input,
+        }
+    }
+    body = bank.testing.post(OUTCOME, variables)
+    assert "errors" not in body, body
+    result = dict(body["data"]["simulateMerchantPaymentMethodRequestOutcome"])
+    if "missingId" in result:  # aliased: a method's `id` is an ID!, the rejection's a String!
+        result["id"] = result.pop("missingId")
+    return result
+
+
+def sepa_core_method(bank: Bank, profile_id: str, status: str = "Enabled") -> str:
+    """A SEPA Core method of the profile, using the bank's creditor identifier."""
+    added = request_methods(
+        bank, profile_id, sepaDirectDebitCore={"useSwanSepaCreditorIdentifier": True}
+    )
+    created = added["merchantProfile"]["merchantPaymentMethods"][-1]  # the newest
+    # The bank's review enables it first; only an Enabled method can be suspended.
+    for step in {"PendingReview": [], "Suspended": ["Enabled", "Suspended"]}.get(status, [status]):
+        method_outcome(bank, created["id"], step)
+    return str(created["id"])
