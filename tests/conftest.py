@@ -114,7 +114,9 @@ def free_port() -> int:
 class LiveServer:
     """A real uvicorn serving a simulator's app on a loopback port, in a thread."""
 
-    def __init__(self, simulator: Simulator, *, header_timeout: float = 10.0) -> None:
+    def __init__(
+        self, simulator: Simulator, *, header_timeout: float = 10.0, http: str = "httptools"
+    ) -> None:
         self.simulator = simulator
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
@@ -122,7 +124,7 @@ class LiveServer:
         simulator.app.state.public_url = self.base_url
         # The uvicorn configuration `serve` runs (header deadline, no uvicorn access log).
         config = uvicorn_config(
-            simulator.app, "127.0.0.1", self.port, header_timeout=header_timeout
+            simulator.app, "127.0.0.1", self.port, header_timeout=header_timeout, http=http
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

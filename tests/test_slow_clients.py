@@ -16,7 +16,7 @@ import pytest
 
 from simulator import ProjectCredentials, Simulator
 from simulator.server.serving import uvicorn_config
-from simulator.server.slow_clients import HeaderTimeoutProtocol
+from simulator.server.slow_clients import HeaderTimeoutProtocol, HttpToolsHeaderTimeoutProtocol
 
 from .conftest import LiveServer, project_token
 
@@ -24,9 +24,10 @@ DEADLINE = 0.5
 GET = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 
 
-@pytest.fixture
-def server(sim: Simulator) -> Iterator[LiveServer]:
-    with LiveServer(sim, header_timeout=DEADLINE) as live:
+@pytest.fixture(params=["httptools", "h11"])
+def server(sim: Simulator, request: pytest.FixtureRequest) -> Iterator[LiveServer]:
+    """Each test against both protocols (`serve` uses httptools; h11 is the fallback)."""
+    with LiveServer(sim, header_timeout=DEADLINE, http=request.param) as live:
         yield live
 
 
@@ -74,7 +75,8 @@ def body_of(response: bytes) -> dict:
 
 def test_serve_waits_10_seconds_for_headers() -> None:
     config = uvicorn_config(object(), "127.0.0.1", 8000)
-    assert config.http is HeaderTimeoutProtocol
+    assert config.http is HttpToolsHeaderTimeoutProtocol
+    assert HttpToolsHeaderTimeoutProtocol.header_timeout == 10
     assert HeaderTimeoutProtocol.header_timeout == 10
     assert config.access_log is False
 

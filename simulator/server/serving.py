@@ -69,14 +69,21 @@ def configure_logging(log_file: Path | None = None) -> logging.Handler:
 
 
 def uvicorn_config(
-    app: Any, host: str, port: int, *, header_timeout: float = DEFAULT_HEADER_TIMEOUT
+    app: Any,
+    host: str,
+    port: int,
+    *,
+    header_timeout: float = DEFAULT_HEADER_TIMEOUT,
+    http: str = "httptools",
 ) -> uvicorn.Config:
-    """The uvicorn configuration `serve` runs `app` with."""
+    """The uvicorn configuration `serve` runs `app` with: httptools' parser (`http="h11"`
+    for the pure-Python one) and uvloop's event loop where it is installed (uvicorn's
+    `loop="auto"`), both behind the header deadline of `slow_clients`."""
     return uvicorn.Config(
         app,
         host=host,
         port=port,
-        http=header_timeout_protocol(header_timeout),
+        http=header_timeout_protocol(header_timeout, http),
         access_log=False,
         log_config=None,
         log_level="warning",
