@@ -14,6 +14,7 @@ from . import (
     cards,
     consent_actions,
     due_work,
+    funding,
     holders,
     membership_changes,
     memberships,
@@ -56,6 +57,9 @@ def install_banking(wiring: Wiring) -> None:
             "CloseAccount": account_lifecycle.CONSENT_HANDLER,
             "ConsentToMultipleConsents": consent_actions.MULTI_CONSENT_HANDLER,
             "EnableMandate": received_mandates.CONSENT_HANDLER,
+            "AddDirectDebitPaymentMandate": funding.MANDATE_HANDLER,
+            "InitiateFundingRequest": funding.REQUEST_HANDLER,
+            "InitiateInstantFundingRequest": funding.REQUEST_HANDLER,
         }
     )
     wiring.consent_handlers.update(cards.CONSENT_HANDLERS)

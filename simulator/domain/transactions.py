@@ -78,6 +78,8 @@ PRODUCT_TYPES = {
         "SepaDirectDebitOut",
         "SepaDirectDebitOutReturn",
         "SepaDirectDebitOutReversal",
+        "SepaDirectDebitIn",
+        "SepaDirectDebitInReturn",
     ),
 }
 #: Keyset order of every transaction list.
@@ -139,7 +141,14 @@ def list_transactions(
     where, params = with_filters(
         account_scope(principal),
         filters,
-        equal=("account_id", "card_id", "payment_id", "side", "counterparty_iban"),
+        equal=(
+            "account_id",
+            "card_id",
+            "payment_id",
+            "side",
+            "counterparty_iban",
+            "payment_mandate_id",
+        ),
         any_of=("status", "type"),
     )
     order_id = filters.get("standing_order_id")

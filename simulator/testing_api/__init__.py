@@ -7,6 +7,7 @@ from . import (
     banking,
     cards,
     direct_debits,
+    funding,
     international,
     journal,
     limits,
@@ -31,6 +32,7 @@ bindables = [
     *journal.bindables,
     *users.bindables,
     *cards.bindables,
+    *funding.bindables,
 ]
 
 __all__ = ["SCHEMA_DIR", "bindables"]

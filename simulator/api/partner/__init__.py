@@ -13,6 +13,7 @@ from . import (  # noqa: E402
     cards,
     consents,
     direct_debits,
+    funding,
     holders,
     memberships,
     onboarding,
@@ -46,6 +47,7 @@ bindables = [
     *onboarding_legacy.bindables,
     *onboarding_public.bindables,
     *direct_debits.bindables,
+    *funding.bindables,
 ]
 
 __all__ = ["bindables", "mutation", "query"]

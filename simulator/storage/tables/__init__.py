@@ -14,6 +14,7 @@ from .core import migrations as core
 from .dashboard import migrations as dashboard
 from .direct_debits import migrations as direct_debits
 from .events import migrations as events
+from .funding import migrations as funding
 from .journal import migrations as journal
 from .limits import migrations as limits
 from .memberships import migrations as memberships
@@ -38,6 +39,7 @@ MIGRATION_SETS: list[Migrations] = [
     cards,
     payments,
     direct_debits,
+    funding,
 ]
 
 __all__ = ["MIGRATION_SETS"]
