@@ -111,6 +111,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "cards:m001_physical_cards",
         "payments:m001_payments",
         "direct_debits:m001_received_direct_debit_mandates",
+        "funding:m001_funding",
     ]
     store.close()
 

@@ -80,6 +80,8 @@ def resolve_limits(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
     if not isinstance(days, int) or not 1 <= days <= 365:
         checks.fail("OutOfRange", "From 1 to 365 days.", ["input", "fundingLimitRollingDays"])
     checks.raise_if_any()
+    funding, instant = amounts["funding_limit_amount"], amounts["instant_funding_limit_amount"]
+    assert funding is not None and instant is not None
     holder_id = input["account_holder_id"]
     with env.store.atomic() as db:
         rows = list(
@@ -91,8 +93,8 @@ def resolve_limits(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
             env,
             db,
             rows[0],
-            funding=amounts["funding_limit_amount"],
-            instant=amounts["instant_funding_limit_amount"],
+            funding=funding,
+            instant=instant,
             rolling_days=days,
         )
     return {
