@@ -85,6 +85,16 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
     sim.webhooks.replay(a.project, sim.webhooks.events(a.project)[0]["id"])  # a log entry
     iban = sim.sandbox.store.db["accounts"].get(account_id)["iban"]
     collection, document = _supporting_documents(a)
+    limits = {"amount": {"value": "100.00", "currency": EUR}}
+    change_request = a.api.mutate(
+        "addFundingLimitSettingsChangeRequest",
+        {
+            "accountHolderId": holder["holder_id"],
+            "fundingLimit": limits,
+            "instantFundingLimit": limits,
+        },
+        "fundingLimitSettingsChangeRequest { id }",
+    )["fundingLimitSettingsChangeRequest"]["id"]
     return {
         "holder": holder["holder_id"],
         "account": account_id,
@@ -101,6 +111,7 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
         "document": document,
         "project": a.project_id,
         "client": a.project.client_id,
+        "change_request": change_request,
     }
 
 
@@ -413,8 +424,20 @@ def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
                 ("simulateOutgoingSepaDirectDebitReturn", "NotSpecifiedByBank"),
                 ("simulateOutgoingSepaDirectDebitReverse", "NotSpecifiedByBank"),
                 ("simulateIncomingInternationalCreditTransferReturn", "RegulatoryReason"),
+                ("simulateIncomingSepaDirectDebitRejection", "AccountClosed"),
+                ("simulateIncomingSepaDirectDebitReturn", "AccountClosed"),
             )
         },
+        "simulateIncomingSepaDirectDebitBooking": rejected(
+            "simulateIncomingSepaDirectDebitBooking",
+            {"transactionId": r["incoming"]},
+            "TransactionNotFoundRejection",
+        ),
+        "updateFundingLimitSettingsChangeRequest": rejected(
+            "updateFundingLimitSettingsChangeRequest",
+            {"fundingLimitSettingsChangeRequestId": r["change_request"], "status": "Approved"},
+            "FundingLimitSettingsChangeRequestNotFoundRejection",
+        ),
         # Another project's IBAN is no account of the caller's.
         "simulateOutgoingSepaDirectDebitReception": rejected(
             "simulateOutgoingSepaDirectDebitReception",

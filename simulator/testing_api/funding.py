@@ -12,7 +12,7 @@ from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..api.partner.funding import change_request
 from ..domain import funding_limits, incoming_direct_debits
-from ..domain.rejections import Rejected, not_found
+from ..domain.rejections import Rejected, rejection
 from ..domain.validation import Checks
 from .banking import mutation
 
@@ -88,7 +88,10 @@ def resolve_limits(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
             db["account_holders"].rows_where("id = ? AND project_id = ?", [holder_id, project_id])
         )
         if not rows:
-            raise Rejected(not_found("AccountHolder", holder_id))
+            # The real union's only rejection: it names the unknown holder.
+            raise Rejected(
+                rejection("InternalErrorRejection", f"Account holder {holder_id} was not found.")
+            )
         funding_limits.set_limits(
             env,
             db,
