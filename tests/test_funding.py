@@ -8,6 +8,7 @@ from typing import Any
 import httpx
 
 from simulator import Simulator
+from simulator.domain.consent_descriptions import describe_consent
 from simulator.domain.ledger import read_balances
 
 from .banking_support import DEBTOR_IBAN, REDIRECT, Bank
@@ -280,6 +281,9 @@ def test_a_pending_debit_is_rejected_and_a_booked_one_returned(bank: Bank) -> No
         "Booked",
     )
     assert balances(bank, account) == ("0.00", "0.00")
+    holder_id = bank.row("accounts", account)["holder_id"]
+    used = bank.api.query(LIMITS, {"id": holder_id})["accountHolder"]["fundingLimitSettings"]
+    assert used["fundingLimit"]["funding"] == {"value": "0.00"}  # rejected and returned
     assert incoming(bank, "Return", booked)["__typename"].endswith("ErrorPayload")
     assert incoming(bank, "Booking", "nope") == {
         "__typename": "TransactionNotFoundRejection",
@@ -456,3 +460,33 @@ def test_another_project_sees_and_changes_nothing(
     assert limits["__typename"] == "InternalErrorRejection"
     assert holder_id in limits["message"]
     assert bank.row("transactions", debit)["status"] == "Pending"
+
+
+def test_the_consent_pages_describe_funding(bank: Bank) -> None:
+    created = add_source(bank, company(bank))["fundingSource"]
+    consent = bank.row("consents", created["paymentMandate"]["statusInfo"]["consent"]["id"])
+    mandate = describe_consent(bank.env, consent)
+    assert mandate.title == "Sign a direct debit mandate"
+    assert "DE89 3704 0044 0532 0130 00" in mandate.summary
+    bank.approve(consent["id"])
+    payment = request(bank, created["id"], "75.00")["payment"]
+    funding = describe_consent(
+        bank.env, bank.row("consents", payment["statusInfo"]["consent"]["id"])
+    )
+    assert funding.title == "Approve funding your account"
+    assert "75.00 EUR" in funding.summary
+    assert funding.sections[1].heading == "Account"
+
+
+def test_a_pending_funding_debit_can_be_canceled(bank: Bank) -> None:
+    account = company(bank)
+    debit = funded(bank, enabled_source(bank, account)["id"], "60.00")
+    cancelable = bank.api.query(
+        "query($id: ID!) { transaction(id: $id) { isCancelable } }", {"id": debit}
+    )
+    assert cancelable == {"transaction": {"isCancelable": True}}
+    result = bank.api.mutate("cancelTransaction", {"transactionId": debit})
+    assert result["__typename"] == "CancelTransactionSuccessPayload"
+    assert bank.row("transactions", debit)["status"] == "Canceled"
+    assert incoming(bank, "Booking", debit)["__typename"] == "ForbiddenRejection"
+    assert balances(bank, account) == ("0.00", "0.00")

@@ -83,7 +83,10 @@ def funding_used(
     since = format_timestamp(parse_timestamp(env.now()) - timedelta(days=days))
     where = (
         "type = 'SepaDirectDebitIn' AND status IN ('Pending', 'Booked') AND created_at >= ? "
-        "AND payment_mandate_id IN (SELECT id FROM payment_mandates WHERE account_holder_id = ?)"
+        "AND payment_mandate_id IN (SELECT id FROM payment_mandates WHERE account_holder_id = ?) "
+        # A returned debit brought nothing in.
+        "AND id NOT IN (SELECT original_transaction_id FROM transactions "
+        "WHERE type = 'SepaDirectDebitInReturn' AND original_transaction_id IS NOT NULL)"
     )
     if instant:
         where += " AND mode = 'Instant'"
