@@ -9,6 +9,7 @@ import httpx
 
 from simulator import Simulator
 from simulator.domain.consent_descriptions import describe_consent
+from simulator.domain.datasets import load_dataset
 from simulator.domain.ledger import read_balances
 
 from .banking_support import DEBTOR_IBAN, REDIRECT, Bank
@@ -490,3 +491,14 @@ def test_a_pending_funding_debit_can_be_canceled(bank: Bank) -> None:
     assert bank.row("transactions", debit)["status"] == "Canceled"
     assert incoming(bank, "Booking", debit)["__typename"] == "ForbiddenRejection"
     assert balances(bank, account) == ("0.00", "0.00")
+
+
+def test_the_default_dataset_has_an_enabled_funding_source(bank: Bank) -> None:
+    load_dataset(bank.env, bank.project_id, "default")
+    row = bank.env.store.db.execute(
+        "SELECT id FROM funding_sources WHERE project_id = ?", [bank.project_id]
+    ).fetchone()
+    loaded = source(bank, row[0])
+    assert loaded["statusInfo"]["status"] == "Enabled"
+    assert loaded["paymentMandate"]["statusInfo"] == {"status": "Enabled"}
+    assert request(bank, row[0])["__typename"] == "InitiateFundingRequestSuccessPayload"

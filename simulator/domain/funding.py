@@ -58,6 +58,7 @@ __all__ = [
     "get_payment_mandate",
     "holder_name",
     "initiate_funding_request",
+    "insert_enabled_source",
     "list_funding_sources",
     "list_payment_mandates",
     "update_source_verification",
@@ -272,31 +273,7 @@ def add_funding_source(
             ) from None
         require_permission(db, principal, account_id, "can_manage_account_membership")
         holder = _check_source_allowed(db, account, data.get("scheme") or "", iban)
-        now = env.now()
-        source = {
-            "id": env.new_id(db, "funding-source"),
-            "project_id": account["project_id"],
-            "account_id": account["id"],
-            "account_holder_id": holder["id"],
-            "name": name,
-            "iban": iban.compact,
-            "bic": str(iban.bic) if iban.bic else None,
-            "scheme": "SepaDirectDebitB2b",
-            "status": "Pending",
-            "status_changed_at": now,
-            "verification_id": env.new_id(db, "account-verification"),
-            "verification_status": "PendingVerification",
-            "created_at": now,
-            "updated_at": now,
-        }
-        insert_row(db, _SOURCES, source)
-        emit(
-            env,
-            db,
-            "FundingSource.Created",
-            project_id=source["project_id"],
-            resource_id=source["id"],
-        )
+        source = _insert_source(env, db, account, holder, iban, name)
         mandate = _insert_mandate(env, db, source, holder, account)
         open_consent(
             env,
@@ -311,6 +288,54 @@ def add_funding_source(
             ),
         )
         return get_row(db, _SOURCES, source["id"])
+
+
+def _insert_source(
+    env: Environment,
+    db: sqlite_utils.Database,
+    account: dict[str, Any],
+    holder: dict[str, Any],
+    iban: Any,
+    name: str | None,
+) -> dict[str, Any]:
+    """A `Pending` SEPA Direct Debit B2B source of the account (in the caller's transaction)."""
+    now = env.now()
+    source = {
+        "id": env.new_id(db, "funding-source"),
+        "project_id": account["project_id"],
+        "account_id": account["id"],
+        "account_holder_id": holder["id"],
+        "name": name,
+        "iban": iban.compact,
+        "bic": str(iban.bic) if iban.bic else None,
+        "scheme": "SepaDirectDebitB2b",
+        "status": "Pending",
+        "status_changed_at": now,
+        "verification_id": env.new_id(db, "account-verification"),
+        "verification_status": "PendingVerification",
+        "created_at": now,
+        "updated_at": now,
+    }
+    insert_row(db, _SOURCES, source)
+    emit(
+        env, db, "FundingSource.Created", project_id=source["project_id"], resource_id=source["id"]
+    )
+    return source
+
+
+def insert_enabled_source(
+    env: Environment, db: sqlite_utils.Database, account_id: str, iban: Any, name: str | None
+) -> dict[str, Any]:
+    """An `Enabled` source with its signed mandate, as if its consent was accepted (a
+    dataset's record; in the caller's transaction)."""
+    account = get_row(db, "accounts", account_id)
+    holder = get_row(db, "account_holders", account["holder_id"])
+    source = _insert_source(env, db, account, holder, iban, name)
+    mandate = _insert_mandate(env, db, source, holder, account)
+    _change_mandate(env, db, mandate["id"], status="Enabled", signature_date=env.now()[:10])
+    return _change_source(
+        env, db, get_row(db, _SOURCES, source["id"]), status="Enabled", enabled_at=env.now()
+    )
 
 
 def _insert_mandate(
