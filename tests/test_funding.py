@@ -502,3 +502,13 @@ def test_the_default_dataset_has_an_enabled_funding_source(bank: Bank) -> None:
     assert loaded["statusInfo"]["status"] == "Enabled"
     assert loaded["paymentMandate"]["statusInfo"] == {"status": "Enabled"}
     assert request(bank, row[0])["__typename"] == "InitiateFundingRequestSuccessPayload"
+
+
+def test_a_scheduled_funding_request_executes_on_its_date(bank: Bank) -> None:
+    created = enabled_source(bank, company(bank))
+    later = "2026-01-09T09:00:00.000Z"
+    debit = funded(bank, created["id"], "10.00", requestedExecutionAt=later)
+    assert bank.row("transactions", debit)["execution_date"] == later
+    for moment in ("2025-12-01T00:00:00Z", "2027-06-01T00:00:00Z", "not a date"):
+        answer = request(bank, created["id"], requestedExecutionAt=moment)
+        assert answer["__typename"] == "ValidationRejection", moment

@@ -15,6 +15,7 @@ from . import (
     consent_actions,
     due_work,
     funding,
+    funding_requests,
     holders,
     membership_changes,
     memberships,
@@ -58,8 +59,8 @@ def install_banking(wiring: Wiring) -> None:
             "ConsentToMultipleConsents": consent_actions.MULTI_CONSENT_HANDLER,
             "EnableMandate": received_mandates.CONSENT_HANDLER,
             "AddDirectDebitPaymentMandate": funding.MANDATE_HANDLER,
-            "InitiateFundingRequest": funding.REQUEST_HANDLER,
-            "InitiateInstantFundingRequest": funding.REQUEST_HANDLER,
+            "InitiateFundingRequest": funding_requests.REQUEST_HANDLER,
+            "InitiateInstantFundingRequest": funding_requests.REQUEST_HANDLER,
         }
     )
     wiring.consent_handlers.update(cards.CONSENT_HANDLERS)

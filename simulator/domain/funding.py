@@ -18,15 +18,14 @@ in the real service. Only company account holders fund this way (SEPA Direct Deb
 scheme `SepaDirectDebitCore` is refused). The account verification of a source is
 `PendingVerification` until its first funding debit books, then `Verified`.
 
-The incoming debit stays `Pending` until the Testing API books, rejects or returns it
-(`domain.incoming_direct_debits`). Each change of a source emits `FundingSource.Created` /
-`.Updated`.
+Funding requests are `domain.funding_requests`; their debit stays `Pending` until the
+Testing API books, rejects or returns it (`domain.incoming_direct_debits`). Each change of
+a source emits `FundingSource.Created` / `.Updated`.
 """
 
 from __future__ import annotations
 
 import json
-from decimal import Decimal
 from typing import Any
 
 import sqlite_utils
@@ -37,40 +36,30 @@ from .account_lifecycle import consent_user, find_account
 from .consents import ConsentHandler, open_consent
 from .context import Environment, Principal
 from .events import emit
-from .funding_limits import check_funding_limits
-from .idempotency import fingerprint, recall, remember
-from .ledger import record_transaction
-from .money import amount_text, to_decimal
 from .pagination import Connection, paginate
-from .payments import insert_payment, payment_consent
 from .queries import with_filters
 from .rejections import Rejected, forbidden, rejection
 from .validation import Checks
 
 __all__ = [
     "CREDITOR_IDENTIFIER",
-    "FUNDING_PURPOSES",
     "MANDATE_HANDLER",
-    "REQUEST_HANDLER",
     "add_funding_source",
     "cancel_funding_source",
     "get_funding_source",
     "get_payment_mandate",
     "holder_name",
-    "initiate_funding_request",
     "insert_enabled_source",
     "list_funding_sources",
     "list_payment_mandates",
     "update_source_verification",
+    "visible_source",
 ]
 
 _SOURCES = "funding_sources"
 _MANDATES = "payment_mandates"
 #: The simulated bank's SEPA creditor identifier: it collects every funding debit.
 CREDITOR_IDENTIFIER = "FR00ZZZ000000"
-#: The consent purpose of a funding request, by `isInstant`.
-FUNDING_PURPOSES = {False: "InitiateFundingRequest", True: "InitiateInstantFundingRequest"}
-OPERATION = "initiateFundingRequest"
 
 
 def holder_name(holder: dict[str, Any]) -> str:
@@ -84,7 +73,7 @@ def _source_not_found(source_id: str, *, typed: bool) -> Rejected:
     return Rejected(rejection(name, f"Funding source {source_id} was not found.", id=source_id))
 
 
-def _visible_source(
+def visible_source(
     db: sqlite_utils.Database, principal: Principal, source_id: str, *, typed: bool = False
 ) -> dict[str, Any]:
     where, params = account_scope(principal)
@@ -99,7 +88,7 @@ def get_funding_source(
 ) -> dict[str, Any] | None:
     """The source, or None when the caller does not see it (the real query is nullable)."""
     try:
-        return _visible_source(env.store.db, principal, source_id)
+        return visible_source(env.store.db, principal, source_id)
     except Rejected:
         return None
 
@@ -402,7 +391,7 @@ MANDATE_HANDLER = ConsentHandler(_mandate_consented, _mandate_not_consented)
 def cancel_funding_source(env: Environment, principal: Principal, source_id: str) -> dict[str, Any]:
     """Cancel a funding source for good, and its mandate; a canceled one stays as it is."""
     with env.store.atomic() as db:
-        source = _visible_source(db, principal, source_id)
+        source = visible_source(db, principal, source_id)
         require_permission(db, principal, source["account_id"], "can_manage_account_membership")
         if source["status"] in ("Canceled", "Rejected"):
             return source
@@ -410,158 +399,3 @@ def cancel_funding_source(env: Environment, principal: Principal, source_id: str
         if mandate_id:
             _change_mandate(env, db, mandate_id, status="Canceled", status_reason="RequestedByUser")
         return _change_source(env, db, source, status="Canceled", status_reason="UserCanceled")
-
-
-def _request_input(data: dict[str, Any]) -> tuple[str, Decimal, dict[str, Any]]:
-    checks = Checks()
-    url = checks.url(data.get("consent_redirect_url"), ["input", "consentRedirectUrl"])
-    amount = data.get("amount") or {}
-    value = checks.amount(
-        amount.get("value"), ["input", "amount", "value"], currency=amount.get("currency")
-    )
-    fields = {
-        "label": checks.text(data.get("label"), ["input", "label"], required=False),
-        "reference": checks.text(
-            data.get("reference"), ["input", "reference"], required=False, max_length=35
-        ),
-        "key": checks.text(
-            data.get("idempotency_key"), ["input", "idempotencyKey"], required=False, max_length=100
-        ),
-        "instant": bool(data.get("is_instant")),
-        "requested": data.get("requested_execution_at"),
-    }
-    checks.raise_if_any()
-    assert url is not None and value is not None
-    return url, value, fields
-
-
-def _wrong_status(source: dict[str, Any]) -> Rejected:
-    return Rejected(
-        rejection(
-            "FundingSourceWrongStatusRejection",
-            f"Funding source {source['id']} is {source['status']}; it must be Enabled.",
-            current_status=source["status"],
-            expected_status="Enabled",
-        )
-    )
-
-
-def initiate_funding_request(
-    env: Environment, principal: Principal, data: dict[str, Any]
-) -> tuple[dict[str, Any], dict[str, Any] | None]:
-    """Ask to pull `amount` from an Enabled funding source into its account: the payment
-    (`ConsentPending`, or already `Initiated` for an auto-consent user) and its consent."""
-    url, value, fields = _request_input(data)
-    source_id = data.get("funding_source_id") or ""
-    request_hash = fingerprint(
-        {
-            "source": source_id,
-            "amount": amount_text(value),
-            "url": url,
-            "instant": fields["instant"],
-        }
-    )
-    with env.store.atomic() as db:
-        source = _visible_source(db, principal, source_id, typed=True)
-        require_permission(db, principal, source["account_id"], "can_initiate_payments")
-        project_id = source["project_id"]
-        key = fields["key"]
-        if key is not None:
-            previous = recall(
-                env, db, project_id=project_id, operation=OPERATION, key=key,
-                request_hash=request_hash,
-            )  # fmt: skip
-            if previous is not None:
-                payment = get_row(db, "payments", previous)
-                return payment, payment_consent(env, payment)
-        if source["status"] != "Enabled":
-            raise _wrong_status(source)
-        if source["verification_status"] == "Rejected":
-            raise Rejected(
-                rejection(
-                    "AccountVerificationWrongStatusRejection",
-                    f"The verification of funding source {source_id} was rejected.",
-                )
-            )
-        account = get_row(db, "accounts", source["account_id"])
-        if account["status"] != "Opened":
-            raise Rejected(forbidden(f"Account {account['id']} is {account['status']}."))
-        holder = get_row(db, "account_holders", source["account_holder_id"])
-        check_funding_limits(env, db, holder, value, instant=fields["instant"])
-        payment = insert_payment(env, db, account, [], key)
-        update_row(
-            db,
-            "payments",
-            payment["id"],
-            {
-                "funding_source_id": source_id,
-                "funding_amount": amount_text(value),
-                "funding_label": fields["label"],
-                "funding_reference": fields["reference"],
-                "funding_instant": int(fields["instant"]),
-            },
-        )
-        consent = open_consent(
-            env,
-            db,
-            project_id=project_id,
-            purpose=FUNDING_PURPOSES[fields["instant"]],
-            redirect_url=url,
-            user_id=consent_user(db, principal, account["id"]),
-            resource_id=payment["id"],
-            link=lambda consent_id: update_row(
-                db, "payments", payment["id"], {"consent_id": consent_id}
-            ),
-        )
-        if key is not None:
-            remember(
-                env, db, project_id=project_id, operation=OPERATION, key=key,
-                request_hash=request_hash, resource_id=payment["id"],
-            )  # fmt: skip
-        return get_row(db, "payments", payment["id"]), get_row(db, "consents", consent["id"])
-
-
-def _collect(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
-    payment = get_row(db, "payments", consent["resource_id"])
-    if payment["status"] != "ConsentPending":
-        return
-    source = get_row(db, _SOURCES, payment["funding_source_id"])
-    if source["status"] != "Enabled":
-        raise _wrong_status(source)
-    holder = get_row(db, "account_holders", source["account_holder_id"])
-    mandate = get_row(db, _MANDATES, source["payment_mandate_id"])
-    value = to_decimal(payment["funding_amount"])
-    record_transaction(
-        env,
-        db,
-        project_id=payment["project_id"],
-        account_id=payment["account_id"],
-        type="SepaDirectDebitIn",
-        amount=value,
-        label=payment.get("funding_label")
-        or f"Funding from {source.get('name') or source['iban']}",
-        counterparty=holder_name(holder),
-        counterparty_iban=source["iban"],
-        counterparty_bic=source.get("bic"),
-        reference=payment.get("funding_reference") or mandate["reference"],
-        mode="Instant" if payment.get("funding_instant") else "Regular",
-        payment_id=payment["id"],
-        payment_mandate_id=mandate["id"],
-    )
-    update_row(db, _MANDATES, mandate["id"], {"executed_at": env.now()})
-    now = env.now()
-    update_row(db, "payments", payment["id"], {"status": "Initiated", "updated_at": now})
-
-
-def _not_collected(
-    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str
-) -> None:
-    payment = get_row(db, "payments", consent["resource_id"])
-    if payment["status"] == "ConsentPending":
-        reason = consent.get("status_reason") if status == "Failed" else f"Consent{status}"
-        changes = {"status": "Rejected", "status_reason": reason, "updated_at": env.now()}
-        update_row(db, "payments", payment["id"], changes)
-
-
-#: What accepting (or not) an `InitiateFundingRequest` consent does.
-REQUEST_HANDLER = ConsentHandler(_collect, _not_collected)

@@ -12,7 +12,7 @@ from ariadne import InterfaceType, ObjectType
 from ariadne.types import SchemaBindable
 from graphql import GraphQLResolveInfo
 
-from ...domain import funding, funding_limits
+from ...domain import funding, funding_limits, funding_requests
 from ...domain.money import to_decimal
 from ...storage import get_row
 from ..connections import connection
@@ -111,7 +111,7 @@ def resolve_funding_request(
     _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
     env, principal = caller(info)
-    payment, _consent = funding.initiate_funding_request(env, principal, input)
+    payment, _consent = funding_requests.initiate_funding_request(env, principal, input)
     # Read again: an auto-consent user's request is already Initiated.
     payment = get_row(env.store.db, "payments", payment["id"])
     return {"__typename": "InitiateFundingRequestSuccessPayload", "payment": payment}

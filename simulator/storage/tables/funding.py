@@ -172,6 +172,7 @@ FUNDING_CHANGES = (
             "funding_label": str,
             "funding_reference": str,
             "funding_instant": int,
+            "funding_requested_at": str,  # requestedExecutionAt: when the debit executes
         },
     ),
 )
