@@ -12,6 +12,9 @@ tree token by token: together half of a small query's cost.
 - **Parsing.** A text parses to the same tree every time, and nothing downstream changes a
   tree (graphql-core's validation and execution only read it), so the tree of a text
   parsed before is handed out again. Only successes are remembered.
+- **Figures.** What the limits compute from a tree alone (its cost, its row estimate when
+  the request has no variables) is kept beside the tree it came from, for the next request
+  that sends the same text (`figures_of_documents`).
 
 ```python
 memo = validation_memo(schema)
@@ -26,12 +29,20 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from functools import cache
+from typing import Any, TypeVar
 
 from graphql import DocumentNode, GraphQLSchema
 
-__all__ = ["ParsedDocuments", "ValidationMemo", "parsed_documents", "validation_memo"]
+__all__ = [
+    "DocumentFigures",
+    "ParsedDocuments",
+    "ValidationMemo",
+    "figures_of_documents",
+    "parsed_documents",
+    "validation_memo",
+]
 
 #: Distinct documents remembered per schema: far more than any room sends, bounded so a
 #: client sending ever-new documents cannot grow the process.
@@ -105,3 +116,41 @@ def parsed_documents() -> ParsedDocuments:
     """The process's parsed documents (the parser's limits are the same for every caller
     that uses it: `parse_query`)."""
     return ParsedDocuments()
+
+
+_Figure = TypeVar("_Figure")
+
+
+class DocumentFigures:
+    """Figures computed from a parsed tree, by (tree, what): bounded, thread-safe.
+
+    Keyed by the tree's identity (hashing a tree walks all of it); each entry holds the tree
+    too, so an identity is never reused while its entry lives."""
+
+    def __init__(self, size: int = DEFAULT_SIZE) -> None:
+        self.size = size
+        self._figures: OrderedDict[tuple[int, Hashable], tuple[DocumentNode, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get_or_compute(
+        self, document: DocumentNode, what: Hashable, compute: Callable[[], _Figure]
+    ) -> _Figure:
+        key = (id(document), what)
+        with self._lock:
+            found = self._figures.get(key)
+            if found is not None and found[0] is document:
+                self._figures.move_to_end(key)
+                figure: _Figure = found[1]
+                return figure
+        figure = compute()  # outside the lock: two threads may compute it once each
+        with self._lock:
+            self._figures[key] = (document, figure)
+            if len(self._figures) > self.size:
+                self._figures.popitem(last=False)
+        return figure
+
+
+@cache
+def figures_of_documents() -> DocumentFigures:
+    """The process's figures of parsed trees (see `DocumentFigures`)."""
+    return DocumentFigures()

@@ -45,7 +45,7 @@ from graphql import (
 )
 from graphql.validation import ASTValidationRule
 
-from .document_memo import validation_memo
+from .document_memo import figures_of_documents, validation_memo
 from .fragments import fragment_spreads, has_fragment_cycle
 from .measure import INTROSPECTION_ROOT_FIELDS, measure_document, measure_operations
 from .operation_limits import (
@@ -128,7 +128,12 @@ def check_document(
 
     ```
     """
-    measured = measure_operations(document, operation_name)
+    # A tuple: the figures may be shared with other requests sending the same text.
+    measured = figures_of_documents().get_or_compute(
+        document,
+        ("cost", operation_name),
+        lambda: tuple(measure_operations(document, operation_name)),
+    )
     errors = [
         OperationLimitExceeded(
             limit,

@@ -67,6 +67,7 @@ from graphql import (
 from graphql.validation import ASTValidationRule
 
 from ..exceptions import SimulatorError
+from .document_memo import figures_of_documents
 from .query_cost import LIMIT_CODE
 
 __all__ = [
@@ -262,7 +263,14 @@ def row_budget_errors(
     variables: Mapping[str, Any] | None = None,
 ) -> tuple[list[RowEstimate], list[GraphQLError]]:
     """The estimate of each operation, and one `RowBudgetExceeded` per operation over budget."""
-    estimates = estimate_rows(schema, document, variables)
+    if variables:
+        estimates = estimate_rows(schema, document, variables)
+    else:  # the tree alone decides: kept with it (limits.document_memo)
+        estimates = list(
+            figures_of_documents().get_or_compute(
+                document, ("rows", id(schema)), lambda: tuple(estimate_rows(schema, document))
+            )
+        )
     operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
     errors: list[GraphQLError] = [
         RowBudgetExceeded(estimate.rows, budget, operation_name=estimate.operation_name, node=node)
