@@ -199,11 +199,10 @@ class Store:
                 image.backup(database.conn)
         if database.journal_mode != "wal":
             database.enable_wal()
-        # Migrations are only ever appended, so a file counting as many as this version
+        # Migrations are only ever appended, so a file recording as many as this version
         # knows has them all: checking each set (a dozen queries a set) is skipped, which
         # is most of opening a workshop room's hundred files.
-        version = int(database.execute("PRAGMA user_version").fetchone()[0])
-        if not new and version != _migration_count():
+        if not new and self._recorded_migrations(database) != _migration_count():
             _apply_migrations(database)
 
     def data_version(self) -> int:
@@ -217,6 +216,14 @@ class Store:
                     raise SimulatorClosed(f"The {self.environment.value} store is closed.")
                 self._watch = sqlite3.connect(self.path, check_same_thread=False)
             return int(self._watch.execute("PRAGMA data_version").fetchone()[0])
+
+    @staticmethod
+    def _recorded_migrations(database: sqlite_utils.Database) -> int | None:
+        try:
+            found = database.execute(f"SELECT count(*) FROM [{_MIGRATIONS_TABLE}]").fetchone()
+        except sqlite3.OperationalError:  # no bookkeeping table: let the migrations say
+            return None
+        return int(found[0])
 
     @property
     def schema_version(self) -> int:
