@@ -103,7 +103,7 @@ class Serve:
                 time.sleep(0.02)
         self.start_seconds = time.perf_counter() - started
         # Spaces open in the background once the server answers: wait for every one.
-        while httpx.get(self.base_url + "/").json()["open"] < learners:
+        while not httpx.get(self.base_url + "/").json()["ready"]:
             time.sleep(0.05)
         self.ready_seconds = time.perf_counter() - started
 

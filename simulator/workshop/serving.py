@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import html
 import logging
 import re
@@ -133,6 +134,8 @@ class WorkshopApp:
         self._served = set(room.served)
         self._opening: dict[str, asyncio.Task[ASGIApp]] = {}
         self._stack: contextlib.AsyncExitStack | None = None
+        #: Every space served is open, its connections made, the heap frozen (`/` says so).
+        self.ready = False
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -187,6 +190,16 @@ class WorkshopApp:
     async def _warm(self) -> None:
         for name in self.room.served:
             await self._space(name)
+            # This thread's connections to the space's files, opened now rather than by
+            # the learner's first request (opening one may wait on a lock for a while).
+            for environment in self.room.learner(name).environments.values():
+                environment.store.db  # noqa: B018 (the property leases the connection)
+        # What the room holds for the whole run (schemas, apps, connections) is never
+        # garbage: kept out of the collector's full passes, which otherwise walk all of it
+        # and stall every learner for 100-300 ms a few times a minute.
+        gc.collect()
+        gc.freeze()
+        self.ready = True
 
     async def _lifespan(self, receive: Receive, send: Send) -> None:
         message = await receive()
@@ -216,6 +229,7 @@ class WorkshopApp:
                     "service": "Partner banking API simulator: workshop",
                     "learners": len(self._served),
                     "open": len(self.apps),
+                    "ready": self.ready,
                     "spaces": f"{LEARNER_PREFIX}<learner>/",
                 }
             )

@@ -50,9 +50,12 @@ TEMPLATE_DIR = ".template"
 LEARNER_REDIRECT_URI = "http://localhost:3000/callback"
 #: The Sandbox user made in each space (spaces never share users, so one number does).
 LEARNER_PHONE = "+33699000001"
-#: Threads running GraphQL operations for every space: the spaces take turns on the same
-#: 2 cores, so one pool (twice the cores, twice over) serves the room as well as 4 a space.
-_SHARED_WORKERS = 8
+#: Threads running GraphQL operations for every space, one per core: they share one GIL
+#: with the event loop, and more threads only made the loop wait longer for it (at 200
+#: requests/s, p99 82-96 ms with 2 threads, 101-133 ms with 4, 190 ms and more with 8).
+#: Each operation still stops at its deadline (docs/limits.md), so two slow learners hold
+#: them for seconds at most.
+_SHARED_WORKERS = 2
 #: Real seconds between two ticks of a space's ticker (a single sandbox: 0.2 s).
 _TICK_SECONDS = 1.0
 
