@@ -399,6 +399,15 @@ def default_payments() -> dict[str, Any]:
                 "first_execution_date": "2026-02-01T09:00:00Z",
             }
         ],
+        # The company funds its account from its account at another bank.
+        "funding_sources": [
+            {
+                "key": "funding-source:analytical-engines/main-bank",
+                "account": "account:analytical-engines",
+                "iban": "DE89370400440532013000",
+                "name": "Main bank",
+            }
+        ],
     }
 
 

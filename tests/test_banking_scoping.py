@@ -83,6 +83,11 @@ VALUES: dict[str, Any] = {
     "openingDate": "2026-01-01T00:00:00.000Z",
     "closingDate": "2026-01-05T00:00:00.000Z",
     "effectiveDate": "2026-01-05T09:00:00.000Z",
+    "fundingLimit": {"amount": {"value": "100.00", "currency": "EUR"}},
+    "instantFundingLimit": {"amount": {"value": "10.00", "currency": "EUR"}},
+    "fundingLimitAmount": {"value": "100.00", "currency": "EUR"},
+    "instantFundingLimitAmount": {"value": "10.00", "currency": "EUR"},
+    "fundingLimitRollingDays": 30,
 }
 #: Fields (optional, or named alike elsewhere) some mutations need to get past their input
 #: checks, by mutation.
@@ -110,6 +115,7 @@ NOT_VISIBLE = {
     "suspendAccountMembership": "UserNotAllowedToManageAccountMembershipRejection",
     "resumeAccountMembership": "UserNotAllowedToManageAccountMembershipRejection",
     "sendAccountMembershipInviteNotification": "UserNotAllowedToManageAccountMembershipRejection",
+    "updateAccountHolderFundingLimits": "InternalErrorRejection",
 }
 #: Mutations that act for a user: called with a user token of the caller's project.
 AS_USER = {"bindAccountMembership", "acceptConsent"}

@@ -113,6 +113,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "direct_debits:m001_received_direct_debit_mandates",
         "billing:m001_billing",
         "merchants:m001_merchants",
+        "funding:m001_funding",
     ]
     store.close()
 

@@ -89,6 +89,16 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
     _billing(a, holder["holder_id"])
     merchant_profile = enabled_profile(a)
     merchant_method = sepa_core_method(a, merchant_profile)
+    limits = {"amount": {"value": "100.00", "currency": EUR}}
+    change_request = a.api.mutate(
+        "addFundingLimitSettingsChangeRequest",
+        {
+            "accountHolderId": holder["holder_id"],
+            "fundingLimit": limits,
+            "instantFundingLimit": limits,
+        },
+        "fundingLimitSettingsChangeRequest { id }",
+    )["fundingLimitSettingsChangeRequest"]["id"]
     return {
         "merchant_profile": merchant_profile,
         "merchant_method": merchant_method,
@@ -115,6 +125,7 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
         "document": document,
         "project": a.project_id,
         "client": a.project.client_id,
+        "change_request": change_request,
     }
 
 
@@ -478,8 +489,20 @@ def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
                 ("simulateOutgoingSepaDirectDebitReturn", "NotSpecifiedByBank"),
                 ("simulateOutgoingSepaDirectDebitReverse", "NotSpecifiedByBank"),
                 ("simulateIncomingInternationalCreditTransferReturn", "RegulatoryReason"),
+                ("simulateIncomingSepaDirectDebitRejection", "AccountClosed"),
+                ("simulateIncomingSepaDirectDebitReturn", "AccountClosed"),
             )
         },
+        "simulateIncomingSepaDirectDebitBooking": rejected(
+            "simulateIncomingSepaDirectDebitBooking",
+            {"transactionId": r["incoming"]},
+            "TransactionNotFoundRejection",
+        ),
+        "updateFundingLimitSettingsChangeRequest": rejected(
+            "updateFundingLimitSettingsChangeRequest",
+            {"fundingLimitSettingsChangeRequestId": r["change_request"], "status": "Approved"},
+            "FundingLimitSettingsChangeRequestNotFoundRejection",
+        ),
         # Another project's IBAN is no account of the caller's.
         "simulateOutgoingSepaDirectDebitReception": rejected(
             "simulateOutgoingSepaDirectDebitReception",

@@ -14,6 +14,8 @@ from . import (
     cards,
     consent_actions,
     due_work,
+    funding,
+    funding_requests,
     holders,
     membership_changes,
     memberships,
@@ -56,6 +58,9 @@ def install_banking(wiring: Wiring) -> None:
             "CloseAccount": account_lifecycle.CONSENT_HANDLER,
             "ConsentToMultipleConsents": consent_actions.MULTI_CONSENT_HANDLER,
             "EnableMandate": received_mandates.CONSENT_HANDLER,
+            "AddDirectDebitPaymentMandate": funding.MANDATE_HANDLER,
+            "InitiateFundingRequest": funding_requests.REQUEST_HANDLER,
+            "InitiateInstantFundingRequest": funding_requests.REQUEST_HANDLER,
         }
     )
     wiring.consent_handlers.update(cards.CONSENT_HANDLERS)

@@ -66,6 +66,9 @@ _TITLES = {
     "ConsentToMultipleConsents": "Approve several operations",
     "AddBeneficiary": "Approve a trusted beneficiary",
     "ScheduleStandingOrder": "Approve a standing order",
+    "AddDirectDebitPaymentMandate": "Sign a direct debit mandate",
+    "InitiateFundingRequest": "Approve funding your account",
+    "InitiateInstantFundingRequest": "Approve funding your account instantly",
 }
 _PERIODS = {"Daily": "a day", "Weekly": "a week", "Monthly": "a month", "Always": "in total"}
 _PERMISSIONS = (
@@ -354,7 +357,51 @@ def _standing_order(
     return summary, (DetailSection("Standing order", tuple(rows)),)
 
 
+def _funding_mandate(
+    db: sqlite_utils.Database, consent: dict[str, Any], project: str
+) -> tuple[str, tuple[DetailSection, ...]] | None:
+    mandate = _row(db, "payment_mandates", consent["resource_id"])
+    source = _row(db, "funding_sources", mandate["funding_source_id"]) if mandate else None
+    if mandate is None or source is None:
+        return None
+    rows = (
+        ("Debited IBAN", iban_text(source["iban"])),
+        ("Mandate reference", str(mandate["reference"])),
+        ("Creditor identifier", str(mandate["creditor_identifier"])),
+        ("Scheme", "SEPA Direct Debit B2B"),
+    )
+    summary = (
+        f"{project} asks you to sign a mandate letting the bank debit "
+        f"{iban_text(source['iban'])} to fund your account."
+    )
+    sections = [DetailSection("Mandate", rows)]
+    account = _account_section(db, source["account_id"])
+    if account is not None:
+        sections.append(account)
+    return summary, tuple(sections)
+
+
+def _funding_request(
+    db: sqlite_utils.Database, consent: dict[str, Any], project: str
+) -> tuple[str, tuple[DetailSection, ...]] | None:
+    payment = _row(db, "payments", consent["resource_id"])
+    source = _row(db, "funding_sources", payment.get("funding_source_id")) if payment else None
+    if payment is None or source is None:
+        return None
+    what = money(payment["funding_amount"])
+    rows = (("Amount", what), ("Debited IBAN", iban_text(source["iban"])))
+    summary = f"{project} asks to pull {what} from {iban_text(source['iban'])} into your account."
+    sections = [DetailSection("Funding request", rows)]
+    account = _account_section(db, source["account_id"])
+    if account is not None:
+        sections.append(account)
+    return summary, tuple(sections)
+
+
 _DESCRIBERS: dict[str, Describer] = {
+    "AddDirectDebitPaymentMandate": _funding_mandate,
+    "InitiateFundingRequest": _funding_request,
+    "InitiateInstantFundingRequest": _funding_request,
     "AddBeneficiary": _beneficiary,
     "ScheduleStandingOrder": _standing_order,
     "AddCard": _card,

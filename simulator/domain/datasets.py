@@ -31,6 +31,7 @@ from .access import PERMISSIONS
 from .cards import CARD_BIN, CARD_STATUSES, CARD_TYPES, SPENDING_LIMIT_PERIODS
 from .context import Environment
 from .events import emit
+from .funding_datasets import load_funding_source
 from .holders import VERIFICATION_STATUSES
 from .iban import BANK_BIC, iban_for_account_number, is_valid_iban
 from .ledger import STATUSES_OF_TYPE, TRANSACTION_TYPES, record_transaction
@@ -453,5 +454,7 @@ def load_dataset(env: Environment, project_id: str, name_or_path: str) -> dict[s
             load_merchant_profile(loader, profile)
         for method in data.get("merchant_payment_methods", []):
             load_merchant_payment_method(loader, method)
+        for source in data.get("funding_sources", []):
+            load_funding_source(loader, source)
         insert_rows(db, "dataset_records", loader.created)
     return {"dataset": data["name"], "created": len(loader.created), "skipped": loader.skipped}

@@ -84,6 +84,9 @@ TRANSACTION_TYPES = (
     # International credit transfers from outside the SEPA zone (domain.international).
     "InternationalCreditTransferIn",
     "InternationalCreditTransferInReturn",
+    # Funding requests: the bank debits an outside IBAN for the account (domain.funding).
+    "SepaDirectDebitIn",
+    "SepaDirectDebitInReturn",
 )
 TRANSACTION_STATUSES = ("Pending", "Booked", "Rejected", "Canceled", "Released")
 SIDE_OF_TYPE = {
@@ -108,6 +111,8 @@ SIDE_OF_TYPE = {
     "SepaDirectDebitOutReversal": "Credit",
     "InternationalCreditTransferIn": "Credit",
     "InternationalCreditTransferInReturn": "Debit",
+    "SepaDirectDebitIn": "Credit",
+    "SepaDirectDebitInReturn": "Debit",
 }
 #: The statuses a transaction may move to from each status (the others are final).
 TRANSITIONS: dict[str, tuple[str, ...]] = {
@@ -135,6 +140,8 @@ STATUSES_OF_TYPE: dict[str, tuple[str, ...]] = {
     "SepaDirectDebitOutReversal": ("Booked",),
     "InternationalCreditTransferIn": ("Pending", "Booked", "Rejected"),
     "InternationalCreditTransferInReturn": ("Booked",),
+    "SepaDirectDebitIn": ("Pending", "Booked", "Rejected", "Canceled"),
+    "SepaDirectDebitInReturn": ("Booked",),
 }
 _EVENT_OF_STATUS = {
     "Pending": "Transaction.Pending",

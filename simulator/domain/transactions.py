@@ -78,6 +78,8 @@ PRODUCT_TYPES = {
         "SepaDirectDebitOut",
         "SepaDirectDebitOutReturn",
         "SepaDirectDebitOutReversal",
+        "SepaDirectDebitIn",
+        "SepaDirectDebitInReturn",
     ),
 }
 #: Keyset order of every transaction list.
@@ -139,7 +141,14 @@ def list_transactions(
     where, params = with_filters(
         account_scope(principal),
         filters,
-        equal=("account_id", "card_id", "payment_id", "side", "counterparty_iban"),
+        equal=(
+            "account_id",
+            "card_id",
+            "payment_id",
+            "side",
+            "counterparty_iban",
+            "payment_mandate_id",
+        ),
         any_of=("status", "type"),
     )
     order_id = filters.get("standing_order_id")
@@ -180,7 +189,8 @@ def cancel_transaction(
             raise Rejected(
                 forbidden(
                     f"Transaction {transaction_id} cannot be canceled: only a Pending standard "
-                    f"SEPA credit transfer can (it is a {transaction['status']} "
+                    "SEPA credit transfer or funding debit can (it is a "
+                    f"{transaction['status']} "
                     f"{transaction['type']})."
                 )
             )
@@ -188,9 +198,11 @@ def cancel_transaction(
 
 
 def is_cancelable(transaction: dict[str, Any]) -> bool:
-    """Whether `cancelTransaction` can cancel it: an outgoing standard transfer not settled."""
+    """Whether `cancelTransaction` can cancel it: an outgoing standard transfer, or a funding
+    request's debit (`SepaDirectDebitIn`), not settled."""
     return bool(
-        transaction["type"] == "SepaCreditTransferOut" and transaction["status"] == "Pending"
+        transaction["type"] in ("SepaCreditTransferOut", "SepaDirectDebitIn")
+        and transaction["status"] == "Pending"
     )
 
 

@@ -9,6 +9,7 @@ from . import (
     cards,
     checks,
     direct_debits,
+    funding,
     international,
     journal,
     limits,
@@ -37,6 +38,7 @@ bindables = [
     *billing.bindables,
     *checks.bindables,
     *merchants.bindables,
+    *funding.bindables,
 ]
 
 __all__ = ["SCHEMA_DIR", "bindables"]

@@ -13,6 +13,7 @@ from . import (  # noqa: E402
     cards,
     consents,
     direct_debits,
+    funding,
     holders,
     invoices,
     memberships,
@@ -52,6 +53,7 @@ bindables = [
     *invoices.bindables,
     *merchant_profiles.bindables,
     *merchant_payment_methods.bindables,
+    *funding.bindables,
 ]
 
 __all__ = ["bindables", "mutation", "query"]

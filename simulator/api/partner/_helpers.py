@@ -62,6 +62,8 @@ TRANSACTION_OBJECT_TYPES = {
     "SepaDirectDebitOutReversal": "SEPADirectDebitTransaction",
     "InternationalCreditTransferIn": "InternationalCreditTransferTransaction",
     "InternationalCreditTransferInReturn": "InternationalCreditTransferTransaction",
+    "SepaDirectDebitIn": "SEPADirectDebitTransaction",
+    "SepaDirectDebitInReturn": "SEPADirectDebitTransaction",
 }
 
 

@@ -25,14 +25,21 @@ for _type in (direct_debit, international):
         _type.set_field(_field, _resolver)
 
 
+#: A funding request's debit (`SepaDirectDebitIn*`) credits the account: the sides swap.
+_INCOMING = ("SepaDirectDebitIn", "SepaDirectDebitInReturn")
+
+
 @direct_debit.field("creditor")
-def resolve_creditor(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
-    # Every stored direct debit is taken by a creditor outside the bank.
+def resolve_creditor(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+    if row["type"] in _INCOMING:
+        return own_party(info, row, "SEPADirectDebitInCreditor")
     return other_party(row, "SEPADirectDebitOutCreditor")
 
 
 @direct_debit.field("debtor")
 def resolve_debtor(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+    if row["type"] in _INCOMING:
+        return other_party(row, "SEPADirectDebitInDebtor")
     return own_party(info, row, "SEPADirectDebitOutDebtor")
 
 

@@ -15,6 +15,7 @@ from .core import migrations as core
 from .dashboard import migrations as dashboard
 from .direct_debits import migrations as direct_debits
 from .events import migrations as events
+from .funding import migrations as funding
 from .journal import migrations as journal
 from .limits import migrations as limits
 from .memberships import migrations as memberships
@@ -42,6 +43,7 @@ MIGRATION_SETS: list[Migrations] = [
     direct_debits,
     billing,
     merchants,
+    funding,
 ]
 
 __all__ = ["MIGRATION_SETS"]
