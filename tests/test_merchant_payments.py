@@ -1,0 +1,317 @@
+"""Merchant SEPA direct debit: declaring a debtor's mandate for an Enabled SEPA method, then
+collecting payments under it, settled through the Testing API's incoming SEPA direct debit
+simulations; cancellation, listing, rejections, webhook events, project scoping."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from simulator import Simulator
+
+from .banking_support import DEBTOR_IBAN, REDIRECT, Bank
+from .merchant_support import enabled_profile, method_outcome, request_methods, sepa_core_method
+
+MANDATE = """paymentMandate { id accountHolder { id }
+  statusInfo { status ... on PaymentMandateCanceledStatusInfo { reason } }
+  ... on SEPAPaymentDirectDebitMandate { reference scheme sequence signatureDate
+    creditor { name identifier } debtor { name iban country address { city country } } } }"""
+
+PAYMENT_FIELDS = """__typename id amount { value currency } label reference externalReference
+  statusInfo { __typename status createdAt
+    ... on MerchantPaymentCaptured { capturedAt }
+    ... on MerchantPaymentRejected { rejectedReasonCode }
+    ... on MerchantPaymentDisputed { disputedAt } }
+  balance { availableToCancel { value } totalCaptured { value } totalDisputed { value } }
+  merchantProfile { id } paymentMethod { id type }
+  ... on SepaDirectDebitMerchantPayment { paymentMandate { id } }
+  transactions { totalCount edges { node { id type statusInfo { status } } } }"""
+
+DEBTOR = {
+    "name": "Grace Hopper",
+    "IBAN": DEBTOR_IBAN,
+    "address": {"addressLine1": "1 rue de la Paix", "city": "Paris", "country": "FRA"},
+}
+
+
+def add_mandate(bank: Bank, method_id: str, **extra: Any) -> dict[str, Any]:
+    input = {
+        "paymentMethodId": method_id,
+        "debtor": DEBTOR,
+        "sequence": "Recurrent",
+        "signatureDate": "2026-01-05",
+        "language": "fr",
+        **extra,
+    }
+    return bank.api.mutate("addSepaDirectDebitPaymentMandate", input, MANDATE)
+
+
+def initiate(bank: Bank, mandate_id: str, amount: str = "30.00", **extra: Any) -> dict[str, Any]:
+    input = {"mandateId": mandate_id, "amount": {"value": amount, "currency": "EUR"}, **extra}
+    return bank.api.mutate(
+        "initiateSepaDirectDebitMerchantPayment",
+        input,
+        f"paymentId merchantPayment {{ {PAYMENT_FIELDS} }}",
+    )
+
+
+def payment(bank: Bank, payment_id: str) -> dict[str, Any]:
+    query = f"query($id: ID!) {{ merchantPayment(id: $id) {{ {PAYMENT_FIELDS} }} }}"
+    return dict(bank.api.query(query, {"id": payment_id})["merchantPayment"])
+
+
+def incoming(bank: Bank, kind: str, transaction_id: str, **extra: Any) -> dict[str, Any]:
+    return bank.testing.mutate(
+        f"simulateIncomingSepaDirectDebit{kind}", {"transactionId": transaction_id, **extra}
+    )
+
+
+def debit_of(bank: Bank, payment_id: str) -> str:
+    return str(bank.row("merchant_payments", payment_id)["transaction_id"])
+
+
+def mandate_for(bank: Bank, **extra: Any) -> tuple[str, str]:
+    """An Enabled SEPA Core method of an Enabled profile, and a mandate declared for it."""
+    profile_id = enabled_profile(bank)
+    method_id = sepa_core_method(bank, profile_id)
+    added = add_mandate(bank, method_id, **extra)
+    assert added["__typename"] == "AddSepaDirectDebitPaymentMandateSuccessPayload", added
+    return method_id, str(added["paymentMandate"]["id"])
+
+
+def test_a_declared_mandate_is_enabled_and_found_by_id(bank: Bank) -> None:
+    profile_id = enabled_profile(bank)
+    method_id = sepa_core_method(bank, profile_id)
+    added = add_mandate(bank, method_id, reference="ORDER-42", name="Subscription")
+    mandate = added["paymentMandate"]
+    assert mandate["statusInfo"] == {"status": "Enabled"}
+    assert (mandate["reference"], mandate["scheme"], mandate["sequence"]) == (
+        "ORDER-42",
+        "SepaDirectDebitCore",
+        "Recurrent",
+    )
+    assert mandate["signatureDate"] == "2026-01-05"
+    assert mandate["creditor"] == {"name": "Paper Goods", "identifier": "FR00ZZZ000000"}
+    assert mandate["debtor"] == {
+        "name": "Grace Hopper",
+        "iban": DEBTOR_IBAN,
+        "country": "FRA",
+        "address": {"city": "Paris", "country": "FRA"},
+    }
+    query = f"query($id: ID!) {{ {MANDATE.replace('paymentMandate {', 'paymentMandate(id: $id) {', 1)} }}"
+    assert bank.api.query(query, {"id": mandate["id"]})["paymentMandate"] == mandate
+    generated = add_mandate(bank, method_id)["paymentMandate"]["reference"]
+    assert generated.startswith("MANDATE-") and len(generated) <= 35
+
+
+def test_add_mandate_rejections(bank: Bank) -> None:
+    profile_id = enabled_profile(bank)
+    method_id = sepa_core_method(bank, profile_id)
+    add_mandate(bank, method_id, reference="DUP-1")
+    assert add_mandate(bank, method_id, reference="DUP-1")["__typename"] == (
+        "PaymentMandateReferenceAlreadyUsedRejection"
+    )
+    assert add_mandate(bank, "nope") == {
+        "__typename": "NotFoundRejection",
+        "message": "Payment method nope was not found.",
+        "id": "nope",
+    }
+    bad_iban = {**DEBTOR, "IBAN": "FR00 1234"}
+    assert add_mandate(bank, method_id, debtor=bad_iban)["__typename"] == "IBANNotValidRejection"
+    far = {**DEBTOR, "IBAN": "BR1800360305000010009795493C1"}
+    assert add_mandate(bank, method_id, debtor=far)["__typename"] == "IBANNotReachableRejection"
+    account_id = bank.row("merchant_profiles", profile_id)["account_id"]
+    own = {**DEBTOR, "IBAN": bank.row("accounts", account_id)["iban"]}
+    assert add_mandate(bank, method_id, debtor=own)["__typename"] == (
+        "DebtorAccountNotAllowedRejection"
+    )
+    assert add_mandate(bank, method_id, reference="é")["__typename"] == "ValidationRejection"
+    blank = {**DEBTOR, "name": " "}
+    assert add_mandate(bank, method_id, debtor=blank)["__typename"] == "ValidationRejection"
+    card = request_methods(bank, profile_id, card={"activate": True})
+    card_id = card["merchantProfile"]["merchantPaymentMethods"][-1]["id"]
+    assert add_mandate(bank, card_id)["__typename"] == "PaymentMethodNotCompatibleRejection"
+    b2b = request_methods(
+        bank, profile_id, sepaDirectDebitB2B={"useSwanSepaCreditorIdentifier": True}
+    )
+    pending = b2b["merchantProfile"]["merchantPaymentMethods"][-1]
+    assert pending["statusInfo"] == {"status": "PendingReview"}
+    assert add_mandate(bank, pending["id"])["__typename"] == "ForbiddenRejection"
+
+
+def test_b2b_mandates_debit_businesses_and_open_accounts(bank: Bank) -> None:
+    profile_id = enabled_profile(bank)
+    added = request_methods(
+        bank, profile_id, sepaDirectDebitB2B={"useSwanSepaCreditorIdentifier": True}
+    )
+    b2b_id = added["merchantProfile"]["merchantPaymentMethods"][-1]["id"]
+    method_outcome(bank, b2b_id, "Enabled")
+    person = bank.holder()
+    consumer = {**DEBTOR, "IBAN": bank.row("accounts", person["account_id"])["iban"]}
+    assert add_mandate(bank, b2b_id, debtor=consumer)["__typename"] == "SchemeWrongRejection"
+    bank.env.store.db.execute(
+        "UPDATE accounts SET status = 'Closed' WHERE id = ?", [person["account_id"]]
+    )
+    assert add_mandate(bank, b2b_id, debtor=consumer)["__typename"] == (
+        "DebtorAccountClosedRejection"
+    )
+    assert add_mandate(bank, b2b_id)["paymentMandate"]["scheme"] == "SepaDirectDebitB2b"
+
+
+def test_a_mandate_needs_an_enabled_profile(bank: Bank) -> None:
+    profile_id = enabled_profile(bank)
+    method_id = sepa_core_method(bank, profile_id)
+    bank.env.store.db.execute(
+        "UPDATE merchant_profiles SET status = 'Suspended' WHERE id = ?", [profile_id]
+    )
+    assert add_mandate(bank, method_id)["__typename"] == "MerchantProfileNotValidRejection"
+
+
+def test_a_payment_is_captured_once_its_debit_is_booked(bank: Bank) -> None:
+    method_id, mandate_id = mandate_for(bank)
+    started = initiate(bank, mandate_id, "30.00", label="Order 7", externalReference="inv-7")
+    created = started["merchantPayment"]
+    assert started["paymentId"] == created["id"]
+    assert created["statusInfo"]["status"] == "Initiated"
+    assert created["balance"]["availableToCancel"] == {"value": "30.00"}
+    assert created["paymentMethod"] == {"id": method_id, "type": "SepaDirectDebitCore"}
+    assert created["paymentMandate"] == {"id": mandate_id}
+    [edge] = created["transactions"]["edges"]
+    assert edge["node"]["type"] == "SepaDirectDebitIn"
+    assert edge["node"]["statusInfo"] == {"status": "Pending"}
+    assert bank.events(created["id"]) == ["MerchantPayment.Created"]
+    incoming(bank, "Booking", edge["node"]["id"])
+    captured = payment(bank, created["id"])
+    assert captured["statusInfo"]["__typename"] == "MerchantPaymentCaptured"
+    assert captured["balance"]["totalCaptured"] == {"value": "30.00"}
+    assert bank.events(created["id"]) == ["MerchantPayment.Created", "MerchantPayment.Captured"]
+    returned = incoming(bank, "Return", edge["node"]["id"])
+    assert returned["__typename"] == "SimulateIncomingSepaDirectDebitReturnSuccessPayload"
+    disputed = payment(bank, created["id"])
+    assert disputed["statusInfo"]["status"] == "Disputed"
+    assert disputed["balance"]["totalDisputed"] == {"value": "30.00"}
+    assert disputed["transactions"]["totalCount"] == 2
+    assert bank.events(created["id"])[-1] == "MerchantPayment.Disputed"
+
+
+def test_a_rejected_debit_rejects_the_payment_and_ends_a_one_off_mandate(bank: Bank) -> None:
+    _, mandate_id = mandate_for(bank, sequence="OneOff")
+    created = initiate(bank, mandate_id)["merchantPayment"]
+    assert initiate(bank, mandate_id)["__typename"] == "ForbiddenRejection"  # one debit only
+    incoming(bank, "Rejection", debit_of(bank, created["id"]), reasonCode="InsufficientFunds")
+    rejected = payment(bank, created["id"])
+    assert rejected["statusInfo"]["rejectedReasonCode"] == "InsufficientFunds"
+    assert bank.events(created["id"])[-1] == "MerchantPayment.Rejected"
+    mandate = bank.row("payment_mandates", mandate_id)
+    assert (mandate["status"], mandate["status_reason"]) == ("Canceled", "MandateExpired")
+
+
+def test_cancel_merchant_payment(bank: Bank) -> None:
+    _, mandate_id = mandate_for(bank)
+    created = initiate(bank, mandate_id, "40.00")["merchantPayment"]
+
+    def cancel(payment_id: str, **extra: Any) -> dict[str, Any]:
+        return bank.api.mutate(
+            "cancelMerchantPayment",
+            {"merchantPaymentId": payment_id, **extra},
+            "merchantPayment { id statusInfo { status } }",
+        )
+
+    partial = cancel(created["id"], amount={"value": "10.00", "currency": "EUR"})
+    assert partial["__typename"] == "MerchantPaymentNotPartiallyCancellableRejection"
+    assert partial["id"] == created["id"]
+    full = cancel(created["id"], amount={"value": "40.00", "currency": "EUR"})
+    assert full["merchantPayment"]["statusInfo"] == {"status": "Canceled"}
+    assert bank.row("transactions", debit_of(bank, created["id"]))["status"] == "Canceled"
+    assert cancel(created["id"])["__typename"] == "MerchantPaymentNotCancellableRejection"
+    assert cancel("nope")["__typename"] == "MerchantPaymentNotFoundRejection"
+    booked = initiate(bank, mandate_id)["merchantPayment"]
+    incoming(bank, "Booking", debit_of(bank, booked["id"]))
+    assert cancel(booked["id"])["__typename"] == "MerchantPaymentNotCancellableRejection"
+
+
+def test_initiate_rejections_and_idempotency(bank: Bank) -> None:
+    method_id, mandate_id = mandate_for(bank)
+    assert initiate(bank, "nope")["__typename"] == "NotFoundRejection"
+    assert initiate(bank, mandate_id, "0")["__typename"] == "ValidationRejection"
+    later = initiate(bank, mandate_id, requestedExecutionAt="2031-01-01T00:00:00Z")
+    assert later["__typename"] == "ValidationRejection"
+    first = initiate(bank, mandate_id, idempotencyKey="k1")["merchantPayment"]["id"]
+    assert initiate(bank, mandate_id, idempotencyKey="k1")["merchantPayment"]["id"] == first
+    assert initiate(bank, mandate_id, "31.00", idempotencyKey="k1")["__typename"] == (
+        "IdempotencyConflictRejection"
+    )
+    method_outcome(bank, method_id, "Suspended")
+    assert initiate(bank, mandate_id)["__typename"] == "ForbiddenRejection"
+    account_id = bank.row("accounts", bank.row("merchant_payments", first)["account_id"])["id"]
+    source_mandate = _funding_mandate(bank, account_id)
+    assert initiate(bank, source_mandate)["__typename"] == "NotFoundRejection"
+
+
+def _funding_mandate(bank: Bank, account_id: str) -> str:
+    """A funding source's mandate: not a merchant's, so no merchant payment uses it."""
+    added = bank.api.mutate(
+        "addDirectDebitFundingSource",
+        {
+            "accountId": account_id,
+            "iban": DEBTOR_IBAN,
+            "scheme": "SepaDirectDebitB2b",
+            "consentRedirectUrl": REDIRECT,
+        },
+        "fundingSource { ... on DirectDebitFundingSource { paymentMandate { id } } }",
+    )
+    return str(added["fundingSource"]["paymentMandate"]["id"])
+
+
+def test_merchant_payments_are_listed_and_filtered(bank: Bank) -> None:
+    method_id, mandate_id = mandate_for(bank)
+    ids = [
+        initiate(bank, mandate_id, amount, label=label)["merchantPayment"]["id"]
+        for amount, label in (("10.00", "tea"), ("50.00", "coffee"), ("30.00", "cake"))
+    ]
+    incoming(bank, "Booking", debit_of(bank, ids[1]))
+    listing = """query($filters: MerchantPaymentFiltersInput, $orderBy: MerchantPaymentOrderByInput) {
+      merchantPayments(filters: $filters, orderBy: $orderBy) { totalCount edges { node { id } } } }"""
+
+    def listed(**variables: Any) -> list[str]:
+        page = bank.api.query(listing, variables)["merchantPayments"]
+        return [edge["node"]["id"] for edge in page["edges"]]
+
+    # One frozen instant: the ids break the tie of the default order (creation time).
+    assert sorted(listed()) == sorted(ids)
+    assert listed(filters={"status": ["Captured"]}) == [ids[1]]
+    assert sorted(listed(filters={"amountGreaterThan": "20"})) == sorted([ids[1], ids[2]])
+    assert listed(filters={"search": "cak"}) == [ids[2]]
+    assert listed(filters={"paymentMethod": ["Card"]}) == []
+    assert listed(orderBy={"field": "amount", "direction": "Desc"}) == [ids[1], ids[2], ids[0]]
+    profile_id = bank.row("merchant_payments", ids[0])["merchant_profile_id"]
+    query = "query($id: ID!) { merchantProfile(id: $id) { merchantPayments { totalCount } } }"
+    profile = bank.api.query(query, {"id": profile_id})["merchantProfile"]
+    assert profile["merchantPayments"] == {"totalCount": 3}
+    assert method_id
+
+
+def test_another_project_sees_and_changes_nothing(
+    bank: Bank, sim: Simulator, http: httpx.Client
+) -> None:
+    method_id, mandate_id = mandate_for(bank)
+    payment_id = initiate(bank, mandate_id)["merchantPayment"]["id"]
+    other = Bank(sim, http, sim.create_project("sandbox", "Other", [REDIRECT]))
+    assert add_mandate(other, method_id)["__typename"] == "NotFoundRejection"
+    assert initiate(other, mandate_id)["__typename"] == "NotFoundRejection"
+    assert other.api.query(
+        "query($id: ID!) { paymentMandate(id: $id) { id } }", {"id": mandate_id}
+    ) == {"paymentMandate": None}
+    assert other.api.query(
+        "query($id: ID!) { merchantPayment(id: $id) { id } }", {"id": payment_id}
+    ) == {"merchantPayment": None}
+    assert other.api.query("{ merchantPayments { totalCount } }") == {
+        "merchantPayments": {"totalCount": 0}
+    }
+    cancel = other.api.mutate("cancelMerchantPayment", {"merchantPaymentId": payment_id})
+    assert cancel["__typename"] == "MerchantPaymentNotFoundRejection"
+    assert incoming(other, "Booking", debit_of(bank, payment_id))["__typename"] == (
+        "TransactionNotFoundRejection"
+    )
+    assert payment(bank, payment_id)["statusInfo"]["status"] == "Initiated"
