@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 
 from simulator import Simulator
+from simulator.domain.datasets import load_dataset
 
 from .banking_support import DEBTOR_IBAN, REDIRECT, Bank
 from .merchant_support import enabled_profile, method_outcome, request_methods, sepa_core_method
@@ -27,6 +28,10 @@ PAYMENT_FIELDS = """__typename id amount { value currency } label reference exte
   merchantProfile { id } paymentMethod { id type }
   ... on SepaDirectDebitMerchantPayment { paymentMandate { id } }
   transactions { totalCount edges { node { id type statusInfo { status } } } }"""
+
+TRANSACTION = """query($id: ID!) { transaction(id: $id) { amount { value } side label reference
+  ... on SEPADirectDebitTransaction { creditor { name } debtor { name IBAN } mandate { id }
+    merchant { id } } } }"""
 
 DEBTOR = {
     "name": "Grace Hopper",
@@ -181,6 +186,17 @@ def test_a_payment_is_captured_once_its_debit_is_booked(bank: Bank) -> None:
     assert edge["node"]["type"] == "SepaDirectDebitIn"
     assert edge["node"]["statusInfo"] == {"status": "Pending"}
     assert bank.events(created["id"]) == ["MerchantPayment.Created"]
+    debit = bank.api.query(TRANSACTION, {"id": edge["node"]["id"]})["transaction"]
+    assert debit == {
+        "amount": {"value": "30.00"},
+        "side": "Credit",
+        "label": "Order 7",
+        "reference": bank.row("payment_mandates", mandate_id)["reference"],
+        "creditor": {"name": "Acme"},
+        "debtor": {"name": "Grace Hopper", "IBAN": DEBTOR_IBAN},
+        "mandate": {"id": mandate_id},
+        "merchant": {"id": created["merchantProfile"]["id"]},
+    }
     incoming(bank, "Booking", edge["node"]["id"])
     captured = payment(bank, created["id"])
     assert captured["statusInfo"]["__typename"] == "MerchantPaymentCaptured"
@@ -315,3 +331,18 @@ def test_another_project_sees_and_changes_nothing(
         "TransactionNotFoundRejection"
     )
     assert payment(bank, payment_id)["statusInfo"]["status"] == "Initiated"
+
+
+def test_the_default_dataset_has_a_mandate_ready_for_payments(bank: Bank) -> None:
+    load_dataset(bank.env, bank.project_id, "default")
+    row = bank.env.store.db.execute(
+        "SELECT id FROM payment_mandates WHERE project_id = ? AND payment_method_id IS NOT NULL",
+        [bank.project_id],
+    ).fetchone()
+    query = f"query($id: ID!) {{ {MANDATE.replace('paymentMandate {', 'paymentMandate(id: $id) {', 1)} }}"
+    mandate = bank.api.query(query, {"id": row[0]})["paymentMandate"]
+    assert (mandate["reference"], mandate["statusInfo"]) == ("AE-BABBAGE-1", {"status": "Enabled"})
+    assert mandate["creditor"]["name"] == "Analytical Engines"
+    assert initiate(bank, row[0])["__typename"] == (
+        "InitiateSepaDirectDebitMerchantPaymentSuccessPayload"
+    )

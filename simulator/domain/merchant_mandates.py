@@ -28,7 +28,13 @@ from .funding import CREDITOR_IDENTIFIER
 from .rejections import Rejected, forbidden, rejection
 from .validation import Checks
 
-__all__ = ["SEPA_METHOD_TYPES", "add_sepa_mandate", "creditor_identifier", "visible_method"]
+__all__ = [
+    "SEPA_METHOD_TYPES",
+    "add_sepa_mandate",
+    "creditor_identifier",
+    "insert_mandate",
+    "visible_method",
+]
 
 _MANDATES = "payment_mandates"
 SEPA_METHOD_TYPES = ("SepaDirectDebitCore", "SepaDirectDebitB2b")
@@ -171,46 +177,80 @@ def add_sepa_mandate(
         account = get_row(db, "accounts", profile["account_id"])
         require_permission(db, principal, account["id"], "can_manage_account_membership")
         _check_debtor(db, method, account, fields["iban"])
-        identifier = creditor_identifier(method)
-        mandate_id = env.new_id(db, "payment-mandate")
-        reference = fields["reference"] or ("MANDATE-" + mandate_id.replace("-", "").upper())[:35]
-        if db[_MANDATES].count_where(
-            "creditor_identifier = ? AND reference = ?", [identifier, reference]
-        ):
-            raise Rejected(
-                rejection(
-                    "PaymentMandateReferenceAlreadyUsedRejection",
-                    f"Reference {reference} is already used under creditor identifier "
-                    f"{identifier}.",
-                )
-            )
-        now = env.now()
-        insert_row(
+        return insert_mandate(
+            env,
             db,
-            _MANDATES,
-            {
-                "id": mandate_id,
-                "project_id": method["project_id"],
-                "account_holder_id": account["holder_id"],
-                "payment_method_id": method["id"],
-                "kind": "SEPA",
-                "name": fields["name"],
-                "reference": reference,
-                "scheme": method["type"],
-                "sequence": data.get("sequence") or "Recurrent",
-                "language": data.get("language") or "en",
-                "status": "Enabled",
-                "status_changed_at": now,
-                "signature_date": str(data.get("signature_date"))[:10],
-                "creditor_name": profile["merchant_name"],
-                "creditor_identifier": identifier,
-                "creditor_address": json.dumps({"country": account.get("country") or "FRA"}),
-                "debtor_name": fields["debtor_name"],
-                "debtor_iban": fields["iban"].compact,
-                "debtor_country": fields["country"],
-                "debtor_address": json.dumps(fields["address"]),
-                "created_at": now,
-                "updated_at": now,
-            },
+            method,
+            debtor_name=fields["debtor_name"],
+            debtor_iban=fields["iban"].compact,
+            debtor_address=fields["address"],
+            reference=fields["reference"],
+            sequence=data.get("sequence") or "Recurrent",
+            language=data.get("language") or "en",
+            signature_date=str(data.get("signature_date"))[:10],
+            name=fields["name"],
         )
-        return get_row(db, _MANDATES, mandate_id)
+
+
+def insert_mandate(
+    env: Environment,
+    db: sqlite_utils.Database,
+    method: dict[str, Any],
+    *,
+    debtor_name: str,
+    debtor_iban: str,
+    debtor_address: dict[str, Any],
+    reference: str | None,
+    sequence: str,
+    language: str,
+    signature_date: str,
+    name: str | None = None,
+) -> dict[str, Any]:
+    """An `Enabled` mandate of the method (in the caller's transaction); its reference, given
+    or generated, must be new for the method's creditor identifier."""
+    profile = get_row(db, "merchant_profiles", method["merchant_profile_id"])
+    account = get_row(db, "accounts", profile["account_id"])
+    identifier = creditor_identifier(method)
+    mandate_id = env.new_id(db, "payment-mandate")
+    reference = reference or ("MANDATE-" + mandate_id.replace("-", "").upper())[:35]
+    # Unique within the project: another project's references are never revealed.
+    if db[_MANDATES].count_where(
+        "project_id = ? AND creditor_identifier = ? AND reference = ?",
+        [method["project_id"], identifier, reference],
+    ):
+        raise Rejected(
+            rejection(
+                "PaymentMandateReferenceAlreadyUsedRejection",
+                f"Reference {reference} is already used under creditor identifier {identifier}.",
+            )
+        )
+    now = env.now()
+    insert_row(
+        db,
+        _MANDATES,
+        {
+            "id": mandate_id,
+            "project_id": method["project_id"],
+            "account_holder_id": account["holder_id"],
+            "payment_method_id": method["id"],
+            "kind": "SEPA",
+            "name": name,
+            "reference": reference,
+            "scheme": method["type"],
+            "sequence": sequence,
+            "language": language,
+            "status": "Enabled",
+            "status_changed_at": now,
+            "signature_date": signature_date,
+            "creditor_name": profile["merchant_name"],
+            "creditor_identifier": identifier,
+            "creditor_address": json.dumps({"country": account.get("country") or "FRA"}),
+            "debtor_name": debtor_name,
+            "debtor_iban": debtor_iban,
+            "debtor_country": debtor_address.get("country") or "FRA",
+            "debtor_address": json.dumps(debtor_address),
+            "created_at": now,
+            "updated_at": now,
+        },
+    )
+    return get_row(db, _MANDATES, mandate_id)

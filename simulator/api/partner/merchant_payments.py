@@ -25,9 +25,10 @@ __all__ = ["bindables"]
 
 payment = ObjectType("SepaDirectDebitMerchantPayment")
 profile = ObjectType("MerchantProfile")
+direct_debit = ObjectType("SEPADirectDebitTransaction")
 # Every stored merchant payment is a SEPA direct debit one.
 payment_interface = InterfaceType("MerchantPayment", lambda *_: payment.name)
-bindables: list[SchemaBindable] = [payment, profile, payment_interface]
+bindables: list[SchemaBindable] = [payment, profile, direct_debit, payment_interface]
 
 _ZERO = Decimal(0)
 
@@ -81,6 +82,15 @@ def resolve_cancel(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
         env, principal, input["merchant_payment_id"], input.get("amount")
     )
     return {"__typename": "CancelMerchantPaymentSuccessPayload", "merchant_payment": _typed(row)}
+
+
+@direct_debit.field("merchant")
+def resolve_merchant(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
+    if not row.get("merchant_payment_id"):
+        return None
+    env, _ = caller(info)
+    merchant_payment = get_row(env.store.db, "merchant_payments", row["merchant_payment_id"])
+    return get_row(env.store.db, "merchant_profiles", merchant_payment["merchant_profile_id"])
 
 
 # -- the payment's fields ---------------------------------------------------------------------

@@ -73,7 +73,7 @@ MERCHANT_PAYMENT_CHANGES = (
     # A mandate reference is unique for its creditor identifier.
     Alter(
         "payment_mandates",
-        indexes=[("payment_method_id",), ("creditor_identifier", "reference")],
+        indexes=[("payment_method_id",), ("project_id", "creditor_identifier", "reference")],
     ),
 )
 
