@@ -132,6 +132,9 @@ def test_add_mandate_rejections(bank: Bank) -> None:
         "DebtorAccountNotAllowedRejection"
     )
     assert add_mandate(bank, method_id, reference="é")["__typename"] == "ValidationRejection"
+    undated = add_mandate(bank, method_id, signatureDate="someday")
+    assert undated["__typename"] == "ValidationRejection"
+    assert undated["fields"][0]["path"] == ["input", "signatureDate"]
     blank = {**DEBTOR, "name": " "}
     assert add_mandate(bank, method_id, debtor=blank)["__typename"] == "ValidationRejection"
     card = request_methods(bank, profile_id, card={"activate": True})
@@ -234,6 +237,8 @@ def test_cancel_merchant_payment(bank: Bank) -> None:
             "merchantPayment { id statusInfo { status } }",
         )
 
+    for wrong in ({"value": "abc", "currency": "EUR"}, {"value": "40.00", "currency": "USD"}):
+        assert cancel(created["id"], amount=wrong)["__typename"] == "ValidationRejection"
     partial = cancel(created["id"], amount={"value": "10.00", "currency": "EUR"})
     assert partial["__typename"] == "MerchantPaymentNotPartiallyCancellableRejection"
     assert partial["id"] == created["id"]
@@ -299,6 +304,8 @@ def test_merchant_payments_are_listed_and_filtered(bank: Bank) -> None:
     assert listed(filters={"status": ["Captured"]}) == [ids[1]]
     assert sorted(listed(filters={"amountGreaterThan": "20"})) == sorted([ids[1], ids[2]])
     assert listed(filters={"search": "cak"}) == [ids[2]]
+    bad = bank.api.post(listing, {"filters": {"amountGreaterThan": "lots"}})
+    assert bad["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
     assert listed(filters={"paymentMethod": ["Card"]}) == []
     assert listed(orderBy={"field": "amount", "direction": "Desc"}) == [ids[1], ids[2], ids[0]]
     profile_id = bank.row("merchant_payments", ids[0])["merchant_profile_id"]

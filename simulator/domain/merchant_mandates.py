@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import date
 from typing import Any
 
 import sqlite_utils
@@ -76,7 +77,7 @@ def _check_input(data: dict[str, Any]) -> dict[str, Any]:
     checks = Checks()
     debtor = data.get("debtor") or {}
     address = debtor.get("address") or {}
-    fields = {
+    fields: dict[str, Any] = {
         "debtor_name": checks.text(debtor.get("name"), ["input", "debtor", "name"], max_length=70),
         "name": checks.text(data.get("name"), ["input", "name"], required=False, max_length=100),
         "reference": checks.text(
@@ -86,6 +87,10 @@ def _check_input(data: dict[str, Any]) -> dict[str, Any]:
             address.get("country"), ["input", "debtor", "address", "country"], max_length=3
         ),
     }
+    try:
+        fields["signature_date"] = date.fromisoformat(str(data.get("signature_date"))).isoformat()
+    except ValueError:
+        checks.fail("InvalidFormat", "A date such as 2026-01-31.", ["input", "signatureDate"])
     if fields["reference"] is not None and not _REFERENCE.fullmatch(fields["reference"]):
         checks.fail(
             "InvalidFormat",
@@ -187,7 +192,7 @@ def add_sepa_mandate(
             reference=fields["reference"],
             sequence=data.get("sequence") or "Recurrent",
             language=data.get("language") or "en",
-            signature_date=str(data.get("signature_date"))[:10],
+            signature_date=fields["signature_date"],
             name=fields["name"],
         )
 

@@ -32,7 +32,7 @@ from .events import emit
 from .funding import get_payment_mandate
 from .idempotency import fingerprint, recall, remember
 from .ledger import change_status, record_transaction
-from .money import amount_text, to_decimal
+from .money import amount_text, parse_amount, to_decimal
 from .pagination import Connection, paginate
 from .queries import with_filters
 from .rejections import Rejected, forbidden, rejection, validation, validation_error
@@ -290,7 +290,8 @@ def list_merchant_payments(
     ):
         if filters.get(key) is not None:
             where += f" AND {clause}"
-            params.append(_cents(to_decimal(str(filters[key]))))
+            # A malformed amount is an AmountError: the caller's error (BAD_USER_INPUT).
+            params.append(_cents(parse_amount(str(filters[key]), allow_zero=True)))
     if filters.get("payment_method"):
         types = list(filters["payment_method"])
         where += (
@@ -319,12 +320,17 @@ def cancel_merchant_payment(
     env: Environment, principal: Principal, payment_id: str, amount: dict[str, Any] | None
 ) -> dict[str, Any]:
     """Cancel an Initiated payment whose debit is still Pending, for its full amount."""
+    value = None
+    if amount is not None:
+        checks = Checks()
+        value = checks.amount(
+            amount.get("value"), ["input", "amount", "value"], currency=amount.get("currency")
+        )
+        checks.raise_if_any()
     with env.store.atomic() as db:
         payment = _visible(db, principal, payment_id)
         require_permission(db, principal, payment["account_id"], "can_initiate_payments")
-        if amount is not None and to_decimal(str(amount.get("value"))) != to_decimal(
-            payment["amount"]
-        ):
+        if value is not None and value != to_decimal(payment["amount"]):
             raise Rejected(
                 rejection(
                     "MerchantPaymentNotPartiallyCancellableRejection",
