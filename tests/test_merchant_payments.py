@@ -353,3 +353,14 @@ def test_the_default_dataset_has_a_mandate_ready_for_payments(bank: Bank) -> Non
     assert initiate(bank, row[0])["__typename"] == (
         "InitiateSepaDirectDebitMerchantPaymentSuccessPayload"
     )
+
+
+def test_reset_sandbox_data_deletes_mandates_and_payments(bank: Bank) -> None:
+    _, mandate_id = mandate_for(bank)
+    payment_id = initiate(bank, mandate_id)["merchantPayment"]["id"]
+    assert bank.testing.mutate("resetSandboxData")["__typename"] == (
+        "ResetSandboxDataSuccessPayload"
+    )
+    db = bank.env.store.db
+    assert db["merchant_payments"].count_where("id = ?", [payment_id]) == 0
+    assert db["payment_mandates"].count_where("id = ?", [mandate_id]) == 0
