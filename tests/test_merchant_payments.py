@@ -364,3 +364,33 @@ def test_reset_sandbox_data_deletes_mandates_and_payments(bank: Bank) -> None:
     db = bank.env.store.db
     assert db["merchant_payments"].count_where("id = ?", [payment_id]) == 0
     assert db["payment_mandates"].count_where("id = ?", [mandate_id]) == 0
+
+
+def test_a_user_sees_the_merchant_accounts_it_may_view_only(bank: Bank) -> None:
+    _, mandate_id = mandate_for(bank)
+    payment_id = initiate(bank, mandate_id)["merchantPayment"]["id"]
+    account_id = bank.row("merchant_payments", payment_id)["account_id"]
+    reads = """query($m: ID!, $p: ID!) { paymentMandate(id: $m) { id }
+      merchantPayment(id: $p) { id } merchantPayments { totalCount } }"""
+
+    def user_of(account: str) -> str:
+        return str(bank.row("account_memberships", bank.legal_membership(account))["user_id"])
+
+    merchant = bank.user_client(user_of(account_id))
+    assert merchant.query(reads, {"m": mandate_id, "p": payment_id}) == {
+        "paymentMandate": {"id": mandate_id},
+        "merchantPayment": {"id": payment_id},
+        "merchantPayments": {"totalCount": 1},
+    }
+    stranger = bank.user_client(user_of(bank.holder("Eve", "Doe")["account_id"]))
+    assert stranger.query(reads, {"m": mandate_id, "p": payment_id}) == {
+        "paymentMandate": None,
+        "merchantPayment": None,
+        "merchantPayments": {"totalCount": 0},
+    }
+    assert initiate_as(stranger, mandate_id)["__typename"] == "NotFoundRejection"
+
+
+def initiate_as(client: Any, mandate_id: str) -> dict[str, Any]:
+    input = {"mandateId": mandate_id, "amount": {"value": "5.00", "currency": "EUR"}}
+    return dict(client.mutate("initiateSepaDirectDebitMerchantPayment", input))
