@@ -1,6 +1,6 @@
-"""Merchant SEPA direct debit: declaring a debtor's mandate for an Enabled SEPA method, then
-collecting payments under it, settled through the Testing API's incoming SEPA direct debit
-simulations; cancellation, listing, rejections, webhook events, project scoping."""
+"""Merchant payments collected by SEPA direct debit under a declared mandate
+(`initiateSepaDirectDebitMerchantPayment`), settled through the Testing API's incoming SEPA
+direct debit simulations; cancellation, listing, rejections, webhook events, scoping."""
 
 from __future__ import annotations
 
@@ -12,12 +12,7 @@ from simulator import Simulator
 from simulator.domain.datasets import load_dataset
 
 from .banking_support import DEBTOR_IBAN, REDIRECT, Bank
-from .merchant_support import enabled_profile, method_outcome, request_methods, sepa_core_method
-
-MANDATE = """paymentMandate { id accountHolder { id }
-  statusInfo { status ... on PaymentMandateCanceledStatusInfo { reason } }
-  ... on SEPAPaymentDirectDebitMandate { reference scheme sequence signatureDate
-    creditor { name identifier } debtor { name iban country address { city country } } } }"""
+from .merchant_support import MANDATE, add_mandate, mandate_for, method_outcome
 
 PAYMENT_FIELDS = """__typename id amount { value currency } label reference externalReference
   statusInfo { __typename status createdAt
@@ -32,24 +27,6 @@ PAYMENT_FIELDS = """__typename id amount { value currency } label reference exte
 TRANSACTION = """query($id: ID!) { transaction(id: $id) { amount { value } side label reference
   ... on SEPADirectDebitTransaction { creditor { name } debtor { name IBAN } mandate { id }
     merchant { id } } } }"""
-
-DEBTOR = {
-    "name": "Grace Hopper",
-    "IBAN": DEBTOR_IBAN,
-    "address": {"addressLine1": "1 rue de la Paix", "city": "Paris", "country": "FRA"},
-}
-
-
-def add_mandate(bank: Bank, method_id: str, **extra: Any) -> dict[str, Any]:
-    input = {
-        "paymentMethodId": method_id,
-        "debtor": DEBTOR,
-        "sequence": "Recurrent",
-        "signatureDate": "2026-01-05",
-        "language": "fr",
-        **extra,
-    }
-    return bank.api.mutate("addSepaDirectDebitPaymentMandate", input, MANDATE)
 
 
 def initiate(bank: Bank, mandate_id: str, amount: str = "30.00", **extra: Any) -> dict[str, Any]:
@@ -74,106 +51,6 @@ def incoming(bank: Bank, kind: str, transaction_id: str, **extra: Any) -> dict[s
 
 def debit_of(bank: Bank, payment_id: str) -> str:
     return str(bank.row("merchant_payments", payment_id)["transaction_id"])
-
-
-def mandate_for(bank: Bank, **extra: Any) -> tuple[str, str]:
-    """An Enabled SEPA Core method of an Enabled profile, and a mandate declared for it."""
-    profile_id = enabled_profile(bank)
-    method_id = sepa_core_method(bank, profile_id)
-    added = add_mandate(bank, method_id, **extra)
-    assert added["__typename"] == "AddSepaDirectDebitPaymentMandateSuccessPayload", added
-    return method_id, str(added["paymentMandate"]["id"])
-
-
-def test_a_declared_mandate_is_enabled_and_found_by_id(bank: Bank) -> None:
-    profile_id = enabled_profile(bank)
-    method_id = sepa_core_method(bank, profile_id)
-    added = add_mandate(bank, method_id, reference="ORDER-42", name="Subscription")
-    mandate = added["paymentMandate"]
-    assert mandate["statusInfo"] == {"status": "Enabled"}
-    assert (mandate["reference"], mandate["scheme"], mandate["sequence"]) == (
-        "ORDER-42",
-        "SepaDirectDebitCore",
-        "Recurrent",
-    )
-    assert mandate["signatureDate"] == "2026-01-05"
-    assert mandate["creditor"] == {"name": "Paper Goods", "identifier": "FR00ZZZ000000"}
-    assert mandate["debtor"] == {
-        "name": "Grace Hopper",
-        "iban": DEBTOR_IBAN,
-        "country": "FRA",
-        "address": {"city": "Paris", "country": "FRA"},
-    }
-    query = f"query($id: ID!) {{ {MANDATE.replace('paymentMandate {', 'paymentMandate(id: $id) {', 1)} }}"
-    assert bank.api.query(query, {"id": mandate["id"]})["paymentMandate"] == mandate
-    generated = add_mandate(bank, method_id)["paymentMandate"]["reference"]
-    assert generated.startswith("MANDATE-") and len(generated) <= 35
-
-
-def test_add_mandate_rejections(bank: Bank) -> None:
-    profile_id = enabled_profile(bank)
-    method_id = sepa_core_method(bank, profile_id)
-    add_mandate(bank, method_id, reference="DUP-1")
-    assert add_mandate(bank, method_id, reference="DUP-1")["__typename"] == (
-        "PaymentMandateReferenceAlreadyUsedRejection"
-    )
-    assert add_mandate(bank, "nope") == {
-        "__typename": "NotFoundRejection",
-        "message": "Payment method nope was not found.",
-        "id": "nope",
-    }
-    bad_iban = {**DEBTOR, "IBAN": "FR00 1234"}
-    assert add_mandate(bank, method_id, debtor=bad_iban)["__typename"] == "IBANNotValidRejection"
-    far = {**DEBTOR, "IBAN": "BR1800360305000010009795493C1"}
-    assert add_mandate(bank, method_id, debtor=far)["__typename"] == "IBANNotReachableRejection"
-    account_id = bank.row("merchant_profiles", profile_id)["account_id"]
-    own = {**DEBTOR, "IBAN": bank.row("accounts", account_id)["iban"]}
-    assert add_mandate(bank, method_id, debtor=own)["__typename"] == (
-        "DebtorAccountNotAllowedRejection"
-    )
-    assert add_mandate(bank, method_id, reference="é")["__typename"] == "ValidationRejection"
-    undated = add_mandate(bank, method_id, signatureDate="someday")
-    assert undated["__typename"] == "ValidationRejection"
-    assert undated["fields"][0]["path"] == ["input", "signatureDate"]
-    blank = {**DEBTOR, "name": " "}
-    assert add_mandate(bank, method_id, debtor=blank)["__typename"] == "ValidationRejection"
-    card = request_methods(bank, profile_id, card={"activate": True})
-    card_id = card["merchantProfile"]["merchantPaymentMethods"][-1]["id"]
-    assert add_mandate(bank, card_id)["__typename"] == "PaymentMethodNotCompatibleRejection"
-    b2b = request_methods(
-        bank, profile_id, sepaDirectDebitB2B={"useSwanSepaCreditorIdentifier": True}
-    )
-    pending = b2b["merchantProfile"]["merchantPaymentMethods"][-1]
-    assert pending["statusInfo"] == {"status": "PendingReview"}
-    assert add_mandate(bank, pending["id"])["__typename"] == "ForbiddenRejection"
-
-
-def test_b2b_mandates_debit_businesses_and_open_accounts(bank: Bank) -> None:
-    profile_id = enabled_profile(bank)
-    added = request_methods(
-        bank, profile_id, sepaDirectDebitB2B={"useSwanSepaCreditorIdentifier": True}
-    )
-    b2b_id = added["merchantProfile"]["merchantPaymentMethods"][-1]["id"]
-    method_outcome(bank, b2b_id, "Enabled")
-    person = bank.holder()
-    consumer = {**DEBTOR, "IBAN": bank.row("accounts", person["account_id"])["iban"]}
-    assert add_mandate(bank, b2b_id, debtor=consumer)["__typename"] == "SchemeWrongRejection"
-    bank.env.store.db.execute(
-        "UPDATE accounts SET status = 'Closed' WHERE id = ?", [person["account_id"]]
-    )
-    assert add_mandate(bank, b2b_id, debtor=consumer)["__typename"] == (
-        "DebtorAccountClosedRejection"
-    )
-    assert add_mandate(bank, b2b_id)["paymentMandate"]["scheme"] == "SepaDirectDebitB2b"
-
-
-def test_a_mandate_needs_an_enabled_profile(bank: Bank) -> None:
-    profile_id = enabled_profile(bank)
-    method_id = sepa_core_method(bank, profile_id)
-    bank.env.store.db.execute(
-        "UPDATE merchant_profiles SET status = 'Suspended' WHERE id = ?", [profile_id]
-    )
-    assert add_mandate(bank, method_id)["__typename"] == "MerchantProfileNotValidRejection"
 
 
 def test_a_payment_is_captured_once_its_debit_is_booked(bank: Bank) -> None:
