@@ -90,7 +90,7 @@ def test_b2b_mandates_debit_businesses_and_open_accounts(bank: Bank) -> None:
     consumer = {**DEBTOR, "IBAN": bank.row("accounts", person["account_id"])["iban"]}
     assert add_mandate(bank, b2b_id, debtor=consumer)["__typename"] == "SchemeWrongRejection"
     bank.env.store.db.execute(
-        "UPDATE accounts SET status = 'Closed' WHERE id = ?", [person["account_id"]]
+        "UPDATE accounts SET status = 'Closing' WHERE id = ?", [person["account_id"]]
     )
     assert add_mandate(bank, b2b_id, debtor=consumer)["__typename"] == (
         "DebtorAccountClosedRejection"

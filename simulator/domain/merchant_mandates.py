@@ -155,9 +155,12 @@ def _check_debtor(
     rows = list(db["accounts"].rows_where("iban = ?", [iban.compact], limit=1))
     if not rows:
         return
-    if rows[0]["status"] == "Closed":
+    if rows[0]["status"] in ("Closing", "Closed"):
         raise Rejected(
-            rejection("DebtorAccountClosedRejection", f"The account of {iban.compact} is closed.")
+            rejection(
+                "DebtorAccountClosedRejection",
+                f"The account of {iban.compact} is closing or closed.",
+            )
         )
     holder = get_row(db, "account_holders", rows[0]["holder_id"])
     if method["type"] == "SepaDirectDebitB2b" and holder["type"] != "Company":
