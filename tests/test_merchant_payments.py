@@ -12,7 +12,7 @@ from simulator import Simulator
 from simulator.domain.datasets import load_dataset
 
 from .banking_support import DEBTOR_IBAN, REDIRECT, Bank
-from .merchant_support import MANDATE, add_mandate, mandate_for, method_outcome
+from .merchant_support import DEBTOR, MANDATE, add_mandate, mandate_for, method_outcome
 
 PAYMENT_FIELDS = """__typename id amount { value currency } label reference externalReference
   statusInfo { __typename status createdAt
@@ -140,6 +140,15 @@ def test_initiate_rejections_and_idempotency(bank: Bank) -> None:
     assert initiate(bank, mandate_id, "31.00", idempotencyKey="k1")["__typename"] == (
         "IdempotencyConflictRejection"
     )
+    debtor = bank.holder("Grace", "Hopper")["account_id"]
+    debtor_mandate = add_mandate(
+        bank, method_id, debtor={**DEBTOR, "IBAN": bank.row("accounts", debtor)["iban"]}
+    )["paymentMandate"]["id"]
+    assert initiate(bank, debtor_mandate)["__typename"] == (
+        "InitiateSepaDirectDebitMerchantPaymentSuccessPayload"
+    )
+    bank.env.store.db.execute("UPDATE accounts SET status = 'Closing' WHERE id = ?", [debtor])
+    assert initiate(bank, debtor_mandate)["__typename"] == "ForbiddenRejection"
     method_outcome(bank, method_id, "Suspended")
     assert initiate(bank, mandate_id)["__typename"] == "ForbiddenRejection"
     account_id = bank.row("accounts", bank.row("merchant_payments", first)["account_id"])["id"]

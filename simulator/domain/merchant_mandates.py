@@ -33,6 +33,7 @@ __all__ = [
     "SEPA_METHOD_TYPES",
     "add_sepa_mandate",
     "creditor_identifier",
+    "debtor_account_closed",
     "insert_mandate",
     "visible_method",
 ]
@@ -132,6 +133,12 @@ def _check_method(db: sqlite_utils.Database, method: dict[str, Any]) -> dict[str
     return profile
 
 
+def debtor_account_closed(db: sqlite_utils.Database, iban: str) -> bool:
+    """Whether the debtor's IBAN is an account of the simulated bank that is closing or
+    closed (an outside IBAN never is)."""
+    return bool(db["accounts"].count_where("iban = ? AND status IN ('Closing', 'Closed')", [iban]))
+
+
 def _check_debtor(
     db: sqlite_utils.Database, method: dict[str, Any], account: dict[str, Any], iban: IBAN
 ) -> None:
@@ -155,7 +162,7 @@ def _check_debtor(
     rows = list(db["accounts"].rows_where("iban = ?", [iban.compact], limit=1))
     if not rows:
         return
-    if rows[0]["status"] in ("Closing", "Closed"):
+    if debtor_account_closed(db, iban.compact):
         raise Rejected(
             rejection(
                 "DebtorAccountClosedRejection",

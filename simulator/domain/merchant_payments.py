@@ -32,6 +32,7 @@ from .events import emit
 from .funding import get_payment_mandate
 from .idempotency import fingerprint, recall, remember
 from .ledger import change_status, record_transaction
+from .merchant_mandates import debtor_account_closed
 from .money import amount_text, parse_amount, to_decimal
 from .pagination import Connection, paginate
 from .queries import with_filters
@@ -48,6 +49,8 @@ __all__ = [
 
 _PAYMENTS = "merchant_payments"
 OPERATION = "initiateSepaDirectDebitMerchantPayment"
+#: What a user needs on the merchant's account, as the real service's guide says.
+_PERMISSION = "can_manage_account_membership"
 _SCHEDULE_LIMIT = timedelta(days=366)
 #: The merchant payment's rejection reason for each incoming debit reason code.
 _REJECTED_REASONS = {
@@ -141,6 +144,10 @@ def _usable_mandate(
             raise Rejected(
                 forbidden(f"{what} {row['id']} is {row['status']}; it must be {wanted}.")
             )
+    if debtor_account_closed(db, mandate["debtor_iban"]):
+        raise Rejected(
+            forbidden(f"The debtor's account {mandate['debtor_iban']} is closing or closed.")
+        )
     if mandate["sequence"] == "OneOff" and db[_PAYMENTS].count_where(
         "payment_mandate_id = ? AND status != 'Canceled'", [mandate_id]
     ):
@@ -217,7 +224,7 @@ def initiate_sepa_payment(
     )
     with env.store.atomic() as db:
         mandate, method, account = _usable_mandate(env, db, principal, mandate_id)
-        require_permission(db, principal, account["id"], "can_initiate_payments")
+        require_permission(db, principal, account["id"], _PERMISSION)
         key, project_id = fields["key"], mandate["project_id"]
         if key is not None:
             previous = recall(
@@ -329,7 +336,7 @@ def cancel_merchant_payment(
         checks.raise_if_any()
     with env.store.atomic() as db:
         payment = _visible(db, principal, payment_id)
-        require_permission(db, principal, payment["account_id"], "can_initiate_payments")
+        require_permission(db, principal, payment["account_id"], _PERMISSION)
         if value is not None and value != to_decimal(payment["amount"]):
             raise Rejected(
                 rejection(
