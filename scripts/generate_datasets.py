@@ -411,12 +411,13 @@ def default_payments() -> dict[str, Any]:
     }
 
 
-# -- merchants family: merchant profiles and payment methods -------------------------------
+# -- merchants family: merchant profiles, payment methods and mandates ---------------------
 
 
 def default_merchants() -> dict[str, Any]:
     """The company sells its engines: an Enabled merchant profile taking SEPA Core direct
-    debits (with the bank's creditor identifier), a check method still under review."""
+    debits (with the bank's creditor identifier) under one customer's declared mandate, a
+    check method still under review."""
     profile = "merchant-profile:analytical-engines"
     return {
         "merchant_profiles": [
@@ -442,6 +443,18 @@ def default_merchants() -> dict[str, Any]:
                 "type": "Check",
                 "status": "PendingReview",
             },
+        ],
+        "merchant_payment_mandates": [
+            {
+                "key": "merchant-mandate:analytical-engines/babbage",
+                "method": "merchant-method:analytical-engines/sepa-core",
+                "debtor_name": "Charles Babbage",
+                "debtor_iban": "DE89370400440532013000",
+                "debtor_country": "DEU",
+                "reference": "AE-BABBAGE-1",
+                "sequence": "Recurrent",
+                "signature_date": "2026-01-02",
+            }
         ],
     }
 

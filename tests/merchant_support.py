@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .banking_support import Bank
+from .banking_support import DEBTOR_IBAN, Bank
 
 PROFILE_FIELDS = """id accountId merchantName productType expectedAverageBasket { value currency }
   expectedMonthlyMerchantProcessingVolume merchantWebsiteUrl accentColor
@@ -115,3 +115,38 @@ def sepa_core_method(bank: Bank, profile_id: str, status: str = "Enabled") -> st
     for step in {"PendingReview": [], "Suspended": ["Enabled", "Suspended"]}.get(status, [status]):
         method_outcome(bank, created["id"], step)
     return str(created["id"])
+
+
+# -- SEPA direct debit mandates a merchant declares ---------------------------------------
+
+MANDATE = """paymentMandate { id accountHolder { id }
+  statusInfo { status ... on PaymentMandateCanceledStatusInfo { reason } }
+  ... on SEPAPaymentDirectDebitMandate { reference scheme sequence signatureDate
+    creditor { name identifier } debtor { name iban country address { city country } } } }"""
+
+DEBTOR = {
+    "name": "Grace Hopper",
+    "IBAN": DEBTOR_IBAN,
+    "address": {"addressLine1": "1 rue de la Paix", "city": "Paris", "country": "FRA"},
+}
+
+
+def add_mandate(bank: Bank, method_id: str, **extra: Any) -> dict[str, Any]:
+    input = {
+        "paymentMethodId": method_id,
+        "debtor": DEBTOR,
+        "sequence": "Recurrent",
+        "signatureDate": "2026-01-05",
+        "language": "fr",
+        **extra,
+    }
+    return bank.api.mutate("addSepaDirectDebitPaymentMandate", input, MANDATE)
+
+
+def mandate_for(bank: Bank, **extra: Any) -> tuple[str, str]:
+    """An Enabled SEPA Core method of an Enabled profile, and a mandate declared for it."""
+    profile_id = enabled_profile(bank)
+    method_id = sepa_core_method(bank, profile_id)
+    added = add_mandate(bank, method_id, **extra)
+    assert added["__typename"] == "AddSepaDirectDebitPaymentMandateSuccessPayload", added
+    return method_id, str(added["paymentMandate"]["id"])

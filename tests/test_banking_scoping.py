@@ -38,6 +38,8 @@ ID_TABLES = {
     "subscriptionId": "webhook_subscriptions",
     "eventId": "events",
     "webhookEventId": "events",
+    "paymentMethodId": "merchant_payment_methods",
+    "mandateId": "payment_mandates",
 }
 #: Valid values for the other required fields, by name.
 VALUES: dict[str, Any] = {
@@ -88,6 +90,9 @@ VALUES: dict[str, Any] = {
     "fundingLimitAmount": {"value": "100.00", "currency": "EUR"},
     "instantFundingLimitAmount": {"value": "10.00", "currency": "EUR"},
     "fundingLimitRollingDays": 30,
+    "debtor": {"name": "Grace", "IBAN": DEBTOR_IBAN, "address": {"country": "FRA"}},
+    "signatureDate": "2026-01-02",
+    "sepaDirectDebit": {"useSwanSepaCreditorIdentifier": True},
 }
 #: Fields (optional, or named alike elsewhere) some mutations need to get past their input
 #: checks, by mutation.

@@ -114,6 +114,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "billing:m001_billing",
         "merchants:m001_merchants",
         "funding:m001_funding",
+        "merchant_payments:m001_merchant_payments",
     ]
     store.close()
 

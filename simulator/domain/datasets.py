@@ -35,7 +35,11 @@ from .funding_datasets import load_funding_source
 from .holders import VERIFICATION_STATUSES
 from .iban import BANK_BIC, iban_for_account_number, is_valid_iban
 from .ledger import STATUSES_OF_TYPE, TRANSACTION_TYPES, record_transaction
-from .merchant_datasets import load_merchant_payment_method, load_merchant_profile
+from .merchant_datasets import (
+    load_merchant_mandate,
+    load_merchant_payment_method,
+    load_merchant_profile,
+)
 from .money import AmountError, amount_text, parse_amount
 from .onboarding_datasets import load_onboarding
 from .payment_datasets import load_standing_order, load_trusted_beneficiary
@@ -454,6 +458,8 @@ def load_dataset(env: Environment, project_id: str, name_or_path: str) -> dict[s
             load_merchant_profile(loader, profile)
         for method in data.get("merchant_payment_methods", []):
             load_merchant_payment_method(loader, method)
+        for mandate in data.get("merchant_payment_mandates", []):
+            load_merchant_mandate(loader, mandate)
         for source in data.get("funding_sources", []):
             load_funding_source(loader, source)
         insert_rows(db, "dataset_records", loader.created)

@@ -121,14 +121,16 @@ def list_funding_sources(
 
 
 def _mandate_scope(principal: Principal) -> tuple[str, list[Any]]:
-    """Mandates the caller sees: the project's; for a user, those of the funding sources of
-    accounts it sees."""
+    """Mandates the caller sees: the project's; for a user, those of the funding sources and
+    merchant payment methods (`domain.merchant_mandates`) of accounts it sees."""
     if principal.user_id is None:
         return "project_id = ?", [principal.project_id]
     where, params = account_scope(principal)
     return (
-        f"project_id = ? AND funding_source_id IN (SELECT id FROM {_SOURCES} WHERE {where})",
-        [principal.project_id, *params],
+        f"project_id = ? AND (funding_source_id IN (SELECT id FROM {_SOURCES} WHERE {where})"
+        " OR payment_method_id IN (SELECT id FROM merchant_payment_methods WHERE"
+        f" merchant_profile_id IN (SELECT id FROM merchant_profiles WHERE {where})))",
+        [principal.project_id, *params, *params],
     )
 
 

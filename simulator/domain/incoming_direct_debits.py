@@ -21,6 +21,7 @@ from ..storage import get_row
 from .context import Environment
 from .funding import update_source_verification
 from .ledger import change_status, record_transaction
+from .merchant_payments import settle_merchant_payment
 from .money import to_decimal
 from .rejections import Rejected, not_found, rejection
 
@@ -71,6 +72,7 @@ def book_incoming(env: Environment, project_id: str, transaction_id: str) -> dic
             mandate = get_row(db, "payment_mandates", debit["payment_mandate_id"])
             if mandate.get("funding_source_id"):
                 update_source_verification(env, db, mandate["funding_source_id"], "Verified")
+        settle_merchant_payment(env, db, booked, "Booked")
         return booked
 
 
@@ -81,7 +83,9 @@ def reject_incoming(
     with env.store.atomic() as db:
         debit = _debit(db, project_id, transaction_id, error)
         _need(debit, "Pending", error)
-        return change_status(env, db, debit, "Rejected", reason=reason or _DEFAULT_REASON)
+        rejected = change_status(env, db, debit, "Rejected", reason=reason or _DEFAULT_REASON)
+        settle_merchant_payment(env, db, rejected, "Rejected")
+        return rejected
 
 
 def return_incoming(
@@ -117,5 +121,7 @@ def return_incoming(
             payment_id=debit.get("payment_id"),
             payment_mandate_id=debit.get("payment_mandate_id"),
             original_transaction_id=transaction_id,
+            merchant_payment_id=debit.get("merchant_payment_id"),
         )
+        settle_merchant_payment(env, db, debit, "Returned")
         return row

@@ -1,4 +1,5 @@
-"""Dataset records of the merchants family: merchant profiles and their payment methods.
+"""Dataset records of the merchants family: merchant profiles, their payment methods and the
+SEPA direct debit mandates declared for those methods.
 
 Both are loaded in the status the record gives (`Enabled` when left out), as if the bank had
 already reviewed them; each emits its `Created` event, as a request through the API does.
@@ -10,20 +11,28 @@ already reviewed them; each emits its `Created` event, as a request through the 
  "expected_monthly_merchant_processing_volume": "Between5000And10000"}
 {"key": "merchant-method:analytical-engines/sepa-core",
  "profile": "merchant-profile:analytical-engines", "type": "SepaDirectDebitCore"}
+{"key": "merchant-mandate:analytical-engines/babbage",
+ "method": "merchant-method:analytical-engines/sepa-core", "debtor_name": "Charles Babbage",
+ "debtor_iban": "DE89370400440532013000", "debtor_country": "DEU",
+ "reference": "AE-BABBAGE-1", "sequence": "Recurrent", "signature_date": "2026-01-02"}
 ```
+
+A mandate is loaded `Enabled`, as `addSepaDirectDebitPaymentMandate` declares one.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..storage import insert_row
+from ..storage import get_row, insert_row
 from .events import emit
+from .iban import is_valid_iban
+from .merchant_mandates import SEPA_METHOD_TYPES, insert_mandate
 from .merchant_payment_methods import OBJECT_TYPES
 from .money import amount_text
 from .payment_datasets import Loader
 
-__all__ = ["load_merchant_payment_method", "load_merchant_profile"]
+__all__ = ["load_merchant_mandate", "load_merchant_payment_method", "load_merchant_profile"]
 
 _PROFILE_STATUSES = ("PendingReview", "Enabled", "Suspended")
 _METHOD_STATUSES = ("PendingReview", "Enabled", "Suspended")
@@ -109,3 +118,27 @@ def load_merchant_payment_method(loader: Loader, record: dict[str, Any]) -> None
         resource_id=method_id,
     )
     loader.remember(record["key"], "MerchantPaymentMethod", method_id)
+
+
+def load_merchant_mandate(loader: Loader, record: dict[str, Any]) -> None:
+    if loader.seen(record):
+        return
+    method = get_row(loader.db, "merchant_payment_methods", loader.ref(record, "method"))
+    if method["type"] not in SEPA_METHOD_TYPES:
+        raise loader.fail(record, "a mandate needs a SEPA direct debit payment method")
+    name, iban = record.get("debtor_name"), record.get("debtor_iban")
+    if not isinstance(name, str) or not isinstance(iban, str) or not is_valid_iban(iban):
+        raise loader.fail(record, "a mandate needs a debtor_name and a valid debtor_iban")
+    mandate = insert_mandate(
+        loader.env,
+        loader.db,
+        method,
+        debtor_name=name,
+        debtor_iban=iban.replace(" ", "").upper(),
+        debtor_address={"country": record.get("debtor_country") or "FRA"},
+        reference=record.get("reference"),
+        sequence=record.get("sequence") or "Recurrent",
+        language=record.get("language") or "en",
+        signature_date=str(record.get("signature_date") or loader.env.now()[:10]),
+    )
+    loader.remember(record["key"], "PaymentMandate", mandate["id"])

@@ -518,6 +518,7 @@ _RESET_ORDER = [
     ("standing_orders", "project_id = ?"),
     ("funding_limit_change_requests", "project_id = ?"),
     ("funding_limit_settings", "project_id = ?"),
+    ("merchant_payments", "project_id = ?"),
     ("transactions", "project_id = ?"),
     ("payment_mandates", "project_id = ?"),
     ("funding_sources", "project_id = ?"),

@@ -148,6 +148,7 @@ def list_transactions(
             "side",
             "counterparty_iban",
             "payment_mandate_id",
+            "merchant_payment_id",
         ),
         any_of=("status", "type"),
     )

@@ -18,6 +18,7 @@ from . import (  # noqa: E402
     invoices,
     memberships,
     merchant_payment_methods,
+    merchant_payments,
     merchant_profiles,
     onboarding,
     onboarding_legacy,
@@ -54,6 +55,7 @@ bindables = [
     *merchant_profiles.bindables,
     *merchant_payment_methods.bindables,
     *funding.bindables,
+    *merchant_payments.bindables,
 ]
 
 __all__ = ["bindables", "mutation", "query"]

@@ -19,6 +19,7 @@ from .funding import migrations as funding
 from .journal import migrations as journal
 from .limits import migrations as limits
 from .memberships import migrations as memberships
+from .merchant_payments import migrations as merchant_payments
 from .merchants import migrations as merchants
 from .oauth import migrations as oauth
 from .onboarding import migrations as onboarding
@@ -44,6 +45,7 @@ MIGRATION_SETS: list[Migrations] = [
     billing,
     merchants,
     funding,
+    merchant_payments,
 ]
 
 __all__ = ["MIGRATION_SETS"]
