@@ -76,8 +76,10 @@ def record(
     settings = settings_of(env)
     if not settings.enabled:
         return None
-    if db is None:
-        with env.store.atomic() as own:
+    if db is None and env.store.db.conn.in_transaction:  # this thread's transaction
+        db = env.store.db
+    if db is None:  # bookkeeping: the scheduler need not look for due work again
+        with env.store.bookkeeping() as own:
             return _insert(env, own, entry, redact, settings.retention)
     return _insert(env, db, entry, redact, settings.retention)
 

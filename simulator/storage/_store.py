@@ -140,13 +140,16 @@ class Store:
             if self._idle:
                 return self._idle.pop()
         # Used by one thread at a time (its lease), though not always the one that made it.
-        connection = sqlite3.connect(self.path, timeout=10.0, check_same_thread=False)
-        connection.execute("PRAGMA foreign_keys = ON")
-        connection.execute(f"PRAGMA synchronous = {'NORMAL' if self.durable else 'OFF'}")
-        database = sqlite_utils.Database(connection)
+        database = sqlite_utils.Database(self._connect())
         with self._databases_lock:
             self._databases.append(database)
         return database
+
+    def _connect(self) -> sqlite3.Connection:
+        connection = sqlite3.connect(self.path, timeout=10.0, check_same_thread=False)
+        connection.execute("PRAGMA foreign_keys = ON")
+        connection.execute(f"PRAGMA synchronous = {'NORMAL' if self.durable else 'OFF'}")
+        return connection
 
     def _give_back(self, database: sqlite_utils.Database) -> None:
         with contextlib.suppress(sqlite3.ProgrammingError):  # closed by close() meanwhile
@@ -206,16 +209,44 @@ class Store:
             _apply_migrations(database)
 
     def data_version(self) -> int:
-        """A number that changes whenever anything commits to the file: any thread of this
-        process or another process (SQLite's `PRAGMA data_version`, asked on a connection of
-        its own that never writes). Equal twice, nothing changed in between: a reader may
-        keep what it computed from the file (the scheduler's next due instant does)."""
+        """A number that changes whenever the state in the file changes: a commit by any
+        thread of this process or by another process (SQLite's `PRAGMA data_version`), but
+        not a `bookkeeping()` one. Equal twice, nothing changed in between: a reader may keep
+        what it computed from the file (the scheduler's next due instant does)."""
         with self._watch_lock:
-            if self._watch is None:
-                if self._closed:
-                    raise SimulatorClosed(f"The {self.environment.value} store is closed.")
-                self._watch = sqlite3.connect(self.path, check_same_thread=False)
-            return int(self._watch.execute("PRAGMA data_version").fetchone()[0])
+            return int(self._watching().execute("PRAGMA data_version").fetchone()[0])
+
+    @contextmanager
+    def bookkeeping(self) -> Iterator[sqlite_utils.Database]:
+        """A transaction for records *about* the simulator's use (the request journal), which
+        no reader of the state needs to notice.
+
+        It runs on the connection `data_version()` asks, and SQLite's data version counts
+        only the commits of *other* connections: so journaling a request, which happens for
+        every request, does not make the scheduler look for due work again."""
+        with self._watch_lock:
+            connection = self._watching()
+            database = sqlite_utils.Database(connection)
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield database
+            except BaseException:
+                connection.rollback()
+                raise
+            else:
+                try:
+                    connection.execute("COMMIT")
+                except BaseException:
+                    connection.rollback()
+                    raise
+
+    def _watching(self) -> sqlite3.Connection:
+        """The connection of `data_version()` and `bookkeeping()` (under `_watch_lock`)."""
+        if self._watch is None:
+            if self._closed:
+                raise SimulatorClosed(f"The {self.environment.value} store is closed.")
+            self._watch = self._connect()
+        return self._watch
 
     @staticmethod
     def _recorded_migrations(database: sqlite_utils.Database) -> int | None:
