@@ -99,7 +99,7 @@ class Store:
         self._databases: list[sqlite_utils.Database] = []  # every connection, to close
         self._databases_lock = threading.Lock()
         self._closed = False
-        self._watch: sqlite3.Connection | None = None  # see data_version()
+        self._watch: sqlite_utils.Database | None = None  # see data_version()
         self._watch_lock = threading.Lock()
 
     @classmethod
@@ -225,8 +225,8 @@ class Store:
         only the commits of *other* connections: so journaling a request, which happens for
         every request, does not make the scheduler look for due work again."""
         with self._watch_lock:
-            connection = self._watching()
-            database = sqlite_utils.Database(connection)
+            database = self._watching()
+            connection = database.conn
             connection.execute("BEGIN IMMEDIATE")
             try:
                 yield database
@@ -240,12 +240,12 @@ class Store:
                     connection.rollback()
                     raise
 
-    def _watching(self) -> sqlite3.Connection:
+    def _watching(self) -> sqlite_utils.Database:
         """The connection of `data_version()` and `bookkeeping()` (under `_watch_lock`)."""
         if self._watch is None:
             if self._closed:
                 raise SimulatorClosed(f"The {self.environment.value} store is closed.")
-            self._watch = self._connect()
+            self._watch = sqlite_utils.Database(self._connect())
         return self._watch
 
     @staticmethod
@@ -291,7 +291,7 @@ class Store:
         with self._watch_lock:
             watch, self._watch = self._watch, None
         if watch is not None:
-            watch.close()
+            watch.conn.close()
         self._local = threading.local()
 
     def __repr__(self) -> str:
