@@ -156,7 +156,8 @@ class Scheduler:
         return self.run_until(self.clock.now())
 
     def has_due_work(self) -> bool:
-        """Is anything due now? (One indexed query per environment and work; no lock.)"""
+        """Is anything due now? (The files' data versions; an indexed query per environment
+        and work only when a file changed since the last look: `_next_due`.)"""
         return self._earliest(self.clock.timestamp()) is not None
 
     def run_due_after_request(self) -> list[dict[str, Any]] | None:

@@ -30,8 +30,8 @@ class FireDueWork:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await self.app(scope, receive, send)
-        # The check is a few indexed reads, cheap enough for the event loop; the work itself
-        # (webhook calls) goes to a worker thread.
+        # The check is a data-version read (a few indexed reads after a change), cheap enough
+        # for the event loop; the work itself (webhook calls) goes to a worker thread.
         if scope["type"] != "http" or not self.scheduler.has_due_work():
             return
         try:
