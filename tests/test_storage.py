@@ -147,3 +147,24 @@ def test_new_files_are_copies_of_an_image_holding_no_rows(tmp_path: Path) -> Non
     assert a.applied_migrations() == b.applied_migrations() != []
     a.close()
     b.close()
+
+
+def test_the_data_version_moves_with_state_writes_not_with_bookkeeping(tmp_path: Path) -> None:
+    store = Store.open(tmp_path, EnvironmentName.SANDBOX)
+    try:
+        first = store.data_version()
+        assert store.data_version() == first  # nothing committed: the same number
+        with store.bookkeeping() as db:  # the journal's kind of write
+            db.execute("INSERT INTO id_sequences (kind, value) VALUES ('journal-ish', 1)")
+        assert store.data_version() == first
+        with store.atomic() as db:  # a change to the state
+            db.execute("INSERT INTO id_sequences (kind, value) VALUES ('state', 1)")
+        assert store.data_version() != first
+        other = sqlite3.connect(store.path)  # another process's commit counts too
+        other.execute("UPDATE id_sequences SET value = 2 WHERE kind = 'state'")
+        other.commit()
+        other.close()
+        second = store.data_version()
+        assert second != first and store.data_version() == second
+    finally:
+        store.close()

@@ -120,6 +120,12 @@ def test_unknown_learners_get_a_404(served: WorkshopServer) -> None:
         assert page.status_code == 404 and "text/html" in page.headers["content-type"]
         assert http.get("/sandbox/graphql").status_code == 404  # no space at the root
         assert http.get("/").json()["learners"] == 3
+        for _ in range(200):  # every space opens in the background, then the room is ready
+            index = http.get("/").json()
+            if index["ready"]:
+                break
+            time.sleep(0.05)
+        assert index["ready"] and index["open"] == 3
 
 
 def test_a_slice_serves_only_its_learners(pristine: Path, tmp_path: Path) -> None:
