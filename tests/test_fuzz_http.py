@@ -45,7 +45,7 @@ from simulator.server.app import partner_schema
 from .conftest import REDIRECT_URI, project_token
 
 FUZZ = settings(
-    max_examples=2_000,
+    max_examples=1_500,
     deadline=None,
     database=None,
     derandomize=True,  # the same examples every run: a failure is reproducible

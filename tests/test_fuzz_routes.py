@@ -4,7 +4,7 @@ or an error page) and leaves the store unchanged (`tests/fuzz_support.py` says w
 columns a refusal may write, and why).
 
 The routes are walked from the app, so a new route is fuzzed without being listed here.
-120 examples a route under CI (the derandomized `ci` profile: the same examples every run),
+100 examples a route under CI (the derandomized `ci` profile: the same examples every run),
 50 on a developer's machine. `benchmarks/fuzz_all.py` runs 10,000 over every route.
 """
 
@@ -24,7 +24,7 @@ from simulator import Simulator
 from .fuzz_requests import fuzz_once
 from .fuzz_support import FuzzWorld, RouteTarget, app_routes
 
-EXAMPLES = 120 if os.environ.get("CI") else 50
+EXAMPLES = 100 if os.environ.get("CI") else 50
 
 
 def _routes() -> list[RouteTarget]:

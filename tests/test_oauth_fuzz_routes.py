@@ -3,7 +3,7 @@ clear answer (an RFC 6749 JSON error from the token endpoint, an HTML page from 
 pages), and a refused request (4xx) leaves both environment files as they were.
 
 Hypothesis draws a seed per example and a seeded `random.Random` builds the request (fast,
-and a failure names its seed). With `CI` set every route gets 120 examples (replayed the
+and a failure names its seed). With `CI` set every route gets 100 examples (replayed the
 same each run by the `ci` profile of conftest); a developer run gets fewer.
 """
 
@@ -29,7 +29,7 @@ from simulator.oauth.sessions import COOKIE_NAME
 
 from .oauth_pages import PHONE, REDIRECT_URI, Pages
 
-EXAMPLES = 120 if os.environ.get("CI") else 40
+EXAMPLES = 100 if os.environ.get("CI") else 40
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=None,
