@@ -36,7 +36,7 @@ from .account_lifecycle import consent_user, find_account
 from .consents import ConsentHandler, open_consent
 from .context import Environment, Principal
 from .events import emit
-from .pagination import Connection, paginate
+from .pagination import Connection, ordering, paginate
 from .queries import with_filters
 from .rejections import Rejected, forbidden, rejection
 from .validation import Checks
@@ -107,7 +107,7 @@ def list_funding_sources(
     where, params = with_filters(
         account_scope(principal), filters, equal=("account_id",), any_of=("status",)
     )
-    field = "updated_at" if (order_by or {}).get("field") == "updatedAt" else "created_at"
+    order, descending = ordering(order_by)
     return paginate(
         env.store.db,
         _SOURCES,
@@ -115,8 +115,8 @@ def list_funding_sources(
         params,
         first=first,
         after=after,
-        order=(field, "id"),
-        descending=(order_by or {}).get("direction") == "Desc",
+        order=order,
+        descending=descending,
     )
 
 
@@ -159,7 +159,7 @@ def list_payment_mandates(
         equal=("account_holder_id",),
         any_of=("status", "scheme"),
     )
-    field = "updated_at" if (order_by or {}).get("field") == "updatedAt" else "created_at"
+    order, descending = ordering(order_by)
     return paginate(
         env.store.db,
         _MANDATES,
@@ -167,8 +167,8 @@ def list_payment_mandates(
         params,
         first=first,
         after=after,
-        order=(field, "id"),
-        descending=(order_by or {}).get("direction") == "Desc",
+        order=order,
+        descending=descending,
     )
 
 

@@ -28,7 +28,7 @@ from .access import account_scope, require_permission
 from .account_lifecycle import find_account
 from .context import Environment, Principal
 from .events import emit
-from .pagination import Connection, paginate
+from .pagination import Connection, ordering, paginate
 from .queries import with_filters
 from .rejections import Rejected, forbidden, rejection
 from .validation import Checks, Path
@@ -126,7 +126,7 @@ def list_profiles(
     where, params = with_filters(
         account_scope(principal), filters, equal=("account_id",), any_of=("id", "status")
     )
-    field = ((order_by or {}).get("field") == "updatedAt" and "updated_at") or "created_at"
+    order, descending = ordering(order_by)
     return paginate(
         env.store.db,
         _PROFILES,
@@ -134,8 +134,8 @@ def list_profiles(
         params,
         first=first,
         after=after,
-        order=(field, "id"),
-        descending=(order_by or {}).get("direction") == "Desc",
+        order=order,
+        descending=descending,
     )
 
 

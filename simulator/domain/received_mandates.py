@@ -23,7 +23,7 @@ from .account_lifecycle import consent_user, find_account
 from .consents import ConsentHandler, open_consent
 from .context import Environment, Principal
 from .events import emit
-from .pagination import Connection, paginate
+from .pagination import Connection, ordering, paginate
 from .queries import with_filters
 from .rejections import Rejected, forbidden, not_found, rejection
 from .validation import Checks
@@ -326,7 +326,7 @@ def list_mandates(
     where, params = with_filters(
         account_scope(principal), filters, equal=("account_id",), any_of=("status", "scheme")
     )
-    field = ((order_by or {}).get("field") == "updatedAt" and "updated_at") or "created_at"
+    order, descending = ordering(order_by)
     return paginate(
         env.store.db,
         _TABLE,
@@ -334,6 +334,6 @@ def list_mandates(
         params,
         first=first,
         after=after,
-        order=(field, "id"),
-        descending=(order_by or {}).get("direction") == "Desc",
+        order=order,
+        descending=descending,
     )
