@@ -101,6 +101,21 @@ def test_the_journal_is_filtered_by_environment_project_and_count(
     assert len(list(sim.journal)) == len(sim.journal)
 
 
+def test_documents_are_the_distinct_successful_ones_in_first_sent_order(
+    sim: Simulator, http: httpx.Client, project: ProjectCredentials
+) -> None:
+    other = sim.create_project("sandbox", "Other", [REDIRECT_URI])
+    token = project_token(http, project)
+    for query in (ACCOUNTS, "{ __typename }", ACCOUNTS, "{ nope }", ACCOUNTS):
+        _graphql(http, token, query)
+    _graphql(http, project_token(http, other), "{ projectInfo { id } }")
+    assert sim.journal.documents("sandbox", project=project.project_id) == [
+        ACCOUNTS,
+        "{ __typename }",
+    ]  # `{ nope }` was refused with a 400
+    assert len(sim.journal.documents("sandbox")) == 3
+
+
 def test_retention_keeps_the_latest_entries(tmp_path: Any) -> None:
     with Simulator(tmp_path / "d", journal_retention=3) as sim:
         for _ in range(5):

@@ -5,6 +5,7 @@ for entry in sim.journal:                     # every environment, oldest first
     print(entry.seq, entry.virtual_time, entry.endpoint, entry.operation_name, entry.status)
 sim.journal.filter(env="sandbox", project=project_id, last=10)
 sim.journal.last(5)                           # the last five entries of the sandbox
+sim.journal.documents("sandbox", project=project_id)  # each successful document, once
 ```
 """
 
@@ -171,6 +172,29 @@ class Journal:
                 )
             )
         return found
+
+    def documents(
+        self, env: str | EnvironmentName = "sandbox", *, project: str | None = None
+    ) -> list[str]:
+        """The distinct GraphQL documents answered below 400 in `env` (of one project), in
+        the order each was first sent. A room's learners send the same few documents
+        hundreds of times: what reads documents (the workshop's checks) reads each once.
+        """
+        clauses = ["kind = 'graphql'", "document IS NOT NULL", "status < 400"]
+        values: list[object] = []
+        if project is not None:
+            clauses.append("project_id = ?")
+            values.append(project)
+        rows = (
+            self._environments[EnvironmentName.parse(env)]
+            .store.db.execute(
+                f"SELECT document FROM journal_entries WHERE {' AND '.join(clauses)} "
+                "GROUP BY document ORDER BY min(seq)",
+                values,
+            )
+            .fetchall()
+        )
+        return [str(row[0]) for row in rows]
 
     def last(self, count: int = 1, env: str | EnvironmentName = "sandbox") -> list[JournalEntry]:
         return self.filter(env, last=count)

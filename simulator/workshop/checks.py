@@ -4,40 +4,64 @@ An exercise (`datasets/exercises/NN-name.toml`) names its `check` and its `param
 check reads the learner's state (their Sandbox, scoped to their project) and, when the
 simulator keeps one, their request journal (each learner space's `sim.journal`). Without a
 journal, a check that needs one answers `unknown` rather than guessing:
-`CheckContext.journal` is where a journal plugs in (anything with `requests()` giving
-`JournalRequest`s).
+`CheckContext.journal` is where a journal plugs in (anything with `documents()` giving the
+texts of the learner's successful GraphQL requests).
+
+Checks run for every learner each time the instructor's view is drawn, in the server's
+process: they read each distinct document once (a learner sends the same few hundreds of
+times), so their cost follows what a learner wrote, not how often they sent it.
+
+```python
+ctx = CheckContext(sim.sandbox, project_id, {"field": "accounts", "argument": "after"},
+                   journal=JournalDocuments(sim.journal, project_id))
+CHECKS["operation_seen"](ctx)  # CheckResult(status='done', detail='1 accounts selection(s)')
+```
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from graphql import FieldNode, GraphQLError, InlineFragmentNode, OperationDefinitionNode, parse
-from graphql.language import Visitor, visit
+from graphql import (
+    DocumentNode,
+    FieldNode,
+    FragmentDefinitionNode,
+    FragmentSpreadNode,
+    GraphQLError,
+    InlineFragmentNode,
+    OperationDefinitionNode,
+    OperationType,
+    parse,
+)
+from graphql.language import Node, Visitor, visit
 
 from ..domain.context import Environment
+from ..journal.reading import Journal
 
-__all__ = ["CHECKS", "CheckContext", "CheckResult", "JournalRequest", "JournalView"]
+__all__ = ["CHECKS", "CheckContext", "CheckResult", "JournalDocuments", "JournalView"]
 
 Status = Literal["done", "todo", "unknown"]
 
 
-class JournalRequest(Protocol):
-    """One request as a journal keeps it (the parts the checks read)."""
-
-    @property
-    def document(self) -> str | None: ...
-
-    @property
-    def status(self) -> int | None: ...
-
-
 class JournalView(Protocol):
-    """A learner's request journal, oldest first."""
+    """What the checks read of a learner's request journal."""
 
-    def requests(self) -> Iterable[JournalRequest]: ...
+    def documents(self) -> Iterable[str]:
+        """The distinct documents of the learner's GraphQL requests answered below 400."""
+        ...
+
+
+class JournalDocuments:
+    """A `JournalView` over a space's request journal, for one project's Sandbox requests."""
+
+    def __init__(self, journal: Journal, project_id: str) -> None:
+        self._journal = journal
+        self._project_id = project_id
+
+    def documents(self) -> list[str]:
+        return self._journal.documents("sandbox", project=self._project_id)
 
 
 @dataclass(frozen=True)
@@ -98,14 +122,13 @@ def transfer_consent_accepted(ctx: CheckContext) -> CheckResult:
     return _counted(found, "transfer(s) with an approved consent")
 
 
-def _documents(ctx: CheckContext) -> Iterable[Any]:
+def _documents(ctx: CheckContext) -> Iterator[DocumentNode]:
     assert ctx.journal is not None
-    for request in ctx.journal.requests():
-        if request.document and request.status is not None and request.status < 400:
-            try:
-                yield parse(request.document)
-            except GraphQLError:
-                continue
+    for text in ctx.journal.documents():
+        try:
+            yield parse(text)
+        except GraphQLError:
+            continue
 
 
 def operation_seen(ctx: CheckContext) -> CheckResult:
@@ -128,29 +151,58 @@ def operation_seen(ctx: CheckContext) -> CheckResult:
 
 
 class _TypeConditions(Visitor):
-    """The type names of a document part's inline fragments (`... on XRejection`)."""
+    """The type conditions of a part's inline fragments (`... on XRejection`), and the names
+    of the fragments it spreads (`...Refused`)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.names: list[str] = []
+        self.spreads: list[str] = []
 
     def enter_inline_fragment(self, node: InlineFragmentNode, *_: Any) -> None:
         if node.type_condition is not None:
             self.names.append(node.type_condition.name.value)
 
+    def enter_fragment_spread(self, node: FragmentSpreadNode, *_: Any) -> None:
+        self.spreads.append(node.name.value)
+
+
+def _mutation_type_conditions(document: DocumentNode) -> set[str]:
+    """Every type a mutation of `document` selects with a fragment, inline or named (the
+    named ones followed through the fragments they spread in turn)."""
+    fragments = {
+        each.name.value: each
+        for each in document.definitions
+        if isinstance(each, FragmentDefinitionNode)
+    }
+    parts: list[Node] = [
+        each
+        for each in document.definitions
+        if isinstance(each, OperationDefinitionNode) and each.operation == OperationType.MUTATION
+    ]
+    found: set[str] = set()
+    followed: set[str] = set()
+    while parts:
+        finder = _TypeConditions()
+        visit(parts.pop(), finder)
+        found.update(finder.names)
+        for name in finder.spreads:
+            fragment = fragments.get(name)
+            if fragment is not None and name not in followed:
+                followed.add(name)
+                found.add(fragment.type_condition.name.value)
+                parts.append(fragment)
+    return found
+
 
 def rejection_handled(ctx: CheckContext) -> CheckResult:
-    """A successful mutation selecting a rejection with an inline fragment."""
+    """A successful mutation selecting a rejection with a fragment (inline or named)."""
     if ctx.journal is None:
         return NEEDS_JOURNAL
-    hits = 0
-    for document in _documents(ctx):
-        finder = _TypeConditions()
-        for definition in document.definitions:
-            is_operation = isinstance(definition, OperationDefinitionNode)
-            if is_operation and definition.operation.value == "mutation":
-                visit(definition, finder)
-        hits += any(name.endswith("Rejection") for name in finder.names)
+    hits = sum(
+        any(name.endswith("Rejection") for name in _mutation_type_conditions(document))
+        for document in _documents(ctx)
+    )
     return _counted(hits, "mutation(s) with a rejection fragment")
 
 

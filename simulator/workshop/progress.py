@@ -8,9 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from ..exceptions import ConfigurationError
-from ..journal.reading import Journal, JournalEntry
 from .activity import LearnerActivity, read_activity
-from .checks import CHECKS, CheckContext, CheckResult, JournalView
+from .checks import CHECKS, CheckContext, CheckResult, JournalDocuments, JournalView
 from .spaces import Workshop
 
 __all__ = ["EXERCISES_DIR", "Exercise", "check_learner", "load_exercises", "progress_table",
@@ -50,18 +49,6 @@ def load_exercises(directory: Path = EXERCISES_DIR) -> list[Exercise]:
     return exercises
 
 
-class _SpaceJournal:
-    """A learner's GraphQL requests, from their space's request journal (docs/bug-reports.md)."""
-
-    def __init__(self, journal: Journal, project_id: str) -> None:
-        self._journal = journal
-        self._project_id = project_id
-
-    def requests(self) -> list[JournalEntry]:  # the JournalView protocol
-        entries = self._journal.filter("sandbox", project=self._project_id, kinds=("graphql",))
-        return entries
-
-
 def check_learner(
     room: Workshop,
     name: str,
@@ -73,7 +60,7 @@ def check_learner(
     space = room.learner(name)
     env = space.sandbox
     if journal is None:
-        journal = _SpaceJournal(space.journal, record.project_id)
+        journal = JournalDocuments(space.journal, record.project_id)
     results = {}
     for exercise in exercises if exercises is not None else load_exercises():
         ctx = CheckContext(env, record.project_id, exercise.params, journal)
