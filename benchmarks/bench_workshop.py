@@ -12,7 +12,11 @@ Creates a workshop of N spaces (`workshop` dataset), then prints, from one run:
 4. N concurrent learners, each sending a realistic mix at an even pace (together `--rate`
    requests a second) for `--seconds`: p50, p95 and p99 of the answer time, and the answers
    by status (target: p99 under 100 ms, no error);
-5. the workshop layer's own cost: `accounts(first: 5)` in-process through the workshop app
+5. the instructor's view during that load: `/workshop` (every learner's exercises checked,
+   the table drawn) loaded every `--instructor-every` seconds, as a trainer's open tab
+   refreshing, each server's own; its answer times, and what it costs the learners (their
+   answers are timed with it running);
+6. the workshop layer's own cost: `accounts(first: 5)` in-process through the workshop app
    and straight to the space's app, interleaved (a ratio the machine's load does not skew).
 
 The mix, for each learner in their own space: GraphQL `accounts(first: 5)` (55%), a
@@ -23,11 +27,15 @@ process (one event loop, the lean client of `_load_client.py`), on the same 2 co
 server; the CPU each side spends a request is printed, so a reader sees what the generator
 takes from the server. Asserts nothing about time.
 
+With `--busy-cores N`, N processes spinning on the CPU run beside the server during the load
+(other jobs on a shared machine), so a reader can see what a busy machine does to the tail.
+
 With `--servers K`, the load runs against K `serve` processes, each serving a slice of the
 roster (`--learners 1-50`, `51-100`), as a large room would behind a reverse proxy; the
 generator sends each learner to their slice's server (what the proxy's routing does).
 
     python benchmarks/bench_workshop.py [--learners 100] [--rate 200] [--seconds 60] [--servers 1]
+        [--instructor-every 10] [--busy-cores 0]
 """
 
 from __future__ import annotations
@@ -65,6 +73,12 @@ def free_port() -> int:
         return port
 
 
+def busy_processes(count: int) -> list[subprocess.Popen[bytes]]:
+    """`count` processes spinning on the CPU until terminated (a shared machine's other jobs)."""
+    spin = [sys.executable, "-c", "while True: pass"]
+    return [subprocess.Popen(spin) for _ in range(count)]
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -88,7 +102,7 @@ class Serve:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "simulator", "serve", "--port", str(self.port),
              "--data-dir", str(data_dir), "--log-file", str(data_dir / "serve.log"), *extra],
-            stdout=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )  # fmt: skip
@@ -102,10 +116,22 @@ class Serve:
                     raise RuntimeError(output) from None
                 time.sleep(0.02)
         self.start_seconds = time.perf_counter() - started
+        self.sign_in_link = ""
+        assert self.process.stdout is not None
+        for line in self.process.stdout:  # what serve printed, up to its last line
+            if line.strip().startswith("instructor"):
+                self.sign_in_link = line.split()[-1]
+            if line.startswith("Press Ctrl-C"):
+                break
         # Spaces open in the background once the server answers: wait for every one.
         while not httpx.get(self.base_url + "/").json()["ready"]:
             time.sleep(0.05)
         self.ready_seconds = time.perf_counter() - started
+
+    def instructor_cookie(self) -> str:
+        """The instructor's session (a `Cookie` header), signed in with the printed link."""
+        answer = httpx.get(self.sign_in_link, follow_redirects=False)
+        return f"workshop_session={answer.cookies['workshop_session']}"
 
     def stop(self) -> None:
         self.process.terminate()
@@ -175,10 +201,36 @@ async def learner(
         slot += period
 
 
-async def load(bases: list[str], rows: list[dict[str, str]], rate: float, seconds: float) -> Any:
+async def instructor(
+    host: str, port: int, cookie: str, every: float, start: float, until: float,
+    times: list[tuple[float, int]],
+) -> None:  # fmt: skip
+    """A trainer's tab on `/workshop`, loaded again every `every` seconds (each time on a new
+    connection, as a browser after the server's keep-alive timeout)."""
+    slot = start + every / 2
+    while slot < until:
+        await asyncio.sleep(max(0.0, slot - time.perf_counter()))
+        connection = Connection(host, port)
+        sent = time.perf_counter()
+        status, _ = await connection.request("GET", "/workshop", headers={"Cookie": cookie})
+        times.append((time.perf_counter() - sent, status))
+        await connection.close()
+        slot += every
+
+
+async def load(
+    bases: list[str],
+    rows: list[dict[str, str]],
+    rate: float,
+    seconds: float,
+    cookies: list[str],
+    every: float,
+) -> Any:
     """Each learner on the server of their slice (`bases`: one URL a server, slices in
-    roster order), over a keep-alive connection of their own (as a notebook's client)."""
+    roster order), over a keep-alive connection of their own (as a notebook's client);
+    with `every`, an instructor on each server (`cookies`: their sessions)."""
     results: list[tuple[float, int]] = []
+    views: list[tuple[float, int]] = []
     failures: list[str] = []
     per_server = -(-len(rows) // len(bases))
     period = len(rows) / rate  # each learner's pace; together `rate` requests a second
@@ -194,12 +246,16 @@ async def load(bases: list[str], rows: list[dict[str, str]], rate: float, second
                 random.Random(i), failures)
         for i, row in enumerate(rows)
     ]  # fmt: skip
+    tasks += [
+        instructor(address.hostname or "", address.port or 80, cookie, every, start, until, views)
+        for address, cookie in zip(addresses, cookies, strict=False)  # none without cookies
+    ]
     began = time.perf_counter()
     await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - began
     for connection in connections:
         await connection.close()
-    return results, elapsed, Counter(failures)
+    return results, views, elapsed, Counter(failures)
 
 
 async def layer_cost(
@@ -255,6 +311,12 @@ def main() -> None:
     parser.add_argument(
         "--servers", type=int, default=1, help="serve the roster as that many --learners slices"
     )
+    parser.add_argument(
+        "--instructor-every", type=float, default=10.0, help="seconds between loads of /workshop"
+    )
+    parser.add_argument(
+        "--busy-cores", type=int, default=0, help="CPU-bound processes beside it during the load"
+    )
     args = parser.parse_args()
     data_dir = Path(tempfile.mkdtemp(prefix="bench-workshop-"))
     started = time.perf_counter()
@@ -286,7 +348,16 @@ def main() -> None:
         bases = [each.base_url for each in servers]
         server_cpu = [cpu_seconds(each.process.pid) for each in servers]
         generator_cpu = time.process_time()
-        results, elapsed, failures = asyncio.run(load(bases, rows, args.rate, args.seconds))
+        cookies = [each.instructor_cookie() for each in servers] if args.instructor_every else []
+        busy = busy_processes(args.busy_cores)
+        try:
+            results, views, elapsed, failures = asyncio.run(
+                load(bases, rows, args.rate, args.seconds, cookies, args.instructor_every)
+            )
+        finally:
+            for each_busy in busy:
+                each_busy.kill()
+                each_busy.wait()
         generator_cpu = time.process_time() - generator_cpu
         server_cpu = [
             cpu_seconds(e.process.pid) - c for e, c in zip(servers, server_cpu, strict=True)
@@ -298,7 +369,8 @@ def main() -> None:
     times = sorted(seconds * 1000 for seconds, _ in results)
     statuses = Counter(status for _, status in results)
     print(f"load: {len(results)} requests in {elapsed:.1f} s ({len(results) / elapsed:.0f}/s), "
-          f"{args.learners} learners, {len(servers)} server(s)")  # fmt: skip
+          f"{args.learners} learners, {len(servers)} server(s), "
+          f"{args.busy_cores} busy process(es) beside them")  # fmt: skip
     print(f"  p50 {quantile(times, 50):.1f} ms, p95 {quantile(times, 95):.1f} ms, "
           f"p99 {quantile(times, 99):.1f} ms, max {times[-1]:.1f} ms")  # fmt: skip
     print(f"  answers by status: {dict(sorted(statuses.items()))}")
@@ -306,6 +378,11 @@ def main() -> None:
           f"load generator {generator_cpu / len(results) * 1000:.2f} ms")  # fmt: skip
     errors = {status: n for status, n in statuses.items() if status == 0 or status >= 400}
     print(f"  errors: {errors or 'none'}" + (f" (no answer: {dict(failures)})" if failures else ""))
+    if views:
+        shown = sorted(seconds * 1000 for seconds, _ in views)
+        print(f"instructor view /workshop, loaded {len(views)} times during the load: median "
+              f"{statistics.median(shown):.0f} ms, max {shown[-1]:.0f} ms, "
+              f"statuses {dict(Counter(status for _, status in views))}")  # fmt: skip
     if len(servers) == 1:
         per_space = (after_rss - one_rss) / max(1, args.learners - 1)
         print(f"memory after the load: {after_rss:.0f} MB ({per_space:.2f} MB per space)")

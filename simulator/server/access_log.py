@@ -30,12 +30,12 @@ from __future__ import annotations
 import itertools
 import logging
 import re
-import time
 from contextvars import ContextVar
 from typing import Any, Final
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..clock import monotonic
 from .responses import REQUEST_ID_SCOPE_KEY, json_error
 
 __all__ = [
@@ -139,7 +139,7 @@ class AccessLog:
         header = (REQUEST_ID_HEADER.lower().encode(), request_id.encode())
         status = 0
         # A duration for people reading the log, not a time the simulator acts on.
-        started = time.perf_counter()
+        started = monotonic()
 
         async def send_with_id(message: Message) -> None:
             nonlocal status
@@ -163,7 +163,7 @@ class AccessLog:
                     500, "INTERNAL_SERVER_ERROR", "Unexpected error.", request_id=request_id
                 )(scope, receive, send_with_id)
         finally:
-            elapsed = (time.perf_counter() - started) * 1000
+            elapsed = (monotonic() - started) * 1000
             # No response at all: the client left first (nginx's 499, "client closed request").
             access_logger.info("%s", log_line(scope, status or 499, elapsed))
             _current.reset(context_token)
