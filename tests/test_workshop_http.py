@@ -180,6 +180,35 @@ def test_webhooks_are_strict_and_per_space(served: WorkshopServer) -> None:
     assert ada.webhooks.subscriptions(project) and not grace.webhooks.subscriptions(project)
 
 
+TRANSFER = """mutation($account: ID!) { initiateCreditTransfers(input: {
+    accountId: $account, consentRedirectUrl: "http://localhost:3000/callback",
+    creditTransfers: [{ amount: { value: "1.00", currency: "EUR" }, reference: "R",
+                        sepaBeneficiary: { name: "Carol", iban: "FR7630006000011234567890189" } }]
+  }) { ... on InitiateCreditTransfersSuccessPayload {
+         payment { statusInfo { ... on PaymentConsentPending { consent { consentUrl } } } } } } }"""
+
+
+def test_consents_open_in_their_own_space_only(served: WorkshopServer) -> None:
+    token = served.token("ada").json()["access_token"]
+    with served.client("ada") as http:
+        auth = {"Authorization": f"Bearer {token}"}
+        accounts = http.post("/sandbox/graphql", json={"query": ACCOUNTS}, headers=auth).json()
+        account = accounts["data"]["accounts"]["edges"][0]["node"]["id"]
+        initiated = http.post(
+            "/sandbox/graphql",
+            json={"query": TRANSFER, "variables": {"account": account}},
+            headers=auth,
+        ).json()["data"]["initiateCreditTransfers"]
+    consent_url = initiated["payment"]["statusInfo"]["consent"]["consentUrl"]
+    path = urlsplit(consent_url).path
+    assert consent_url.startswith(f"{served.base_url}/w/ada/"), consent_url
+    html = {"Accept": "text/html"}
+    with httpx.Client(base_url=served.base_url, timeout=20) as browser:
+        assert browser.get(path, headers=html).status_code in (200, 302, 303)
+        elsewhere = browser.get(path.replace("/w/ada/", "/w/grace/", 1), headers=html)
+    assert elsewhere.status_code == 404  # grace's space has no such consent
+
+
 def _form(page: str) -> tuple[str, dict[str, str]]:
     """The page's first form: its action and its hidden fields."""
     action = re.search(r'<form[^>]*action="([^"]+)"', page)
