@@ -57,7 +57,7 @@ from ..limits import (
     selected_cost,
     selected_estimate,
 )
-from ..limits.document_memo import parsed_documents
+from ..limits.document_memo import parse_remembered
 from ..limits.runtime import Limits
 from ..oauth.acting import USER_ID_HEADER, ActingRefused, act_for_user
 from ..oauth.tokens import authenticate_bearer
@@ -194,13 +194,7 @@ def parse_query(context: Any, data: dict[str, Any]) -> DocumentNode:
     parsed before is not parsed again: `limits.document_memo`)."""
     del context
     text = data["query"]
-    memo = parsed_documents()
-    document = memo.get(text) if isinstance(text, str) else None
-    if document is None:
-        document = parse_document(text)
-        if isinstance(text, str):
-            memo.put(text, document)
-    return document
+    return parse_remembered(text) if isinstance(text, str) else parse_document(text)
 
 
 def logging_parser(request: Request) -> Callable[[Any, dict[str, Any]], DocumentNode]:

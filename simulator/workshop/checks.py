@@ -33,12 +33,12 @@ from graphql import (
     InlineFragmentNode,
     OperationDefinitionNode,
     OperationType,
-    parse,
 )
 from graphql.language import Node, Visitor, visit
 
 from ..domain.context import Environment
 from ..journal.reading import Journal
+from ..limits.document_memo import parse_remembered
 
 __all__ = ["CHECKS", "CheckContext", "CheckResult", "JournalDocuments", "JournalView"]
 
@@ -125,8 +125,8 @@ def transfer_consent_accepted(ctx: CheckContext) -> CheckResult:
 def _documents(ctx: CheckContext) -> Iterator[DocumentNode]:
     assert ctx.journal is not None
     for text in ctx.journal.documents():
-        try:
-            yield parse(text)
+        try:  # the tree the endpoint parsed when the learner sent it, as a rule
+            yield parse_remembered(text)
         except GraphQLError:
             continue
 
