@@ -12,7 +12,7 @@ import json
 import logging
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import anyio
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -23,7 +23,7 @@ from ..exceptions import SimulatorClosed
 from .record import record, settings_of
 from .redact import Redactor
 
-__all__ = ["JournalMiddleware", "operation_type"]
+__all__ = ["JournalMiddleware", "note_cost", "operation_type"]
 
 logger = logging.getLogger("simulator.server")
 
@@ -41,6 +41,16 @@ _OPERATION = re.compile(r"\b(query|mutation|subscription)\b\s*([_A-Za-z][_0-9A-Z
 #: How long an unread request body is waited for once the answer is ready (real seconds).
 _UNREAD_BODY_SECONDS = 0.5
 _CSRF_INPUT = re.compile(r'(name="csrf_token"\s+value=")[^"]*(")')
+
+
+#: Where the GraphQL endpoint leaves the answer's `extensions.cost` for the journal.
+_COST: Final = "simulator.cost"
+
+
+def note_cost(scope: Scope, figures: dict[str, Any]) -> None:
+    """Give the journal the `extensions.cost` an answer carries, so that it need not read
+    the figures back out of the answer's JSON."""
+    scope[_COST] = figures
 
 
 def operation_type(document: str, name: str | None) -> str:
@@ -181,11 +191,11 @@ def http_entry(
         },
     }
     if entry["kind"] == "graphql":
-        _graphql_fields(entry, text)
+        _graphql_fields(entry, text, scope.get(_COST))
     return entry, _environment_of(path, query, text, headers.get("authorization", ""))
 
 
-def _graphql_fields(entry: dict[str, Any], text: str) -> None:
+def _graphql_fields(entry: dict[str, Any], text: str, noted_cost: Any) -> None:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):  # the endpoint refused it: the body stays as sent
@@ -199,7 +209,9 @@ def _graphql_fields(entry: dict[str, Any], text: str) -> None:
     entry["operation_type"] = operation_type(data["query"], name)
     entry["request"]["body"] = None  # kept as document and variables
     entry["request"]["operation_name"] = name  # as sent (None: the server picked it)
-    if '"cost"' in entry["response"]:
+    if noted_cost is not None:
+        entry["cost"] = noted_cost
+    elif '"cost"' in entry["response"]:
         try:
             answer = json.loads(entry["response"])
             entry["cost"] = (answer.get("extensions") or {}).get("cost")

@@ -94,7 +94,8 @@ def _insert(
     if redact is not None:
         redact(Redactor(db), entry)
     row = {
-        "virtual_time": env.now(),
+        # An HTTP entry brings the time its request arrived; the clock is read otherwise.
+        "virtual_time": entry.get("virtual_time") or env.now(),
         "wall_time": wall_timestamp(),
         **{k: _json(v) if isinstance(v, dict | list) else v for k, v in entry.items()},
     }

@@ -99,10 +99,11 @@ class Redactor:
             [digest(secret), kind, owner, number, reference],
         )
 
-    def token(self, token: str) -> str:
-        """A token's reference, naming what it is and whose, from the stored token's row."""
+    def token(self, token: str, stored: tuple[str, str | None] | None = None) -> str:
+        """A token's reference, naming what it is and whose, from the stored token's row
+        (`stored`: its project and user, when the caller has read them already)."""
         code = token.split("_")[1] if token.count("_") >= 2 else ""
-        kind, owner = "token", None
+        kind, owner, row = "token", None, stored
         if _TOKEN_KINDS.get(code) == "code":
             row = self.db.execute(
                 "SELECT project_id, user_id FROM authorization_codes WHERE code_hash = ?",
@@ -110,9 +111,10 @@ class Redactor:
             ).fetchone()
             kind = "authorization code"
         else:
-            row = self.db.execute(
-                "SELECT project_id, user_id FROM tokens WHERE token_hash = ?", [digest(token)]
-            ).fetchone()
+            if row is None:
+                row = self.db.execute(
+                    "SELECT project_id, user_id FROM tokens WHERE token_hash = ?", [digest(token)]
+                ).fetchone()
             if _TOKEN_KINDS.get(code) == "refresh":
                 kind = "refresh token"
             elif row is not None:
@@ -129,9 +131,9 @@ class Redactor:
         if row is not None:
             self.project_id = row[0]
             self.subject = f"user {row[1]} of project {row[0]}" if row[1] else f"project {row[0]}"
-        return (
-            self.token(token) if TOKEN_PATTERN.fullmatch(token) else self.reference("bearer", token)
-        )
+        if not TOKEN_PATTERN.fullmatch(token):
+            return self.reference("bearer", token)
+        return self.token(token, (row[0], row[1]) if row is not None else None)
 
     # -- texts --------------------------------------------------------------------------
 

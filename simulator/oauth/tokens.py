@@ -87,18 +87,22 @@ def authenticate_bearer(env: Environment, token: str | None) -> Principal:
             f"This token was issued in {issued_in.title}; it is not valid in {env.name.title}.",
             reason="wrong_environment",
         )
-    rows = list(
-        env.store.db["tokens"].rows_where("token_hash = ? AND kind = 'access'", [hash_token(token)])
-    )
-    if not rows:
+    # Plain SQL on every authenticated request: sqlite-utils' `db["tokens"]` looks the
+    # table up in the schema first (two more queries, 0.1 ms a request).
+    row = env.store.db.execute(
+        "SELECT project_id, user_id, scope, revoked_at, expires_at FROM tokens "
+        "WHERE token_hash = ? AND kind = 'access'",
+        [hash_token(token)],
+    ).fetchone()
+    if row is None:
         raise InvalidToken("Unknown access token.", reason="unknown")
-    row = rows[0]
-    if row["revoked_at"]:
+    project_id, user_id, scope_text, revoked_at, expires_at = row
+    if revoked_at:
         raise InvalidToken("This access token has been revoked.", reason="revoked")
-    if row["expires_at"] <= env.now():
+    if expires_at <= env.now():
         raise InvalidToken(
-            f"This access token expired at {row['expires_at']}; request a new one.",
+            f"This access token expired at {expires_at}; request a new one.",
             reason="expired",
         )
-    scope = tuple(row["scope"].split()) if row["scope"] else ()
-    return Principal(env.name, row["project_id"], row["user_id"], scope)
+    scope = tuple(scope_text.split()) if scope_text else ()
+    return Principal(env.name, project_id, user_id, scope)

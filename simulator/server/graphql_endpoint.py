@@ -45,6 +45,7 @@ from starlette.responses import JSONResponse, Response
 from ..api import RequestContext, execute
 from ..domain.context import Environment, Principal
 from ..exceptions import InvalidToken, SimulatorError
+from ..journal.middleware import note_cost
 from ..limits import (
     DEFAULT_EXECUTION_DEADLINE_SECONDS,
     OperationCost,
@@ -349,6 +350,7 @@ class _Endpoint:
             decision = rate_decision(request.scope)
             figures["rateLimit"] = decision.as_extension() if decision else None
             result.setdefault("extensions", {})["cost"] = figures
+            note_cost(request.scope, figures)
         return status, result
 
 
