@@ -26,8 +26,9 @@ settings.register_profile("ci", derandomize=True, database=None, print_blob=True
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
-# Fixtures of the banking tests (`bank`), in their own module.
-pytest_plugins = ["tests.banking_support"]
+# Fixtures of the banking tests (`bank`) and of the workshop tests (`pristine`, `room`), in
+# their own modules.
+pytest_plugins = ["tests.banking_support", "tests.workshop_support"]
 
 
 @pytest.fixture

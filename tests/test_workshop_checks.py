@@ -3,9 +3,6 @@ does it, and only then; documents are read once however often they were sent."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -37,21 +34,6 @@ APPROVE = """mutation($id: ID!) { approveSandboxConsent(input: { consentId: $id 
   __typename } }"""
 NEW_HOLDER = """mutation { createSandboxAccountHolder(input: {firstName: "Ada", lastName: "L"}) {
   __typename } }"""
-
-
-@pytest.fixture(scope="module")
-def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("room") / "room"
-    with Workshop(path) as room:
-        room.create(["ada"], dataset="default")
-    return path
-
-
-@pytest.fixture
-def room(pristine: Path, tmp_path: Path) -> Iterator[Workshop]:
-    shutil.copytree(pristine, tmp_path / "room")
-    with Workshop(tmp_path / "room") as workshop:
-        yield workshop
 
 
 class Learner:

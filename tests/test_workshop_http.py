@@ -76,6 +76,7 @@ class WorkshopServer:
 
 @pytest.fixture(scope="module")
 def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The room of `workshop_support`, with a small rate budget in linus's space."""
     path = tmp_path_factory.mktemp("room") / "room"
     with Workshop(path) as room:
         room.create(["ada", "grace", "linus"], dataset="default")

@@ -6,7 +6,6 @@ import csv
 import shutil
 import stat
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,23 +16,6 @@ from simulator.workshop import UnknownLearner, Workshop, parse_names, parse_slic
 from .test_server import run_cli
 
 ACCOUNTS = "{ accounts(first: 3) { edges { node { id } } } }"
-
-
-@pytest.fixture(scope="module")
-def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A workshop of three learners, made once (the dataset load is the slow part)."""
-    path = tmp_path_factory.mktemp("room") / "room"
-    with Workshop(path) as room:
-        room.create(["ada", "grace", "linus"], dataset="default")
-    return path
-
-
-@pytest.fixture
-def room(pristine: Path, tmp_path: Path) -> Iterator[Workshop]:
-    path = tmp_path / "room"
-    shutil.copytree(pristine, path)
-    with Workshop(path) as workshop:
-        yield workshop
 
 
 def token(room: Workshop, space: str, learner: str) -> int:

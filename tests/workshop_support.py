@@ -1,0 +1,29 @@
+"""Fixtures of the workshop tests (loaded by tests/conftest.py as a plugin): a room of three
+learners, made once a module, and a fresh copy of it for each test."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from simulator.workshop import Workshop
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A workshop of three learners, made once (the dataset load is the slow part)."""
+    path = tmp_path_factory.mktemp("room") / "room"
+    with Workshop(path) as room:
+        room.create(["ada", "grace", "linus"], dataset="default")
+    return path
+
+
+@pytest.fixture
+def room(pristine: Path, tmp_path: Path) -> Iterator[Workshop]:
+    path = tmp_path / "room"
+    shutil.copytree(pristine, path)
+    with Workshop(path) as workshop:
+        yield workshop
