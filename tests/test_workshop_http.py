@@ -21,7 +21,7 @@ from simulator.oauth import sms
 from simulator.server.serving import uvicorn_config
 from simulator.workshop import Workshop
 from simulator.workshop.feedback import check
-from simulator.workshop.instructor import instructor_app
+from simulator.workshop.instructor import _idle, instructor_app
 from simulator.workshop.serving import WorkshopApp, prefix_html
 
 from .conftest import free_port
@@ -294,6 +294,10 @@ def test_the_instructor_view(served: WorkshopServer) -> None:
         assert rows["ada"]["exercises"]["project-token"] == "done"
         assert rows["grace"]["exercises"]["project-token"] == "todo"
         assert rows["ada"]["last_error"]["status"] == 401
+        # Real seconds since ada's last request (her virtual clock stands still in a room);
+        # none for grace, whom this server has not answered yet.
+        assert 0 <= rows["ada"]["idle_seconds"] < 60 and rows["grace"]["idle_seconds"] is None
+        assert re.search(r"<small>\d+ s ago</small>", page.text)
         csrf = re.search(r"name='csrf' value='([^']+)'", page.text)
         assert csrf
         token = {"csrf": csrf.group(1)}
@@ -313,6 +317,14 @@ def test_the_instructor_view(served: WorkshopServer) -> None:
             http.post("/workshop/learners/grace/reset", data={"csrf": csrf.group(1)}).status_code
             == 303
         )
+
+
+@pytest.mark.parametrize(
+    ("seconds", "shown"),
+    [(None, ""), (0, "0 s"), (59, "59 s"), (60, "1 min"), (3599, "59 min"), (3720, "1 h 2 min")],
+)
+def test_idle_times_read_as_a_trainer_would_say_them(seconds: int | None, shown: str) -> None:
+    assert _idle(seconds) == (f"<br><small>{shown} ago</small>" if shown else "")
 
 
 def test_a_learner_checks_their_own_exercises(served: WorkshopServer) -> None:

@@ -77,6 +77,19 @@ def _refused(request: Request) -> Response:
     return json_error(401, "UNAUTHENTICATED", "Sign in with the link serve printed.")
 
 
+def _idle(seconds: int | None) -> str:
+    """`<br><small>3 min ago</small>`: real time since the learner's last request."""
+    if seconds is None:
+        return ""
+    if seconds < 60:
+        ago = f"{seconds} s"
+    elif seconds < 3600:
+        ago = f"{seconds // 60} min"
+    else:
+        ago = f"{seconds // 3600} h {seconds % 3600 // 60} min"
+    return f"<br><small>{ago} ago</small>"
+
+
 def _table(room: Workshop, request: Request, csrf: str) -> str:
     workshop = request.app.state.workshop
     rows = room_progress(room, workshop.activity.learners if workshop else None)
@@ -111,7 +124,8 @@ def _table(room: Workshop, request: Request, csrf: str) -> str:
         )
         body.append(
             f"<tr><th>{name}</th>{cells}<td>{row['requests']}</td>"
-            f"<td>{html.escape(row['last_activity'] or '-')}</td><td>{error_text}</td>"
+            f"<td>{html.escape(row['last_activity'] or '-')}{_idle(row['idle_seconds'])}</td>"
+            f"<td>{error_text}</td>"
             f"<td><small>{html.escape(row['clock'])}</small><br>{actions}</td></tr>"
         )
     return (

@@ -7,13 +7,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..clock import monotonic
 from ..exceptions import ConfigurationError
 from .activity import LearnerActivity, read_activity
 from .checks import CHECKS, CheckContext, CheckResult, JournalDocuments, JournalView
 from .spaces import Workshop
 
-__all__ = ["EXERCISES_DIR", "Exercise", "check_learner", "load_exercises", "progress_table",
-           "room_progress"]  # fmt: skip
+__all__ = ["EXERCISES_DIR", "Exercise", "check_learner", "idle_seconds", "load_exercises",
+           "progress_table", "room_progress"]  # fmt: skip
 
 EXERCISES_DIR = Path(__file__).resolve().parents[2] / "datasets" / "exercises"
 
@@ -68,6 +69,13 @@ def check_learner(
     return results
 
 
+def idle_seconds(seen: LearnerActivity) -> int | None:
+    """Real seconds since the server last answered the learner (None when this server has
+    not yet): what tells a trainer who has gone quiet, where the learner's virtual clock,
+    frozen in a room, does not."""
+    return None if seen.seen is None else int(monotonic() - seen.seen)
+
+
 def room_progress(
     room: Workshop, activity: dict[str, LearnerActivity] | None = None
 ) -> list[dict[str, Any]]:
@@ -85,6 +93,7 @@ def room_progress(
                 "clock": room.learner(name).clock.timestamp(),
                 "requests": seen.requests,
                 "last_activity": seen.last_at,
+                "idle_seconds": idle_seconds(seen),
                 "last_error": seen.last_error,
             }
         )
