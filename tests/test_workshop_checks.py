@@ -15,6 +15,7 @@ from simulator.workshop.progress import check_learner
 from simulator.workshop.spaces import LEARNER_PHONE, LEARNER_REDIRECT_URI
 
 from .oauth_pages import Pages, exchange
+from .workshop_support import TRANSFER
 
 ACCOUNTS_PAGE = "{ accounts(first: 1, after: null) { edges { node { id IBAN } } } }"
 #: A rejection handled with a named fragment (the check follows the spread).
@@ -24,12 +25,6 @@ REFUSED_TRANSFER = """mutation { initiateCreditTransfers(input: {
                         sepaBeneficiary: { name: "Carol", iban: "FR7630006000011234567890189" } }]
   }) { __typename ...Refused } }
 fragment Refused on Rejection { message }"""
-TRANSFER = """mutation($account: ID!) { initiateCreditTransfers(input: {
-    accountId: $account, consentRedirectUrl: "http://localhost:3000/callback",
-    creditTransfers: [{ amount: { value: "1.00", currency: "EUR" }, reference: "R",
-                        sepaBeneficiary: { name: "Carol", iban: "FR7630006000011234567890189" } }]
-  }) { ... on InitiateCreditTransfersSuccessPayload {
-         payment { statusInfo { ... on PaymentConsentPending { consent { id } } } } } } }"""
 APPROVE = """mutation($id: ID!) { approveSandboxConsent(input: { consentId: $id }) {
   __typename } }"""
 NEW_HOLDER = """mutation { createSandboxAccountHolder(input: {firstName: "Ada", lastName: "L"}) {

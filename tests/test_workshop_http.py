@@ -26,6 +26,7 @@ from simulator.workshop.serving import WorkshopApp, prefix_html
 
 from .conftest import free_port
 from .test_server import ServeProcess, run_cli
+from .workshop_support import TRANSFER
 
 ACCOUNTS = "{ accounts(first: 2) { edges { node { id } } } }"
 REDIRECT_URI = "http://localhost:3000/callback"
@@ -179,14 +180,6 @@ def test_webhooks_are_strict_and_per_space(served: WorkshopServer) -> None:
     ada.webhooks.subscribe(project, ada.webhooks.inbox("ada"), secret="s" * 32)
     grace = served.room.learner("grace")
     assert ada.webhooks.subscriptions(project) and not grace.webhooks.subscriptions(project)
-
-
-TRANSFER = """mutation($account: ID!) { initiateCreditTransfers(input: {
-    accountId: $account, consentRedirectUrl: "http://localhost:3000/callback",
-    creditTransfers: [{ amount: { value: "1.00", currency: "EUR" }, reference: "R",
-                        sepaBeneficiary: { name: "Carol", iban: "FR7630006000011234567890189" } }]
-  }) { ... on InitiateCreditTransfersSuccessPayload {
-         payment { statusInfo { ... on PaymentConsentPending { consent { consentUrl } } } } } } }"""
 
 
 def test_consents_open_in_their_own_space_only(served: WorkshopServer) -> None:

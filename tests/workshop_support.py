@@ -1,5 +1,5 @@
 """Fixtures of the workshop tests (loaded by tests/conftest.py as a plugin): a room of three
-learners, made once a module, and a fresh copy of it for each test."""
+learners, made once a module, and a fresh copy of it for each test; a transfer's document."""
 
 from __future__ import annotations
 
@@ -10,6 +10,14 @@ from pathlib import Path
 import pytest
 
 from simulator.workshop import Workshop
+
+#: A learner's transfer of 1 EUR from `$account`, waiting for its consent (id and link).
+TRANSFER = """mutation($account: ID!) { initiateCreditTransfers(input: {
+    accountId: $account, consentRedirectUrl: "http://localhost:3000/callback",
+    creditTransfers: [{ amount: { value: "1.00", currency: "EUR" }, reference: "R",
+                        sepaBeneficiary: { name: "Carol", iban: "FR7630006000011234567890189" } }]
+  }) { ... on InitiateCreditTransfersSuccessPayload {
+         payment { statusInfo { ... on PaymentConsentPending { consent { id consentUrl } } } } } } }"""
 
 
 @pytest.fixture(scope="module")
