@@ -133,7 +133,7 @@ class Redactor:
             self.subject = f"user {row[1]} of project {row[0]}" if row[1] else f"project {row[0]}"
         if not TOKEN_PATTERN.fullmatch(token):
             return self.reference("bearer", token)
-        return self.token(token, (row[0], row[1]) if row is not None else None)
+        return self.token(token, row)
 
     # -- texts --------------------------------------------------------------------------
 
