@@ -11,13 +11,13 @@ from typing import Any
 from ariadne import graphql_sync, load_schema_from_path, make_executable_schema
 from ariadne.types import QueryParser, QueryValidator, SchemaBindable
 from graphql import (
-    ExecutionContext,
     GraphQLInterfaceType,
     GraphQLSchema,
     GraphQLSyntaxError,
     GraphQLUnionType,
 )
 
+from ..graphql_compat import ExecutionContext, accept_enum_parse_value_arguments
 from ..limits.deadline import DEADLINE_CODE, deadline_execution_context
 from .context import RequestContext
 from .errors import format_error
@@ -64,6 +64,7 @@ def build_schema(directories: Sequence[Path], bindables: Sequence[SchemaBindable
         assert isinstance(graphql_type, GraphQLUnionType | GraphQLInterfaceType)
         if graphql_type.resolve_type is None:
             abstract.bind_to_schema(schema)
+    accept_enum_parse_value_arguments(schema)
     return schema
 
 

@@ -3,7 +3,8 @@
 The operation limits and the row budget bound what a document *asks*; the deadline bounds
 what answering it *costs*, whatever the data (a huge dataset, a slow disk, a busy machine).
 `deadline_execution_context(seconds)` gives a graphql-core `ExecutionContext` that looks at
-the time before resolving each field and, once the deadline has passed, abandons the whole
+the time before resolving each field (graphql-core 3.3 calls it an `Executor`;
+`simulator/graphql_compat.py`) and, once the deadline has passed, abandons the whole
 execution: the result has `data: null` and one `DeadlineExceeded` error (`extensions.code`
 `DEADLINE_EXCEEDED`), and no further field is resolved, so the worker thread is free again.
 
@@ -13,11 +14,11 @@ same document do not run). The time is real (monotonic) time, not the virtual cl
 bounds the simulator's own work.
 
 ```python
->>> from graphql import build_schema, execute, parse
->>> schema = build_schema("type Query { a: Int }")
->>> result = execute(schema, parse("{ a }"), {"a": 1},
-...                  execution_context_class=deadline_execution_context(0.0))
->>> result.data, result.errors[0].extensions["code"]
+>>> from ariadne import graphql_sync, make_executable_schema
+>>> schema = make_executable_schema("type Query { a: Int }")
+>>> _, result = graphql_sync(schema, {"query": "{ a }"}, root_value={"a": 1},
+...                          execution_context_class=deadline_execution_context(0.0))
+>>> result["data"], result["errors"][0]["extensions"]["code"]
 (None, 'DEADLINE_EXCEEDED')
 
 ```
@@ -27,11 +28,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from graphql import ExecutionContext, FieldNode, GraphQLError, GraphQLObjectType
-from graphql.pyutils import Path
+from graphql import GraphQLError
 
 from ..clock import monotonic
 from ..exceptions import SimulatorError
+from ..graphql_compat import ExecutionContext, operation_stopped_by
 
 __all__ = [
     "DEADLINE_CODE",
@@ -69,7 +70,7 @@ class _Abandon(BaseException):
     """
 
 
-class DeadlineExecutionContext(ExecutionContext):
+class DeadlineExecutionContext(ExecutionContext):  # type: ignore[misc]
     """Checks the deadline (`monotonic()` seconds) before resolving each field."""
 
     #: Set on the per-request subclass made by `deadline_execution_context`.
@@ -80,19 +81,13 @@ class DeadlineExecutionContext(ExecutionContext):
         try:
             return super().execute_operation(*args, **kwargs)
         except _Abandon:
-            # graphql-core's `execute` answers a GraphQLError raised here with `data: null`.
-            raise DeadlineExceeded(self.seconds) from None
+            return operation_stopped_by(self, DeadlineExceeded(self.seconds))
 
-    def execute_field(
-        self,
-        parent_type: GraphQLObjectType,
-        source: Any,
-        field_nodes: list[FieldNode],
-        path: Path,
-    ) -> Any:
+    def execute_field(self, *args: Any, **kwargs: Any) -> Any:
+        # The arguments differ between graphql-core 3.2 and 3.3 (simulator/graphql_compat.py).
         if monotonic() > self.deadline:
             raise _Abandon
-        return super().execute_field(parent_type, source, field_nodes, path)
+        return super().execute_field(*args, **kwargs)
 
 
 def deadline_execution_context(seconds: float) -> type[ExecutionContext]:

@@ -1,0 +1,91 @@
+"""simulator/graphql_compat.py: the bridges between the supported graphql-core releases."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import graphql
+from ariadne import make_executable_schema
+from graphql import GraphQLEnumType, graphql_sync
+
+from simulator.graphql_compat import (
+    GRAPHQL_CORE_3_3,
+    ExecutionContext,
+    accept_enum_parse_value_arguments,
+)
+from simulator.limits.deadline import deadline_execution_context
+
+SDL = """
+enum Direction { Asc Desc }
+type Query { echo(direction: Direction!): String! }
+"""
+DOCUMENT = "query ($d: Direction!) { echo(direction: $d) }"
+
+
+def _schema() -> Any:
+    schema = make_executable_schema(SDL)
+    schema.query_type.fields["echo"].resolve = lambda _, info, direction: direction
+    return schema
+
+
+def test_execution_context_is_the_installed_releases_class() -> None:
+    expected = "Executor" if GRAPHQL_CORE_3_3 else "ExecutionContext"
+    assert ExecutionContext is getattr(graphql, expected)
+    assert (graphql.version_info >= (3, 3)) == GRAPHQL_CORE_3_3
+
+
+def test_a_replaced_parse_value_takes_the_value_alone_or_with_more() -> None:
+    """The old calling convention (value alone, graphql-core <= 3.2.13) and the new one
+    (value and `hide_suggestions`, 3.2.14 and 3.3) both reach a one-argument replacement."""
+    schema = make_executable_schema(SDL)
+    direction = schema.type_map["Direction"]
+    assert isinstance(direction, GraphQLEnumType)
+    seen: list[Any] = []
+    direction.parse_value = lambda value: seen.append(value) or value  # type: ignore[method-assign]
+    accept_enum_parse_value_arguments(schema)
+    assert direction.parse_value("Asc") == "Asc"
+    assert direction.parse_value("Desc", True) == "Desc"
+    assert direction.parse_value("Asc", hide_suggestions=False) == "Asc"
+    assert seen == ["Asc", "Desc", "Asc"]
+
+
+def test_wrapping_twice_wraps_once() -> None:
+    schema = make_executable_schema(SDL)
+    accept_enum_parse_value_arguments(schema)
+    once = schema.type_map["Direction"].parse_value
+    accept_enum_parse_value_arguments(schema)
+    assert schema.type_map["Direction"].parse_value is once
+
+
+def test_an_enum_of_graphql_core_alone_is_left_as_it_is() -> None:
+    schema = graphql.build_schema(SDL)
+    accept_enum_parse_value_arguments(schema)
+    assert "parse_value" not in vars(schema.type_map["Direction"])
+
+
+def test_an_enum_variable_reaches_the_resolver_with_the_installed_releases() -> None:
+    schema = _schema()
+    accept_enum_parse_value_arguments(schema)
+    result = graphql_sync(schema, DOCUMENT, variable_values={"d": "Desc"})
+    assert result.errors is None
+    assert result.data == {"echo": "Desc"}
+    refused = graphql_sync(schema, DOCUMENT, variable_values={"d": "Sideways"})
+    assert refused.errors and "Sideways" in refused.errors[0].message
+
+
+def test_the_deadline_context_runs_on_the_installed_release() -> None:
+    schema = _schema()
+    keyword = "executor_class" if GRAPHQL_CORE_3_3 else "execution_context_class"
+    in_time = graphql.execute(
+        schema,
+        graphql.parse("{ echo(direction: Asc) }"),
+        **{keyword: deadline_execution_context(60.0)},
+    )
+    assert in_time.data == {"echo": "Asc"}  # type: ignore[union-attr]
+    late = graphql.execute(
+        schema,
+        graphql.parse("{ echo(direction: Asc) }"),
+        **{keyword: deadline_execution_context(0.0)},
+    )
+    assert late.data is None  # type: ignore[union-attr]
+    assert late.errors[0].extensions["code"] == "DEADLINE_EXCEEDED"  # type: ignore[union-attr,index]
