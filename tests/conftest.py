@@ -161,6 +161,13 @@ CHROMIUM_ARGS = [
 ]
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """With `REQUIRE_CHROMIUM=1` (.ci/run), a missing browser stops the run instead of
+    quietly skipping every browser test."""
+    if os.environ.get("REQUIRE_CHROMIUM") and not Path(CHROMIUM).exists():
+        pytest.exit(f"REQUIRE_CHROMIUM is set and {CHROMIUM} is missing", returncode=4)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """A headless Chromium driven by Playwright, shared by every browser test of the session.

@@ -17,7 +17,10 @@ from simulator.fidelity import (
     load_reference,
     schema_shapes,
 )
-from simulator.server.app import partner_schema, testing_schema
+
+# Imported under other names: pytest would collect a module-level `testing_schema` as a test.
+from simulator.server.app import partner_schema as build_partner_schema
+from simulator.server.app import testing_schema as build_testing_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 #: `../shared/reference` beside the clone (or beside a parent folder, for a git worktree).
@@ -26,8 +29,8 @@ REFERENCE = next(
     ROOT.parent / "shared" / "reference",
 )
 APIS = {
-    "partner": ("partner-api.json", partner_schema),
-    "testing": ("partner-admin-api.json", testing_schema),
+    "partner": ("partner-api.json", build_partner_schema),
+    "testing": ("partner-admin-api.json", build_testing_schema),
 }
 
 pytestmark = pytest.mark.skipif(

@@ -5,15 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from ariadne import ObjectType
-from graphql import GraphQLResolveInfo
 
 from ..domain.money import to_decimal
+from ..graphql_compat import ResolveInfo
 from .context import RequestContext
 
 __all__ = ["invoice_type"]
 
 
-def _url(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
+def _url(row: dict[str, Any], info: ResolveInfo) -> str:
     """A loopback URL on the simulator's own base URL; nothing is served there (documented)."""
     ctx: RequestContext = info.context
     return f"{ctx.base_url}/sandbox-documents/invoices/{row['id']}.pdf"

@@ -7,10 +7,11 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from graphql import GraphQLResolveInfo, GraphQLUnionType, get_named_type
+from graphql import GraphQLUnionType, get_named_type
 
 from ..domain.rejections import Rejected, rejection
 from ..exceptions import SimulatorError
+from ..graphql_compat import ResolveInfo
 
 __all__ = [
     "RejectionOutsideUnion",
@@ -56,7 +57,7 @@ def returns_union_rejections(
     `AccountMembershipNotAllowedRejection`) carrying the message and the invalid fields."""
 
     @functools.wraps(resolver)
-    def wrapper(obj: Any, info: GraphQLResolveInfo, **kwargs: Any) -> dict[str, Any]:
+    def wrapper(obj: Any, info: ResolveInfo, **kwargs: Any) -> dict[str, Any]:
         try:
             return resolver(obj, info, **kwargs)
         except Rejected as rejected:

@@ -70,7 +70,7 @@ class _Abandon(BaseException):
     """
 
 
-class DeadlineExecutionContext(ExecutionContext):  # type: ignore[misc]
+class DeadlineExecutionContext(ExecutionContext):
     """Checks the deadline (`monotonic()` seconds) before resolving each field."""
 
     #: Set on the per-request subclass made by `deadline_execution_context`.

@@ -41,10 +41,10 @@ from graphql import (
     TypeInfo,
     ValidationRule,
     VisitorAction,
-    validate,
 )
 from graphql.validation import ASTValidationRule
 
+from ..graphql_compat import validate
 from .document_memo import figures_of_documents, validation_memo
 from .fragments import fragment_spreads, has_fragment_cycle
 from .measure import INTROSPECTION_ROOT_FIELDS, measure_document, measure_operations

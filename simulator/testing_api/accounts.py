@@ -8,13 +8,13 @@ from decimal import Decimal
 from typing import Any
 
 from ariadne import ObjectType
-from graphql import GraphQLResolveInfo
 
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..clock import parse_timestamp
 from ..domain import account_lifecycle, holders, simulation
 from ..domain.rejections import Rejected, rejection, validation, validation_error
+from ..graphql_compat import ResolveInfo
 
 mutation = ObjectType("Mutation")
 holder = ObjectType("AccountHolder")
@@ -27,16 +27,14 @@ holder.set_field("createdDate", lambda row, *_: row["created_at"])
 holder.set_field("updatedDate", lambda row, *_: row.get("updated_at") or row["created_at"])
 
 
-def _project(info: GraphQLResolveInfo) -> tuple[Any, str]:
+def _project(info: ResolveInfo) -> tuple[Any, str]:
     ctx: RequestContext = info.context
     return ctx.environment, ctx.principal.project_id
 
 
 @mutation.field("updateAccountHolder")
 @returns_rejections
-def resolve_update_holder(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_update_holder(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     updated = holders.update_verification_status(
         env, project_id, input["account_holder_id"], input.get("verification_status")
@@ -65,7 +63,7 @@ def _check_effective_date(env: Any, value: object) -> None:
 
 @mutation.field("simulateManualBankingFee")
 @returns_rejections
-def resolve_manual_fee(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_manual_fee(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     _check_effective_date(env, input["effective_date"])
     due = input.get("due_amount") or {"value": DEFAULT_MANUAL_FEE, "currency": "EUR"}
@@ -94,7 +92,7 @@ def resolve_manual_fee(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) 
 
 @mutation.field("suspendSandboxAccount")
 @returns_rejections
-def resolve_suspend(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_suspend(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     account = account_lifecycle.suspend_account(
         env, project_id, input["account_id"], input.get("reason")
@@ -108,7 +106,7 @@ def resolve_suspend(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
 
 @mutation.field("resumeSandboxAccount")
 @returns_rejections
-def resolve_resume(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_resume(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     account = account_lifecycle.resume_account(env, project_id, input["account_id"])
     return {

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from ariadne import ObjectType
-from graphql import GraphQLResolveInfo
 
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
@@ -16,12 +15,13 @@ from ..domain.datasets import load_dataset
 from ..domain.rejections import Rejected, forbidden, validation, validation_error
 from ..domain.transactions import OUTGOING_TRANSFER_TYPES
 from ..exceptions import ConfigurationError
+from ..graphql_compat import ResolveInfo
 
 mutation = ObjectType("Mutation")
 bindables = [mutation]
 
 
-def _project(info: GraphQLResolveInfo) -> tuple[Any, str]:
+def _project(info: ResolveInfo) -> tuple[Any, str]:
     ctx: RequestContext = info.context
     return ctx.environment, ctx.principal.project_id
 
@@ -54,7 +54,7 @@ def _as_forbidden(rejected: Rejected, *allowed: str) -> Rejected:
 
 @mutation.field("simulateIncomingSepaCreditTransferReception")
 @returns_rejections
-def resolve_incoming(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_incoming(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     value, currency = _amount(input)
     try:
@@ -76,7 +76,7 @@ def resolve_incoming(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) ->
 
 @mutation.field("simulateOutgoingSepaCreditTransferBooking")
 @returns_rejections
-def resolve_booking(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_booking(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     try:
         row = simulation.book_transfer(
@@ -89,7 +89,7 @@ def resolve_booking(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
 
 @mutation.field("simulateOutgoingSepaCreditTransferRejection")
 @returns_rejections
-def resolve_rejection(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_rejection(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     try:
         row = simulation.reject_transfer(
@@ -116,21 +116,21 @@ def _decision(name: str, consent: dict[str, Any]) -> dict[str, Any]:
 
 @mutation.field("approveSandboxConsent")
 @returns_rejections
-def resolve_approve(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_approve(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     return _decision("Approve", consents.decide_consent(env, project_id, input["consent_id"], True))
 
 
 @mutation.field("refuseSandboxConsent")
 @returns_rejections
-def resolve_refuse(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_refuse(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     return _decision("Refuse", consents.decide_consent(env, project_id, input["consent_id"], False))
 
 
 @mutation.field("loadSandboxDataset")
 @returns_rejections
-def resolve_load(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_load(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     try:
         loaded = load_dataset(env, project_id, _dataset_name(input["dataset"]))
@@ -149,7 +149,7 @@ def _dataset_name(name: str) -> str:
 
 
 @mutation.field("resetSandboxData")
-def resolve_reset(_: Any, info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_reset(_: Any, info: ResolveInfo) -> dict[str, Any]:
     env, project_id = _project(info)
     deleted = simulation.reset_project_data(env, project_id)
     return {"__typename": "ResetSandboxDataSuccessPayload", "deleted": sum(deleted.values())}

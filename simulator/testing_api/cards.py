@@ -7,7 +7,6 @@ from datetime import timedelta
 from typing import Any
 
 from ariadne import ObjectType
-from graphql import GraphQLResolveInfo
 
 from ..api.context import RequestContext
 from ..api.mutations import returns_union_rejections
@@ -18,6 +17,7 @@ from ..domain.card_support import card_not_found, physical_card_wrong_status
 from ..domain.cards import change_card
 from ..domain.physical_cards import renew_in
 from ..domain.rejections import Rejected
+from ..graphql_compat import ResolveInfo
 
 mutation = ObjectType("Mutation")
 # The physical card reads the same in both APIs.
@@ -27,7 +27,7 @@ bindables = [mutation, physical_card]
 DELIVERY_DELAY = timedelta(days=3)
 
 
-def _project(info: GraphQLResolveInfo) -> tuple[Any, str]:
+def _project(info: ResolveInfo) -> tuple[Any, str]:
     ctx: RequestContext = info.context
     return ctx.environment, ctx.principal.project_id
 
@@ -39,9 +39,7 @@ def _amount(input: dict[str, Any]) -> tuple[Any, Any]:
 
 @mutation.field("simulateOutgoingCardAuthorization")
 @returns_union_rejections
-def resolve_authorization(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_authorization(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     value, currency = _amount(input)
     merchant = input.get("merchant") or {}
@@ -73,7 +71,7 @@ def resolve_authorization(
 
 @mutation.field("simulateOutgoingCardAuthorizationRelease")
 @returns_union_rejections
-def resolve_release(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_release(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     row = simulation.release_card_authorization(env, project_id, input["transaction_id"])
     return {
@@ -84,7 +82,7 @@ def resolve_release(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
 
 @mutation.field("simulateOutgoingCardDebit")
 @returns_union_rejections
-def resolve_debit(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_debit(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     value, currency = _amount(input)
     row = simulation.simulate_card_debit(
@@ -95,7 +93,7 @@ def resolve_debit(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> di
 
 @mutation.field("simulateOutgoingCardCredit")
 @returns_union_rejections
-def resolve_credit(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_credit(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     value, currency = _amount(input)
     row = simulation.simulate_card_credit(
@@ -122,7 +120,7 @@ def _simulation_rejection(code: str, message: str) -> dict[str, Any]:
 
 
 @mutation.field("physicalCardReception")
-def resolve_reception(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_reception(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     with env.store.atomic() as db:
         card = _printed(env, db, project_id, input["card_id"])
@@ -139,7 +137,7 @@ def resolve_reception(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -
 
 
 @mutation.field("simulatePhysicalCardDelivery")
-def resolve_delivery(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_delivery(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     with env.store.atomic() as db:
         card = _printed(env, db, project_id, input["card_id"])
@@ -163,7 +161,7 @@ def resolve_delivery(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) ->
 
 @mutation.field("simulatePhysicalCardRenewalProcess")
 @returns_union_rejections
-def resolve_renewal(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_renewal(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     with env.store.atomic() as db:
         rows = list(
@@ -192,7 +190,7 @@ def resolve_renewal(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
 
 def _reverse(kind: str, resolve: Any) -> Any:
     @returns_union_rejections
-    def resolver(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    def resolver(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
         env, project_id = _project(info)
         value, currency = _amount(input)
         row = resolve(env, project_id, input["transaction_id"], value, currency=currency)
@@ -223,7 +221,7 @@ _CATEGORY_OF_OPERATION = {
 @mutation.field("simulateOutgoingCardDebitWithoutAuthorization")
 @returns_union_rejections
 def resolve_debit_without_authorization(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+    _: Any, info: ResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
     env, project_id = _project(info)
     value, currency = _amount(input)
@@ -244,7 +242,7 @@ def resolve_debit_without_authorization(
 
 @mutation.field("simulateOutgoingCardAdvice")
 @returns_union_rejections
-def resolve_advice(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_advice(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     value, currency = _amount(input)
     row = card_network.card_advice(
@@ -269,7 +267,7 @@ def resolve_advice(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
 
 @mutation.field("simulateCardTransactionEnrichment")
 @returns_union_rejections
-def resolve_enrichment(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_enrichment(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     info_fields = {key: value for key, value in input.items() if key != "transaction_id"}
     enrichment = card_network.enrich_card_transaction(

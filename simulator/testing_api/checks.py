@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ariadne import ObjectType
-from graphql import GraphQLResolveInfo
 
 from ..api.context import RequestContext
 from ..domain import sandbox_checks
+from ..graphql_compat import ResolveInfo
 
 mutation = ObjectType("Mutation")
 success = ObjectType("GenerateCheckSuccessPayload")
@@ -19,7 +19,7 @@ success.set_field("cmc7", lambda payload, *_: payload["cmc7"])
 
 
 @mutation.field("generateTestCheck")
-def resolve_generate(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_generate(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     row = sandbox_checks.generate_test_check(
         ctx.environment, ctx.principal.project_id, input.get("fnci_result")

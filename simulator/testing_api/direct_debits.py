@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from graphql import GraphQLResolveInfo
-
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..domain.direct_debits import receive_direct_debit, settle_direct_debit
+from ..graphql_compat import ResolveInfo
 from .banking import mutation
 
 
 @mutation.field("simulateOutgoingSepaDirectDebitReception")
 @returns_rejections
-def resolve_reception(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_reception(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     row = receive_direct_debit(ctx.environment, ctx.principal.project_id, input)
     return {
@@ -27,7 +26,7 @@ def _resolver(kind: str) -> Any:
     name = f"SimulateOutgoingSepaDirectDebit{kind}SuccessPayload"
 
     @returns_rejections
-    def resolve(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    def resolve(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
         ctx: RequestContext = info.context
         row = settle_direct_debit(
             ctx.environment,

@@ -6,28 +6,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from graphql import GraphQLResolveInfo
-
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..api.partner.funding import change_request
 from ..domain import funding_limits, incoming_direct_debits
 from ..domain.rejections import Rejected, rejection
 from ..domain.validation import Checks
+from ..graphql_compat import ResolveInfo
 from .banking import mutation
 
 # The change request type has the same fields in both APIs.
 bindables = [change_request]
 
 
-def _project(info: GraphQLResolveInfo) -> tuple[Any, str]:
+def _project(info: ResolveInfo) -> tuple[Any, str]:
     ctx: RequestContext = info.context
     return ctx.environment, ctx.principal.project_id
 
 
 @mutation.field("simulateIncomingSepaDirectDebitBooking")
 @returns_rejections
-def resolve_booking(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_booking(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     row = incoming_direct_debits.book_incoming(env, project_id, input["transaction_id"])
     return {
@@ -38,7 +37,7 @@ def resolve_booking(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
 
 @mutation.field("simulateIncomingSepaDirectDebitRejection")
 @returns_rejections
-def resolve_rejection(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_rejection(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     row = incoming_direct_debits.reject_incoming(
         env, project_id, input["transaction_id"], input.get("reason_code")
@@ -51,7 +50,7 @@ def resolve_rejection(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -
 
 @mutation.field("simulateIncomingSepaDirectDebitReturn")
 @returns_rejections
-def resolve_return(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_return(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     row = incoming_direct_debits.return_incoming(
         env, project_id, input["transaction_id"], input.get("reason_code")
@@ -64,7 +63,7 @@ def resolve_return(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
 
 @mutation.field("updateAccountHolderFundingLimits")
 @returns_rejections
-def resolve_limits(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_limits(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     checks = Checks()
     amounts = {}
@@ -108,7 +107,7 @@ def resolve_limits(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
 
 @mutation.field("updateFundingLimitSettingsChangeRequest")
 @returns_rejections
-def resolve_answer(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_answer(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     row = funding_limits.update_change_request(env, project_id, input)
     return {

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from graphql import GraphQLResolveInfo
-
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..domain.international import receive_international_transfer, return_international_transfer
+from ..graphql_compat import ResolveInfo
 from .banking import mutation
 
 
 @mutation.field("simulateIncomingInternationalCreditTransferReception")
 @returns_rejections
-def resolve_reception(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_reception(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     row = receive_international_transfer(ctx.environment, ctx.principal.project_id, input)
     return {
@@ -25,7 +24,7 @@ def resolve_reception(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -
 
 @mutation.field("simulateIncomingInternationalCreditTransferReturn")
 @returns_rejections
-def resolve_return(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_return(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     row = return_international_transfer(
         ctx.environment,

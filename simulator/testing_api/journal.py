@@ -7,10 +7,10 @@ import json
 from typing import Any
 
 from ariadne import QueryType
-from graphql import GraphQLResolveInfo
 
 from ..api.context import RequestContext
 from ..exceptions import ConfigurationError
+from ..graphql_compat import ResolveInfo
 from ..journal import read_entries
 
 query = QueryType()
@@ -25,7 +25,7 @@ def _text(value: Any) -> str | None:
 
 @query.field("simulatorJournal")
 def resolve_simulator_journal(
-    _: Any, info: GraphQLResolveInfo, last: int = 20, after_seq: int | None = None
+    _: Any, info: ResolveInfo, last: int = 20, after_seq: int | None = None
 ) -> list[dict[str, Any]]:
     if not 1 <= last <= _MAX_ENTRIES:
         raise ConfigurationError(f"'last' must be from 1 to {_MAX_ENTRIES}.")

@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from ariadne import MutationType, QueryType
-from graphql import GraphQLResolveInfo
 
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..domain.rate_limits import project_rate_limit, set_project_rate_limit
 from ..domain.rejections import Rejected
 from ..exceptions import ConfigurationError
+from ..graphql_compat import ResolveInfo
 from ..limits import LimitSettings
 from .resolvers import validation_rejection
 
@@ -33,14 +33,14 @@ def _state(ctx: RequestContext) -> dict[str, Any]:
 
 
 @query.field("rateLimit")
-def resolve_rate_limit(_: Any, info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_rate_limit(_: Any, info: ResolveInfo) -> dict[str, Any]:
     return _state(info.context)
 
 
 @mutation.field("setProjectRateLimit")
 @returns_rejections
 def resolve_set_project_rate_limit(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+    _: Any, info: ResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
     try:

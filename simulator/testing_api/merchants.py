@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from ariadne.types import SchemaBindable
-from graphql import GraphQLResolveInfo
 
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
@@ -14,6 +13,7 @@ from ..api.partner import merchant_payment_methods, merchant_profiles
 from ..api.partner.merchant_profiles import methods_typed
 from ..domain import merchant_payment_methods as methods
 from ..domain import merchant_profiles as profiles
+from ..graphql_compat import ResolveInfo
 from .resolvers import mutation
 
 #: The merchant types resolve as in the partner API (`Account` is no Testing API type).
@@ -26,9 +26,7 @@ bindables: list[SchemaBindable] = [
 
 @mutation.field("simulateMerchantProfileRequestOutcome")
 @returns_rejections
-def resolve_profile_outcome(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_profile_outcome(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     row = profiles.simulate_profile_outcome(
         ctx.environment,
@@ -46,7 +44,7 @@ def resolve_profile_outcome(
 @mutation.field("simulateMerchantProfileUpdateRequestOutcome")
 @returns_rejections
 def resolve_profile_update_outcome(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+    _: Any, info: ResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
     request_id = profiles.simulate_update_outcome(
@@ -63,9 +61,7 @@ def resolve_profile_update_outcome(
 
 @mutation.field("simulateMerchantPaymentMethodRequestOutcome")
 @returns_rejections
-def resolve_method_outcome(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_method_outcome(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     row = methods.simulate_method_outcome(ctx.environment, ctx.principal.project_id, input)
     # The real payload is the method itself (no success payload type).
@@ -75,7 +71,7 @@ def resolve_method_outcome(
 @mutation.field("simulateMerchantPaymentMethodUpdateRequestOutcome")
 @returns_rejections
 def resolve_method_update_outcome(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+    _: Any, info: ResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
     request_id = methods.simulate_update_outcome(

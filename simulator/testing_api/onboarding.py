@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from ariadne.types import SchemaBindable
-from graphql import GraphQLResolveInfo
 
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..api.partner.onboarding import collection, document
 from ..domain import supporting_documents as documents
+from ..graphql_compat import ResolveInfo
 from .resolvers import mutation
 
 #: The collection and document types resolve as in the partner API.
@@ -19,9 +19,7 @@ bindables: list[SchemaBindable] = [collection, document]
 
 @mutation.field("updateSupportingDocumentCollectionStatus")
 @returns_rejections
-def resolve_collection_status(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_collection_status(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     row = documents.set_collection_status(
         ctx.environment,
@@ -37,9 +35,7 @@ def resolve_collection_status(
 
 @mutation.field("updateSupportingDocumentStatus")
 @returns_rejections
-def resolve_document_status(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_document_status(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     row = documents.set_document_status(
         ctx.environment,
@@ -56,9 +52,7 @@ def resolve_document_status(
 
 @mutation.field("requestSupportingDocuments")
 @returns_rejections
-def resolve_request_documents(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_request_documents(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     purposes = [
         {"purpose": name, "details": None}

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from graphql import GraphQLResolveInfo
-
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..domain.transfer_returns import send_back
+from ..graphql_compat import ResolveInfo
 from .banking import mutation
 
 
 def _resolver(direction: str, kind: str, name: str) -> Any:
     @returns_rejections
-    def resolve(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    def resolve(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
         ctx: RequestContext = info.context
         row = send_back(
             ctx.environment,

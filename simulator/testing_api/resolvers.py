@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ariadne import MutationType, QueryType
-from graphql import GraphQLResolveInfo
 
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
@@ -19,6 +18,7 @@ from ..clock import parse_timestamp
 from ..domain import accounts, consents
 from ..domain.rejections import Rejected, rejection, validation_error
 from ..exceptions import SimulatorError
+from ..graphql_compat import ResolveInfo
 from ..scheduler import Scheduler
 
 query = QueryType()
@@ -61,7 +61,7 @@ def _clock(ctx: RequestContext) -> dict[str, Any]:
 
 
 @query.field("clock")
-def resolve_clock(_: Any, info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_clock(_: Any, info: ResolveInfo) -> dict[str, Any]:
     return _clock(info.context)
 
 
@@ -70,9 +70,7 @@ def _clock_payload(ctx: RequestContext) -> dict[str, Any]:
 
 
 @mutation.field("advanceClock")
-def resolve_advance_clock(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_advance_clock(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     # Operations run in the simulator's worker threads: due work may call webhook receivers
     # (real HTTP, or in-process ones that call this server back) without blocking the loop.
@@ -80,7 +78,7 @@ def resolve_advance_clock(
 
 
 @mutation.field("setClock")
-def resolve_set_clock(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_set_clock(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     return _moved(ctx, lambda: _set_clock(ctx, input["to"]), ["input", "to"])
 
@@ -94,22 +92,20 @@ def _moved(ctx: RequestContext, move: Callable[[], Any], path: list[str]) -> dic
 
 
 @mutation.field("freezeClock")
-def resolve_freeze_clock(_: Any, info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_freeze_clock(_: Any, info: ResolveInfo) -> dict[str, Any]:
     info.context.environment.clock.freeze()
     return _clock_payload(info.context)
 
 
 @mutation.field("resumeClock")
-def resolve_resume_clock(_: Any, info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_resume_clock(_: Any, info: ResolveInfo) -> dict[str, Any]:
     info.context.environment.clock.resume()
     return _clock_payload(info.context)
 
 
 @mutation.field("createSandboxAccountHolder")
 @returns_rejections
-def resolve_create_holder(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_create_holder(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     created = _checked(
         lambda: accounts.create_account_holder(
@@ -134,9 +130,7 @@ def resolve_create_holder(
 
 @mutation.field("createSandboxConsent")
 @returns_rejections
-def resolve_create_consent(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_create_consent(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     consent = _checked(
         lambda: consents.create_consent(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ariadne import ObjectType
-from graphql import GraphQLError, GraphQLResolveInfo
+from graphql import GraphQLError
 
 from ..api.connections import connection
 from ..api.context import RequestContext
@@ -15,6 +15,7 @@ from ..api.partner.user import resolve_levels
 from ..domain import sandbox_identifications, sandbox_users
 from ..domain.users import validate_phone_number
 from ..exceptions import ConfigurationError, NotFound
+from ..graphql_compat import ResolveInfo
 from ..oauth import sms
 from .resolvers import _checked, mutation, query
 
@@ -24,7 +25,7 @@ bindables: list[Any] = [sandbox_user_type, levels_type]
 
 
 def _level(name: str) -> Any:
-    def resolve(levels: dict[str, bool], _: GraphQLResolveInfo) -> bool:
+    def resolve(levels: dict[str, bool], _: ResolveInfo) -> bool:
         return levels[name]
 
     return resolve
@@ -37,28 +38,28 @@ sandbox_user_type.set_field("identificationLevels", resolve_levels)
 
 
 @sandbox_user_type.field("mobilePhoneNumber")
-def resolve_phone(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+def resolve_phone(row: dict[str, Any], _: ResolveInfo) -> str | None:
     phone = str(row["phone_number"])
     return phone if phone.startswith("+") else None  # freed once deleted or deactivated
 
 
 @sandbox_user_type.field("nationalityCCA3")
-def resolve_nationality(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+def resolve_nationality(row: dict[str, Any], _: ResolveInfo) -> str | None:
     return row.get("nationality_cca3")
 
 
 @sandbox_user_type.field("birthCountryCCA3")
-def resolve_birth_country(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+def resolve_birth_country(row: dict[str, Any], _: ResolveInfo) -> str | None:
     return row.get("birth_country_cca3")
 
 
 @sandbox_user_type.field("isActive")
-def resolve_active(row: dict[str, Any], _: GraphQLResolveInfo) -> bool:
+def resolve_active(row: dict[str, Any], _: ResolveInfo) -> bool:
     return not row.get("deleted_at") and (row.get("status") or "Active") == "Active"
 
 
 @sandbox_user_type.field("preferredNotificationChannel")
-def resolve_channel(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
+def resolve_channel(row: dict[str, Any], info: ResolveInfo) -> str:
     ctx: RequestContext = info.context
     found = ctx.environment.store.db.execute(
         "SELECT preferred_notification_channel FROM user_consent_settings "
@@ -82,9 +83,7 @@ def _identity(input: dict[str, Any]) -> dict[str, Any]:
 
 @mutation.field("createSandboxUser")
 @returns_rejections
-def resolve_create_sandbox_user(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_create_sandbox_user(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     user = _checked(
         lambda: sandbox_users.create(
@@ -100,9 +99,7 @@ def resolve_create_sandbox_user(
 
 @mutation.field("updateSandboxUser")
 @returns_rejections
-def resolve_update_sandbox_user(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_update_sandbox_user(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     user = _checked(
         lambda: sandbox_users.replace(
@@ -115,9 +112,7 @@ def resolve_update_sandbox_user(
 
 @mutation.field("deleteSandboxUser")
 @returns_rejections
-def resolve_delete_sandbox_user(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_delete_sandbox_user(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     sandbox_users.delete(ctx.environment, ctx.principal.project_id, input["id"])
     return {"__typename": "DeleteSandboxUserSuccessPayload", "success": True}
@@ -126,7 +121,7 @@ def resolve_delete_sandbox_user(
 @mutation.field("endorseSandboxUser")
 @returns_rejections
 def resolve_endorse_sandbox_user(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+    _: Any, info: ResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
     user = sandbox_users.endorse(ctx.environment, ctx.principal.project_id, input["id"])
@@ -141,7 +136,7 @@ def _levels(input: dict[str, Any]) -> dict[str, str | None]:
 @mutation.field("createSandboxIdentification")
 @returns_rejections
 def resolve_create_identification(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+    _: Any, info: ResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
     created = sandbox_identifications.create(
@@ -161,7 +156,7 @@ def resolve_create_identification(
 @mutation.field("updateSandboxIdentification")
 @returns_rejections
 def resolve_update_identification(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+    _: Any, info: ResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
     updated = sandbox_identifications.update(
@@ -179,7 +174,7 @@ def resolve_update_identification(
 
 
 @query.field("sandboxUser")
-def resolve_sandbox_user(_: Any, info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_sandbox_user(_: Any, info: ResolveInfo) -> dict[str, Any]:
     ctx: RequestContext = info.context
     user = sandbox_users.current(ctx.environment, ctx.principal.project_id)
     if user is None:
@@ -188,7 +183,7 @@ def resolve_sandbox_user(_: Any, info: GraphQLResolveInfo) -> dict[str, Any]:
 
 
 @query.field("sandboxUserById")
-def resolve_sandbox_user_by_id(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_sandbox_user_by_id(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
     ctx: RequestContext = info.context
     return sandbox_users.find(ctx.environment, ctx.principal.project_id, id)
 
@@ -196,7 +191,7 @@ def resolve_sandbox_user_by_id(_: Any, info: GraphQLResolveInfo, id: str) -> dic
 @query.field("sandboxUsers")
 def resolve_sandbox_users(
     _: Any,
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int = 50,
     after: str | None = None,
     offset: int | None = None,
@@ -220,7 +215,7 @@ def resolve_sandbox_users(
 
 @query.field("textMessages")
 def resolve_text_messages(
-    _: Any, info: GraphQLResolveInfo, phone_number: str | None = None, last: int | None = None
+    _: Any, info: ResolveInfo, phone_number: str | None = None, last: int | None = None
 ) -> list[dict[str, Any]]:
     ctx: RequestContext = info.context
     if last is not None and last < 1:

@@ -11,13 +11,14 @@ import json
 from typing import Any
 
 from ariadne import ObjectType
-from graphql import GraphQLError, GraphQLResolveInfo
+from graphql import GraphQLError
 
 from ..api.connections import connection
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..domain.rejections import Rejected, rejection, validation_error
 from ..exceptions import ConfigurationError
+from ..graphql_compat import ResolveInfo
 from ..webhooks import delivery, log
 from ..webhooks.policy import POLICIES, RetryPolicy, get_policy
 from ..webhooks.receivers import SECRET_HEADER, Inbox, receivers_for
@@ -38,7 +39,7 @@ bindables = [timeline_entry, clock_payload, inbox_type, delivery_type]
 
 
 @clock_payload.field("timeline")
-def resolve_timeline(payload: dict[str, Any], info: GraphQLResolveInfo) -> list[dict[str, Any]]:
+def resolve_timeline(payload: dict[str, Any], info: ResolveInfo) -> list[dict[str, Any]]:
     ctx: RequestContext = info.context
     mine = ctx.environment.name.value
     return [
@@ -50,17 +51,17 @@ def resolve_timeline(payload: dict[str, Any], info: GraphQLResolveInfo) -> list[
 
 
 @timeline_entry.field("work")
-def resolve_work(entry: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_work(entry: dict[str, Any], _: ResolveInfo) -> str:
     return str(entry.get("work") or "unknown")
 
 
 @timeline_entry.field("summary")
-def resolve_summary(entry: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_summary(entry: dict[str, Any], _: ResolveInfo) -> str:
     return str(entry.get("summary") or json.dumps(entry, default=str))
 
 
 @timeline_entry.field("webhookEventLogId")
-def resolve_webhook_event_log_id(entry: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+def resolve_webhook_event_log_id(entry: dict[str, Any], _: ResolveInfo) -> str | None:
     if entry.get("work") != "webhooks" or not entry.get("attempt_id"):
         return None
     return str(entry["attempt_id"])
@@ -70,7 +71,7 @@ def resolve_webhook_event_log_id(entry: dict[str, Any], _: GraphQLResolveInfo) -
 
 
 @query.field("webhookRetryPolicy")
-def resolve_policy(_: Any, info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_policy(_: Any, info: ResolveInfo) -> dict[str, Any]:
     ctx: RequestContext = info.context
     return delivery.get_retry_policy(ctx.environment, project_id=ctx.principal.project_id).as_dict()
 
@@ -82,7 +83,7 @@ def resolve_policies(*_: Any) -> list[dict[str, Any]]:
 
 @mutation.field("setWebhookRetryPolicy")
 @returns_rejections
-def resolve_set_policy(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_set_policy(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     name = input["name"]
     delays = input.get("delays_seconds")
@@ -111,7 +112,7 @@ def resolve_set_policy(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) 
 @query.field("webhookDeliveries")
 def resolve_deliveries(
     _: Any,
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int | None = None,
     after: str | None = None,
     filters: dict[str, Any] | None = None,
@@ -125,19 +126,19 @@ def resolve_deliveries(
 
 
 @delivery_type.field("policy")
-def resolve_delivery_policy(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_delivery_policy(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     policy = row["policy"]
     text = policy if isinstance(policy, str) else json.dumps(policy)
     return RetryPolicy.from_json(text).as_dict()
 
 
 @delivery_type.field("retryCount")
-def resolve_delivery_retry_count(row: dict[str, Any], _: GraphQLResolveInfo) -> int:
+def resolve_delivery_retry_count(row: dict[str, Any], _: ResolveInfo) -> int:
     return max(int(row["attempt_count"]) - 1, 0)
 
 
 @delivery_type.field("webhookEventLogIds")
-def resolve_delivery_log_ids(row: dict[str, Any], info: GraphQLResolveInfo) -> list[str]:
+def resolve_delivery_log_ids(row: dict[str, Any], info: ResolveInfo) -> list[str]:
     ctx: RequestContext = info.context
     return [
         attempt["id"]
@@ -195,7 +196,7 @@ def _inbox_view(ctx: RequestContext, inbox: Inbox) -> dict[str, Any]:
 
 
 @query.field("webhookInbox")
-def resolve_inbox(_: Any, info: GraphQLResolveInfo, name: str) -> dict[str, Any]:
+def resolve_inbox(_: Any, info: ResolveInfo, name: str) -> dict[str, Any]:
     try:
         return _inbox_view(info.context, _inbox(info.context, name))
     except ConfigurationError as error:
@@ -204,9 +205,7 @@ def resolve_inbox(_: Any, info: GraphQLResolveInfo, name: str) -> dict[str, Any]
 
 @mutation.field("configureWebhookInbox")
 @returns_rejections
-def resolve_configure_inbox(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_configure_inbox(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     behaviour = input["behaviour"]
     times = input.get("times")

@@ -16,12 +16,11 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from graphql import GraphQLResolveInfo
-
 from ...clock import format_timestamp, parse_timestamp
 from ...domain.context import Environment, Principal
 from ...domain.money import to_decimal
 from ...domain.pagination import Connection, InvalidPageRequest
+from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..connections import connection
 from ..context import RequestContext
@@ -67,7 +66,7 @@ TRANSACTION_OBJECT_TYPES = {
 }
 
 
-def caller(info: GraphQLResolveInfo) -> tuple[Environment, Principal]:
+def caller(info: ResolveInfo) -> tuple[Environment, Principal]:
     ctx: RequestContext = info.context
     return ctx.environment, ctx.principal
 
@@ -118,7 +117,7 @@ def connection_resolver(
 
     def resolve(
         parent: Any,
-        info: GraphQLResolveInfo,
+        info: ResolveInfo,
         first: int | None = None,
         after: str | None = None,
         filters: dict[str, Any] | None = None,
@@ -145,7 +144,7 @@ def item_resolver(getter: Callable[[Environment, Principal, str], dict[str, Any]
     """A query of one resource by its one id argument, served by a domain `get_*(env,
     principal, id)` (which raises `NotFound` for what the caller cannot see)."""
 
-    def resolve(_: Any, info: GraphQLResolveInfo, **arguments: str) -> dict[str, Any]:
+    def resolve(_: Any, info: ResolveInfo, **arguments: str) -> dict[str, Any]:
         env, principal = caller(info)
         (resource_id,) = arguments.values()
         return getter(env, principal, resource_id)
@@ -157,7 +156,7 @@ def row_resolver(table: str, column: str) -> Resolver:
     """A reference to another row: `row[column]` looked up in `table` (None when unset). The
     parent was already scoped, and what it refers to belongs to the same project."""
 
-    def resolve(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
+    def resolve(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
         env, _ = caller(info)
         value = row.get(column)
         return get_row(env.store.db, table, value) if value else None

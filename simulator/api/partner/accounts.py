@@ -7,13 +7,13 @@ from typing import Any
 
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
-from graphql import GraphQLResolveInfo
 
 from ...domain import account_lifecycle, statements, virtual_ibans
 from ...domain import accounts as domain
 from ...domain import transactions as transaction_domain
 from ...domain.rejections import Rejected, validation, validation_error
 from ...exceptions import NotFound
+from ...graphql_compat import ResolveInfo
 from ..connections import connection
 from ..mutations import returns_rejections
 from . import mutation, query
@@ -49,7 +49,7 @@ def _of_account(row: dict[str, Any]) -> dict[str, Any]:
 
 
 @account.field("statusInfo")
-def resolve_status_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_status_info(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     status = row["status"]
     reason = row.get("status_reason") or _DEFAULT_REASONS.get(status, "")
     info: dict[str, Any] = {"__typename": f"Account{status}Status", "status": status}
@@ -73,20 +73,20 @@ def resolve_status_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str,
 
 
 @account.field("balances")
-def resolve_balances(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_balances(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     balances = domain.account_balances(env, row)
     return {name: {"value": value, "currency": row["currency"]} for name, value in balances.items()}
 
 
 @account.field("holder")
-def resolve_holder(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_holder(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     return domain.get_account_holder(env, row["project_id"], row["holder_id"])
 
 
 @account.field("legalRepresentativeMembership")
-def resolve_legal_representative(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_legal_representative(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     rows = list(
         env.store.db["account_memberships"].rows_where(
@@ -130,7 +130,7 @@ account.set_field(
 
 
 def transactions_connection(
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     scope: dict[str, Any],
     first: int | None,
     after: str | None,
@@ -157,7 +157,7 @@ def transactions_connection(
 @account.field("transactions")
 def resolve_account_transactions(
     row: dict[str, Any],
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int | None = None,
     after: str | None = None,
     filters: dict[str, Any] | None = None,
@@ -168,7 +168,7 @@ def resolve_account_transactions(
 
 @mutation.field("openAccount")
 @returns_rejections
-def resolve_open_account(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_open_account(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     opened = account_lifecycle.open_account(
         env,
@@ -182,9 +182,7 @@ def resolve_open_account(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]
 
 @mutation.field("updateAccount")
 @returns_rejections
-def resolve_update_account(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_update_account(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     updated = account_lifecycle.update_account(
         env, principal, input["account_id"], name=input.get("name"), language=input.get("language")
@@ -194,9 +192,7 @@ def resolve_update_account(
 
 @mutation.field("closeAccount")
 @returns_rejections
-def resolve_close_account(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_close_account(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     consent = account_lifecycle.close_account(
         env,
@@ -210,9 +206,7 @@ def resolve_close_account(
 
 def _sdd_resolver(name: str, blocked: bool) -> Any:
     @returns_rejections
-    def resolve(
-        _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
-    ) -> dict[str, Any]:
+    def resolve(_: Any, info: ResolveInfo, input: dict[str, Any] | None = None) -> dict[str, Any]:
         env, principal = caller(info)
         if input is None:  # denySdd's input is optional in the real schema, yet needed
             raise Rejected(

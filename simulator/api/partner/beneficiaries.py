@@ -7,9 +7,9 @@ from typing import Any
 
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
-from graphql import GraphQLResolveInfo
 
 from ...domain import beneficiaries as domain
+from ...graphql_compat import ResolveInfo
 from ..connections import connection
 from ..mutations import returns_rejections
 from . import mutation, query
@@ -24,7 +24,7 @@ bindables: list[SchemaBindable] = [trusted_sepa, account]
 @account.field("trustedBeneficiaries")
 def resolve_account_beneficiaries(
     row: dict[str, Any],
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int | None = None,
     after: str | None = None,
     filters: dict[str, Any] | None = None,
@@ -48,7 +48,7 @@ def resolve_account_beneficiaries(
 
 @query.field("ibanValidation")
 def resolve_iban_validation(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+    _: Any, info: ResolveInfo, input: dict[str, Any] | None = None
 ) -> dict[str, Any] | None:
     if not input or not input.get("iban"):
         return None
@@ -56,7 +56,7 @@ def resolve_iban_validation(
 
 
 @query.field("trustedBeneficiary")
-def resolve_trusted_beneficiary(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any]:
+def resolve_trusted_beneficiary(_: Any, info: ResolveInfo, id: str) -> dict[str, Any]:
     env, principal = caller(info)
     return _node(domain.get_trusted_beneficiary(env, principal, id))
 
@@ -66,7 +66,7 @@ def _node(row: dict[str, Any]) -> dict[str, Any]:
 
 
 @trusted_sepa.field("statusInfo")
-def resolve_status_info(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_status_info(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     status = row["status"]
     return {
@@ -79,7 +79,7 @@ def resolve_status_info(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[s
 
 
 @trusted_sepa.field("address")
-def resolve_address(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any] | None:
+def resolve_address(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any] | None:
     address: dict[str, Any] | None = json.loads(row["address"]) if row.get("address") else None
     return address
 
@@ -87,7 +87,7 @@ def resolve_address(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any
 @trusted_sepa.field("transactions")
 def resolve_transactions(
     row: dict[str, Any],
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int | None = None,
     after: str | None = None,
     filters: dict[str, Any] | None = None,
@@ -98,7 +98,7 @@ def resolve_transactions(
 
 @mutation.field("verifyBeneficiary")
 @returns_rejections
-def resolve_verify(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_verify(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     beneficiary = dict(input.get("beneficiary") or {})
     swan_account = beneficiary.pop("swan_account", None)
@@ -126,7 +126,7 @@ def resolve_verify(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
 
 @mutation.field("addTrustedSepaBeneficiary")
 @returns_rejections
-def resolve_add_one(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_add_one(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     beneficiary = {key: input.get(key) for key in ("name", "iban", "label", "address")}
     [saved] = domain.add_trusted_sepa_beneficiaries(
@@ -142,7 +142,7 @@ def resolve_add_one(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
 
 @mutation.field("addTrustedSepaBeneficiaries")
 @returns_rejections
-def resolve_add_many(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_add_many(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     saved = domain.add_trusted_sepa_beneficiaries(
         env,

@@ -6,11 +6,11 @@ import json
 from typing import Any
 
 from ariadne import ObjectType
-from graphql import GraphQLResolveInfo
 
 from ...domain import cards as domain
 from ...domain import physical_cards as physical
 from ...domain.rejections import Rejected
+from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..mutations import required_input, returns_union_rejections
 from . import mutation
@@ -29,7 +29,7 @@ def _config(input: dict[str, Any]) -> dict[str, Any]:
 
 @mutation.field("addCard")
 @returns_union_rejections
-def resolve_add_card(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_add_card(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     config = _config(input)
     added, _consent = domain.add_card(
@@ -44,9 +44,7 @@ def resolve_add_card(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) ->
 
 @mutation.field("addSingleUseVirtualCard")
 @returns_union_rejections
-def resolve_add_single_use(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_add_single_use(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     config = _config(input)
     added, _consent = domain.add_card(
@@ -60,7 +58,7 @@ def resolve_add_single_use(
     return {"__typename": "AddSingleUseVirtualCardSuccessForUserPayload", "card": added}
 
 
-def _add_many(info: GraphQLResolveInfo, input: dict[str, Any], card_type: str) -> list[Any]:
+def _add_many(info: ResolveInfo, input: dict[str, Any], card_type: str) -> list[Any]:
     env, principal = caller(info)
     cards, _consent = domain.add_cards(
         env,
@@ -75,14 +73,14 @@ def _add_many(info: GraphQLResolveInfo, input: dict[str, Any], card_type: str) -
 
 @mutation.field("addCards")
 @returns_union_rejections
-def resolve_add_cards(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_add_cards(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     return {"__typename": "AddCardsSuccessPayload", "cards": _add_many(info, input, "Virtual")}
 
 
 @mutation.field("addCardsWithGroupDelivery")
 @returns_union_rejections
 def resolve_add_cards_with_group_delivery(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+    _: Any, info: ResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
     env, principal = caller(info)
     cards = physical.add_cards_with_group_delivery(
@@ -98,7 +96,7 @@ def resolve_add_cards_with_group_delivery(
 @mutation.field("addSingleUseVirtualCards")
 @returns_union_rejections
 def resolve_add_single_use_cards(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+    _: Any, info: ResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
     cards = _add_many(info, input, "SingleUseVirtual")
     return {"__typename": "AddSingleUseVirtualCardsSuccessPayload", "cards": cards}
@@ -107,7 +105,7 @@ def resolve_add_single_use_cards(
 @mutation.field("updateCard")
 @returns_union_rejections
 def resolve_update_card(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+    _: Any, info: ResolveInfo, input: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     input = required_input(input)
     env, principal = caller(info)
@@ -127,7 +125,7 @@ def resolve_update_card(
 @mutation.field("cancelCard")
 @returns_union_rejections
 def resolve_cancel_card(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+    _: Any, info: ResolveInfo, input: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     input = required_input(input)
     env, principal = caller(info)
@@ -143,7 +141,7 @@ def _physical_payload(name: str, row: dict[str, Any], **extra: Any) -> dict[str,
 
 @mutation.field("printPhysicalCard")
 @returns_union_rejections
-def resolve_print(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_print(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = physical.print_physical_card(
         env,
@@ -158,7 +156,7 @@ def resolve_print(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> di
 
 @mutation.field("activatePhysicalCard")
 @returns_union_rejections
-def resolve_activate(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_activate(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row, consent = physical.activate_physical_card(
         env, principal, input["identifier"], input["consent_redirect_url"]
@@ -169,7 +167,7 @@ def resolve_activate(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) ->
 @mutation.field("suspendPhysicalCard")
 @returns_union_rejections
 def resolve_suspend(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+    _: Any, info: ResolveInfo, input: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     input = required_input(input)
     env, principal = caller(info)
@@ -180,7 +178,7 @@ def resolve_suspend(
 @mutation.field("resumePhysicalCard")
 @returns_union_rejections
 def resolve_resume(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+    _: Any, info: ResolveInfo, input: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     input = required_input(input)
     env, principal = caller(info)
@@ -193,7 +191,7 @@ def resolve_resume(
 @mutation.field("cancelPhysicalCard")
 @returns_union_rejections
 def resolve_cancel_physical(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+    _: Any, info: ResolveInfo, input: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     input = required_input(input)
     env, principal = caller(info)
@@ -203,9 +201,7 @@ def resolve_cancel_physical(
 
 @mutation.field("confirmPhysicalCardRenewal")
 @returns_union_rejections
-def resolve_confirm_renewal(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_confirm_renewal(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = physical.confirm_physical_card_renewal(
         env, principal, input["card_id"], input["address"], input.get("custom_options")
@@ -215,16 +211,14 @@ def resolve_confirm_renewal(
 
 @mutation.field("cancelPhysicalCardRenewal")
 @returns_union_rejections
-def resolve_cancel_renewal(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_cancel_renewal(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = physical.cancel_physical_card_renewal(env, principal, input["card_id"])
     return _physical_payload("CancelPhysicalCardRenewal", row)
 
 
 def _consent_only(name: str) -> Any:
-    def resolve(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    def resolve(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
         env, principal = caller(info)
         redirect = input["consent_redirect_url"]
         if name == "ViewPhysicalCardPin":
@@ -245,9 +239,7 @@ mutation.set_field("viewPhysicalCardPin", _consent_only("ViewPhysicalCardPin"))
 
 @mutation.field("viewCardNumbersWithConsent")
 @returns_union_rejections
-def resolve_view_with_consent(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_view_with_consent(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     consent_id = input["consent_id"]
     rows = list(
@@ -282,7 +274,7 @@ def resolve_view_with_consent(
 
 
 @card_transaction.field("merchant")
-def resolve_merchant(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_merchant(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     return {
         "__typename": "CardOutMerchant",
         "merchant_id": row.get("merchant_id") or row["counterparty"],
@@ -296,7 +288,7 @@ def resolve_merchant(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, An
 
 
 @card_transaction.field("cardDetails")
-def resolve_card_details(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
+def resolve_card_details(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
     env, _ = caller(info)
     if not row.get("card_id"):
         return None

@@ -7,11 +7,11 @@ from typing import Any
 
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
-from graphql import GraphQLResolveInfo
 
 from ...domain import cards as domain
 from ...domain.pagination import Connection
 from ...domain.simulation import spent_within_limit_period
+from ...graphql_compat import ResolveInfo
 from ..connections import connection
 from . import query
 from ._helpers import amount, caller, consent_row, item_resolver, row_resolver
@@ -30,7 +30,7 @@ card.set_field("accountMembership", row_resolver("account_memberships", "account
 
 
 def _switch(name: str) -> Any:
-    def resolve(row: dict[str, Any], _: GraphQLResolveInfo) -> bool:
+    def resolve(row: dict[str, Any], _: ResolveInfo) -> bool:
         return bool(row.get(name))
 
     return resolve
@@ -49,7 +49,7 @@ _ORDER_COLUMNS = {"createdAt": "created_at", "updatedAt": "updated_at", "id": "i
 @query.field("cards")
 def resolve_cards(
     _: Any,
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int | None = None,
     after: str | None = None,
     before: str | None = None,
@@ -91,27 +91,27 @@ def resolve_cards(
 
 
 @card.field("cardMaskedNumber")
-def resolve_masked_number(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_masked_number(row: dict[str, Any], _: ResolveInfo) -> str:
     return str(row.get("masked_number") or "")
 
 
 @card.field("mainCurrency")
-def resolve_main_currency(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_main_currency(row: dict[str, Any], _: ResolveInfo) -> str:
     return "EUR"
 
 
 @card.field("issuingCountry")
-def resolve_issuing_country(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_issuing_country(row: dict[str, Any], _: ResolveInfo) -> str:
     return "FRA"
 
 
 @card.field("cardDesignUrl")
-def resolve_design_url(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_design_url(row: dict[str, Any], _: ResolveInfo) -> str:
     return "https://cdn.invalid/card-designs/default.png"
 
 
 @card.field("spendingLimits")
-def resolve_spending_limits(row: dict[str, Any], _: GraphQLResolveInfo) -> list[dict[str, Any]]:
+def resolve_spending_limits(row: dict[str, Any], _: ResolveInfo) -> list[dict[str, Any]]:
     return [
         {
             "type": "Partner",
@@ -122,14 +122,14 @@ def resolve_spending_limits(row: dict[str, Any], _: GraphQLResolveInfo) -> list[
 
 
 @card.field("spending")
-def resolve_spending(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_spending(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     spent = spent_within_limit_period(env, env.store.db, row)
     return {"amount": amount(spent), "period": row["spending_limit_period"]}
 
 
 @card.field("statusInfo")
-def resolve_status_info(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_status_info(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     status = row["status"]
     return {
@@ -141,14 +141,14 @@ def resolve_status_info(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[s
 
 
 @card.field("physicalCard")
-def resolve_physical_card(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any] | None:
+def resolve_physical_card(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any] | None:
     return row if row.get("physical_status") else None
 
 
 @card.field("transactions")
 def resolve_transactions(
     row: dict[str, Any],
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int | None = None,
     after: str | None = None,
     filters: dict[str, Any] | None = None,
@@ -194,7 +194,7 @@ physical_card.set_field(
 
 
 @physical_card.field("statusInfo")
-def resolve_physical_status(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_physical_status(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     status = row["physical_status"]
     address = json.loads(row.get("physical_address") or "{}")

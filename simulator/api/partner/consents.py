@@ -6,10 +6,10 @@ from typing import Any
 
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
-from graphql import GraphQLResolveInfo
 
 from ...domain import consent_actions, server_consent
 from ...domain import consents as domain
+from ...graphql_compat import ResolveInfo
 from ..context import RequestContext
 from ..mutations import returns_rejections
 from . import mutation, query
@@ -24,17 +24,17 @@ def consent_url(ctx: RequestContext, consent_id: str) -> str:
 
 
 @consent.field("consentUrl")
-def resolve_consent_url(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
+def resolve_consent_url(row: dict[str, Any], info: ResolveInfo) -> str:
     return consent_url(info.context, row["id"])
 
 
 @consent.field("challenge")
-def resolve_challenge(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_challenge(row: dict[str, Any], _: ResolveInfo) -> str:
     return server_consent.challenge(row["id"])
 
 
 @consent.field("requireSCA")
-def resolve_require_sca(row: dict[str, Any], _: GraphQLResolveInfo) -> bool:
+def resolve_require_sca(row: dict[str, Any], _: ResolveInfo) -> bool:
     return bool(row["require_sca"])
 
 
@@ -48,7 +48,7 @@ _FINISHED_FIELDS = {
 
 
 def _finished_at(statuses: tuple[str, ...]) -> Any:
-    def resolve(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+    def resolve(row: dict[str, Any], _: ResolveInfo) -> str | None:
         return row.get("finished_at") if row["status"] in statuses else None
 
     return resolve
@@ -60,7 +60,7 @@ consent.set_field("user", row_resolver("users", "user_id"))
 
 
 @consent.field("userId")
-def resolve_user_id(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_user_id(row: dict[str, Any], _: ResolveInfo) -> str:
     return str(row.get("user_id") or "")
 
 
@@ -70,9 +70,7 @@ query.set_field("consents", connection_resolver(domain.list_consents))
 
 @mutation.field("cancelConsent")
 @returns_rejections
-def resolve_cancel_consent(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_cancel_consent(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     cancelled = domain.cancel_consent(ctx.environment, ctx.principal, input["consent_id"])
     return {"__typename": "CancelConsentSuccessPayload", "consent": cancelled}
@@ -80,9 +78,7 @@ def resolve_cancel_consent(
 
 @mutation.field("acceptConsent")
 @returns_rejections
-def resolve_accept_consent(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_accept_consent(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     accepted = consent_actions.accept_consent(ctx.environment, ctx.principal, input["consent_id"])
     return {"__typename": "AcceptConsentSuccessPayload", "consent": accepted}
@@ -91,7 +87,7 @@ def resolve_accept_consent(
 @mutation.field("createMultiConsent")
 @returns_rejections
 def resolve_create_multi_consent(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+    _: Any, info: ResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
     ordered = [
@@ -106,7 +102,7 @@ def resolve_create_multi_consent(
 @mutation.field("grantConsentWithServerSignature")
 @returns_rejections
 def resolve_grant_with_server_signature(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+    _: Any, info: ResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
     granted = server_consent.grant(

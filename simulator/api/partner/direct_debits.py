@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from ariadne import InterfaceType, ObjectType
-from graphql import GraphQLResolveInfo
 
 from ...domain import received_mandates, transaction_returns
+from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..mutations import returns_rejections
 from . import mutation, query
@@ -30,14 +30,14 @@ _INCOMING = ("SepaDirectDebitIn", "SepaDirectDebitInReturn")
 
 
 @direct_debit.field("creditor")
-def resolve_creditor(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_creditor(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     if row["type"] in _INCOMING:
         return own_party(info, row, "SEPADirectDebitInCreditor")
     return other_party(row, "SEPADirectDebitOutCreditor")
 
 
 @direct_debit.field("debtor")
-def resolve_debtor(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_debtor(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     if row["type"] in _INCOMING:
         return other_party(row, "SEPADirectDebitInDebtor")
     return own_party(info, row, "SEPADirectDebitOutDebtor")
@@ -73,7 +73,7 @@ _STATUS_TIME_FIELDS = {
 
 @query.field("receivedDirectDebitMandate")
 def resolve_mandate(
-    _: Any, info: GraphQLResolveInfo, received_direct_debit_mandate_id: str
+    _: Any, info: ResolveInfo, received_direct_debit_mandate_id: str
 ) -> dict[str, Any] | None:
     env, principal = caller(info)
     row = received_mandates.get_mandate(env, principal, received_direct_debit_mandate_id)
@@ -98,13 +98,13 @@ mandate.set_field(
 
 
 @mandate.field("iban")
-def resolve_mandate_iban(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
+def resolve_mandate_iban(row: dict[str, Any], info: ResolveInfo) -> str:
     env, _ = caller(info)
     return str(get_row(env.store.db, "accounts", row["account_id"])["iban"])
 
 
 @mandate.field("statusInfo")
-def resolve_mandate_status(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_mandate_status(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     status = row["status"]
     result: dict[str, Any] = {
@@ -124,7 +124,7 @@ def _mandate_payload(name: str, row: dict[str, Any]) -> dict[str, Any]:
 
 @mutation.field("suspendReceivedDirectDebitMandate")
 @returns_rejections
-def resolve_suspend(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_suspend(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = received_mandates.suspend_mandate(
         env, principal, input["received_direct_debit_mandate_id"]
@@ -134,7 +134,7 @@ def resolve_suspend(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
 
 @mutation.field("enableReceivedDirectDebitMandate")
 @returns_rejections
-def resolve_enable(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_enable(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = received_mandates.enable_mandate(
         env,
@@ -147,7 +147,7 @@ def resolve_enable(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
 
 @mutation.field("addReceivedSepaDirectDebitB2bMandate")
 @returns_rejections
-def resolve_add_b2b(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_add_b2b(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = received_mandates.add_b2b_mandate(env, principal, input)
     return _mandate_payload("AddReceivedSepaDirectDebitB2bMandateSuccessPayload", row)
@@ -155,7 +155,7 @@ def resolve_add_b2b(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
 
 @mutation.field("returnTransaction")
 @returns_rejections
-def resolve_return(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_return(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     consent = transaction_returns.request_return(
         env,

@@ -10,10 +10,10 @@ from typing import Any
 
 from ariadne import InterfaceType, ObjectType
 from ariadne.types import SchemaBindable
-from graphql import GraphQLResolveInfo
 
 from ...domain import funding, funding_limits, funding_requests
 from ...domain.money import to_decimal
+from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..connections import connection
 from ..mutations import returns_rejections
@@ -55,7 +55,7 @@ def _date(value: str | None) -> str | None:
 
 
 @query.field("fundingSource")
-def resolve_source(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_source(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
     env, principal = caller(info)
     return funding.get_funding_source(env, principal, id)
 
@@ -68,7 +68,7 @@ source.set_field("paymentMandate", row_resolver("payment_mandates", "payment_man
 
 
 @source.field("statusInfo")
-def resolve_source_status(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_source_status(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     status = row["status"]
     changed = _date(row.get("status_changed_at"))
     result: dict[str, Any] = {"__typename": f"{status}FundingSourceStatusInfo", "status": status}
@@ -89,7 +89,7 @@ def resolve_source_status(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[st
 
 @mutation.field("addDirectDebitFundingSource")
 @returns_rejections
-def resolve_add_source(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_add_source(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = funding.add_funding_source(env, principal, input)
     return {"__typename": "AddDirectDebitFundingSourceSuccessPayload", "funding_source": row}
@@ -97,9 +97,7 @@ def resolve_add_source(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) 
 
 @mutation.field("cancelFundingSource")
 @returns_rejections
-def resolve_cancel_source(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_cancel_source(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = funding.cancel_funding_source(env, principal, input["id"])
     return {"__typename": "CancelFundingSourceSuccessPayload", "funding_source": row}
@@ -107,9 +105,7 @@ def resolve_cancel_source(
 
 @mutation.field("initiateFundingRequest")
 @returns_rejections
-def resolve_funding_request(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_funding_request(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     payment, _consent = funding_requests.initiate_funding_request(env, principal, input)
     # Read again: an auto-consent user's request is already Initiated.
@@ -121,7 +117,7 @@ def resolve_funding_request(
 
 
 @query.field("paymentMandate")
-def resolve_mandate(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_mandate(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
     env, principal = caller(info)
     return funding.get_payment_mandate(env, principal, id)
 
@@ -140,7 +136,7 @@ mandate.set_field("expiredAt", lambda row, _: None)
 
 
 @mandate.field("statusInfo")
-def resolve_mandate_status(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_mandate_status(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     status = row["status"]
     result: dict[str, Any] = {
@@ -158,7 +154,7 @@ def resolve_mandate_status(row: dict[str, Any], info: GraphQLResolveInfo) -> dic
 
 
 @mandate.field("creditor")
-def resolve_creditor(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_creditor(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     return {
         # The creditor is the collecting holder.
         "id": row["account_holder_id"],
@@ -169,7 +165,7 @@ def resolve_creditor(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, An
 
 
 @mandate.field("debtor")
-def resolve_debtor(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_debtor(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     return {
         "name": row["debtor_name"],
         "email": row.get("debtor_email"),
@@ -182,7 +178,7 @@ def resolve_debtor(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]
 @mandate.field("transactions")
 def resolve_mandate_transactions(
     row: dict[str, Any],
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int | None = None,
     after: str | None = None,
     filters: dict[str, Any] | None = None,
@@ -193,9 +189,7 @@ def resolve_mandate_transactions(
 
 
 @direct_debit.field("mandate")
-def resolve_transaction_mandate(
-    row: dict[str, Any], info: GraphQLResolveInfo
-) -> dict[str, Any] | None:
+def resolve_transaction_mandate(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
     env, _ = caller(info)
     if not row.get("payment_mandate_id"):
         return None
@@ -209,13 +203,13 @@ def resolve_transaction_mandate(
 
 
 @holder.field("fundingLimitSettings")
-def resolve_settings(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_settings(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     return {**funding_limits.limit_settings(env.store.db, row), "_holder": row}
 
 
 @settings.field("statusInfo")
-def resolve_settings_status(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_settings_status(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     status = row["status"]
     return {
         "__typename": f"{status}FundingLimitSettingsStatusInfo",
@@ -225,7 +219,7 @@ def resolve_settings_status(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[
 
 
 @settings.field("fundingLimit")
-def resolve_funding_limit(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_funding_limit(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     days = int(row["rolling_days"])
     used = funding_limits.funding_used(
@@ -239,7 +233,7 @@ def resolve_funding_limit(row: dict[str, Any], info: GraphQLResolveInfo) -> dict
 
 
 @settings.field("instantFundingLimit")
-def resolve_instant_limit(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_instant_limit(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     days = int(row["rolling_days"])
     used = funding_limits.funding_used(
@@ -249,7 +243,7 @@ def resolve_instant_limit(row: dict[str, Any], info: GraphQLResolveInfo) -> dict
 
 
 @settings.field("fundingLimitSettingsChangeRequest")
-def resolve_latest_request(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
+def resolve_latest_request(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
     env, _ = caller(info)
     return funding_limits.latest_change_request(env.store.db, row["account_holder_id"])
 
@@ -257,7 +251,7 @@ def resolve_latest_request(row: dict[str, Any], info: GraphQLResolveInfo) -> dic
 @holder.field("fundingLimitSettingsChangeRequests")
 def resolve_change_requests(
     row: dict[str, Any],
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int | None = None,
     after: str | None = None,
     before: str | None = None,
@@ -276,7 +270,7 @@ def resolve_change_requests(
 
 @query.field("fundingLimitSettingsChangeRequest")
 def resolve_change_request(
-    _: Any, info: GraphQLResolveInfo, funding_limit_settings_change_request_id: str
+    _: Any, info: ResolveInfo, funding_limit_settings_change_request_id: str
 ) -> dict[str, Any] | None:
     env, principal = caller(info)
     return funding_limits.get_change_request(
@@ -284,7 +278,7 @@ def resolve_change_request(
     )
 
 
-def _change_request_status(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def _change_request_status(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     status = row["status"]
     return {
         "__typename": f"FundingLimitSettingsChangeRequest{status}StatusInfo",
@@ -305,7 +299,7 @@ change_request.set_field("updatedAt", lambda row, _: _date(row.get("updated_at")
 
 
 @change_request.field("approved")
-def resolve_approved(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any] | None:
+def resolve_approved(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any] | None:
     if row["status"] != "Approved":
         return None
     return {
@@ -316,9 +310,7 @@ def resolve_approved(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, An
 
 @mutation.field("addFundingLimitSettingsChangeRequest")
 @returns_rejections
-def resolve_add_change_request(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_add_change_request(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = funding_limits.add_change_request(env, principal, input)
     return {

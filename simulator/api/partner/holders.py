@@ -6,10 +6,10 @@ from typing import Any
 
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
-from graphql import GraphQLResolveInfo
 
 from ...domain import accounts as account_domain
 from ...domain import holders as domain
+from ...graphql_compat import ResolveInfo
 from ..mutations import returns_rejections
 from . import mutation, query
 from ._helpers import caller, connection_resolver, item_resolver
@@ -31,7 +31,7 @@ query.set_field("accountHolder", item_resolver(domain.get_holder))
 
 
 @holder.field("info")
-def resolve_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_info(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     return {
         "__typename": f"AccountHolder{row['type']}Info",
         "type": row["type"],
@@ -43,7 +43,7 @@ def resolve_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
 
 
 @holder.field("statusInfo")
-def resolve_status_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_status_info(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     status = row["status"]
     return {
         "__typename": f"AccountHolder{status}StatusInfo",
@@ -53,7 +53,7 @@ def resolve_status_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str,
 
 
 @holder.field("verificationStatusInfo")
-def resolve_verification(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_verification(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     status = row["verification_status"]
     info: dict[str, Any] = {
         "__typename": f"AccountHolder{status}VerificationStatusInfo",
@@ -67,7 +67,7 @@ def resolve_verification(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str
 
 
 @holder.field("residencyAddress")
-def resolve_address(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_address(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     # The simulator keeps no address: the country is the one of the holder's first account.
     env, _ = caller(info)
     first = next(
@@ -90,9 +90,7 @@ holder.set_field(
 
 @mutation.field("updateAccountHolder")
 @returns_rejections
-def resolve_update_holder(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_update_holder(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     updated = domain.update_holder(
         env,

@@ -6,13 +6,14 @@ from typing import Any
 
 from ariadne import InterfaceType, ObjectType
 from ariadne.types import SchemaBindable
-from graphql import GraphQLError, GraphQLResolveInfo
+from graphql import GraphQLError
 
 from ...domain import cards as card_domain
 from ...domain import membership_changes as changes
 from ...domain import memberships as domain
 from ...domain.access import PERMISSIONS
 from ...exceptions import NotFound
+from ...graphql_compat import ResolveInfo
 from ..connections import connection
 from ..mutations import required_input, returns_rejections
 from . import mutation, query
@@ -29,7 +30,7 @@ def resolve_status_info_type(obj: dict[str, Any], *_: Any) -> str:
 
 
 @query.field("accountMembership")
-def resolve_membership(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_membership(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
     env, principal = caller(info)
     try:
         return domain.get_membership(env, principal, id)
@@ -40,7 +41,7 @@ def resolve_membership(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, A
 @query.field("accountMemberships")
 def resolve_memberships(
     _: Any,
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int = 50,
     after: str | None = None,
     before: str | None = None,
@@ -61,7 +62,7 @@ def resolve_memberships(
 
 def resolve_account_memberships(
     account: dict[str, Any],
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int = 50,
     after: str | None = None,
     before: str | None = None,
@@ -85,17 +86,17 @@ membership.set_field(
 
 
 @membership.field("email")
-def resolve_email(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_email(row: dict[str, Any], _: ResolveInfo) -> str:
     return str(row.get("email") or "")
 
 
 @membership.field("version")
-def resolve_version(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_version(row: dict[str, Any], _: ResolveInfo) -> str:
     return str(row["updated_at"])
 
 
 def _flag(name: str) -> Any:
-    def resolve(row: dict[str, Any], _: GraphQLResolveInfo) -> bool:
+    def resolve(row: dict[str, Any], _: ResolveInfo) -> bool:
         return bool(row.get(name))
 
     return resolve
@@ -119,7 +120,7 @@ def restricted_to(row: dict[str, Any]) -> dict[str, Any]:
 
 
 @membership.field("statusInfo")
-def resolve_status_info(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_status_info(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     status = row["status"]
     result: dict[str, Any] = {
@@ -155,7 +156,7 @@ def _members(input: dict[str, Any]) -> list[dict[str, Any]]:
 
 @mutation.field("addAccountMembership")
 @returns_rejections
-def resolve_add(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_add(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     (added,) = changes.add_account_memberships(
         env,
@@ -170,7 +171,7 @@ def resolve_add(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict
 
 @mutation.field("addAccountMemberships")
 @returns_rejections
-def resolve_add_many(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_add_many(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     added = changes.add_account_memberships(
         env,
@@ -185,7 +186,7 @@ def resolve_add_many(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) ->
 
 @mutation.field("updateAccountMembership")
 @returns_rejections
-def resolve_update(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_update(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     consent = changes.update_account_membership(
         env, principal, input["account_membership_id"], input
@@ -199,7 +200,7 @@ def _payload(name: str, row: dict[str, Any]) -> dict[str, Any]:
 
 @mutation.field("suspendAccountMembership")
 @returns_rejections
-def resolve_suspend(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_suspend(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = domain.suspend_account_membership(env, principal, input["account_membership_id"])
     return _payload("Suspend", row)
@@ -208,7 +209,7 @@ def resolve_suspend(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
 @mutation.field("resumeAccountMembership")
 @returns_rejections
 def resolve_resume(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+    _: Any, info: ResolveInfo, input: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     input = required_input(input)
     env, principal = caller(info)
@@ -221,7 +222,7 @@ def resolve_resume(
 @mutation.field("disableAccountMembership")
 @returns_rejections
 def resolve_disable(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+    _: Any, info: ResolveInfo, input: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     input = required_input(input)
     env, principal = caller(info)
@@ -231,7 +232,7 @@ def resolve_disable(
 
 @mutation.field("bindAccountMembership")
 @returns_rejections
-def resolve_bind(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_bind(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     return _payload(
         "Bind", domain.bind_account_membership(env, principal, input["account_membership_id"])
@@ -240,9 +241,7 @@ def resolve_bind(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dic
 
 @mutation.field("sendAccountMembershipInviteNotification")
 @returns_rejections
-def resolve_send_invitation(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_send_invitation(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     request_id = changes.send_invitation(
         env, principal, input["account_membership_id"], input.get("redirect_url")

@@ -7,9 +7,9 @@ import json
 from typing import Any
 
 from ariadne import InterfaceType, ObjectType
-from graphql import GraphQLResolveInfo
 
 from ...domain import merchant_payment_methods as methods
+from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..mutations import returns_rejections
 from . import mutation, query
@@ -39,7 +39,7 @@ _REQUIREMENT_FIELDS = {
 }
 
 
-def _status_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def _status_info(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     status = row["status"]
     name = "Pending" if status == "PendingReview" else status
     info: dict[str, Any] = {
@@ -58,17 +58,17 @@ def _status_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
     return info
 
 
-def _profile(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def _profile(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     return get_row(env.store.db, "merchant_profiles", row["merchant_profile_id"])
 
 
-def _update_request(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
+def _update_request(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
     env, _ = caller(info)
     return methods.pending_update_request(env.store.db, row["id"])
 
 
-def _swan_identifier(row: dict[str, Any], _: GraphQLResolveInfo) -> bool:
+def _swan_identifier(row: dict[str, Any], _: ResolveInfo) -> bool:
     return bool(row["use_swan_sepa_creditor_identifier"])
 
 
@@ -91,21 +91,21 @@ def _request_typed(row: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 @query.field("merchantPaymentMethod")
-def resolve_method(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_method(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
     env, principal = caller(info)
     row = methods.get_method(env, principal, id)
     return None if row is None else methods_typed(row)
 
 
 @query.field("merchantPaymentMethodUpdateRequest")
-def resolve_update_request(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_update_request(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
     env, principal = caller(info)
     return _request_typed(methods.get_update_request(env, principal, id))
 
 
 @mutation.field("requestMerchantPaymentMethods")
 @returns_rejections
-def resolve_request(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_request(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     profile = methods.request_methods(env, principal, input)
     return {
@@ -116,9 +116,7 @@ def resolve_request(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
 
 @mutation.field("requestMerchantPaymentMethodsUpdate")
 @returns_rejections
-def resolve_request_update(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_request_update(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     request_id = methods.request_method_update(
         env, principal, input["payment_method_id"], input["sepa_direct_debit"]
@@ -132,9 +130,7 @@ def resolve_request_update(
 
 @mutation.field("cancelMerchantPaymentMethodUpdateRequest")
 @returns_rejections
-def resolve_cancel_update(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_cancel_update(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     request_id = methods.cancel_update_request(env, principal, input["request_update_id"])
     return {
@@ -145,7 +141,7 @@ def resolve_cancel_update(
 
 @mutation.field("disableMerchantPaymentMethod")
 @returns_rejections
-def resolve_disable(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_disable(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     method_id = methods.disable_method(env, principal, input["merchant_payment_method_id"])
     return {

@@ -10,10 +10,10 @@ from typing import Any
 
 from ariadne import InterfaceType, ObjectType
 from ariadne.types import SchemaBindable
-from graphql import GraphQLResolveInfo
 
 from ...domain import merchant_mandates, merchant_payments
 from ...domain.money import to_decimal
+from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..mutations import returns_rejections
 from . import mutation, query
@@ -38,7 +38,7 @@ def _typed(row: dict[str, Any]) -> dict[str, Any]:
 
 
 @query.field("merchantPayment")
-def resolve_payment(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_payment(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
     env, principal = caller(info)
     row = merchant_payments.get_merchant_payment(env, principal, id)
     return None if row is None else _typed(row)
@@ -55,7 +55,7 @@ profile.set_field(
 
 @mutation.field("addSepaDirectDebitPaymentMandate")
 @returns_rejections
-def resolve_add_mandate(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_add_mandate(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = merchant_mandates.add_sepa_mandate(env, principal, input)
     return {"__typename": "AddSepaDirectDebitPaymentMandateSuccessPayload", "payment_mandate": row}
@@ -63,7 +63,7 @@ def resolve_add_mandate(_: Any, info: GraphQLResolveInfo, input: dict[str, Any])
 
 @mutation.field("initiateSepaDirectDebitMerchantPayment")
 @returns_rejections
-def resolve_initiate(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_initiate(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = merchant_payments.initiate_sepa_payment(env, principal, input)
     return {
@@ -76,7 +76,7 @@ def resolve_initiate(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) ->
 
 @mutation.field("cancelMerchantPayment")
 @returns_rejections
-def resolve_cancel(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_cancel(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = merchant_payments.cancel_merchant_payment(
         env, principal, input["merchant_payment_id"], input.get("amount")
@@ -85,7 +85,7 @@ def resolve_cancel(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
 
 
 @direct_debit.field("merchant")
-def resolve_merchant(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
+def resolve_merchant(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
     if not row.get("merchant_payment_id"):
         return None
     env, _ = caller(info)
@@ -102,13 +102,13 @@ payment.set_field("refundedAt", lambda row, _: None)
 
 
 @payment.field("merchantProfile")
-def resolve_profile(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_profile(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     return get_row(env.store.db, "merchant_profiles", row["merchant_profile_id"])
 
 
 @payment.field("paymentMethod")
-def resolve_method(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_method(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     return methods_typed(
         get_row(env.store.db, "merchant_payment_methods", row["payment_method_id"])
@@ -116,14 +116,14 @@ def resolve_method(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, A
 
 
 @payment.field("paymentMandate")
-def resolve_mandate(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_mandate(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     mandate = get_row(env.store.db, "payment_mandates", row["payment_mandate_id"])
     return {**mandate, "__typename": "SEPAPaymentDirectDebitMandate"}
 
 
 @payment.field("statusInfo")
-def resolve_status(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_status(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     status = row["status"]
     return {
         "__typename": f"MerchantPayment{status}",
@@ -139,7 +139,7 @@ def resolve_status(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]
 
 
 @payment.field("balance")
-def resolve_balance(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_balance(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     value, status = to_decimal(row["amount"]), row["status"]
     captured = value if status in ("Captured", "Disputed") else _ZERO
     totals = {
@@ -159,7 +159,7 @@ def resolve_balance(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any
 @payment.field("transactions")
 def resolve_transactions(
     row: dict[str, Any],
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int | None = None,
     after: str | None = None,
     filters: dict[str, Any] | None = None,

@@ -7,10 +7,10 @@ import json
 from typing import Any
 
 from ariadne import ObjectType
-from graphql import GraphQLResolveInfo
 
 from ...domain import merchant_payment_methods as methods
 from ...domain import merchant_profiles as profiles
+from ...graphql_compat import ResolveInfo
 from ..mutations import returns_rejections, returns_union_rejections
 from . import mutation, query
 from ._helpers import amount, caller, connection_resolver
@@ -53,7 +53,7 @@ def _optional_amount(value: str | None) -> dict[str, Any] | None:
 
 
 @profile.field("statusInfo")
-def resolve_status(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_status(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     status = row["status"]
     info: dict[str, Any] = {"__typename": f"{status}MerchantProfileStatusInfo", "status": status}
     if status in _STATUS_DATES:
@@ -64,7 +64,7 @@ def resolve_status(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]
 
 
 @profile.field("merchantPaymentMethods")
-def resolve_methods(row: dict[str, Any], info: GraphQLResolveInfo) -> list[dict[str, Any]]:
+def resolve_methods(row: dict[str, Any], info: ResolveInfo) -> list[dict[str, Any]]:
     env, _ = caller(info)
     return [methods_typed(method) for method in methods.methods_of_profile(env.store.db, row["id"])]
 
@@ -75,7 +75,7 @@ def methods_typed(row: dict[str, Any]) -> dict[str, Any]:
 
 
 @profile.field("requestMerchantProfileUpdate")
-def resolve_latest_request(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
+def resolve_latest_request(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
     env, _ = caller(info)
     return profiles.latest_update_request(env.store.db, row["id"])
 
@@ -130,20 +130,20 @@ account.set_field(
 
 
 @query.field("merchantProfile")
-def resolve_profile(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_profile(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
     env, principal = caller(info)
     return profiles.get_profile(env, principal, id)
 
 
 @query.field("merchantProfileUpdateRequest")
-def resolve_update_request(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_update_request(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
     env, principal = caller(info)
     return profiles.get_update_request(env, principal, id)
 
 
 @mutation.field("requestMerchantProfile")
 @returns_rejections
-def resolve_request(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_request(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = profiles.request_profile(env, principal, input)
     return {"__typename": "RequestMerchantProfileSuccessPayload", "merchant_profile": row}
@@ -151,9 +151,7 @@ def resolve_request(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> 
 
 @mutation.field("requestMerchantProfileUpdate")
 @returns_union_rejections
-def resolve_request_update(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_request_update(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     # The real union has no not-found or wrong-status rejection: those answer as Forbidden.
     env, principal = caller(info)
     row, request = profiles.request_profile_update(env, principal, input)
@@ -166,9 +164,7 @@ def resolve_request_update(
 
 @mutation.field("cancelMerchantProfileUpdateRequest")
 @returns_rejections
-def resolve_cancel_update(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_cancel_update(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     request_id = profiles.cancel_update_request(env, principal, input["request_update_id"])
     return {
@@ -179,7 +175,7 @@ def resolve_cancel_update(
 
 @mutation.field("disableMerchantProfile")
 @returns_rejections
-def resolve_disable(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_disable(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = profiles.disable_profile(env, principal, input["merchant_profile_id"])
     return {"__typename": "DisableMerchantProfileSuccessPayload", "merchant_profile": row}

@@ -8,12 +8,12 @@ from urllib.parse import urlencode
 
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
-from graphql import GraphQLResolveInfo
 
 from ...domain import onboarding as domain
 from ...domain import supporting_documents as documents
 from ...domain.projects import get_project
 from ...domain.rejections import Rejected, rejection
+from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..connections import connection
 from ..mutations import returns_rejections
@@ -38,7 +38,7 @@ def onboarding_node(row: dict[str, Any]) -> dict[str, Any]:
     return {**row, "__typename": f"{row['type']}AccountHolderOnboarding"}
 
 
-def _found(info: GraphQLResolveInfo, onboarding_id: str) -> dict[str, Any] | None:
+def _found(info: ResolveInfo, onboarding_id: str) -> dict[str, Any] | None:
     env, principal = caller(info)
     row = domain.find_onboarding(env.store.db, principal.project_id, onboarding_id)
     return onboarding_node(row) if row else None
@@ -46,7 +46,7 @@ def _found(info: GraphQLResolveInfo, onboarding_id: str) -> dict[str, Any] | Non
 
 @query.field("accountHolderOnboarding")
 @query.field("publicAccountHolderOnboarding")
-def resolve_onboarding(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_onboarding(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
     return _found(info, id)
 
 
@@ -57,7 +57,7 @@ def _descending(order_by: dict[str, Any] | None) -> bool:
 @query.field("accountHolderOnboardings")
 def resolve_onboardings(
     _: Any,
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int,
     after: str | None = None,
     before: str | None = None,
@@ -77,7 +77,7 @@ def resolve_onboardings(
     return connection(page, onboarding_node)
 
 
-def status_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def status_info(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     status = domain.onboarding_status(row)
     return {
         "__typename": f"Onboarding{status['status']}StatusInfo",
@@ -87,12 +87,12 @@ def status_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
     }
 
 
-def account_of(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
+def account_of(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
     env, _ = caller(info)
     return get_row(env.store.db, "accounts", row["account_id"]) if row["account_id"] else None
 
 
-def _account_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def _account_info(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     return {"country": row["account_country"], "name": row["account_name"]}
 
 
@@ -103,11 +103,11 @@ def _snake(values: dict[str, Any]) -> dict[str, Any]:
     return {name(key): value for key, value in values.items()}
 
 
-def _account_admin(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def _account_admin(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     return _snake(domain.stored_json(row, "account_admin"))
 
 
-def onboarding_url(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
+def onboarding_url(row: dict[str, Any], info: ResolveInfo) -> str:
     """The page the user opens: a complete authorization request with the onboarding's id
     (the user who authorizes becomes the legal representative, docs/onboarding.md)."""
     env, _ = caller(info)
@@ -128,17 +128,17 @@ def onboarding_url(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
     return f"{info.context.base_url}/oauth2/auth?{query}"
 
 
-def terms_url(_: dict[str, Any], info: GraphQLResolveInfo) -> str:
+def terms_url(_: dict[str, Any], info: ResolveInfo) -> str:
     return f"{info.context.base_url}/oauth2/terms"
 
 
-def redirect_parameters(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any] | None:
+def redirect_parameters(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any] | None:
     if row["redirect_url"] is None and row["state"] is None:
         return None
     return {"redirect_url": row["redirect_url"], "state": row["state"]}
 
 
-def collection_of(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
+def collection_of(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
     env, _ = caller(info)
     return get_row(env.store.db, "supporting_document_collections", row["collection_id"])
 
@@ -155,12 +155,12 @@ for onboarding_type in (individual, company):
 
 
 @company.field("company")
-def resolve_company(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any] | None:
+def resolve_company(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any] | None:
     info = domain.stored_json(row, "company")
     return _snake(info) if info.get("registrationNumber") else None
 
 
-def _created(kind: str, input: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def _created(kind: str, input: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, principal = caller(info)
     row = domain.create_onboarding(
         env,
@@ -177,21 +177,17 @@ def _created(kind: str, input: dict[str, Any], info: GraphQLResolveInfo) -> dict
 
 @mutation.field("createIndividualAccountHolderOnboarding")
 @returns_rejections
-def resolve_create_individual(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_create_individual(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     return _created("Individual", input, info)
 
 
 @mutation.field("createCompanyAccountHolderOnboarding")
 @returns_rejections
-def resolve_create_company(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_create_company(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     return _created("Company", input, info)
 
 
-def _updated(kind: str, input: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def _updated(kind: str, input: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, principal = caller(info)
     row = domain.update_onboarding(
         env,
@@ -208,23 +204,19 @@ def _updated(kind: str, input: dict[str, Any], info: GraphQLResolveInfo) -> dict
 
 @mutation.field("updateIndividualAccountHolderOnboarding")
 @returns_rejections
-def resolve_update_individual(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_update_individual(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     return _updated("Individual", input, info)
 
 
 @mutation.field("updateCompanyAccountHolderOnboarding")
 @returns_rejections
-def resolve_update_company(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_update_company(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     return _updated("Company", input, info)
 
 
 @mutation.field("finalizeAccountHolderOnboarding")
 @returns_rejections
-def resolve_finalize(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_finalize(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     try:
         row = domain.finalize_onboarding(env, principal, input["onboarding_id"])
@@ -242,7 +234,7 @@ def resolve_finalize(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) ->
 
 
 @query.field("supportingDocumentCollection")
-def resolve_collection(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_collection(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
     env, principal = caller(info)
     return documents.find_collection(env.store.db, principal.project_id, id)
 
@@ -250,7 +242,7 @@ def resolve_collection(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, A
 @query.field("supportingDocumentCollections")
 def resolve_collections(
     _: Any,
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int,
     after: str | None = None,
     before: str | None = None,
@@ -271,7 +263,7 @@ def resolve_collections(
 
 
 @collection.field("statusInfo")
-def resolve_collection_status(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_collection_status(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     status = row["status"]
     info = {"__typename": f"SupportingDocumentCollection{status}StatusInfo", "status": status}
     if status in _COLLECTION_DATES:
@@ -280,19 +272,19 @@ def resolve_collection_status(row: dict[str, Any], _: GraphQLResolveInfo) -> dic
 
 
 @collection.field("requiredSupportingDocumentPurposes")
-def resolve_required(row: dict[str, Any], info: GraphQLResolveInfo) -> list[dict[str, Any]]:
+def resolve_required(row: dict[str, Any], info: ResolveInfo) -> list[dict[str, Any]]:
     env, _ = caller(info)
     return [purpose(name) for name in documents.required_purposes(env.store.db, row)]
 
 
 @collection.field("supportingDocuments")
-def resolve_documents(row: dict[str, Any], info: GraphQLResolveInfo) -> list[dict[str, Any]]:
+def resolve_documents(row: dict[str, Any], info: ResolveInfo) -> list[dict[str, Any]]:
     env, _ = caller(info)
     return documents.list_documents(env, row["id"])
 
 
 @collection.field("supportingDocumentCollectionUrl")
-def resolve_collection_url(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
+def resolve_collection_url(row: dict[str, Any], info: ResolveInfo) -> str:
     return f"{info.context.base_url}/supporting-document-collections/{row['id']}"
 
 
@@ -319,12 +311,12 @@ _TYPES = [
 
 
 @document.field("purpose")
-def resolve_purpose(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_purpose(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     return purpose(row["purpose"])
 
 
 @document.field("supportingDocumentType")
-def resolve_document_type(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+def resolve_document_type(row: dict[str, Any], _: ResolveInfo) -> str | None:
     value: str | None = row["document_type"]
     return value
 
@@ -339,7 +331,7 @@ def upload_info(row: dict[str, Any], base_url: str) -> dict[str, Any]:
 
 
 @document.field("statusInfo")
-def resolve_document_status(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_document_status(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     status = row["status"]
     result: dict[str, Any] = {
         "__typename": f"SupportingDocument{status}StatusInfo",
@@ -357,9 +349,7 @@ def resolve_document_status(row: dict[str, Any], info: GraphQLResolveInfo) -> di
 
 @mutation.field("generateSupportingDocumentUploadUrl")
 @returns_rejections
-def resolve_generate_upload(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_generate_upload(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = documents.new_upload(
         env,
@@ -378,9 +368,7 @@ def resolve_generate_upload(
 
 @mutation.field("deleteSupportingDocument")
 @returns_rejections
-def resolve_delete_document(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_delete_document(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     deleted = documents.delete_document(env, principal, input["id"])
     return {"__typename": "DeleteSupportingDocumentSuccessPayload", "id": deleted}
@@ -388,9 +376,7 @@ def resolve_delete_document(
 
 @mutation.field("updateSupportingDocument")
 @returns_rejections
-def resolve_update_document(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_update_document(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = documents.update_document(
         env,
@@ -405,7 +391,7 @@ def resolve_update_document(
 @mutation.field("requestSupportingDocumentCollectionReview")
 @returns_rejections
 def resolve_request_review(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+    _: Any, info: ResolveInfo, input: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     env, principal = caller(info)
     if input is None:

@@ -14,11 +14,11 @@ from typing import Any
 
 from ariadne import InterfaceType, ObjectType
 from ariadne.types import SchemaBindable
-from graphql import GraphQLResolveInfo
 
 from ...domain import onboarding as domain
 from ...domain.rejections import Rejected, rejection
 from ...exceptions import NotFound
+from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..connections import connection
 from ..mutations import returns_rejections
@@ -126,7 +126,7 @@ def _translated(call: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         raise
 
 
-def _onboard(kind: str, input: dict[str, Any] | None, info: GraphQLResolveInfo) -> dict[str, Any]:
+def _onboard(kind: str, input: dict[str, Any] | None, info: ResolveInfo) -> dict[str, Any]:
     env, principal = caller(info)
     values = _camel(input or {})
     redirect = input.get("o_auth_redirect_parameters") if input else None
@@ -148,7 +148,7 @@ def _onboard(kind: str, input: dict[str, Any] | None, info: GraphQLResolveInfo) 
 @mutation.field("onboardIndividualAccountHolder")
 @returns_rejections
 def resolve_onboard_individual(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+    _: Any, info: ResolveInfo, input: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     return _onboard("Individual", input, info)
 
@@ -156,12 +156,12 @@ def resolve_onboard_individual(
 @mutation.field("onboardCompanyAccountHolder")
 @returns_rejections
 def resolve_onboard_company(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+    _: Any, info: ResolveInfo, input: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     return _onboard("Company", input, info)
 
 
-def _update(kind: str, input: dict[str, Any] | None, info: GraphQLResolveInfo) -> dict[str, Any]:
+def _update(kind: str, input: dict[str, Any] | None, info: ResolveInfo) -> dict[str, Any]:
     env, principal = caller(info)
     values = _camel(input or {})
     account_info = {"country": values.get("accountCountry"), "name": values.get("accountName")}
@@ -181,23 +181,21 @@ def _update(kind: str, input: dict[str, Any] | None, info: GraphQLResolveInfo) -
 
 @mutation.field("updateIndividualOnboarding")
 @returns_rejections
-def resolve_update_individual(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_update_individual(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     return _update("Individual", input, info)
 
 
 @mutation.field("updateCompanyOnboarding")
 @returns_rejections
 def resolve_update_company(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+    _: Any, info: ResolveInfo, input: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     return _update("Company", input, info)
 
 
 @mutation.field("finalizeOnboarding")
 @returns_rejections
-def resolve_finalize(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_finalize(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     onboarding_id = input["onboarding_id"]
     row = domain.find_onboarding(env.store.db, principal.project_id, onboarding_id)
@@ -214,7 +212,7 @@ def resolve_finalize(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) ->
 
 
 @query.field("onboarding")
-def resolve_onboarding(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any]:
+def resolve_onboarding(_: Any, info: ResolveInfo, id: str) -> dict[str, Any]:
     env, principal = caller(info)
     row = domain.find_onboarding(env.store.db, principal.project_id, id)
     if row is None:
@@ -225,7 +223,7 @@ def resolve_onboarding(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, A
 @query.field("onboardings")
 def resolve_onboardings(
     _: Any,
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int,
     after: str | None = None,
     before: str | None = None,
@@ -252,7 +250,7 @@ def _snake_key(key: str) -> str:
     return "".join(f"_{c.lower()}" if c.isupper() else c for c in key)
 
 
-def _holder_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def _holder_info(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     if row["type"] == "Company":
         values = domain.stored_json(row, "company")
         typename = "OnboardingCompanyAccountHolderInfo"
@@ -263,17 +261,17 @@ def _holder_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
     return {**fields, "__typename": typename, "type": row["type"]}
 
 
-def _language_of(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+def _language_of(row: dict[str, Any], _: ResolveInfo) -> str | None:
     language = domain.stored_json(row, "account_admin").get("preferredLanguage")
     return str(language) if language else None
 
 
-def _holder(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
+def _holder(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
     env, _ = caller(info)
     return get_row(env.store.db, "account_holders", row["holder_id"]) if row["holder_id"] else None
 
 
-def _levels(_: dict[str, Any], __: GraphQLResolveInfo) -> list[str]:
+def _levels(_: dict[str, Any], __: ResolveInfo) -> list[str]:
     return ["Expert", "QES"]
 
 

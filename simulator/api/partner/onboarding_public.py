@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from ariadne.types import SchemaBindable
-from graphql import GraphQLError, GraphQLResolveInfo
+from graphql import GraphQLError
 
 from ...domain import onboarding as domain
 from ...domain.onboarding_public import check_public_onboarding, legal_forms
+from ...graphql_compat import ResolveInfo
 from ..mutations import returns_rejections
 from . import mutation, query
 from ._helpers import caller
@@ -24,7 +25,7 @@ bindables: list[SchemaBindable] = []
 
 
 @query.field("legalForms")
-def resolve_legal_forms(_: Any, __: GraphQLResolveInfo, country: Any) -> list[dict[str, Any]]:
+def resolve_legal_forms(_: Any, __: ResolveInfo, country: Any) -> list[dict[str, Any]]:
     if not isinstance(country, str):
         # CCA3 is a free scalar: GraphQL lets a list or an object through.
         raise GraphQLError(
@@ -34,7 +35,7 @@ def resolve_legal_forms(_: Any, __: GraphQLResolveInfo, country: Any) -> list[di
     return legal_forms(country)
 
 
-def _created(kind: str, input: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def _created(kind: str, input: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, principal = caller(info)
     if input["project_id"] != principal.project_id:
         # Not a rejection of the real union: the simulator's own rule (a token is required).
@@ -58,21 +59,17 @@ def _created(kind: str, input: dict[str, Any], info: GraphQLResolveInfo) -> dict
 
 @mutation.field("createPublicIndividualAccountHolderOnboarding")
 @returns_rejections
-def resolve_create_individual(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_create_individual(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     return _created("Individual", input, info)
 
 
 @mutation.field("createPublicCompanyAccountHolderOnboarding")
 @returns_rejections
-def resolve_create_company(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_create_company(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     return _created("Company", input, info)
 
 
-def _updated(kind: str, input: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def _updated(kind: str, input: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, principal = caller(info)
     check_public_onboarding(env.store.db, principal.project_id)
     row = domain.update_onboarding(
@@ -90,15 +87,11 @@ def _updated(kind: str, input: dict[str, Any], info: GraphQLResolveInfo) -> dict
 
 @mutation.field("updatePublicIndividualAccountHolderOnboarding")
 @returns_rejections
-def resolve_update_individual(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_update_individual(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     return _updated("Individual", input, info)
 
 
 @mutation.field("updatePublicCompanyAccountHolderOnboarding")
 @returns_rejections
-def resolve_update_company(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_update_company(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     return _updated("Company", input, info)

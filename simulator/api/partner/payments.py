@@ -6,10 +6,10 @@ from typing import Any
 
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
-from graphql import GraphQLResolveInfo
 
 from ...domain import payments as domain
 from ...domain import refunds
+from ...graphql_compat import ResolveInfo
 from ..connections import connection
 from ..mutations import returns_rejections
 from . import mutation, query
@@ -32,7 +32,7 @@ query.set_field("payment", item_resolver(domain.get_payment))
 @query.field("payments")
 def resolve_payments(
     _: Any,
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int | None = None,
     after: str | None = None,
     before: str | None = None,
@@ -54,7 +54,7 @@ def resolve_payments(
 
 
 @payment.field("statusInfo")
-def resolve_status_info(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_status_info(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     return {
         "__typename": _STATUS_INFO_TYPES[row["status"]],
@@ -67,7 +67,7 @@ def resolve_status_info(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[s
 @payment.field("transactions")
 def resolve_transactions(
     row: dict[str, Any],
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int | None = None,
     after: str | None = None,
     filters: dict[str, Any] | None = None,
@@ -78,7 +78,7 @@ def resolve_transactions(
 
 @mutation.field("initiateCreditTransfers")
 @returns_rejections
-def resolve_initiate(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_initiate(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     initiated, _consent = domain.initiate_credit_transfers(
         env,
@@ -93,7 +93,7 @@ def resolve_initiate(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) ->
 
 @mutation.field("refund")
 @returns_rejections
-def resolve_refund(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_refund(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     consent = refunds.refund(
         env,

@@ -6,11 +6,11 @@ from typing import Any
 
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
-from graphql import GraphQLResolveInfo
 
 from ...domain import payments as payment_domain
 from ...domain import standing_orders as domain
 from ...domain.users import get_user
+from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..connections import connection
 from ..mutations import returns_rejections
@@ -27,7 +27,7 @@ bindables: list[SchemaBindable] = [standing_order, account]
 @account.field("standingOrders")
 def resolve_account_standing_orders(
     row: dict[str, Any],
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int | None = None,
     after: str | None = None,
     filters: dict[str, Any] | None = None,
@@ -47,37 +47,37 @@ def resolve_account_standing_orders(
 
 
 @query.field("standingOrder")
-def resolve_standing_order(_: Any, info: GraphQLResolveInfo, standing_order_id: str) -> Any:
+def resolve_standing_order(_: Any, info: ResolveInfo, standing_order_id: str) -> Any:
     env, principal = caller(info)
     return domain.get_standing_order(env, principal, standing_order_id)
 
 
 @payment.field("standingOrder")
-def resolve_payment_standing_order(row: dict[str, Any], info: GraphQLResolveInfo) -> Any:
+def resolve_payment_standing_order(row: dict[str, Any], info: ResolveInfo) -> Any:
     env, _ = caller(info)
     order_id = row.get("standing_order_id")
     return get_row(env.store.db, "standing_orders", order_id) if order_id else None
 
 
 @standing_order.field("account")
-def resolve_account(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_account(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     return get_row(env.store.db, "accounts", row["account_id"])
 
 
 @standing_order.field("amount")
-def resolve_amount(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any] | None:
+def resolve_amount(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any] | None:
     return amount(row["amount"], row["currency"]) if row.get("amount") else None
 
 
 @standing_order.field("targetAvailableBalance")
-def resolve_target(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any] | None:
+def resolve_target(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any] | None:
     target = row.get("target_available_balance")
     return amount(target, row["currency"]) if target else None
 
 
 @standing_order.field("sepaBeneficiary")
-def resolve_beneficiary(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_beneficiary(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     iban = str(row["beneficiary_iban"])
     return {
         "id": None,
@@ -91,28 +91,28 @@ def _day(moment: str | None) -> str | None:
 
 
 @standing_order.field("nextExecutionDate")
-def resolve_next(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+def resolve_next(row: dict[str, Any], _: ResolveInfo) -> str | None:
     return _day(row.get("next_execution_date"))
 
 
 @standing_order.field("createdAt")
-def resolve_created(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+def resolve_created(row: dict[str, Any], _: ResolveInfo) -> str | None:
     return _day(row["created_at"])
 
 
 @standing_order.field("updatedAt")
-def resolve_updated(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+def resolve_updated(row: dict[str, Any], _: ResolveInfo) -> str | None:
     return _day(row["updated_at"])
 
 
 @standing_order.field("createdBy")
-def resolve_created_by(row: dict[str, Any], info: GraphQLResolveInfo) -> Any:
+def resolve_created_by(row: dict[str, Any], info: ResolveInfo) -> Any:
     env, _ = caller(info)
     return get_user(env, row["created_by"])
 
 
 @standing_order.field("statusInfo")
-def resolve_status_info(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_status_info(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     return {
         "__typename": f"StandingOrder{row['status']}StatusInfo",
@@ -125,7 +125,7 @@ def resolve_status_info(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[s
 @standing_order.field("payments")
 def resolve_payments(
     row: dict[str, Any],
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int | None = None,
     after: str | None = None,
     filters: dict[str, Any] | None = None,
@@ -141,7 +141,7 @@ def resolve_payments(
 @standing_order.field("transactions")
 def resolve_transactions(
     row: dict[str, Any],
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int | None = None,
     after: str | None = None,
     filters: dict[str, Any] | None = None,
@@ -154,7 +154,7 @@ def resolve_transactions(
 
 @mutation.field("scheduleStandingOrder")
 @returns_rejections
-def resolve_schedule(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_schedule(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     order = domain.schedule_standing_order(env, principal, input["account_id"], input)
     return {
@@ -166,7 +166,7 @@ def resolve_schedule(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) ->
 
 @mutation.field("cancelStandingOrder")
 @returns_rejections
-def resolve_cancel(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_cancel(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     order = domain.cancel_standing_order(env, principal, input["standing_order_id"])
     return {"__typename": "CancelStandingOrderSuccessPayload", "standing_order": order}

@@ -6,9 +6,9 @@ from typing import Any
 
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
-from graphql import GraphQLResolveInfo
 
 from ...domain import account_lifecycle, projects, statements, virtual_ibans
+from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..context import RequestContext
 from ..mutations import returns_rejections
@@ -31,7 +31,7 @@ _AMOUNTS = (
 )
 
 
-def _download_url(info: GraphQLResolveInfo, kind: str, row: dict[str, Any]) -> str:
+def _download_url(info: ResolveInfo, kind: str, row: dict[str, Any]) -> str:
     """A loopback URL on the simulator's own base URL; nothing is served there (documented)."""
     ctx: RequestContext = info.context
     extension = str(row.get("format") or "pdf").lower()
@@ -52,7 +52,7 @@ def _snake(name: str) -> str:
 
 
 @statement.field("statusInfo")
-def resolve_statement_status(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_statement_status(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     return {
         "__typename": "GeneratedStatusInfo",
         "status": "Generated",
@@ -61,7 +61,7 @@ def resolve_statement_status(row: dict[str, Any], info: GraphQLResolveInfo) -> d
 
 
 @statement.field("type")
-def resolve_statement_type(row: dict[str, Any], info: GraphQLResolveInfo) -> list[dict[str, Any]]:
+def resolve_statement_type(row: dict[str, Any], info: ResolveInfo) -> list[dict[str, Any]]:
     kind = row.get("format") or "PDF"
     return [
         {
@@ -74,9 +74,7 @@ def resolve_statement_type(row: dict[str, Any], info: GraphQLResolveInfo) -> lis
 
 
 @transaction_statement.field("statusInfo")
-def resolve_transaction_statement_status(
-    row: dict[str, Any], info: GraphQLResolveInfo
-) -> dict[str, Any]:
+def resolve_transaction_statement_status(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     status = statements.transaction_statement_status(env, row)
     if status == "Expired":
@@ -97,7 +95,7 @@ transaction_statement.set_field("account", row_resolver("accounts", "account_id"
 
 
 @transaction_statement.field("transaction")
-def resolve_statement_transaction(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_statement_transaction(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     return transaction_node(get_row(env.store.db, "transactions", row["transaction_id"]))
 
@@ -109,9 +107,7 @@ virtual_iban.set_field("bankDetails", lambda *_: None)
 
 
 @mutation.field("generateAccountStatement")
-def resolve_generate_statement(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_generate_statement(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     return statements.generate_account_statement(
         env,
@@ -127,7 +123,7 @@ def resolve_generate_statement(
 @mutation.field("generateTransactionStatement")
 @returns_rejections
 def resolve_generate_transaction_statement(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+    _: Any, info: ResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
     env, principal = caller(info)
     row = statements.generate_transaction_statement(
@@ -146,7 +142,7 @@ def _entry_payload(name: str, entry: dict[str, Any]) -> dict[str, Any]:
 @mutation.field("addVirtualIbanEntry")
 @returns_rejections
 def resolve_add_virtual_iban(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any] | None = None
+    _: Any, info: ResolveInfo, input: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     env, principal = caller(info)
     entry = virtual_ibans.add_virtual_iban(env, principal, (input or {}).get("account_id", ""))
@@ -155,9 +151,7 @@ def resolve_add_virtual_iban(
 
 @mutation.field("cancelVirtualIbanEntry")
 @returns_rejections
-def resolve_cancel_virtual_iban(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_cancel_virtual_iban(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     entry = virtual_ibans.cancel_virtual_iban(env, principal, input["virtual_iban_entry_id"])
     return _entry_payload("CancelVirtualIbanEntry", entry)
@@ -165,7 +159,7 @@ def resolve_cancel_virtual_iban(
 
 def _entry_sdd_resolver(name: str, blocked: bool) -> Any:
     @returns_rejections
-    def resolve(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    def resolve(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
         env, principal = caller(info)
         entry = virtual_ibans.set_virtual_iban_sdd(
             env, principal, input["iban_entry_id"], blocked=blocked
@@ -182,7 +176,7 @@ mutation.set_field("denySddVirtualIbanEntry", _entry_sdd_resolver("DenySddVirtua
 
 
 @query.field("projectInfo")
-def resolve_project_info(_: Any, info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_project_info(_: Any, info: ResolveInfo) -> dict[str, Any]:
     env, principal = caller(info)
     project = projects.get_project(env, principal.project_id)
     return {

@@ -6,7 +6,7 @@ from collections.abc import Container
 from typing import Any
 
 from ariadne import InterfaceType, ObjectType
-from graphql import GraphQLEnumType, GraphQLResolveInfo
+from graphql import GraphQLEnumType
 
 from ...domain import transactions as domain
 from ...domain.transactions import (
@@ -15,6 +15,7 @@ from ...domain.transactions import (
     PRODUCT_TYPES,
     is_cancelable,
 )
+from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..mutations import returns_rejections
 from . import mutation, query
@@ -35,7 +36,7 @@ _PRODUCT_OF_TYPE = {kind: product for product, kinds in PRODUCT_TYPES.items() fo
 
 
 @query.field("transaction")
-def resolve_transaction(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any]:
+def resolve_transaction(_: Any, info: ResolveInfo, id: str) -> dict[str, Any]:
     env, principal = caller(info)
     return transaction_node(domain.get_transaction(env, principal, id))
 
@@ -43,7 +44,7 @@ def resolve_transaction(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, 
 @query.field("transactions")
 def resolve_transactions(
     _: Any,
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int | None = None,
     after: str | None = None,
     filters: dict[str, Any] | None = None,
@@ -52,7 +53,7 @@ def resolve_transactions(
     return transactions_connection(info, {}, first, after, filters, order_by)
 
 
-def resolve_amount(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_amount(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     return amount(row["amount"], row["currency"])
 
 
@@ -92,19 +93,19 @@ def transaction_status_info(row: dict[str, Any], codes: Container[str] = ()) -> 
     return info
 
 
-def _status_info(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def _status_info(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     codes = info.schema.type_map["RejectedReasonCode"]
     assert isinstance(codes, GraphQLEnumType)
     return transaction_status_info(row, codes.values)
 
 
-def _booked_balance_after(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any] | None:
+def _booked_balance_after(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any] | None:
     if row["status"] != "Booked" or row.get("balance_after") is None:
         return None
     return amount(row["balance_after"], row["currency"])
 
 
-def _payment_method(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
+def _payment_method(row: dict[str, Any], info: ResolveInfo) -> str:
     if row.get("counterparty_iban"):
         return mask_iban(str(row["counterparty_iban"]))
     env, _ = caller(info)
@@ -126,7 +127,7 @@ COMMON_FIELDS: dict[str, Any] = {
 }
 
 
-def _origin(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
+def _origin(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
     env, _ = caller(info)
     origin = row.get("original_transaction_id")
     return transaction_node(get_row(env.store.db, "transactions", origin)) if origin else None
@@ -152,7 +153,7 @@ def _party(name: str, iban: str | None, bic: str | None, **extra: Any) -> dict[s
     }
 
 
-def own_party(info: GraphQLResolveInfo, row: dict[str, Any], typename: str) -> dict[str, Any]:
+def own_party(info: ResolveInfo, row: dict[str, Any], typename: str) -> dict[str, Any]:
     env, _ = caller(info)
     account = get_row(env.store.db, "accounts", row["account_id"])
     holder = get_row(env.store.db, "account_holders", account["holder_id"])
@@ -180,21 +181,21 @@ def other_party(row: dict[str, Any], typename: str) -> dict[str, Any]:
 
 
 @sepa.field("creditor")
-def resolve_creditor(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_creditor(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     if row["type"] in _CREDITED:
         return own_party(info, row, "SEPACreditTransferInCreditor")
     return other_party(row, "SEPACreditTransferOutCreditor")
 
 
 @sepa.field("debtor")
-def resolve_debtor(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_debtor(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     if row["type"] in _CREDITED:
         return other_party(row, "SEPACreditTransferInDebtor")
     return own_party(info, row, "SEPACreditTransferOutDebtor")
 
 
 @sepa.field("labelType")
-def resolve_label_type(_row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_label_type(_row: dict[str, Any], _: ResolveInfo) -> str:
     return "Unstructured"
 
 
@@ -202,16 +203,14 @@ def resolve_label_type(_row: dict[str, Any], _: GraphQLResolveInfo) -> str:
 
 
 @fee.field("feesType")
-def resolve_fees_type(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_fees_type(row: dict[str, Any], _: ResolveInfo) -> str:
     stored = row.get("fee_type") or "BankingFee"
     return _FEES_TYPES.get(stored, "BankingFee" if stored == "Other" else stored)
 
 
 @mutation.field("cancelTransaction")
 @returns_rejections
-def resolve_cancel_transaction(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_cancel_transaction(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     canceled = domain.cancel_transaction(env, principal, input["transaction_id"])
     return {

@@ -7,11 +7,12 @@ from typing import Any
 
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
-from graphql import GraphQLError, GraphQLResolveInfo
+from graphql import GraphQLError
 
 from ...domain import memberships, user_settings
 from ...domain.users import list_users, visible_user
 from ...exceptions import NotFound
+from ...graphql_compat import ResolveInfo
 from ..connections import connection
 from ..mutations import returns_rejections
 from . import mutation, query
@@ -23,7 +24,7 @@ bindables: list[SchemaBindable] = [user_type, levels_type]
 
 
 def _level(name: str) -> Any:
-    def resolve(levels: dict[str, bool], _: GraphQLResolveInfo) -> bool:
+    def resolve(levels: dict[str, bool], _: ResolveInfo) -> bool:
         return levels[name]
 
     return resolve
@@ -35,7 +36,7 @@ for _name in ("expert", "PVID", "QES"):
 
 
 @query.field("user")
-def resolve_user(_: Any, info: GraphQLResolveInfo, id: str | None = None) -> dict[str, Any] | None:
+def resolve_user(_: Any, info: ResolveInfo, id: str | None = None) -> dict[str, Any] | None:
     env, principal = caller(info)
     if id is None and principal.user_id is None:
         return None
@@ -48,7 +49,7 @@ def resolve_user(_: Any, info: GraphQLResolveInfo, id: str | None = None) -> dic
 @query.field("users")
 def resolve_users(
     _: Any,
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int = 50,
     after: str | None = None,
     before: str | None = None,
@@ -67,36 +68,36 @@ def resolve_users(
 
 
 @user_type.field("mobilePhoneNumber")
-def resolve_phone(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+def resolve_phone(row: dict[str, Any], _: ResolveInfo) -> str | None:
     # A deactivated or deleted user's number was freed (its column holds a tombstone).
     phone = str(row["phone_number"])
     return phone if phone.startswith("+") else None
 
 
 @user_type.field("allFirstNames")
-def resolve_all_first_names(row: dict[str, Any], _: GraphQLResolveInfo) -> list[str] | None:
+def resolve_all_first_names(row: dict[str, Any], _: ResolveInfo) -> list[str] | None:
     names = row.get("all_first_names")
     return json.loads(names) if isinstance(names, str) else names
 
 
 @user_type.field("birthCountry")
-def resolve_birth_country(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+def resolve_birth_country(row: dict[str, Any], _: ResolveInfo) -> str | None:
     return row.get("birth_country_cca3")
 
 
 @user_type.field("nationalityCCA3")
-def resolve_nationality(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+def resolve_nationality(row: dict[str, Any], _: ResolveInfo) -> str | None:
     return row.get("nationality_cca3")
 
 
 @user_type.field("fullName")
-def resolve_full_name(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+def resolve_full_name(row: dict[str, Any], _: ResolveInfo) -> str | None:
     parts = [row.get("first_name"), row.get("last_name")]
     return " ".join(part for part in parts if part) or None
 
 
 @user_type.field("identificationLevels")
-def resolve_levels(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, bool]:
+def resolve_levels(row: dict[str, Any], _: ResolveInfo) -> dict[str, bool]:
     levels = row["identification_levels"]
     if isinstance(levels, str):
         levels = json.loads(levels)
@@ -109,27 +110,27 @@ def resolve_levels(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, bool
 
 
 @user_type.field("status")
-def resolve_status(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_status(row: dict[str, Any], _: ResolveInfo) -> str:
     return str(row.get("status") or "Active")
 
 
 @user_type.field("verifiedEmails")
-def resolve_emails(_: dict[str, Any], __: GraphQLResolveInfo) -> list[str]:
+def resolve_emails(_: dict[str, Any], __: ResolveInfo) -> list[str]:
     return []
 
 
 @user_type.field("joinedAt")
-def resolve_joined_at(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_joined_at(row: dict[str, Any], _: ResolveInfo) -> str:
     return str(row["created_at"])
 
 
 @user_type.field("updatedAt")
-def resolve_updated_at(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_updated_at(row: dict[str, Any], _: ResolveInfo) -> str:
     return str(row.get("updated_at") or row["created_at"])
 
 
 @user_type.field("preferredNotificationChannel")
-def resolve_channel(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
+def resolve_channel(row: dict[str, Any], info: ResolveInfo) -> str:
     env, principal = caller(info)
     found = env.store.db.execute(
         "SELECT preferred_notification_channel FROM user_consent_settings "
@@ -142,7 +143,7 @@ def resolve_channel(row: dict[str, Any], info: GraphQLResolveInfo) -> str:
 @user_type.field("accountMemberships")
 def resolve_memberships(
     row: dict[str, Any],
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int = 50,
     after: str | None = None,
     before: str | None = None,
@@ -163,7 +164,7 @@ def resolve_memberships(
 @mutation.field("updateUserConsentSettings")
 @returns_rejections
 def resolve_update_consent_settings(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
+    _: Any, info: ResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
     env, principal = caller(info)
     settings = user_settings.update_consent_settings(
@@ -177,9 +178,7 @@ def resolve_update_consent_settings(
 
 @mutation.field("deactivateUser")
 @returns_rejections
-def resolve_deactivate_user(
-    _: Any, info: GraphQLResolveInfo, input: dict[str, Any]
-) -> dict[str, Any]:
+def resolve_deactivate_user(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     user = user_settings.deactivate_user(env, principal, input["user_id"])
     return {"__typename": "DeactivateUserSuccess", "user": user}

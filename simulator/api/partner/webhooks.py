@@ -14,11 +14,12 @@ from typing import Any
 
 from ariadne import InterfaceType, ObjectType
 from ariadne.types import SchemaBindable
-from graphql import GraphQLError, GraphQLResolveInfo
+from graphql import GraphQLError
 
 from ...domain.events import EVENT_TYPES
 from ...domain.rejections import Rejected, rejection
 from ...exceptions import SimulatorError
+from ...graphql_compat import ResolveInfo
 from ...webhooks import delivery, log, subscriptions
 from ..connections import connection
 from ..context import RequestContext
@@ -69,25 +70,25 @@ def event_logs(
 
 
 @subscription_type.field("endpoint")
-def resolve_endpoint(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_endpoint(row: dict[str, Any], _: ResolveInfo) -> str:
     return str(row["endpoint_url"])
 
 
 @subscription_type.field("statusInfo")
-def resolve_status_info(row: dict[str, Any], _: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_status_info(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     type_name, moment = _STATUS_INFO[row["status"]]
     return {"__typename": type_name, "status": row["status"], moment: row["status_changed_at"]}
 
 
 @subscription_type.field("kpi")
-def resolve_kpi(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any]:
+def resolve_kpi(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     return log.subscription_kpi(info.context.environment, row["id"])
 
 
 @subscription_type.field("webhookEventLogs")
 def resolve_subscription_logs(
     row: dict[str, Any],
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int = 50,
     after: str | None = None,
     filters: dict[str, Any] | None = None,
@@ -105,7 +106,7 @@ def resolve_status_info_type(value: dict[str, Any], *_: Any) -> str:
 # -- WebhookEventLog ------------------------------------------------------------------------
 
 
-def _logged_subscription(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[str, Any] | None:
+def _logged_subscription(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
     """The entry's subscription, removed or not (the log still names it), cached per row."""
     if "_subscription" not in row:
         found = list(
@@ -119,63 +120,61 @@ def _logged_subscription(row: dict[str, Any], info: GraphQLResolveInfo) -> dict[
 
 
 @event_log_type.field("createdAt")
-def resolve_log_created_at(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_log_created_at(row: dict[str, Any], _: ResolveInfo) -> str:
     return str(row["attempted_at"])
 
 
 @event_log_type.field("duration")
-def resolve_log_duration(row: dict[str, Any], _: GraphQLResolveInfo) -> int:
+def resolve_log_duration(row: dict[str, Any], _: ResolveInfo) -> int:
     return int(row["duration_ms"])
 
 
 @event_log_type.field("eventDate")
-def resolve_log_event_date(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_log_event_date(row: dict[str, Any], _: ResolveInfo) -> str:
     # The body sent is the event's own: its date is in it.
     return str(json.loads(row["request_body"]).get("eventDate") or row["attempted_at"])
 
 
 @event_log_type.field("requestPayload")
-def resolve_log_request(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_log_request(row: dict[str, Any], _: ResolveInfo) -> str:
     return str(row["request_body"])
 
 
 @event_log_type.field("responsePayload")
-def resolve_log_response(row: dict[str, Any], _: GraphQLResolveInfo) -> str | None:
+def resolve_log_response(row: dict[str, Any], _: ResolveInfo) -> str | None:
     body = row["response_body"]
     return None if body is None else str(body)
 
 
 @event_log_type.field("retryCount")
-def resolve_log_retry_count(row: dict[str, Any], _: GraphQLResolveInfo) -> int:
+def resolve_log_retry_count(row: dict[str, Any], _: ResolveInfo) -> int:
     return int(row["attempt_number"]) - 1
 
 
 @event_log_type.field("statusCode")
-def resolve_log_status_code(row: dict[str, Any], _: GraphQLResolveInfo) -> int | None:
+def resolve_log_status_code(row: dict[str, Any], _: ResolveInfo) -> int | None:
     status = row["response_status"]
     return None if status is None else int(status)
 
 
 @event_log_type.field("statusText")
-def resolve_log_status_text(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_log_status_text(row: dict[str, Any], _: ResolveInfo) -> str:
     return "Success" if row["succeeded"] else "Failure"
 
 
 @event_log_type.field("webhookSubscription")
-def resolve_log_subscription(
-    row: dict[str, Any], info: GraphQLResolveInfo
-) -> dict[str, Any] | None:
+def resolve_log_subscription(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
     subscription = _logged_subscription(row, info)
     return None if subscription is None or subscription["removed_at"] else subscription
 
 
 @event_log_type.field("webhookSubscriptionEndpoint")
-def resolve_log_endpoint(row: dict[str, Any], _: GraphQLResolveInfo) -> str:
+def resolve_log_endpoint(row: dict[str, Any], _: ResolveInfo) -> str:
     return str(row["endpoint_url"])  # the URL the attempt went to
 
 
 @event_log_type.field("webhookSubscriptionLabel")
-def resolve_log_label(row: dict[str, Any], info: GraphQLResolveInfo) -> str | None:
+def resolve_log_label(row: dict[str, Any], info: ResolveInfo) -> str | None:
     subscription = _logged_subscription(row, info)
     return None if subscription is None else str(subscription["label"])
 
@@ -185,7 +184,7 @@ def resolve_log_label(row: dict[str, Any], info: GraphQLResolveInfo) -> str | No
 
 @query.field("webhookSubscriptions")
 def resolve_subscriptions(
-    _: Any, info: GraphQLResolveInfo, first: int = 50, after: str | None = None
+    _: Any, info: ResolveInfo, first: int = 50, after: str | None = None
 ) -> dict[str, Any]:
     ctx: RequestContext = info.context
     page = subscriptions.subscriptions_page(
@@ -195,7 +194,7 @@ def resolve_subscriptions(
 
 
 @query.field("webhookSubscription")
-def resolve_subscription(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_subscription(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
     ctx: RequestContext = info.context
     try:
         return subscriptions.get_subscription(ctx.environment, project_of(ctx), id)
@@ -206,7 +205,7 @@ def resolve_subscription(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str,
 @query.field("webhookEventLogs")
 def resolve_event_logs(
     _: Any,
-    info: GraphQLResolveInfo,
+    info: ResolveInfo,
     first: int = 50,
     after: str | None = None,
     filters: dict[str, Any] | None = None,
@@ -216,7 +215,7 @@ def resolve_event_logs(
 
 
 @query.field("webhookEventLog")
-def resolve_event_log(_: Any, info: GraphQLResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_event_log(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
     ctx: RequestContext = info.context
     return log.get_attempt(ctx.environment, project_of(ctx), id)
 
@@ -235,7 +234,7 @@ def _success(subscription: dict[str, Any]) -> dict[str, Any]:
 
 @mutation.field("addWebhookSubscription")
 @returns_rejections
-def resolve_add(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_add(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     created = subscriptions.add_subscription(
         ctx.environment,
@@ -251,7 +250,7 @@ def resolve_add(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict
 
 @mutation.field("updateWebhookSubscription")
 @returns_rejections
-def resolve_update(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_update(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     updated = subscriptions.update_subscription(
         ctx.environment,
@@ -268,7 +267,7 @@ def resolve_update(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
 
 @mutation.field("removeWebhookSubscription")
 @returns_rejections
-def resolve_remove(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_remove(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     subscriptions.remove_subscription(
         ctx.environment, project_of(ctx), input["webhook_subscription_id"]
@@ -281,7 +280,7 @@ def resolve_remove(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
 
 @mutation.field("replayWebhookEvent")
 @returns_rejections
-def resolve_replay(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_replay(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     # Operations run in a worker thread: the attempt waits on the receiver, not the loop.
     attempts = delivery.replay_event(
@@ -302,7 +301,7 @@ def resolve_replay(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> d
 
 @mutation.field("probeWebhookEndpoint")
 @returns_rejections
-def resolve_probe(_: Any, info: GraphQLResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+def resolve_probe(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
     probed = delivery.probe_endpoint(
         ctx.environment, project_of(ctx), input["endpoint"], input.get("secret")
