@@ -9,11 +9,12 @@ the editable install's finder (which maps `simulator` to this checkout) stays ou
 `test_the_installed_package_is_the_wheel` checks that, and that no folder of the checkout is on
 the path. The wheel is built by the backend of `[build-system]` (setuptools, in the test
 extras) from a copy of the files a build reads, so the checkout gets no `build/` folder.
-Building, the environment and the commands take about 20 s together.
+Building, the environment and the commands take about 30 s together.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
@@ -119,10 +120,16 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     work = tmp_path_factory.mktemp("wheel")
     wheel = build_wheel(work)
     venv = work / "fresh"
-    checked(sys.executable, "-m", "venv", str(venv))
     python = venv / BIN / ("python.exe" if os.name == "nt" else "python")
-    pip = [str(python), "-m", "pip", "--disable-pip-version-check", "--no-input"]
-    checked(*pip, "install", "--no-deps", "--no-index", "--quiet", str(wheel))
+    if importlib.util.find_spec("pip") is not None:
+        # This environment's pip installs into the new one (`--python`): no ensurepip, 8 s less.
+        checked(sys.executable, "-m", "venv", "--without-pip", str(venv))
+        pip = [sys.executable, "-m", "pip", "--python", str(python)]
+    else:
+        checked(sys.executable, "-m", "venv", str(venv))
+        pip = [str(python), "-m", "pip"]
+    options = ["--disable-pip-version-check", "--no-input", "--quiet", "--no-deps", "--no-index"]
+    checked(*pip, "install", *options, str(wheel))
     site = Path(
         checked(str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))").strip()
     )

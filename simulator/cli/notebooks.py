@@ -50,7 +50,14 @@ def tutorial_files() -> list[Traversable]:
     The order matters to jupytext: it refuses a pair whose notebook is newer than its text
     file, so each `.py` is written after its `.ipynb`.
     """
-    entries = {entry.name: entry for entry in files(TUTORIALS_PACKAGE).iterdir()}
+    try:
+        package = files(TUTORIALS_PACKAGE)
+    except ModuleNotFoundError:  # an editable install made before the notebooks were a package
+        raise ConfigurationError(
+            f"The tutorial notebooks are not installed ({TUTORIALS_PACKAGE}): reinstall the "
+            "package (`pip install -e .` in a checkout)."
+        ) from None
+    entries = {entry.name: entry for entry in package.iterdir()}
     notebooks = sorted(name for name in entries if name.endswith(".ipynb"))
     pairs = [
         f"{name.removesuffix('.ipynb')}.py"
