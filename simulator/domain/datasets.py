@@ -58,6 +58,7 @@ _LOADABLE_STATUSES = ("Pending", "Booked", "Rejected")
 
 
 def _shipped() -> dict[str, Traversable]:
+    """The package's datasets by name (`default`: `simulator/datasets/default.json`)."""
     return {
         entry.name.removesuffix(".json"): entry
         for entry in DATASETS_DIR.iterdir()
