@@ -38,6 +38,12 @@ BUILD_INPUTS = ("pyproject.toml", "setup.py", "README.md", "simulator", "noteboo
 #: PEP 517's build_wheel hook, called the way a front end calls it.
 BUILD_WHEEL = "import sys; from setuptools import build_meta; build_meta.build_wheel(sys.argv[1])"
 BIN = "Scripts" if os.name == "nt" else "bin"
+WHERE_FROM = """
+import importlib.resources, json, sys, simulator
+tutorials = str(importlib.resources.files("simulator.tutorials"))
+finders = [getattr(finder, "__name__", type(finder).__name__) for finder in sys.meta_path]
+print(json.dumps([simulator.__file__, tutorials, sys.path, finders]))
+"""
 WIDGETS = """
 from simulator import Simulator
 from simulator.widgets import (ClockPanel, ConsentInbox, Console, Ledger, LimitsGauge,
@@ -167,12 +173,13 @@ def test_the_wheel_holds_every_file_of_the_package(installed: Installed) -> None
 
 
 def test_the_installed_package_is_the_wheel(installed: Installed) -> None:
-    result = installed.run(
-        "-c", "import json, sys, simulator; print(json.dumps([simulator.__file__, sys.path]))"
-    )
+    result = installed.run("-c", WHERE_FROM)
     assert result.returncode == 0, result.stderr
-    location, path = json.loads(result.stdout)
+    location, tutorials, path, finders = json.loads(result.stdout)
     assert Path(location).is_relative_to(installed.site_packages)
+    assert Path(tutorials).is_relative_to(installed.site_packages)
+    # The editable install's finder would map `simulator` to the checkout: it is not installed.
+    assert not [finder for finder in finders if "editable" in finder.lower()], finders
     for entry in path:
         # "" is the working directory, the empty folder (a relative entry is taken from it).
         assert not (installed.folder / entry).resolve().is_relative_to(ROOT), entry
