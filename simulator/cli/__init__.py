@@ -18,6 +18,7 @@ prints JSON where a program may read the output.
 | `dashboard link [--env sandbox]` | print a one-time sign-in link to the partner dashboard |
 | `journal`, `snapshot save/restore/list/diff`, `report` | bug reports (docs/bug-reports.md) |
 | `workshop create/progress/reset/clock` | learner spaces for a workshop (docs/workshop.md) |
+| `notebooks DIR [--force]` | copy the tutorial notebooks out of the installed package |
 """
 
 from __future__ import annotations
@@ -27,10 +28,21 @@ import sys
 from collections.abc import Sequence
 
 from ..exceptions import SimulatorError
-from . import core, dashboard, docs, journal, limits, oauth, seed, webhooks, workshop
+from . import core, dashboard, docs, journal, limits, notebooks, oauth, seed, webhooks, workshop
 
 #: Each module adds its subcommands with `register(subparsers)`.
-COMMAND_MODULES = [core, oauth, webhooks, seed, limits, docs, dashboard, journal, workshop]
+COMMAND_MODULES = [
+    core,
+    oauth,
+    webhooks,
+    seed,
+    limits,
+    docs,
+    dashboard,
+    journal,
+    workshop,
+    notebooks,
+]
 
 __all__ = ["build_parser", "main"]
 

@@ -1,4 +1,4 @@
-"""Seed datasets: reviewable JSON files in the repository's `datasets/` folder.
+"""Seed datasets: reviewable JSON files in the package's `simulator/datasets/` folder.
 
 A dataset lists users, account holders (each with its accounts), memberships, cards and
 transactions. Every record has a stable `key` (`"account:ada"`), and records refer to each
@@ -13,12 +13,17 @@ load_dataset(env, project_id, "workshop")   # {"dataset": "workshop", "created":
 The files are written by `scripts/generate_datasets.py` (fixed seed); their format is
 documented in docs/banking.md. Transactions are loaded in execution order through the
 ledger, so balances and `balance_after` add up exactly as if they had happened live.
+
+The files are package data, read through `importlib.resources` rather than a path relative
+to a source checkout, so an installed wheel seeds from any working directory.
 """
 
 from __future__ import annotations
 
 import json
 from decimal import Decimal
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -48,15 +53,24 @@ from .users import create_user, find_user_by_phone
 
 __all__ = ["DATASETS_DIR", "dataset_path", "load_dataset", "read_dataset"]
 
-DATASETS_DIR = Path(__file__).resolve().parents[2] / "datasets"
+DATASETS_DIR: Traversable = files("simulator") / "datasets"
 _LOADABLE_STATUSES = ("Pending", "Booked", "Rejected")
 
 
-def dataset_path(name_or_path: str) -> Path:
+def _shipped() -> dict[str, Traversable]:
+    """The package's datasets by name (`default`: `simulator/datasets/default.json`)."""
+    return {
+        entry.name.removesuffix(".json"): entry
+        for entry in DATASETS_DIR.iterdir()
+        if entry.name.endswith(".json") and entry.is_file()
+    }
+
+
+def dataset_path(name_or_path: str) -> Traversable:
     """A dataset by name (`default`, `workshop`) or by path to a JSON file."""
     # Names are matched against the folder's files, never joined into a path; a name too
     # long or odd for the file system (`OSError` from `is_file`) is simply not a dataset.
-    available = {path.stem: path for path in DATASETS_DIR.glob("*.json")}
+    available = _shipped()
     if name_or_path in available:
         return available[name_or_path]
     candidate = Path(name_or_path)

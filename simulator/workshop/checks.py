@@ -1,6 +1,6 @@
 """Exercise checks: each a function over one learner's space, named by an exercise file.
 
-An exercise (`datasets/exercises/NN-name.toml`) names its `check` and its `params`; a
+An exercise (`simulator/workshop/exercises/NN-name.toml`) names its `check` and its `params`; a
 check reads the learner's state (their Sandbox, scoped to their project) and, when the
 simulator keeps one, their request journal (each learner space's `sim.journal`). Without a
 journal, a check that needs one answers `unknown` rather than guessing:

@@ -1,10 +1,15 @@
-"""Exercises (data: `datasets/exercises/*.toml`) and each learner's progress through them."""
+"""Exercises (`simulator/workshop/exercises/*.toml`) and each learner's progress through them.
+
+The exercises are package data, read through `importlib.resources`, so a workshop runs from an
+installed wheel as from a source checkout.
+"""
 
 from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from ..clock import monotonic
@@ -16,7 +21,7 @@ from .spaces import Workshop
 __all__ = ["EXERCISES_DIR", "Exercise", "check_learner", "idle_seconds", "load_exercises",
            "progress_table", "room_progress"]  # fmt: skip
 
-EXERCISES_DIR = Path(__file__).resolve().parents[2] / "datasets" / "exercises"
+EXERCISES_DIR: Traversable = files("simulator.workshop") / "exercises"
 
 
 @dataclass(frozen=True)
@@ -28,15 +33,17 @@ class Exercise:
     params: dict[str, Any] = field(default_factory=dict)
 
 
-def load_exercises(directory: Path = EXERCISES_DIR) -> list[Exercise]:
-    """Every `*.toml` of `directory`, in file-name order; the id is the name without its
-    number (`01-project-token.toml` is `project-token`)."""
+def load_exercises(directory: Traversable = EXERCISES_DIR) -> list[Exercise]:
+    """Every `*.toml` of `directory` (a folder's `Path` will do), in file-name order; the id is
+    the name without its number (`01-project-token.toml` is `project-token`)."""
     exercises = []
-    for path in sorted(directory.glob("*.toml")):
+    tomls = (entry for entry in directory.iterdir() if entry.name.endswith(".toml"))
+    for path in sorted(tomls, key=lambda entry: entry.name):
+        stem = path.name.removesuffix(".toml")
         try:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
             exercise = Exercise(
-                id=path.stem.split("-", 1)[-1] if path.stem[:1].isdigit() else path.stem,
+                id=stem.split("-", 1)[-1] if stem[:1].isdigit() else stem,
                 title=str(data["title"]),
                 check=str(data["check"]),
                 hint=str(data.get("hint", "")),
