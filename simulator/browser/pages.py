@@ -25,7 +25,12 @@ BROWSER_DIR = Path(__file__).parent
 STATIC_DIR = BROWSER_DIR / "static"
 STATIC_PREFIX = "/browser/static"
 
-_MEDIA_TYPES = {".js": "text/javascript", ".css": "text/css", ".md": "text/plain"}
+_MEDIA_TYPES = {
+    ".js": "text/javascript",
+    ".css": "text/css",
+    ".md": "text/plain",
+    ".svg": "image/svg+xml",
+}
 
 
 @cache

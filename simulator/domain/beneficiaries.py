@@ -80,6 +80,12 @@ def _invalid_code(error: Exception) -> str:
     return "InvalidStructure"
 
 
+def _bank_field(bank: Any, name: str) -> Any:
+    """A field of schwifty's registry entry: an object in its recent releases, a dict with the
+    same keys in the older ones the bounds admit (2024.x)."""
+    return bank.get(name) if isinstance(bank, dict) else getattr(bank, name, None)
+
+
 def _bank(iban: IBAN) -> dict[str, Any] | None:
     if iban.country_code == "FR" and iban.bank_code == BANK_CODE:
         return SIMULATED_BANK
@@ -87,8 +93,8 @@ def _bank(iban: IBAN) -> dict[str, Any] | None:
     if bank is None:
         return None
     return {
-        "name": getattr(bank, "name", None) or getattr(bank, "short_name", None) or "Unknown",
-        "bic": str(getattr(bank, "bic", None) or iban.bic or ""),
+        "name": _bank_field(bank, "name") or _bank_field(bank, "short_name") or "Unknown",
+        "bic": str(_bank_field(bank, "bic") or iban.bic or ""),
         "national_id": iban.bank_code,
         "branch": iban.branch_code or None,
         "address": {"country": None},

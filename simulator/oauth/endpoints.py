@@ -151,8 +151,9 @@ async def _read_form(request: Request) -> FormData:
     try:
         # No file parts: a token request is plain fields, and a file would be spooled first.
         return await request.form(max_files=0)
-    except HTTPException as error:  # Starlette's parsers: bad boundary, too many fields, ...
-        detail = str(error.detail)
+    except (HTTPException, ValueError) as error:  # Starlette's parsers: bad boundary, ...
+        # Starlette 1.0 lets python-multipart's own parse error (a ValueError) through.
+        detail = str(error.detail) if isinstance(error, HTTPException) else "unreadable multipart"
         if detail.startswith("Too many files"):
             detail = "a token request carries plain fields, not file parts."
         raise OAuthError("invalid_request", f"Malformed form body: {detail}") from None

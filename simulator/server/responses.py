@@ -45,9 +45,11 @@ async def http_error(request: Request, exc: Exception) -> Response:
         405: "METHOD_NOT_ALLOWED",
         413: "PAYLOAD_TOO_LARGE",
     }
+    # The raw path of the scope, not `request.url.path`: Starlette 1.0 rebuilds the whole URL
+    # for it, and a hostile path (`/x/}[`) made that raise instead of answering this 404.
     message = {
-        404: f"Nothing at {request.url.path}.",
-        405: f"{request.method} is not allowed on {request.url.path}.",
+        404: f"Nothing at {request.scope['path']}.",
+        405: f"{request.method} is not allowed on {request.scope['path']}.",
     }.get(exc.status_code, str(exc.detail))
     request_id: Any = request.scope.get(REQUEST_ID_SCOPE_KEY)
     return json_error(
@@ -63,5 +65,5 @@ async def unexpected_error(request: Request, exc: Exception) -> Response:
     """A bug: logged with its trace for the maintainers, never echoed to the client.
 
     Only for an app without `AccessLog` (which catches, logs and answers bugs first)."""
-    logger.error("Unexpected error on %s %s", request.method, request.url.path, exc_info=exc)
+    logger.error("Unexpected error on %s %s", request.method, request.scope["path"], exc_info=exc)
     return json_error(500, "INTERNAL_SERVER_ERROR", "Unexpected error.")
