@@ -80,12 +80,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = benchmark_parser(__doc__)
     parser.add_argument("--rounds", type=int, default=300, help="timed round trips per figure")
     args = parse_args(parser, {"rounds": 30}, argv)
-    start = time.perf_counter()
+    # CPU time beside wall time: on a shared machine other jobs stretch the wall time only.
+    start, cpu = time.perf_counter(), time.process_time()
     sim = Simulator()
-    ready = time.perf_counter() - start
+    ready, ready_cpu = time.perf_counter() - start, time.process_time() - cpu
     # The app (and the GraphQL schemas, built once per process) is made on first use.
     sim.client().get("/")
-    answered = time.perf_counter() - start
+    answered, answered_cpu = time.perf_counter() - start, time.process_time() - cpu
 
     creds = sim.create_project("sandbox", "Bench", ["http://localhost/cb"])
     for n in range(50):
@@ -108,8 +109,10 @@ def main(argv: list[str] | None = None) -> None:
     if graphql_data(bare_client.post("/", json={"query": QUERY}), "bare app") != expected:
         raise BenchmarkError("the bare app's answer differs from the simulator's")
 
-    print(f"Simulator() ready in             {ready * 1000:7.1f} ms  (target < 300 ms)")
-    print(f"Simulator() to its first answer  {answered * 1000:7.1f} ms  (schemas built)")
+    print(f"Simulator() ready in             {ready * 1000:7.1f} ms  (target < 300 ms), "
+          f"CPU {ready_cpu * 1000:.1f} ms")  # fmt: skip
+    print(f"Simulator() to its first answer  {answered * 1000:7.1f} ms  (schemas built), "
+          f"CPU {answered_cpu * 1000:.1f} ms")  # fmt: skip
 
     def compare(label: str, sim_client: Any, bare_client: Any) -> None:
         simulator_time = timed(
