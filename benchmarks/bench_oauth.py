@@ -35,6 +35,20 @@ def found(pattern: str | re.Pattern[str], text: str, what: str) -> str:
     return match.group(1)
 
 
+def authorization_path(client_id: str, phone: str | None = None) -> str:
+    """`/oauth2/auth` for an authorization code (and id_token); `phone` signs that user in."""
+    params = {
+        "response_type": "code",
+        "client_id": client_id,
+        "redirect_uri": REDIRECT_URI,
+        "scope": "openid offline",
+        "state": "bench",
+    }
+    if phone:
+        params["phoneNumber"] = phone
+    return "/oauth2/auth?" + urlencode(params)
+
+
 def median_ms(call: Callable[[], object], rounds: int) -> float:
     for _ in range(WARM_UP):
         call()
@@ -62,16 +76,7 @@ def main(argv: list[str] | None = None) -> None:
     phones = iter(f"+336{n:08d}" for n in range(10**6))
 
     def query(phone: str | None = None) -> str:
-        params = {
-            "response_type": "code",
-            "client_id": creds.client_id,
-            "redirect_uri": REDIRECT_URI,
-            "scope": "openid offline",
-            "state": "bench",
-        }
-        if phone:
-            params["phoneNumber"] = phone
-        return "/oauth2/auth?" + urlencode(params)
+        return authorization_path(creds.client_id, phone)
 
     def browser_flow() -> str:
         phone = next(phones)
