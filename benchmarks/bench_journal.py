@@ -1,6 +1,6 @@
 """Benchmarks of the request journal and bug reports; prints figures measured in this run.
 
-    python benchmarks/bench_journal.py [--rounds 40] [--batch 20] [--steps 1000]
+    python benchmarks/bench_journal.py [--rounds 40] [--batch 20] [--steps 1000] [--quick]
 
 1. Journaling overhead on `accounts(first: 50)`: the same request with the journal on and
    off (`journal_retention=0`), in-process and over HTTP (uvicorn), interleaved in many
@@ -8,18 +8,18 @@
 2. Writing a report of N steps (a notebook, from a snapshot). Target: under 2 s.
 3. Replaying it (every cell, in-process). Target: under 10 s.
 4. The report's size.
+
+Fails when the timed query is answered with errors, or the report has no steps to replay.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import functools
 import io
 import json
 import socket
 import statistics
-import sys
 import tempfile
 import threading
 import time
@@ -30,8 +30,13 @@ from typing import Any
 
 import httpx
 import uvicorn
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from _bench import (
+    BenchmarkError,
+    benchmark_parser,
+    client_credentials_token,
+    graphql_data,
+    parse_args,
+)
 
 from simulator import Simulator
 from simulator.domain.datasets import load_dataset
@@ -56,15 +61,20 @@ def prepared(directory: Path, retention: int) -> tuple[Simulator, str]:
     sim = Simulator(directory, journal_retention=retention)
     credentials = sim.create_project("sandbox", "Bench", [REDIRECT])
     load_dataset(sim.sandbox, credentials.project_id, "default")
-    token = sim.client().post(
-        "/oauth2/token",
-        data={
-            "grant_type": "client_credentials",
-            "client_id": credentials.client_id,
-            "client_secret": credentials.client_secret,
-        },
-    )
-    return sim, token.json()["access_token"]
+    client = sim.client()
+    token = client_credentials_token(client, credentials.client_id, credentials.client_secret)
+    return sim, token
+
+
+def check_answer(answer: Any) -> None:
+    """The timed query's answer has accounts and no error.
+
+    Checked on a request that is timed or recorded anyway: one sent before `report`'s
+    snapshot would be counted by the rate limiter, which the snapshot does not hold, and
+    the replay would see one more request remaining than the recording.
+    """
+    if not graphql_data(answer, QUERY)["accounts"]["edges"]:
+        raise BenchmarkError(f"{QUERY}: no accounts in the dataset")
 
 
 @contextmanager
@@ -119,7 +129,16 @@ def overhead(rounds: int, batch: int) -> None:
                             client.post, "/sandbox/graphql", json=body, headers=headers
                         )
                         measured[label] = timed(post, batch)
-                    if round_number:  # the first round warms up
+                    if not round_number:  # the first round warms up, and checks
+                        for label, (_, token) in sims.items():
+                            check_answer(
+                                clients[label][where].post(
+                                    "/sandbox/graphql",
+                                    json=body,
+                                    headers={"Authorization": f"Bearer {token}"},
+                                )
+                            )
+                    else:
                         on, off = measured["on"], measured["off"]
                         ratios[where].append((on[0] / off[0], on[1] / off[1]))
                         off_ms[where].append(off)
@@ -143,13 +162,16 @@ def report(steps: int) -> None:
         headers = {"Authorization": f"Bearer {token}"}
         with sim.client() as client:
             for _ in range(steps):
-                client.post("/sandbox/graphql", json={"query": QUERY}, headers=headers)
+                answer = client.post("/sandbox/graphql", json={"query": QUERY}, headers=headers)
+            check_answer(answer)
         out = Path(directory) / "bug.ipynb"
         start = time.perf_counter()
         sim.report(out, since="start")
         written = time.perf_counter() - start
         size = out.stat().st_size
         notebook = json.loads(out.read_text())
+        if sum(cell["cell_type"] == "code" for cell in notebook["cells"]) < 2:
+            raise BenchmarkError(f"the report of {steps} steps has no step to replay")
         namespace: dict[str, Any] = {}
         start = time.perf_counter()
         for cell in notebook["cells"]:
@@ -162,12 +184,12 @@ def report(steps: int) -> None:
     print(f"report of {steps} steps: {size / 1024:.0f} KiB")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=40)
-    parser.add_argument("--batch", type=int, default=20)
-    parser.add_argument("--steps", type=int, default=1000)
-    args = parser.parse_args()
+def main(argv: list[str] | None = None) -> None:
+    parser = benchmark_parser(__doc__)
+    parser.add_argument("--rounds", type=int, default=40, help="interleaved rounds")
+    parser.add_argument("--batch", type=int, default=20, help="requests a round")
+    parser.add_argument("--steps", type=int, default=1000, help="steps of the report")
+    args = parse_args(parser, {"rounds": 3, "batch": 5, "steps": 30}, argv)
     overhead(args.rounds, args.batch)
 
     with contextlib.redirect_stdout(io.StringIO()) as captured:

@@ -3,23 +3,39 @@
 Prints, from one run: `Simulator()` start and `close()` times (median of many), the first
 in-process answer, the 1,000-loop of the life-cycle test (`Simulator(); one GraphQL query;
 close()`), and the ratio of a new store copied from the migrated schema image to one that
-runs every migration. Asserts nothing about time.
+runs every migration. Asserts nothing about time, but fails when the query gets no answer.
 
-    python benchmarks/bench_lifecycle.py [--loops 1000]
+    python benchmarks/bench_lifecycle.py [--loops 1000] [--rounds 100] [--store-rounds 30]
+        [--quick]
 """
 
 from __future__ import annotations
 
-import argparse
+import os
 import statistics
 import tempfile
+import threading
 import time
 from pathlib import Path
+from typing import Any
+
+from _bench import BenchmarkError, benchmark_parser, expect_status, parse_args
 
 from simulator import EnvironmentName, Simulator
 from simulator.storage import _store
 
 QUERY = {"query": "{ __typename }"}
+
+
+def check_refused(answer: Any) -> None:
+    """The query is sent without a token, as in the life-cycle test: refused, but answered."""
+    expect_status(answer, 401, "{ __typename } without a token")
+    if "token" not in answer.text.lower():
+        raise BenchmarkError(f"{{ __typename }} without a token answered {answer.text[:200]}")
+
+
+def open_descriptors() -> int:
+    return len(os.listdir("/proc/self/fd"))
 
 
 def median_ms(samples: list[float]) -> float:
@@ -32,10 +48,11 @@ def start_and_close(rounds: int) -> tuple[list[float], list[float], list[float]]
         began = time.perf_counter()
         sim = Simulator()
         built = time.perf_counter()
-        sim.client().post("/sandbox/graphql", json=QUERY)
+        answer = sim.client().post("/sandbox/graphql", json=QUERY)
         answered = time.perf_counter()
         sim.close()
         closed = time.perf_counter()
+        check_refused(answer)
         starts.append(built - began)
         answers.append(answered - built)
         closes.append(closed - answered)
@@ -59,36 +76,46 @@ def new_store_seconds(rounds: int, *, image: bool) -> float:
     return statistics.median(samples)
 
 
-def loop_seconds(loops: int) -> float:
+def loop_seconds(loops: int) -> tuple[float, int, int]:
+    """The life-cycle test's loop: its wall time, and the threads and descriptors it left."""
+    threads, descriptors = threading.active_count(), open_descriptors()
     began = time.perf_counter()
     for _ in range(loops):
         sim = Simulator()
         with sim.client() as client:
-            client.post("/sandbox/graphql", json=QUERY)
+            answer = client.post("/sandbox/graphql", json=QUERY)
         sim.close()
-    return time.perf_counter() - began
+    check_refused(answer)
+    seconds = time.perf_counter() - began
+    return seconds, threading.active_count() - threads, open_descriptors() - descriptors
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--loops", type=int, default=1000)
-    args = parser.parse_args()
+def main(argv: list[str] | None = None) -> None:
+    parser = benchmark_parser(__doc__)
+    parser.add_argument("--loops", type=int, default=1000, help="the life-cycle test's loop")
+    parser.add_argument("--rounds", type=int, default=100, help="timed starts and closes")
+    parser.add_argument("--store-rounds", type=int, default=30, help="new stores of each kind")
+    args = parse_args(parser, {"loops": 20, "rounds": 10, "store_rounds": 5}, argv)
     first = time.perf_counter()
     Simulator().close()  # the process's first: schemas parsed, migrated image built
     print(f"first Simulator() in a process + close: {(time.perf_counter() - first) * 1000:.0f} ms")
-    starts, answers, closes = start_and_close(100)
+    starts, answers, closes = start_and_close(args.rounds)
     print(f"Simulator() start            median {median_ms(starts):6.1f} ms")
     print(f"first in-process answer      median {median_ms(answers):6.1f} ms")
     print(f"close()                      median {median_ms(closes):6.1f} ms")
-    copied, migrated = new_store_seconds(30, image=True), new_store_seconds(30, image=False)
+    copied, migrated = (
+        new_store_seconds(args.store_rounds, image=True),
+        new_store_seconds(args.store_rounds, image=False),
+    )
     print(
         f"new store: migrations {migrated * 1000:.1f} ms, image copy {copied * 1000:.1f} ms "
         f"({migrated / copied:.1f}x faster)"
     )
-    seconds = loop_seconds(args.loops)
+    seconds, threads, descriptors = loop_seconds(args.loops)
     print(
         f"{args.loops} x (Simulator(); one query in a `with` client; close()): {seconds:.1f} s "
-        f"({seconds / args.loops * 1000:.1f} ms each)"
+        f"({seconds / args.loops * 1000:.1f} ms each); left {threads} threads, "
+        f"{descriptors} descriptors"
     )
 
 

@@ -3,9 +3,10 @@
 100 projects x 10 subscriptions (the per-event-type limit) to in-process inboxes that always
 answer 500; one `Account.Created` per project gives 1,000 deliveries. Their first attempts
 fire at once; advancing the clock 10 virtual hours then fires the 8 retries of each: 9,000
-attempts, with no real sleeping. Prints figures measured in one run; asserts nothing about time.
+attempts, with no real sleeping. Prints figures measured in one run; asserts nothing about time,
+but fails when the attempts are not the whole schedule (9 per delivery, every one Failed).
 
-    python benchmarks/bench_webhooks.py
+    python benchmarks/bench_webhooks.py [--projects 100] [--quick]
 """
 
 from __future__ import annotations
@@ -13,20 +14,26 @@ from __future__ import annotations
 import time
 from datetime import timedelta
 
+from _bench import BenchmarkError, benchmark_parser, parse_args
+
 from simulator import Simulator
 from simulator.domain.events import emit
 
-PROJECTS = 100
 SUBSCRIPTIONS_PER_PROJECT = 10
+#: The first attempt and the 8 retries of the schedule.
+ATTEMPTS_PER_DELIVERY = 9
 VIRTUAL = timedelta(hours=10)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = benchmark_parser(__doc__)
+    parser.add_argument("--projects", type=int, default=100, help="10 deliveries each")
+    args = parse_args(parser, {"projects": 10}, argv)
     with Simulator() as sim:
         env = sim.sandbox
         projects = [
             sim.create_project("sandbox", f"P{n}", ["http://localhost:3000/callback"])
-            for n in range(PROJECTS)
+            for n in range(args.projects)
         ]
         for project in projects:
             for n in range(SUBSCRIPTIONS_PER_PROJECT):
@@ -58,8 +65,14 @@ def main() -> None:
         total_wall = first_wall + advance_wall
         received = sum(len(inbox) for inbox in sim.webhooks.inboxes.values())
 
-    deliveries = PROJECTS * SUBSCRIPTIONS_PER_PROJECT
-    print(f"deliveries created            {deliveries:>10,} ({PROJECTS} events, {emitted:.3f} s)")
+    deliveries = args.projects * SUBSCRIPTIONS_PER_PROJECT
+    if (attempts, received, failed) != (deliveries * ATTEMPTS_PER_DELIVERY,) * 2 + (deliveries,):
+        raise BenchmarkError(
+            f"{deliveries} deliveries: {attempts} attempts logged, {received} received, "
+            f"{failed} Failed; expected {ATTEMPTS_PER_DELIVERY} attempts each, all Failed"
+        )
+    print(f"deliveries created            {deliveries:>10,} "
+          f"({args.projects} events, {emitted:.3f} s)")  # fmt: skip
     print(f"first attempts (run_due)      {len(first):>10,} in {first_wall:.3f} s")
     print(f"retries (advance 10 h)        {len(advance.timeline):>10,} in {advance_wall:.3f} s")
     print(f"attempts logged               {attempts:>10,} (received by inboxes: {received:,})")

@@ -34,8 +34,15 @@ With `--servers K`, the load runs against K `serve` processes, each serving a sl
 roster (`--learners 1-50`, `51-100`), as a large room would behind a reverse proxy; the
 generator sends each learner to their slice's server (what the proxy's routing does).
 
+Before the load, each kind of request of the mix is sent once, in the first learner's space,
+and its answer checked: the benchmark fails (rather than timing error answers) when one of
+them no longer answers what it should.
+
     python benchmarks/bench_workshop.py [--learners 100] [--rate 200] [--seconds 60] [--servers 1]
-        [--instructor-every 10] [--busy-cores 0]
+        [--instructor-every 10] [--busy-cores 0] [--layer-samples 300] [--quick]
+
+`--quick` is 3 learners of the `default` dataset, 15 requests a second for 3 s, the
+instructor's view every second: the same path in about 20 s.
 """
 
 from __future__ import annotations
@@ -46,6 +53,7 @@ import csv
 import json
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
@@ -58,6 +66,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
+from _bench import BenchmarkError, benchmark_parser, expect_status, graphql_data, parse_args
 from _load_client import Connection, ConnectionLost
 
 from simulator.workshop import Workshop, default_names
@@ -282,6 +291,9 @@ async def layer_cost(
                    "client_secret": row["client_secret"]}  # fmt: skip
     token = (await direct.post("/oauth2/token", data=credentials)).json()["access_token"]
     headers = {"Authorization": f"Bearer {token}"}
+    for client in (through, direct):
+        answer = await client.post("/sandbox/graphql", json={"query": ACCOUNTS}, headers=headers)
+        graphql_data(answer, f"in-process {ACCOUNTS}")
     times: dict[str, list[float]] = {"through": [], "direct": []}
     for _ in range(samples):
         for key, client in (("through", through), ("direct", direct)):
@@ -302,8 +314,28 @@ def quantile(values: list[float], q: float) -> float:
     )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def check_mix(base_url: str, row: dict[str, str]) -> None:
+    """Each kind of request of the load's mix, once, in `row`'s space: answered as it should."""
+    with httpx.Client(base_url=f"{base_url}/w/{row['name']}", timeout=30) as http:
+        credentials = {"grant_type": "client_credentials", "client_id": row["client_id"],
+                       "client_secret": row["client_secret"]}  # fmt: skip
+        token = expect_status(http.post("/oauth2/token", data=credentials), 200, "project token")
+        auth = {"Authorization": f"Bearer {token.json()['access_token']}"}
+        for path, query in (
+            ("/sandbox/graphql", ACCOUNTS),
+            ("/sandbox-testing/graphql", "{ __typename }"),
+            ("/sandbox-testing/graphql", ADVANCE),
+        ):
+            graphql_data(http.post(path, json={"query": query}, headers=auth), f"{path} {query}")
+        discovery = "/oauth2/.well-known/openid-configuration"
+        expect_status(http.get(discovery), 200, discovery)
+        page = http.get("/sandbox/graphql", headers={"Accept": "text/html"})
+        if "html" not in expect_status(page, 200, "explorer page").headers.get("content-type", ""):
+            raise BenchmarkError(f"explorer page: not HTML: {page.text[:200]!r}")
+
+
+def parsed_arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = benchmark_parser(__doc__)
     parser.add_argument("--learners", type=int, default=100)
     parser.add_argument("--rate", type=float, default=200.0)
     parser.add_argument("--seconds", type=float, default=60.0)
@@ -317,15 +349,19 @@ def main() -> None:
     parser.add_argument(
         "--busy-cores", type=int, default=0, help="CPU-bound processes beside it during the load"
     )
-    args = parser.parse_args()
-    data_dir = Path(tempfile.mkdtemp(prefix="bench-workshop-"))
-    started = time.perf_counter()
-    with Workshop(data_dir) as room:
-        room.create(default_names(args.learners), dataset=args.dataset)
-    print(f"workshop create, {args.learners} spaces ({args.dataset}): "
-          f"{time.perf_counter() - started:.1f} s")  # fmt: skip
-    rows = list(csv.DictReader((data_dir / "roster.csv").open()))
+    parser.add_argument(
+        "--layer-samples", type=int, default=300, help="requests timed for the layer's cost"
+    )
+    quick = {"learners": 3, "rate": 15.0, "seconds": 3.0, "dataset": "default",
+             "instructor_every": 1.0, "layer_samples": 30}  # fmt: skip
+    return parse_args(parser, quick, argv)
 
+
+def started_servers(
+    args: argparse.Namespace, data_dir: Path, rows: list[dict[str, str]]
+) -> tuple[list[Serve], float]:
+    """The server(s) of the load, after timing one space alone and then all of them; and the
+    resident memory (MB) of the server of one space."""
     one = Serve(data_dir, 1, "--learners", "1")
     one_rss = rss_mb(one.process.pid)
     one.stop()
@@ -344,6 +380,19 @@ def main() -> None:
     per_space = (all_rss - one_rss) / max(1, args.learners - 1)
     print(f"memory: {one_rss:.0f} MB with 1 space, {all_rss:.0f} MB with {args.learners}: "
           f"{per_space:.2f} MB per space after start")  # fmt: skip
+    try:
+        check_mix(servers[0].base_url, rows[0])
+    except BaseException:
+        for each in servers:
+            each.stop()
+        raise
+    return servers, one_rss
+
+
+def run_load(
+    args: argparse.Namespace, servers: list[Serve], one_rss: float, rows: list[dict[str, str]]
+) -> None:
+    """The learners' load (and the instructors' views) against `servers`, then the figures."""
     try:
         bases = [each.base_url for each in servers]
         server_cpu = [cpu_seconds(each.process.pid) for each in servers]
@@ -388,13 +437,26 @@ def main() -> None:
         print(f"memory after the load: {after_rss:.0f} MB ({per_space:.2f} MB per space)")
     else:
         print(f"memory after the load: {after_rss:.0f} MB in {len(servers)} servers")
-    through, direct = asyncio.run(layer_cost(data_dir, rows[0]))
-    print(f"the workshop layer, in-process: accounts(first: 5) {through:.2f} ms through it, "
-          f"{direct:.2f} ms to the space's app ({through / direct:.2f}x)")  # fmt: skip
-    if os.environ.get("KEEP_BENCH_DIR") is None:
-        import shutil
 
-        shutil.rmtree(data_dir, ignore_errors=True)
+
+def main(argv: list[str] | None = None) -> None:
+    args = parsed_arguments(argv)
+    data_dir = Path(tempfile.mkdtemp(prefix="bench-workshop-"))
+    try:
+        started = time.perf_counter()
+        with Workshop(data_dir) as room:
+            room.create(default_names(args.learners), dataset=args.dataset)
+        print(f"workshop create, {args.learners} spaces ({args.dataset}): "
+              f"{time.perf_counter() - started:.1f} s")  # fmt: skip
+        rows = list(csv.DictReader((data_dir / "roster.csv").open()))
+        servers, one_rss = started_servers(args, data_dir, rows)
+        run_load(args, servers, one_rss, rows)
+        through, direct = asyncio.run(layer_cost(data_dir, rows[0], args.layer_samples))
+        print(f"the workshop layer, in-process: accounts(first: 5) {through:.2f} ms through it, "
+              f"{direct:.2f} ms to the space's app ({through / direct:.2f}x)")  # fmt: skip
+    finally:
+        if os.environ.get("KEEP_BENCH_DIR") is None:
+            shutil.rmtree(data_dir, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,9 @@ store unchanged, and the rate in requests per second.
 
     python benchmarks/fuzz_all.py            # 10,000 examples
     python benchmarks/fuzz_all.py 2000       # fewer
+    python benchmarks/fuzz_all.py --quick    # 300: a few seconds
+
+Exits 1 when a response is a 5xx, a refusal changed the store, or a refusal is unclear.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's `tests`
+
+from _bench import benchmark_parser, parse_args
 
 from tests.fuzz_requests import fuzz_once
 from tests.fuzz_support import FuzzWorld, Tally, app_routes
@@ -89,5 +94,11 @@ def main(examples: int) -> int:
     return 1 if tally.failures else 0
 
 
+def cli(argv: list[str] | None = None) -> int:
+    parser = benchmark_parser(__doc__)
+    parser.add_argument("examples", nargs="?", type=int, default=10_000, help="requests sent")
+    return main(parse_args(parser, {"examples": 300}, argv).examples)
+
+
 if __name__ == "__main__":
-    sys.exit(main(int(sys.argv[1]) if len(sys.argv) > 1 else 10_000))
+    sys.exit(cli())
