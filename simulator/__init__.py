@@ -10,11 +10,13 @@ with Simulator() as sim:
 ```
 """
 
-import logging
+from __future__ import annotations
 
-from ._simulator import DEFAULT_BASE_URL, Simulator
+import importlib
+import logging
+from typing import TYPE_CHECKING, Any
+
 from .clock import Clock, parse_duration
-from .domain import ProjectCredentials
 from .environments import EnvironmentName
 from .exceptions import (
     AuthenticationError,
@@ -27,6 +29,10 @@ from .exceptions import (
     SimulatorClosed,
     SimulatorError,
 )
+
+if TYPE_CHECKING:
+    from ._simulator import DEFAULT_BASE_URL, Simulator
+    from .domain import ProjectCredentials
 
 __version__ = "0.1.0"
 
@@ -50,3 +56,24 @@ __all__ = [
     "SimulatorError",
     "parse_duration",
 ]
+
+#: The public names whose modules bring the server, GraphQL and SQLite with them (about a
+#: second): imported when first asked for, so `import simulator` and the command line start
+#: fast (docs/architecture.md, "Start-up").
+_LAZY = {
+    "DEFAULT_BASE_URL": "._simulator",
+    "Simulator": "._simulator",
+    "ProjectCredentials": ".domain",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """PEP 562: `simulator.Simulator` (and `from simulator import Simulator`) on first use."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module, __name__), name)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
