@@ -105,7 +105,7 @@ def test_clock_commands_import_none_of_the_heavy_parts(tmp_path: Path) -> None:
 def test_the_schema_count_is_the_migrations_count() -> None:
     """`SCHEMA_MIGRATIONS` says when a file is current without importing the migrations:
     a new migration changes the count, here."""
-    assert SCHEMA_MIGRATIONS == _migration_count()
+    assert _migration_count() == SCHEMA_MIGRATIONS
 
 
 def _journal(data_dir: str, capsys: pytest.CaptureFixture[str]) -> list[dict[str, Any]]:
