@@ -10,11 +10,9 @@ with Simulator() as sim:
 ```
 """
 
-from __future__ import annotations
-
 import importlib
 import logging
-from typing import TYPE_CHECKING, Any
+import typing  # the module only: nothing but the public names at the top level
 
 from .clock import Clock, parse_duration
 from .environments import EnvironmentName
@@ -30,7 +28,7 @@ from .exceptions import (
     SimulatorError,
 )
 
-if TYPE_CHECKING:
+if typing.TYPE_CHECKING:
     from ._simulator import DEFAULT_BASE_URL, Simulator
     from .domain import ProjectCredentials
 
@@ -67,7 +65,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> typing.Any:
     """PEP 562: `simulator.Simulator` (and `from simulator import Simulator`) on first use."""
     module = _LAZY.get(name)
     if module is None:
