@@ -5,7 +5,7 @@ of start-up) to create or migrate a file. A file that already has every migratio
 version knows, in WAL mode, needs neither: `open_current` leaves it exactly as `Store.open`
 would (data dir `0700`, files `0600`) and hands back a plain `sqlite3` connection set up as
 the store's own. A short command on a data dir in use (`clock advance`, journaled) then
-starts in a tenth of the time; anything else says `None` and goes through `Store.open`.
+starts in about a tenth of the time; any other file gets `None`, and `Store.open`.
 """
 
 from __future__ import annotations
@@ -45,7 +45,8 @@ def protect_database(path: Path) -> None:
 def open_current(data_dir: Path | str, environment: EnvironmentName) -> sqlite3.Connection | None:
     """The environment's file, when `Store.open` would find nothing to do in it: it exists,
     is in WAL mode, and records `SCHEMA_MIGRATIONS` migrations. `None` otherwise (a new
-    file, a file to migrate), and nothing is changed then."""
+    file, a file to migrate or to put in WAL mode): `Store.open` then has work to do, and
+    only the modes it tightens first have been tightened here."""
     path = Path(data_dir) / environment.file_name
     if not path.is_file():
         return None
