@@ -10,11 +10,11 @@ with Simulator() as sim:
 ```
 """
 
+import importlib
 import logging
+import typing  # the module only: nothing but the public names at the top level
 
-from ._simulator import DEFAULT_BASE_URL, Simulator
 from .clock import Clock, parse_duration
-from .domain import ProjectCredentials
 from .environments import EnvironmentName
 from .exceptions import (
     AuthenticationError,
@@ -27,6 +27,10 @@ from .exceptions import (
     SimulatorClosed,
     SimulatorError,
 )
+
+if typing.TYPE_CHECKING:
+    from ._simulator import DEFAULT_BASE_URL, Simulator
+    from .domain import ProjectCredentials
 
 __version__ = "0.1.0"
 
@@ -50,3 +54,24 @@ __all__ = [
     "SimulatorError",
     "parse_duration",
 ]
+
+#: The public names whose modules bring the server, GraphQL and SQLite with them (about a
+#: second): imported when first asked for, so `import simulator` and the command line start
+#: fast (docs/architecture.md, "Start-up").
+_LAZY = {
+    "DEFAULT_BASE_URL": "._simulator",
+    "Simulator": "._simulator",
+    "ProjectCredentials": ".domain",
+}
+
+
+def __getattr__(name: str) -> typing.Any:
+    """PEP 562: `simulator.Simulator` (and `from simulator import Simulator`) on first use."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module, __name__), name)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

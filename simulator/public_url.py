@@ -13,12 +13,13 @@ in-process (default `http://localhost:8000`). The app keeps it in `app.state.pub
 from __future__ import annotations
 
 import ipaddress
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import urlsplit
 
-from starlette.requests import HTTPConnection
-
 from .exceptions import ConfigurationError
+
+if TYPE_CHECKING:
+    from starlette.requests import HTTPConnection
 
 __all__ = ["DEFAULT_PUBLIC_URL", "default_public_url", "public_url_of", "public_url_setting"]
 

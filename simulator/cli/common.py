@@ -5,9 +5,19 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-__all__ = ["DEFAULT_DATA_DIR", "Subcommands", "add_data_dir", "add_environment", "print_json"]
+if TYPE_CHECKING:
+    from .._simulator import Simulator
+
+__all__ = [
+    "DEFAULT_DATA_DIR",
+    "Subcommands",
+    "add_data_dir",
+    "add_environment",
+    "open_simulator",
+    "print_json",
+]
 
 #: What `parser.add_subparsers()` returns: `.add_parser(name, help=...)` adds a command.
 Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
@@ -34,3 +44,12 @@ def add_environment(parser: argparse.ArgumentParser, default: str | None = "sand
 
 def print_json(value: Any) -> None:
     print(json.dumps(value, indent=2, ensure_ascii=False))
+
+
+def open_simulator(data_dir: str, **options: Any) -> Simulator:
+    """`Simulator(data_dir, **options)`, for the commands that need one."""
+    # Lazy: the simulator brings the server, GraphQL and SQLite (about a second); `--help`
+    # and `clock` run without them (docs/architecture.md, "Start-up").
+    from .._simulator import Simulator
+
+    return Simulator(data_dir, **options)

@@ -1,4 +1,8 @@
-"""Core commands: serve, clock, project, reset."""
+"""Core commands: serve, clock, project, reset.
+
+Each command imports the parts it runs on (the simulator, the domain, the server) itself:
+`--help` and `clock` then start without them (docs/architecture.md, "Start-up").
+"""
 
 from __future__ import annotations
 
@@ -6,17 +10,17 @@ import argparse
 import json
 import socket
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .._simulator import Simulator
-from ..browser.dashboard import new_sign_in_link
 from ..clock import Clock
-from ..domain.projects import create_project, list_projects
 from ..exceptions import ConfigurationError
 from ..public_url import default_public_url, public_url_setting
 from ..storage.private import write_private_text
-from ..webhooks.outbound import DEFAULT_OUTBOUND_POLICY, OutboundPolicy
-from .common import add_data_dir, add_environment, print_json
+from .common import add_data_dir, add_environment, open_simulator, print_json
+
+if TYPE_CHECKING:
+    from .._simulator import Simulator
+    from ..webhooks.outbound import OutboundPolicy
 
 DEMO_REDIRECT_URI = "http://localhost:3000/callback"
 DEMO_CREDENTIALS_FILE = "demo-credentials.json"
@@ -153,7 +157,9 @@ def run_clock(args: argparse.Namespace) -> int:
 
 
 def run_project_create(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    from ..domain.projects import create_project
+
+    with open_simulator(args.data_dir) as sim:
         credentials = create_project(sim.environment(args.env), args.name, args.redirect_uris)
     data = credentials.as_dict()
     del data["environment"]
@@ -162,13 +168,15 @@ def run_project_create(args: argparse.Namespace) -> int:
 
 
 def run_project_list(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    from ..domain.projects import list_projects
+
+    with open_simulator(args.data_dir) as sim:
         print_json(list_projects(sim.environment(args.env)))
     return 0
 
 
 def run_reset(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         sim.reset(args.env)
     print_json({"reset": args.env})
     return 0
@@ -180,13 +188,14 @@ def ensure_demo_project(sim: Simulator) -> dict[str, Any] | None:
     Its credentials are also written to `demo-credentials.json` in the data dir
     (a simulator-only convenience: the real dashboard shows a secret once).
     """
+    from ..domain.datasets import load_dataset
+    from ..domain.projects import list_projects
+
     if list_projects(sim.sandbox):
         return None
     # The simulator's own callback page too (simulator-only): a first try lands somewhere.
     redirect_uris = [DEMO_REDIRECT_URI, f"{sim.public_url}/callback"]
     credentials = sim.create_project("sandbox", "Demo project", redirect_uris)
-    from ..domain.datasets import load_dataset
-
     load_dataset(sim.sandbox, credentials.project_id, "default")
     data = credentials.as_dict()
     path = Path(sim.data_dir) / DEMO_CREDENTIALS_FILE
@@ -205,6 +214,8 @@ def ensure_port_free(host: str, port: int) -> None:
 
 
 def _outbound_policy(args: argparse.Namespace) -> OutboundPolicy:
+    from ..webhooks.outbound import DEFAULT_OUTBOUND_POLICY, OutboundPolicy
+
     if args.allow_webhook_net and not args.public:
         raise ConfigurationError("--allow-webhook-net opens networks of --public: give both.")
     if args.public:
@@ -214,6 +225,8 @@ def _outbound_policy(args: argparse.Namespace) -> OutboundPolicy:
 
 def print_banner(sim: Simulator, args: argparse.Namespace, demo: dict[str, Any] | None) -> None:
     """What `serve` prints once it is ready: where everything is, and the demo's secret."""
+    from ..browser.dashboard import new_sign_in_link
+
     base = sim.public_url
     print("Partner banking API simulator")
     print(f"  data dir            {Path(args.data_dir).resolve()}")
@@ -256,7 +269,7 @@ def run_serve(args: argparse.Namespace) -> int:
         configure_logging(args.log_file)
     except OSError as error:
         raise ConfigurationError(f"Cannot write the log to {args.log_file}: {error}") from None
-    sim = Simulator(
+    sim = open_simulator(
         args.data_dir,
         frozen=args.frozen,
         trust_forwarded_for=args.trust_forwarded_for,

@@ -6,10 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .._simulator import Simulator
-from ..browser.dashboard import new_sign_in_link
 from ..public_url import public_url_setting
-from .common import add_data_dir, add_environment
+from .common import add_data_dir, add_environment, open_simulator
 
 
 def register(subparsers: Any) -> None:
@@ -27,7 +25,9 @@ def register(subparsers: Any) -> None:
 
 
 def run_link(args: argparse.Namespace) -> int:
+    from ..browser.dashboard import new_sign_in_link  # lazy: the dashboard's pages (start-up)
+
     base = public_url_setting(args.public_url)
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         print(new_sign_in_link(sim.environment(args.env), base))
     return 0

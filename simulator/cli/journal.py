@@ -1,20 +1,25 @@
 """Bug-report commands: `journal`, `snapshot save|restore|list|diff`, `report`
-(docs/bug-reports.md); and the journaling of every state-changing command."""
+(docs/bug-reports.md); and the journaling of every state-changing command.
+
+A command journaled on a file that is already current (`storage.current`) writes its entry
+with `sqlite3` alone: `clock advance` in a shell loop then starts without sqlite-utils, the
+domain or the simulator (docs/architecture.md, "Start-up").
+"""
 
 from __future__ import annotations
 
 import argparse
+import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .._simulator import Simulator
 from ..clock import Clock
-from ..domain.context import Environment
 from ..environments import EnvironmentName
-from ..journal import read_entries, record_call
-from ..storage import Store
-from .common import add_data_dir, add_environment, print_json
+from ..journal import JournalSettings, read_entries
+from ..journal.record import call_entry, insert_entry, record, redact_call
+from ..storage.current import open_current
+from .common import add_data_dir, add_environment, open_simulator, print_json
 
 __all__ = ["record_command", "register"]
 
@@ -74,7 +79,7 @@ def register(subparsers: Any) -> None:
 
 
 def run_journal(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         entries = read_entries(sim.environment(args.env), project=args.project, last=args.last)
         if args.json:
             print_json([entry.as_dict() for entry in entries])
@@ -85,7 +90,7 @@ def run_journal(args: argparse.Namespace) -> int:
 
 
 def run_snapshot(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         if args.action == "save":
             print_json({"saved": args.name, "path": str(sim.snapshot(args.name))})
         elif args.action == "restore":
@@ -99,7 +104,7 @@ def run_snapshot(args: argparse.Namespace) -> int:
 
 
 def run_report(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         path = sim.report(
             args.out,
             since=args.since,
@@ -151,18 +156,53 @@ def record_command(args: argparse.Namespace, argv: Sequence[str]) -> None:
     if data_dir is None or not Path(data_dir).exists():
         return
     name = EnvironmentName.parse(getattr(args, "env", None) or "sandbox")
+    entry = call_entry(
+        "command",
+        " ".join(part for part in (args.command, action) if part),
+        {"argv": _redacted(_without_data_dir(argv))},
+        origin="cli",
+        project_id=getattr(args, "project_id", None),
+    )
     clock = Clock.open(data_dir, frozen=False)
+    try:
+        connection = open_current(data_dir, name)
+        if connection is None:  # a new file, or one to migrate: the store does both
+            _record_in_store(data_dir, name, clock, entry)
+        else:
+            _record_in_file(connection, clock, entry)
+    finally:
+        clock.close()
+
+
+def _record_in_store(
+    data_dir: str, name: EnvironmentName, clock: Clock, entry: dict[str, Any]
+) -> None:
+    # Lazy: the store brings sqlite-utils, the domain its rules (see the module's docstring).
+    from ..domain.context import Environment
+    from ..storage import Store
+
     store = Store.open(data_dir, name)
     try:
-        command = " ".join(part for part in (args.command, action) if part)
-        record_call(
-            Environment(name, store, clock),
-            "command",
-            command,
-            {"argv": _redacted(_without_data_dir(argv))},
-            origin="cli",
-            project_id=getattr(args, "project_id", None),
-        )
+        record(Environment(name, store, clock), entry, redact=redact_call)
     finally:
         store.close()
-        clock.close()
+
+
+def _record_in_file(connection: sqlite3.Connection, clock: Clock, entry: dict[str, Any]) -> None:
+    """`record` on a current file: one transaction, the default settings (those `record`
+    finds in an environment outside a simulator), the entry redacted the same way."""
+    settings = JournalSettings()
+    try:
+        if not settings.enabled:
+            return
+        connection.execute("BEGIN IMMEDIATE")  # as `Store.bookkeeping()` does
+        try:
+            insert_entry(
+                connection, entry, redact_call, retention=settings.retention, now=clock.timestamp
+            )
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.rollback()
+            raise
+    finally:
+        connection.close()

@@ -12,6 +12,9 @@ python -m simulator cost query.graphql --env sandbox
 
 Settings go to `limits.json` in the data dir (a server running on it applies them at its
 next request); a project's own rate limit goes to the environment's file.
+
+The limits (graphql-core with them) and the simulator are imported by the commands
+themselves, when they run (docs/architecture.md, "Start-up").
 """
 
 from __future__ import annotations
@@ -19,26 +22,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from graphql import GraphQLError
-
-from .._simulator import Simulator
 from ..clock import parse_duration
-from ..domain.projects import find_project_by_client_id, get_project
-from ..domain.rate_limits import project_rate_limit, set_project_rate_limit
 from ..exceptions import ConfigurationError
-from ..limits import (
-    LIVE_LIMITS,
-    SANDBOX_LIMITS,
-    LimitSettingsFile,
-    OperationLimits,
-    RateLimit,
-    document_costs,
-    operation_cost,
-    parse_document,
-)
-from .common import add_data_dir, add_environment, print_json
+from .common import add_data_dir, add_environment, open_simulator, print_json
+
+if TYPE_CHECKING:
+    from ..limits import LimitSettingsFile, OperationLimits
 
 __all__ = ["register"]
 
@@ -114,12 +105,14 @@ def register(subparsers: Any) -> None:
 
 
 def _settings_file(args: argparse.Namespace) -> LimitSettingsFile:
+    from ..limits import LimitSettingsFile
+
     return LimitSettingsFile(args.data_dir)
 
 
 def run_show(args: argparse.Namespace) -> int:
     settings = _settings_file(args).read(strict=True)
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         counters = sim.limits.rate_limiter.counters()
         projects = {
             name.value: [
@@ -142,6 +135,8 @@ def _parse_value(text: str) -> int | None:
 
 
 def run_set(args: argparse.Namespace) -> int:
+    from ..limits import LIVE_LIMITS, SANDBOX_LIMITS, OperationLimits
+
     file = _settings_file(args)
     settings = file.read(strict=True)
     default = SANDBOX_LIMITS if args.env == "sandbox" else LIVE_LIMITS
@@ -167,6 +162,8 @@ def run_set(args: argparse.Namespace) -> int:
 
 
 def run_rate_limit(args: argparse.Namespace) -> int:
+    from ..limits import RateLimit
+
     file = _settings_file(args)
     settings = file.read(strict=True)
     if args.off:
@@ -212,7 +209,10 @@ def run_work(args: argparse.Namespace) -> int:
 
 
 def run_project(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    from ..domain.projects import find_project_by_client_id, get_project
+    from ..domain.rate_limits import project_rate_limit, set_project_rate_limit
+
+    with open_simulator(args.data_dir) as sim:
         env = sim.environment(args.env)
         if args.client_id:
             row = find_project_by_client_id(env, args.client_id)
@@ -246,7 +246,7 @@ def run_reset(args: argparse.Namespace) -> int:
 
 
 def run_clear_counters(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         cleared = sim.limits.rate_limiter.clear()
     print_json({"cleared": cleared})
     return 0
@@ -254,6 +254,10 @@ def run_clear_counters(args: argparse.Namespace) -> int:
 
 def run_cost(args: argparse.Namespace) -> int:
     """Print the figures of each operation; exit 1 when one exceeds a limit."""
+    from graphql import GraphQLError
+
+    from ..limits import LIVE_LIMITS, SANDBOX_LIMITS, document_costs, operation_cost, parse_document
+
     if args.query_file == "-":
         source = sys.stdin.read()
     else:
@@ -261,7 +265,7 @@ def run_cost(args: argparse.Namespace) -> int:
             source = Path(args.query_file).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
             raise ConfigurationError(f"Cannot read {args.query_file}: {error}") from None
-    settings = LimitSettingsFile(args.data_dir).read(strict=True)
+    settings = _settings_file(args).read(strict=True)
     limits = settings.operation_limits(args.env)
     if limits is None:
         limits = SANDBOX_LIMITS if args.env == "sandbox" else LIVE_LIMITS

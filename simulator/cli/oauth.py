@@ -12,8 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .._simulator import Simulator
-from .common import add_data_dir, add_environment, print_json
+from .common import add_data_dir, add_environment, open_simulator, print_json
 
 
 def _actions_of(subparsers: Any, command: str) -> Any:
@@ -78,14 +77,14 @@ def register(subparsers: Any) -> None:
 
 
 def run_sms(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         messages = sim.oauth.text_messages(args.env, args.phone)
     print_json(messages[-args.last :] if args.last else messages)
     return 0
 
 
 def run_user_create(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         user = sim.oauth.create_sandbox_user(
             args.phone,
             first_name=args.first_name,
@@ -99,7 +98,7 @@ def run_user_create(args: argparse.Namespace) -> int:
 
 
 def run_project_pkce(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         if args.enable or args.disable:
             settings = sim.oauth.set_pkce(args.client_id, bool(args.enable))
         else:

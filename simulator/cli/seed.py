@@ -5,11 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .._simulator import Simulator
-from ..domain.datasets import load_dataset
-from ..domain.projects import list_projects
 from ..exceptions import ConfigurationError
-from .common import add_data_dir, add_environment, print_json
+from .common import add_data_dir, add_environment, open_simulator, print_json
 
 DEMO_PROJECT_NAME = "Demo project"
 
@@ -45,7 +42,10 @@ def pick_project(projects: list[dict[str, Any]], project_id: str | None) -> str:
 
 
 def run_seed(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    from ..domain.datasets import load_dataset  # lazy: the domain comes with SQLite (start-up)
+    from ..domain.projects import list_projects
+
+    with open_simulator(args.data_dir) as sim:
         env = sim.environment(args.env)
         project_id = pick_project(list_projects(env), args.project_id)
         result = load_dataset(env, project_id, args.dataset)

@@ -17,6 +17,9 @@ A server running on the same data dir sends new deliveries itself (its loop chec
 times a second). `replay --deliver`, `probe` and `run-due` send from the command's own
 process: fine for http(s) endpoints, but an `inbox://` receiver lives in the server's
 process, so leave those to the server.
+
+The simulator and the webhook machinery are imported by the commands themselves, when they
+run (docs/architecture.md, "Start-up").
 """
 
 from __future__ import annotations
@@ -26,11 +29,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from .._simulator import Simulator
-from ..domain.rejections import Rejected
 from ..exceptions import ConfigurationError
-from ..webhooks.policy import POLICIES, RetryPolicy, get_policy
-from .common import Subcommands, add_data_dir, add_environment, print_json
+from .common import Subcommands, add_data_dir, add_environment, open_simulator, print_json
 
 __all__ = ["register"]
 
@@ -52,6 +52,8 @@ def _command(
 
 def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
+        from ..domain.rejections import Rejected
+
         try:
             return handler(args)
         except Rejected as rejected:
@@ -137,14 +139,14 @@ def register(subparsers: Any) -> None:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         found = sim.webhooks.subscriptions(args.project, environment=args.env)
     print_json([_mask(subscription) for subscription in found])
     return 0
 
 
 def run_add(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         created = sim.webhooks.subscribe(
             args.project,
             args.url,
@@ -166,7 +168,7 @@ def run_update(args: argparse.Namespace) -> int:
         "event_types": args.event_types,
         "status": args.status,
     }
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         updated = sim.webhooks.update(
             args.project,
             args.subscription_id,
@@ -178,14 +180,14 @@ def run_update(args: argparse.Namespace) -> int:
 
 
 def run_remove(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         removed = sim.webhooks.remove(args.project, args.subscription_id, environment=args.env)
     print_json({"removed": removed["id"]})
     return 0
 
 
 def run_log(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         attempts = sim.webhooks.log(
             args.project,
             event_id=args.event_id,
@@ -200,7 +202,7 @@ def run_log(args: argparse.Namespace) -> int:
 
 
 def run_deliveries(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         found = sim.webhooks.deliveries(
             args.project,
             event_id=args.event_id,
@@ -215,7 +217,7 @@ def run_deliveries(args: argparse.Namespace) -> int:
 def run_replay(args: argparse.Namespace) -> int:
     from ..webhooks import delivery, log
 
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         env = sim.environment(args.env)
         if args.deliver:  # the first attempts now, from this process
             sent = delivery.replay_event(env, args.project, args.event_id, args.subscription_id)
@@ -228,7 +230,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def run_probe(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         probed = sim.webhooks.probe(args.project, args.endpoint, args.secret, environment=args.env)
     result = probed.pop("result")
     print_json({**probed, "error": result.error})
@@ -236,11 +238,13 @@ def run_probe(args: argparse.Namespace) -> int:
 
 
 def run_policy(args: argparse.Namespace) -> int:
+    from ..webhooks.policy import POLICIES, RetryPolicy, get_policy
+
     if args.operation == "list":
         print_json([policy.as_dict() for policy in POLICIES.values()])
         return 0
     environments = ["sandbox", "live"] if args.env == "all" else [args.env]
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         if args.operation == "set":
             if not args.name:
                 raise ConfigurationError("policy set needs a name: " + ", ".join(POLICIES))
@@ -266,7 +270,7 @@ def run_policy(args: argparse.Namespace) -> int:
 
 
 def run_run_due(args: argparse.Namespace) -> int:
-    with Simulator(args.data_dir) as sim:
+    with open_simulator(args.data_dir) as sim:
         timeline = sim.run_due()
     mine = [entry for entry in timeline if entry.get("environment", args.env) == args.env]
     print_json(mine)

@@ -1,17 +1,23 @@
 """Workshop commands: `workshop create`, `workshop progress`, `workshop reset`,
 `workshop clock`, `workshop dashboard-link` (docs/workshop.md). `serve` on a workshop
-data dir serves every space."""
+data dir serves every space.
+
+The workshop (a simulator per learner) is imported by the commands themselves, when they
+run (docs/architecture.md, "Start-up").
+"""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..exceptions import ConfigurationError
 from ..public_url import public_url_setting
-from ..workshop import Workshop, default_names, is_workshop, read_names
 from .common import add_data_dir, print_json
+
+if TYPE_CHECKING:
+    from ..workshop import Workshop
 
 
 def register(subparsers: Any) -> None:
@@ -57,6 +63,8 @@ def register(subparsers: Any) -> None:
 
 
 def _names(args: argparse.Namespace) -> list[str]:
+    from ..workshop import default_names, read_names
+
     if args.names is not None:
         names = read_names(args.names)
         if args.learners is not None and args.learners != len(names):
@@ -70,6 +78,8 @@ def _names(args: argparse.Namespace) -> list[str]:
 
 
 def _open(args: argparse.Namespace) -> Workshop:
+    from ..workshop import Workshop, is_workshop
+
     if not is_workshop(args.data_dir):
         raise ConfigurationError(
             f"{args.data_dir} is not a workshop data dir: run `workshop create` first."
@@ -78,6 +88,8 @@ def _open(args: argparse.Namespace) -> Workshop:
 
 
 def run_create(args: argparse.Namespace) -> int:
+    from ..workshop import Workshop, is_workshop
+
     names = _names(args)
     data_dir = Path(args.data_dir)
     if not is_workshop(data_dir) and (data_dir / "sandbox.sqlite").exists():

@@ -14,10 +14,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..domain.context import Environment
 from ..environments import EnvironmentName
+
+if TYPE_CHECKING:
+    from ..domain.context import Environment
 
 __all__ = ["Journal", "JournalEntry", "read_entries", "read_page"]
 

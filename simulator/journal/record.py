@@ -14,22 +14,26 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import sqlite_utils
-
 from ..clock import wall_timestamp
-from ..domain.context import Environment
 from .redact import Redactor
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the types only: the command line journals without them (`insert_entry`)
+    import sqlite_utils
+
+    from ..domain.context import Environment
     from ..webhooks.attempts import AttemptResult, WebhookRequest
+    from .redact import Executes
 
 __all__ = [
     "DEFAULT_RETENTION",
     "JournalSettings",
+    "call_entry",
+    "insert_entry",
     "record",
     "record_attempts",
     "record_call",
     "record_probe",
+    "redact_call",
     "settings_of",
 ]
 
@@ -80,22 +84,25 @@ def record(
         db = env.store.db
     if db is None:  # bookkeeping: the scheduler need not look for due work again
         with env.store.bookkeeping() as own:
-            return _insert(env, own, entry, redact, settings.retention)
-    return _insert(env, db, entry, redact, settings.retention)
+            return insert_entry(own, entry, redact, retention=settings.retention, now=env.now)
+    return insert_entry(db, entry, redact, retention=settings.retention, now=env.now)
 
 
-def _insert(
-    env: Environment,
-    db: sqlite_utils.Database,
+def insert_entry(
+    db: Executes,
     entry: dict[str, Any],
     redact: Callable[[Redactor, dict[str, Any]], None] | None,
+    *,
     retention: int,
+    now: Callable[[], str],
 ) -> int:
+    """`record`'s writing, in `db`'s transaction: a store's connection, or the plain `sqlite3`
+    one of a file that is already current (`storage.current`)."""
     if redact is not None:
         redact(Redactor(db), entry)
     row = {
         # An HTTP entry brings the time its request arrived; the clock is read otherwise.
-        "virtual_time": entry.get("virtual_time") or env.now(),
+        "virtual_time": entry.get("virtual_time") or now(),
         "wall_time": wall_timestamp(),
         **{k: _json(v) if isinstance(v, dict | list) else v for k, v in entry.items()},
     }
@@ -198,27 +205,38 @@ def record_call(
 ) -> int | None:
     """Journal a state-changing call made from Python or the command line (`kind` `clock`,
     `project` or `command`): its arguments, and its result without secrets."""
-    return record(
-        env,
-        {
-            "origin": origin,
-            "kind": kind,
-            "endpoint": f"{origin}:{name}",
-            "method": "CALL",
-            "operation_name": name,
-            "operation_type": "mutation",
-            "request": {"arguments": arguments},
-            "response": _json(result),
-            "project_id": project_id,
-            "subject": "the operator",
-            "status": 0,
-            **({"virtual_time": virtual_time} if virtual_time else {}),
-        },
-        redact=_redact_call,
-    )
+    entry = call_entry(kind, name, arguments, result, origin=origin, project_id=project_id)
+    if virtual_time:
+        entry["virtual_time"] = virtual_time
+    return record(env, entry, redact=redact_call)
 
 
-def _redact_call(redactor: Redactor, entry: dict[str, Any]) -> None:
+def call_entry(
+    kind: str,
+    name: str,
+    arguments: dict[str, Any],
+    result: Any = None,
+    *,
+    origin: str,
+    project_id: str | None,
+) -> dict[str, Any]:
+    """The entry of a call (`record_call`), to be redacted by `redact_call`."""
+    return {
+        "origin": origin,
+        "kind": kind,
+        "endpoint": f"{origin}:{name}",
+        "method": "CALL",
+        "operation_name": name,
+        "operation_type": "mutation",
+        "request": {"arguments": arguments},
+        "response": _json(result),
+        "project_id": project_id,
+        "subject": "the operator",
+        "status": 0,
+    }
+
+
+def redact_call(redactor: Redactor, entry: dict[str, Any]) -> None:
     entry["request"] = redactor.json_value(entry["request"])
     if entry["response"] is not None:
         if entry["project_id"]:

@@ -17,18 +17,26 @@ import base64
 import hashlib
 import json
 import re
-from typing import Any
+import sqlite3
+from typing import Any, Protocol
 from urllib.parse import parse_qsl, urlencode
-
-import sqlite_utils
 
 __all__ = [
     "FORM_SECRETS",
     "JSON_SECRETS",
     "TOKEN_PATTERN",
+    "Executes",
     "Redactor",
     "digest",
 ]
+
+
+class Executes(Protocol):
+    """What the journal writes with: a store's `sqlite_utils.Database`, or a plain
+    `sqlite3.Connection` (the command line on a current file, `storage.current`)."""
+
+    def execute(self, sql: str, parameters: Any = ..., /) -> sqlite3.Cursor: ...
+
 
 #: A token or an authorization code as the OAuth server issues them (`oauth/tokens.py`).
 TOKEN_PATTERN = re.compile(r"\b(?:SANDBOX|LIVE)_(?:AT|RT|AC)_[A-Za-z0-9_-]{16,}")
@@ -64,7 +72,7 @@ def digest(secret: str) -> str:
 class Redactor:
     """References for the secrets of one environment file, inside the caller's transaction."""
 
-    def __init__(self, db: sqlite_utils.Database) -> None:
+    def __init__(self, db: Executes) -> None:
         self.db = db
         #: The project a client secret or an unknown code belongs to, when the request says.
         self.project_id: str | None = None

@@ -8,20 +8,26 @@ store.schema_version                 # how many migrations have been applied
 ```
 """
 
-from ._ids import new_id, next_number
-from ._rows import (
-    PrimaryKey,
-    Row,
-    get_row,
-    insert_row,
-    insert_rows,
-    integer,
-    optional_text,
-    text,
-    update_row,
-    upsert_row,
-)
-from ._store import Store, now_text
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ._ids import new_id, next_number
+    from ._rows import (
+        PrimaryKey,
+        Row,
+        get_row,
+        insert_row,
+        insert_rows,
+        integer,
+        optional_text,
+        text,
+        update_row,
+        upsert_row,
+    )
+    from ._store import Store, now_text
 
 __all__ = [
     "PrimaryKey",
@@ -39,3 +45,17 @@ __all__ = [
     "update_row",
     "upsert_row",
 ]
+
+#: Every name here comes with sqlite-utils (and numpy, when installed): imported on first
+#: use, so that `storage.current` and `storage.private` start light (docs/architecture.md).
+_MODULES = {
+    **dict.fromkeys(["new_id", "next_number"], "._ids"),
+    **dict.fromkeys(["Store", "now_text"], "._store"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """PEP 562: the name's module, imported when the name is first asked for."""
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(_MODULES.get(name, "._rows"), __name__), name)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import os
 import sqlite3
 import threading
 import weakref
@@ -17,12 +16,13 @@ import sqlite_utils
 from ..clock import Clock
 from ..environments import EnvironmentName
 from ..exceptions import SimulatorClosed
-from .private import PRIVATE_FILE_MODE, private_dir, private_file
+from .current import MIGRATIONS_TABLE, connect, protect_database
+from .private import private_dir, private_file
 from .tables import MIGRATION_SETS
 
 __all__ = ["Store", "now_text"]
 
-_MIGRATIONS_TABLE = "_sqlite_migrations"
+_MIGRATIONS_TABLE = MIGRATIONS_TABLE
 # The request journal outlives a reset: the reset is one of its entries (docs/bug-reports.md).
 _JOURNAL_TABLES = {"journal_entries", "journal_secrets"}
 _KEPT_ON_RESET = {
@@ -31,7 +31,6 @@ _KEPT_ON_RESET = {
     "signing_keys",
     "hash_keys",
 } | _JOURNAL_TABLES
-_WAL_FILES = ("-wal", "-shm")
 
 
 def now_text(clock: Clock) -> str:
@@ -119,9 +118,7 @@ class Store:
         A file created by `Store.open` is `0600` from the start and SQLite gives the WAL
         files the database's mode; this also tightens files an older version left readable.
         """
-        for path in (self.path, *(self.path.with_name(self.path.name + s) for s in _WAL_FILES)):
-            if path.exists():
-                os.chmod(path, PRIVATE_FILE_MODE)
+        protect_database(self.path)
 
     @property
     def db(self) -> sqlite_utils.Database:
@@ -146,10 +143,7 @@ class Store:
         return database
 
     def _connect(self) -> sqlite3.Connection:
-        connection = sqlite3.connect(self.path, timeout=10.0, check_same_thread=False)
-        connection.execute("PRAGMA foreign_keys = ON")
-        connection.execute(f"PRAGMA synchronous = {'NORMAL' if self.durable else 'OFF'}")
-        return connection
+        return connect(self.path, durable=self.durable)
 
     def _give_back(self, database: sqlite_utils.Database) -> None:
         with contextlib.suppress(sqlite3.ProgrammingError):  # closed by close() meanwhile
