@@ -180,3 +180,26 @@ def test_the_instructors_cookie_is_secure_behind_a_tls_proxy(
             answer = http.get(local(sign_in()), follow_redirects=False)
     line = cookie_of(answer, "workshop_session")
     assert "secure" in line.lower() and "Path=/workshop" in line
+
+
+def test_with_a_plain_http_public_url_the_address_the_browser_used_passes_too(
+    tmp_path: Path,
+) -> None:
+    """A local server opened as `localhost` while its public URL says `127.0.0.1`: the
+    browser's `Origin` is the `Host` it sent, as the check accepted before the public URL."""
+    with (
+        Simulator(tmp_path / "data", public_url="http://127.0.0.1:8000") as sim,
+        sim.client(base_url="http://localhost:8000", follow_redirects=False) as http,
+    ):
+        signed_in = http.get(local(new_sign_in_link(sim.sandbox, "http://127.0.0.1:8000")))
+        assert "secure" not in cookie_of(signed_in, "dashboard_session").lower()
+        token = csrf_of(http.get("/dashboard"))
+        form = {"name": "P", "redirect_uri": "http://localhost:3000/cb", "csrf_token": token}
+        for origin, status in [
+            ("http://localhost:8001", 403),
+            ("https://localhost:8000", 403),
+            ("http://localhost:8000", 303),
+            ("http://127.0.0.1:8000", 303),
+        ]:
+            answer = http.post("/dashboard/projects", data=form, headers={"Origin": origin})
+            assert answer.status_code == status, origin
