@@ -28,8 +28,9 @@ LOOPBACK = {"127.0.0.1", "localhost", "[::1]", "::1"}
 class OfflineContext:
     """A browser context whose requests to anything but loopback are aborted and recorded."""
 
-    def __init__(self, browser: Any) -> None:
-        self.context = browser.new_context(viewport={"width": 1280, "height": 800})
+    def __init__(self, browser: Any, **options: Any) -> None:
+        # `options`: more of `new_context`'s (`ignore_https_errors` behind a test's proxy).
+        self.context = browser.new_context(viewport={"width": 1280, "height": 800}, **options)
         self.aborted: list[str] = []
         self.context.route("**/*", self._route)
 

@@ -1,9 +1,10 @@
 """The instructor's view at `/workshop`: learners by exercises, and actions on a learner.
 
 `serve` prints a one-time sign-in link (`/workshop/sign-in?token=...`, as the dashboard's);
-following it sets a session cookie (`HttpOnly`, `SameSite=Strict`, `Path=/workshop`). Both
-live in the server's memory: a restart prints a new link and signs everyone out. Every
-form carries the session's CSRF token.
+following it sets a session cookie (`HttpOnly`, `SameSite=Strict`, `Path=/workshop`, `Secure`
+when the public URL is https). Both live in the server's memory: a restart prints a new link
+and signs everyone out. Every form carries the session's CSRF token, and a post from another
+origin than the public URL's is refused (403), as the dashboard's.
 
 | Address | What |
 |---|---|
@@ -28,6 +29,8 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from ..exceptions import SimulatorError
+from ..oauth.pages.login import read_form
+from ..public_url import same_origin, set_session_cookie
 from ..server.responses import json_error
 from .progress import load_exercises, room_progress
 from .spaces import Workshop
@@ -145,7 +148,7 @@ def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable
         if session is None:
             return _refused(request)
         response = RedirectResponse("/workshop", status_code=303)
-        response.set_cookie(COOKIE, session, path="/workshop", httponly=True, samesite="strict")
+        set_session_cookie(response, request, COOKIE, session, path="/workshop", samesite="strict")
         return response
 
     async def view(request: Request) -> Response:
@@ -164,9 +167,14 @@ def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable
 
     async def act(request: Request) -> Response:
         csrf = sessions.csrf(request)
-        form = await request.form()
-        if csrf is None or not secrets.compare_digest(str(form.get("csrf", "")), csrf):
+        form = await read_form(request)
+        if isinstance(form, Response):
+            return form
+        sent = str(form.get("csrf", "")).encode("utf-8", "surrogatepass")
+        if csrf is None or not secrets.compare_digest(sent, csrf.encode()):
             return _refused(request)
+        if not same_origin(request):
+            return json_error(403, "FORBIDDEN", "This form was not sent by the instructor's view.")
         name, action = request.path_params["name"], request.path_params["action"]
         if name not in room.served:
             return json_error(404, "NOT_FOUND", f"No learner {name!r} here.")
@@ -197,6 +205,8 @@ def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable
     )
     app.router.redirect_slashes = False
     app.state.workshop = None
+    # Read by `same_origin` and `set_session_cookie`: the forms' origin, the cookie's Secure.
+    app.state.public_url = public_url
 
     def new_link() -> str:
         return f"{public_url}/workshop/sign-in?token={sessions.new_link()}"

@@ -9,7 +9,6 @@ action comes back as the page with the message and a 400, never a 500.
 
 from __future__ import annotations
 
-import hmac
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -22,8 +21,9 @@ from ...domain.context import Environment
 from ...domain.rejections import Rejected
 from ...environments import EnvironmentName
 from ...exceptions import ConfigurationError, NotFound, SimulatorError
-from ...oauth.pages.login import form_value, read_form
+from ...oauth.pages.login import forged, form_value, read_form
 from ...oauth.pages.render import page_headers, redirect
+from ...public_url import set_session_cookie
 from ...scheduler import Scheduler
 from ..pages import render_page
 from .flash import Flashes
@@ -114,14 +114,6 @@ def sign_in_page(message: str, *, status: int = 200) -> Response:
     )
 
 
-def _forgery(request: Request, form: FormData, session: Mapping[str, Any]) -> bool:
-    origin = request.headers.get("origin")
-    own = str(request.base_url).rstrip("/")
-    token = (form_value(form, "csrf_token") or "").encode("utf-8", "surrogatepass")
-    expected = str(session["csrf_token"]).encode("utf-8")
-    return (origin is not None and origin != own) or not hmac.compare_digest(token, expected)
-
-
 def _session_of(
     environments: Mapping[EnvironmentName, Environment], request: Request
 ) -> tuple[Environment, dict[str, Any]] | Response:
@@ -178,7 +170,7 @@ def dashboard_handler(
             read = await read_form(request)
             if isinstance(read, Response):
                 return read
-            if _forgery(request, read, session):
+            if forged(request, read, session):
                 return render_page(
                     "message.html",
                     status=403,
@@ -201,14 +193,7 @@ def dashboard_handler(
 
 
 def set_cookie(response: Response, request: Request, cookie: str) -> None:
-    response.set_cookie(
-        COOKIE_NAME,
-        cookie,
-        path=COOKIE_PATH,
-        httponly=True,
-        samesite="strict",
-        secure=request.url.scheme == "https",
-    )
+    set_session_cookie(response, request, COOKIE_NAME, cookie, path=COOKIE_PATH, samesite="strict")
 
 
 def headers() -> dict[str, str]:

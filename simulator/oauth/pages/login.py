@@ -29,7 +29,7 @@ async def consent_page(request):                       # e.g. /oauth2/consents/{
 | `POST /oauth2/login/register` | `first_name`, `last_name`, `birth_date` |
 
 Every form carries the session's CSRF token in a hidden field, and a post whose `Origin`
-is another site is refused.
+is not the public URL's origin is refused (`forged`, shared with the dashboard).
 """
 
 from __future__ import annotations
@@ -46,6 +46,8 @@ from starlette.routing import Route
 
 from ...domain.context import Environment
 from ...environments import EnvironmentName
+from ...public_url import same_origin
+from ...public_url import set_session_cookie as set_cookie
 from .. import sms
 from ..login import (
     LoginError,
@@ -68,6 +70,7 @@ from .render import message_page, origin_of, redirect, render
 __all__ = [
     "LOGIN_PATH",
     "current_session",
+    "forged",
     "form_value",
     "login_routes",
     "origin_of",
@@ -154,14 +157,8 @@ def start_login(
 
 
 def set_session_cookie(response: Response, request: Request, cookie: str) -> None:
-    response.set_cookie(
-        COOKIE_NAME,
-        cookie,
-        path="/oauth2",
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
-    )
+    # Lax: the authorization page is reached by a link from the partner's site.
+    set_cookie(response, request, COOKIE_NAME, cookie, path="/oauth2", samesite="lax")
 
 
 def current_session(
@@ -197,14 +194,18 @@ def problem_page(problem: SessionProblem) -> Response:
     )
 
 
-def refuse_forgery(request: Request, form: FormData, session: Mapping[str, Any]) -> Response | None:
-    """A 403 page for a post without the session's CSRF token or from another site."""
-    origin = request.headers.get("origin")
-    own = str(request.base_url).rstrip("/")
+def forged(request: Request, form: FormData, session: Mapping[str, Any]) -> bool:
+    """Whether a posted form lacks the session's CSRF token or comes from another origin
+    than the public URL's (`same_origin`): the check of the OAuth pages and the dashboard."""
     # Compared as bytes: `compare_digest` refuses a str holding non-ASCII characters.
     token = (form_value(form, "csrf_token") or "").encode("utf-8", "surrogatepass")
     expected = str(session["csrf_token"]).encode("utf-8")
-    if (origin is not None and origin != own) or not hmac.compare_digest(token, expected):
+    return not same_origin(request) or not hmac.compare_digest(token, expected)
+
+
+def refuse_forgery(request: Request, form: FormData, session: Mapping[str, Any]) -> Response | None:
+    """A 403 page for a post without the session's CSRF token or from another site."""
+    if forged(request, form, session):
         return message_page(
             "Request refused",
             "This form was not sent by this sign-in page (its security token is missing or "

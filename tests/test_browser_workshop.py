@@ -1,0 +1,141 @@
+"""The workshop as a room uses it, in a real browser (Debian's Chromium, Playwright): two
+learners, each in their own browser context, go through explorer, dashboard, sign-in pages
+and consent under `/w/<learner>/`, while the instructor's view, in a third, shows their
+progress and resets one. Once on a served room on loopback, once behind a real
+TLS-terminating nginx in front of two `serve --learners` slices (docs/workshop.md)."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from simulator.browser.dashboard import new_sign_in_link
+from simulator.workshop import Workshop
+from simulator.workshop.background import BackgroundWorkshop
+
+from .browser_workshop_support import Learner, instructor_resets, learner_path
+from .conftest import CHROMIUM, free_port
+from .test_browser_explorer import OfflineContext
+from .test_server import run_cli
+from .tls_proxy_support import Slice, TlsProxy, require_tools
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(),
+    reason=f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium)",
+)
+
+PHONES = {"ada": "+33600000101", "bob": "+33600000102"}
+
+
+@pytest.fixture(scope="module")
+def room_of_two(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("room") / "room"
+    with Workshop(path) as room:
+        room.create(["ada", "bob"], dataset="default")
+    return path
+
+
+def test_two_learners_and_the_instructor_in_a_browser(
+    room_of_two: Path, tmp_path: Path, browser: Any
+) -> None:
+    shutil.copytree(room_of_two, tmp_path / "room")
+    with BackgroundWorkshop(tmp_path / "room") as served:
+        learners = []
+        for name in ("ada", "bob"):
+            record = served.room.record(name)
+            space = f"{served.base_url}/w/{name}"
+            link = new_sign_in_link(served.room.learner(name).sandbox, space)
+            learners.append(
+                Learner(name, space, record.client_id, record.client_secret, link, PHONES[name])
+            )
+        contexts = [OfflineContext(browser) for _ in range(3)]
+        try:
+            for learner, context in zip(learners, contexts, strict=False):
+                learner_path(context, learner)
+            instructor_resets(contexts[2], served.sign_in_link(), ["ada", "bob"], "bob")
+            # The reset took: bob's space is the template's again (his project and his
+            # dashboard session gone), ada's untouched.
+            bob = contexts[1].context.new_page()
+            bob.goto(f"{learners[1].space}/dashboard")
+            expect(bob.get_by_role("heading", name="Sign in to the dashboard")).to_be_visible()
+            assert served.room.learner("bob").sandbox.store.db["projects"].count == 1
+            assert served.room.learner("ada").sandbox.store.db["projects"].count == 2
+            assert all(context.aborted == [] for context in contexts)
+        finally:
+            for context in contexts:
+                context.context.close()
+
+
+def _cli(*args: str) -> str:
+    done = run_cli(*args)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def _secure_cookies(offline: OfflineContext) -> dict[str, tuple[bool, str]]:
+    return {c["name"]: (c["secure"], c["path"]) for c in offline.context.cookies()}
+
+
+def test_the_same_behind_a_tls_proxy_in_front_of_two_slices(tmp_path: Path, browser: Any) -> None:
+    """As docs/workshop.md serves a large room: `workshop create --names`, two
+    `serve --learners` slices with the proxy's `--public-url https://...`, nginx in front
+    routing `/w/ada/` to the first and the rest to the second; every cookie `Secure`."""
+    require_tools()
+    work = tmp_path / "proxy"
+    work.mkdir()
+    port = free_port()
+    public = f"https://localhost:{port}"
+    room = tmp_path / "room"
+    (tmp_path / "names.txt").write_text("ada\nbob\n")
+    _cli("workshop", "create", "--names", str(tmp_path / "names.txt"), "--dataset", "default",
+         "--data-dir", str(room), "--public-url", public)  # fmt: skip
+    with (room / "roster.csv").open(newline="") as handout:
+        roster = {row["name"]: row for row in csv.DictReader(handout)}
+    slices: list[Slice] = []
+    proxy: TlsProxy | None = None
+    contexts = [OfflineContext(browser, ignore_https_errors=True) for _ in range(3)]
+    try:
+        for position in ("1", "2"):  # appended as started: each is stopped below
+            slices.append(Slice(room, position, public, work))
+        # What `workshop dashboard-link NAME` prints, made in-process: a CLI process's
+        # imports take seconds on a busy machine.
+        with Workshop(room, public_url=public) as workshop:
+            links = {
+                name: new_sign_in_link(workshop.learner(name).sandbox, f"{public}/w/{name}")
+                for name in ("ada", "bob")
+            }
+        proxy = TlsProxy(work, port, "ada", (slices[0].wait(), slices[1].wait()))
+        for name, context in zip(("ada", "bob"), contexts, strict=False):
+            link = links[name]
+            row = roster[name]
+            space = f"{public}/w/{name}"
+            assert row["base_url"] == space
+            learner = Learner(name, space, row["client_id"], row["client_secret"], link,
+                              PHONES[name])  # fmt: skip
+            learner_path(context, learner, verify=False)
+            cookies = _secure_cookies(context)
+            assert cookies["dashboard_session"] == (True, f"/w/{name}/dashboard")
+            assert cookies["oauth2_session"] == (True, f"/w/{name}/oauth2")
+        # The proxy's /workshop is the first slice's view: ada's.
+        instructor_resets(contexts[2], slices[0].sign_in_link, ["ada"], "ada")
+        assert _secure_cookies(contexts[2])["workshop_session"] == (True, "/workshop")
+        ada = contexts[0].context.new_page()
+        ada.goto(f"{public}/w/ada/dashboard")
+        expect(ada.get_by_role("heading", name="Sign in to the dashboard")).to_be_visible()
+        # bob, on the other slice, kept his project.
+        bob = contexts[1].context.new_page()
+        bob.goto(f"{public}/w/bob/dashboard")
+        expect(bob.get_by_role("link", name="bob app")).to_be_visible()
+        assert all(context.aborted == [] for context in contexts)
+    finally:
+        for context in contexts:
+            context.context.close()
+        if proxy is not None:
+            proxy.stop()
+        for served in slices:
+            served.stop()

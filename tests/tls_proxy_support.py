@@ -1,0 +1,152 @@
+"""A room served as docs/workshop.md says for a large one: `serve --learners` slices as
+subprocesses, behind Debian's nginx terminating TLS with a self-signed certificate, all on
+loopback ports of their own, every file in a temporary directory."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import IO
+
+import httpx
+import pytest
+
+from .conftest import free_port
+
+NGINX = "/usr/sbin/nginx"
+_LINK = re.compile(r"instructor\s+(\S+/workshop/sign-in\?token=\S+)")
+
+
+def require_tools() -> None:
+    """Skip, saying why, without nginx or openssl; with `REQUIRE_CHROMIUM` set (the CI,
+    which installs them) fail instead, so a broken image is not a quiet skip."""
+    missing = [
+        tool for tool in (NGINX, shutil.which("openssl")) if not tool or not Path(tool).exists()
+    ]
+    if missing:
+        why = f"the TLS proxy test needs {NGINX} and openssl (apt-get install nginx openssl)"
+        if os.environ.get("REQUIRE_CHROMIUM"):
+            pytest.fail(f"REQUIRE_CHROMIUM is set: {why}")
+        pytest.skip(why)
+
+
+def _wait(url: str, process: subprocess.Popen[str], log: Path, *, verify: bool = True) -> None:
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            httpx.get(url, timeout=1, verify=verify)
+            return
+        except httpx.TransportError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(log.read_text(errors="replace")) from None
+            time.sleep(0.05)
+
+
+class Slice:
+    """`python -m simulator serve --learners SLICE` on a free loopback port; its log in a
+    file (a pipe nobody reads would fill and stall the server)."""
+
+    def __init__(self, data_dir: Path, learners: str, public_url: str, work: Path) -> None:
+        self.port = free_port()
+        self.log = work / f"serve-{self.port}.log"
+        self._stderr: IO[str] = self.log.open("w")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "simulator", "serve", "--data-dir", str(data_dir),
+             "--port", str(self.port), "--learners", learners, "--public-url", public_url],
+            stdout=subprocess.PIPE, stderr=self._stderr, text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )  # fmt: skip
+        self.sign_in_link = ""
+
+    def wait(self) -> Slice:
+        """Once it answers, with the instructor's link its banner printed (slices are
+        started together, then waited for: each start is a Python process's imports)."""
+        assert self.process.stdout is not None
+        for line in self.process.stdout:  # the banner: up to the instructor's link
+            match = _LINK.search(line)
+            if match:
+                self.sign_in_link = match.group(1)
+                break
+        _wait(f"http://127.0.0.1:{self.port}/", self.process, self.log)
+        return self
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.communicate()
+        self._stderr.close()
+
+
+def self_signed_certificate(work: Path) -> tuple[Path, Path]:
+    cert, key = work / "cert.pem", work / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost",
+         "-days", "2", "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    return cert, key
+
+
+#: docs/workshop.md's configuration, on loopback ports, with the files of a non-root nginx.
+NGINX_CONF = """
+worker_processes 1;
+pid {work}/nginx.pid;
+error_log {work}/nginx-error.log warn;
+events {{ worker_connections 256; }}
+http {{
+    access_log {work}/nginx-access.log;
+    client_body_temp_path {work}/client_body;
+    proxy_temp_path {work}/proxy;
+    fastcgi_temp_path {work}/fastcgi;
+    uwsgi_temp_path {work}/uwsgi;
+    scgi_temp_path {work}/scgi;
+    map $uri $workshop_backend {{
+        ~^/w/{first}/  127.0.0.1:{port_1};
+        default        127.0.0.1:{port_2};
+    }}
+    server {{
+        listen 127.0.0.1:{port} ssl;  server_name localhost;
+        ssl_certificate {cert};  ssl_certificate_key {key};
+        location /w/       {{ proxy_pass http://$workshop_backend; }}
+        location /workshop {{ proxy_pass http://127.0.0.1:{port_1}; }}
+    }}
+}}
+"""
+
+
+class TlsProxy:
+    """nginx in the foreground (`daemon off`), its prefix, configuration, pid and logs in
+    `work`, terminating TLS on a free loopback port in front of two slices: `first` on
+    `slices[0]`, every other learner on `slices[1]`."""
+
+    def __init__(self, work: Path, port: int, first: str, slices: tuple[Slice, Slice]) -> None:
+        cert, key = self_signed_certificate(work)
+        conf = work / "nginx.conf"
+        conf.write_text(
+            NGINX_CONF.format(
+                work=work, first=first, port=port, cert=cert, key=key,
+                port_1=slices[0].port, port_2=slices[1].port,
+            )
+        )  # fmt: skip
+        self.log = work / "nginx-error.log"
+        self.process = subprocess.Popen(
+            [NGINX, "-p", str(work), "-c", str(conf), "-e", str(self.log), "-g", "daemon off;"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
+        )  # fmt: skip
+        _wait(f"https://localhost:{port}/workshop", self.process, self.log, verify=False)
+
+    def stop(self) -> None:
+        self.process.terminate()  # nginx's fast shutdown
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
