@@ -154,8 +154,8 @@ def test_the_edge_strips_cors_headers_any_route_would_add(tmp_path: Path) -> Non
                     "Authorization": "Bearer SANDBOX_AT_x",
                 },
             },
-            401,  # the token is checked before the body is read
-            "UNAUTHENTICATED",
+            413,  # bounded in front of every route: before the token is checked
+            "PAYLOAD_TOO_LARGE",
         ),
     ],
     ids=[
@@ -174,7 +174,9 @@ def test_oversized_requests(
     response = http.request(**request_kwargs)
     assert response.status_code == status
     assert response.json()["errors"][0]["extensions"]["code"] == code
-    assert "ratelimit-remaining" in response.headers
+    assert response.json()["extensions"]["requestId"] == response.headers["x-request-id"]
+    # Refused by the bounds before the rate limit counts anything.
+    assert "ratelimit-remaining" not in response.headers
     assert snapshot(sim) == before
 
 
