@@ -135,14 +135,14 @@ def create_app(
     ]
     schemas = {"sandbox": partner_schema(), "sandbox-testing": testing_schema()}
     routes = [*with_explorer(routes), *browser_routes(environments, schemas, scheduler)]
-    # The access log (outermost) sees every answer, refusals and bugs included; the size
-    # bounds refuse before anything else reads the request; the lifecycle guard holds
-    # close() back while a request runs; the edge counts the request and may refuse it;
-    # due work fires after the answer.
+    # The access log (outermost) sees every answer, refusals and bugs included; the journal
+    # records the refusals too; the size bounds refuse before any route, credential check
+    # or rate limit reads the request; the lifecycle guard holds close() back while a
+    # request runs; the edge counts the request and may refuse it; due work fires after.
     middleware = [
         Middleware(AccessLog),
-        Middleware(RequestBounds),
         Middleware(JournalMiddleware, environments),  # docs/bug-reports.md
+        Middleware(RequestBounds),
         Middleware(LifecycleGuard, lifecycle),
     ]
     if limits:

@@ -1,9 +1,9 @@
 """The size bounds of a request: one body bound and one header bound, in front of every route.
 
-`RequestBounds` (pure ASGI) sits right behind the access log, in front of everything else:
-a single sandbox's app (`create_app`) and, in a workshop, the whole room (every space, the
-instructor's view, the 404s). Before any route, authentication or rate limit runs, it
-answers:
+`RequestBounds` (pure ASGI) sits right behind the access log (and a single sandbox's
+journal, which records its refusals), in front of everything else: a single sandbox's app
+(`create_app`) and, in a workshop, the whole room (every space, the instructor's view, the
+404s). Before any route, authentication or rate limit runs, it answers:
 
 - **414** (`URI_TOO_LONG`) for a path and query string over `MAX_URL_BYTES` (8 KiB);
 - **431** (`HEADERS_TOO_LARGE`) for header names and values over `MAX_HEADER_BYTES` (16 KiB);
