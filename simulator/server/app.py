@@ -135,6 +135,24 @@ def create_app(
     ]
     schemas = {"sandbox": partner_schema(), "sandbox-testing": testing_schema()}
     routes = [*with_explorer(routes), *browser_routes(environments, schemas, scheduler)]
+    middleware = _middleware(environments, lifecycle, limits, scheduler)
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        exception_handlers={HTTPException: http_error, Exception: unexpected_error},
+        lifespan=ticking(ticker),
+    )
+    app.router.redirect_slashes = False  # its redirect would be built from the Host header
+    app.state.public_url = public_url_setting(public_url)
+    return app
+
+
+def _middleware(
+    environments: dict[EnvironmentName, Environment],
+    lifecycle: Lifecycle,
+    limits: Limits | None,
+    scheduler: Scheduler,
+) -> list[Middleware]:
     # The access log (outermost) sees every answer, refusals and bugs included; the journal
     # records the refusals too; the size bounds refuse before any route, credential check
     # or rate limit reads the request; the lifecycle guard holds close() back while a
@@ -148,15 +166,7 @@ def create_app(
     if limits:
         middleware.append(Middleware(EdgeMiddleware, limits, environments))
     middleware.append(Middleware(FireDueWork, scheduler=scheduler))
-    app = Starlette(
-        routes=routes,
-        middleware=middleware,
-        exception_handlers={HTTPException: http_error, Exception: unexpected_error},
-        lifespan=ticking(ticker),
-    )
-    app.router.redirect_slashes = False  # its redirect would be built from the Host header
-    app.state.public_url = public_url_setting(public_url)
-    return app
+    return middleware
 
 
 def ticking(ticker: Ticker) -> Any:
