@@ -439,9 +439,10 @@ def test_one_id_sequence_and_a_line_for_every_request_of_the_room(
     """Before: each space counted its ids from 1 (ada's first request and grace's shared an
     id in one log), and the instructor's requests and unknown learners were not logged."""
     caplog.set_level(logging.INFO, logger="simulator")
+    token = served.token("ada").json()["access_token"]
     with served.client() as http:
         answers = [
-            http.get("/w/ada/"),
+            graphql(served, "ada", token, "query Accounts " + ACCOUNTS),
             http.get("/w/grace/"),
             http.get("/w/nobody/sandbox/graphql"),
             http.get(served.sign_in().removeprefix(served.base_url)),
@@ -457,6 +458,9 @@ def test_one_id_sequence_and_a_line_for_every_request_of_the_room(
         [line] = [x for x in lines if f"request_id={answer.headers['x-request-id']} " in x]
         assert f"status={answer.status_code}" in line
     assert any("path=/w/nobody/sandbox/graphql status=404" in line for line in lines)
+    # What the space's endpoint noted reaches the room's line.
+    [ada] = [x for x in lines if f"request_id={ids[0]} " in x]
+    assert "operation=Accounts project=" in ada
     actions = [r.getMessage() for r in caplog.records if r.name == "simulator.workshop"]
     assert actions == ["Instructor action: action=clock learner=grace"]
     log = "\n".join(r.getMessage() for r in caplog.records)
