@@ -361,3 +361,14 @@ def test_over_real_http(sim: Simulator, live_server: LiveServer) -> None:
         preflight = client.options("/sandbox/graphql", headers=PREFLIGHT)
         assert preflight.status_code == 405 and no_cors(preflight)
         assert json.loads(preflight.text)["errors"][0]["extensions"]["code"] == "METHOD_NOT_ALLOWED"
+
+
+def test_a_streamed_dashboard_form_over_1_mib_gets_the_same_413(http: httpx.Client) -> None:
+    """Before: the dashboard's form parser stopped it with a 400 (its own part limit)."""
+    response = http.post(
+        "/dashboard/clock",
+        content=iter([b"duration="] + [b"1" * 65536] * 20),
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    assert response.status_code == 413
+    assert response.json()["errors"][0]["extensions"]["code"] == "PAYLOAD_TOO_LARGE"
