@@ -17,7 +17,6 @@ SimulatorError
 ├── RowBudgetExceeded           an operation over the row budget; a GraphQLError (limits)
 ├── DeadlineExceeded            an operation stopped at its deadline; a GraphQLError (limits)
 ├── BadRequest                  a GraphQL request refused before execution (server)
-├── _BodyTooLarge               a request body over the size bound, HTTP 413 (server.edge)
 ├── OAuthError                  an RFC 6749 token-endpoint error (oauth.endpoints)
 ├── AuthorizationRequestError   a refused authorization request (oauth.authorization)
 ├── LoginError                  input a login step refuses (oauth.login)

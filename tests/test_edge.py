@@ -154,8 +154,8 @@ def test_the_edge_strips_cors_headers_any_route_would_add(tmp_path: Path) -> Non
                     "Authorization": "Bearer SANDBOX_AT_x",
                 },
             },
-            401,  # the token is checked before the body is read
-            "UNAUTHENTICATED",
+            413,  # bounded in front of every route: before the token is checked
+            "PAYLOAD_TOO_LARGE",
         ),
     ],
     ids=[
@@ -174,7 +174,9 @@ def test_oversized_requests(
     response = http.request(**request_kwargs)
     assert response.status_code == status
     assert response.json()["errors"][0]["extensions"]["code"] == code
-    assert "ratelimit-remaining" in response.headers
+    assert response.json()["extensions"]["requestId"] == response.headers["x-request-id"]
+    # Refused by the bounds before the rate limit counts anything.
+    assert "ratelimit-remaining" not in response.headers
     assert snapshot(sim) == before
 
 
@@ -359,3 +361,14 @@ def test_over_real_http(sim: Simulator, live_server: LiveServer) -> None:
         preflight = client.options("/sandbox/graphql", headers=PREFLIGHT)
         assert preflight.status_code == 405 and no_cors(preflight)
         assert json.loads(preflight.text)["errors"][0]["extensions"]["code"] == "METHOD_NOT_ALLOWED"
+
+
+def test_a_streamed_dashboard_form_over_1_mib_gets_the_same_413(http: httpx.Client) -> None:
+    """Before: the dashboard's form parser stopped it with a 400 (its own part limit)."""
+    response = http.post(
+        "/dashboard/clock",
+        content=iter([b"duration="] + [b"1" * 65536] * 20),
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    assert response.status_code == 413
+    assert response.json()["errors"][0]["extensions"]["code"] == "PAYLOAD_TOO_LARGE"

@@ -6,6 +6,7 @@ import io
 import logging
 import re
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -229,3 +230,72 @@ def test_serve_logs_to_stderr_by_default(data_dir: Path) -> None:
         _, stderr = server.process.communicate(timeout=30)
     assert f"request_id={response.headers['x-request-id']}" in stderr
     assert '"GET / HTTP/1.1" 200' not in stderr  # uvicorn's access log is replaced
+
+
+#: A record's first line, as `LOG_FORMAT` writes it.
+RECORD = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} [A-Z]+ simulator[.\w]* ")
+FORGED = "2026-01-01 00:00:00,000 INFO simulator.access request_id=forged status=200"
+
+
+@pytest.fixture
+def written() -> Iterator[io.StringIO]:
+    """The `simulator` log as `serve` writes it (its formatter), at INFO."""
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(LogFormatter(LOG_FORMAT))
+    logger = logging.getLogger("simulator")
+    level = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    try:
+        yield stream
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+
+
+def assert_one_line_a_record(log: str) -> None:
+    """Every line at column 0 starts a record; a traceback's lines are indented."""
+    assert log
+    for line in log.splitlines():
+        assert RECORD.match(line) or line.startswith("    "), line
+
+
+def test_graphql_errors_are_logged_without_the_request(
+    sim: Simulator, project: ProjectCredentials, written: io.StringIO
+) -> None:
+    """Before: each error at ERROR with the document's text (the secret, twice), and a block
+    string's newline started a forged access line at column 0."""
+    invalid_subscription = (
+        'mutation { addWebhookSubscription(input: {label: "x", endpoint: "http://x.example",'
+        ' secret: "top-secret-value", eventTypes: ["Account.Created"], status: Nope}) '
+        "{ __typename } }"
+    )
+    forging = 'query Forge { accounts(after: """x\n%s\n""", nope: 1) { totalCount } }' % FORGED
+    with sim.client() as http:
+        headers = {"Authorization": f"Bearer {project_token(http, project)}"}
+        for document in (invalid_subscription, forging):
+            answer = http.post("/sandbox/graphql", json={"query": document}, headers=headers)
+            assert answer.status_code == 400, answer.text
+    log = written.getvalue()
+    assert "top-secret-value" not in log
+    assert "ERROR" not in log  # a client's mistake is not the server's error
+    assert_one_line_a_record(log)
+    assert "GraphQL error: code=GRAPHQL_VALIDATION_FAILED" in log
+
+
+def test_control_characters_never_leave_a_record_line(
+    buggy: Simulator, written: io.StringIO
+) -> None:
+    logging.getLogger("simulator.api").warning("odd\n%s\r\x1b[2J", FORGED)
+
+    def forging(request: Request) -> Response:
+        raise ValueError(f"bad value\n{FORGED}")
+
+    buggy.app.router.routes.insert(0, Route("/forging", forging))
+    with buggy.client() as http:
+        assert http.get("/forging").status_code == 500
+    log = written.getvalue()
+    assert_one_line_a_record(log)
+    assert "odd\\n" + FORGED + "\\r\\x1b[2J" in log
+    assert "Traceback (most recent call last):" in log  # the server still has the trace

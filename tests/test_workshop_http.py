@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
+import logging
 import re
 import shutil
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -361,3 +365,109 @@ def test_serve_and_progress_on_a_workshop_data_dir(pristine: Path, tmp_path: Pat
     assert progress.stdout.splitlines()[1].startswith("ada ")
     bad = run_cli("serve", "--data-dir", str(tmp_path / "room"), "--learners", "2-9")
     assert bad.returncode == 2 and "outside the roster's 1-3" in bad.stderr
+
+
+def raw_exchange(server: WorkshopServer, head: bytes, chunks: int = 0) -> bytes:
+    """`head` sent on a socket, then up to `chunks` chunks of 64 KiB of a chunked body until
+    the server stops it; what the server answered before it closed."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        sock.sendall(head)
+        try:
+            for _ in range(chunks):
+                sock.sendall(b"10000\r\n" + b"a" * 65536 + b"\r\n")
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # answered and closed: the answer is in the socket
+        data = b""
+        with contextlib.suppress(ConnectionResetError):
+            while chunk := sock.recv(65536):
+                data += chunk
+        return data
+
+
+def json_of(response: bytes) -> Any:
+    return json.loads(response.partition(b"\r\n\r\n")[2])
+
+
+def test_every_route_of_the_room_is_bounded_before_auth(served: WorkshopServer) -> None:
+    """Before: the instructor's routes read a body of any size before their 401 (a 200 MB
+    multipart post in full), a 30 MB form got a plain-text 400, and their headers had no
+    bound at all."""
+    reset = b"POST /workshop/learners/ada/reset HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    declared = raw_exchange(  # answered at once: the 200 MB are never sent
+        served,
+        reset + b"Content-Type: multipart/form-data; boundary=x\r\n"
+        b"Content-Length: 200000000\r\n\r\n",
+    )
+    assert declared.startswith(b"HTTP/1.1 413 "), declared[:200]
+    assert b"connection: close" in declared.lower()
+    assert json_of(declared)["errors"][0]["extensions"]["code"] == "PAYLOAD_TOO_LARGE"
+    chunked = raw_exchange(
+        served,
+        reset + b"Content-Type: application/x-www-form-urlencoded\r\n"
+        b"Transfer-Encoding: chunked\r\n\r\n",
+        chunks=64,
+    )
+    assert chunked.startswith(b"HTTP/1.1 413 "), chunked[:200]
+    assert json_of(chunked)["errors"][0]["extensions"]["code"] == "PAYLOAD_TOO_LARGE"
+    big_head = b"GET /workshop HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: %s\r\n\r\n"
+    for size in (20_000, 40_000):  # over the header bound; over the head bound too
+        headers = raw_exchange(served, big_head % (b"a" * size))
+        assert headers.startswith(b"HTTP/1.1 431 "), headers[:200]
+        assert json_of(headers)["errors"][0]["extensions"]["code"] == "HEADERS_TOO_LARGE"
+    with served.client() as http:  # a learner's space and an unknown one: the same bound
+        for path in ("/w/ada/oauth2/token", "/w/nobody/oauth2/token"):
+            big = http.post(path, content=b"x" * (2 * 1024 * 1024))
+            assert big.status_code == 413, path
+            assert big.json()["extensions"]["requestId"] == big.headers["x-request-id"]
+
+
+def test_the_instructor_view_cannot_be_framed(served: WorkshopServer) -> None:
+    with served.client() as http:
+        refused = http.get("/workshop")
+        http.get(served.sign_in().removeprefix(served.base_url))
+        for answer in (refused, http.get("/workshop"), http.get("/workshop/progress.json")):
+            assert answer.headers["x-frame-options"] == "DENY"
+            assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+            assert answer.headers["x-content-type-options"] == "nosniff"
+        missing = http.get("/workshop/nothing")
+        assert missing.status_code == 404 and missing.json()["errors"]  # JSON, not text
+
+
+def test_one_id_sequence_and_a_line_for_every_request_of_the_room(
+    served: WorkshopServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Before: each space counted its ids from 1 (ada's first request and grace's shared an
+    id in one log), and the instructor's requests and unknown learners were not logged."""
+    caplog.set_level(logging.INFO, logger="simulator")
+    token = served.token("ada").json()["access_token"]
+    with served.client() as http:
+        answers = [
+            graphql(served, "ada", token, "query Accounts " + ACCOUNTS),
+            http.get("/w/grace/"),
+            http.get("/w/nobody/sandbox/graphql"),
+            http.get(served.sign_in().removeprefix(served.base_url)),
+        ]
+        csrf = re.search(r"name='csrf' value='([^']+)'", http.get("/workshop").text)
+        assert csrf
+        form = {"csrf": csrf.group(1), "duration": "1h"}
+        answers.append(http.post("/workshop/learners/grace/clock", data=form))
+    ids = [answer.headers["x-request-id"] for answer in answers]
+    assert len(set(ids)) == len(ids)
+    deadline = time.monotonic() + 5
+    while True:  # a line is written once its answer is sent: the last may still be on its way
+        lines = [r.getMessage() for r in caplog.records if r.name == "simulator.access"]
+        if all(any(f"request_id={i} " in x for x in lines) for i in ids):
+            break
+        assert time.monotonic() < deadline, lines
+        time.sleep(0.02)
+    for answer in answers:
+        [line] = [x for x in lines if f"request_id={answer.headers['x-request-id']} " in x]
+        assert f"status={answer.status_code}" in line
+    assert any("path=/w/nobody/sandbox/graphql status=404" in line for line in lines)
+    # What the space's endpoint noted reaches the room's line.
+    [ada] = [x for x in lines if f"request_id={ids[0]} " in x]
+    assert "operation=Accounts project=" in ada
+    actions = [r.getMessage() for r in caplog.records if r.name == "simulator.workshop"]
+    assert actions == ["Instructor action: action=clock learner=grace"]
+    log = "\n".join(r.getMessage() for r in caplog.records)
+    assert csrf.group(1) not in log and "token=" not in log  # no secret, no sign-in token

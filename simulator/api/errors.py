@@ -20,7 +20,7 @@ from graphql import GraphQLError
 from ..domain.pagination import InvalidPageRequest
 from ..exceptions import ConfigurationError, NotFound, SimulatorError
 
-__all__ = ["format_error"]
+__all__ = ["GraphQLErrorLog", "format_error"]
 
 logger = logging.getLogger("simulator.api")
 
@@ -61,3 +61,27 @@ def format_error(error: GraphQLError, debug: bool = False) -> dict[str, Any]:
     extensions["code"] = code
     formatted["extensions"] = extensions
     return formatted
+
+
+class GraphQLErrorLog(logging.LoggerAdapter[logging.Logger]):
+    """The logger Ariadne is given for the errors of an operation: one line an error with its
+    code and path, never its message.
+
+    Ariadne logs each error at ERROR as the error itself (`str(error)`: the message and the
+    document's lines around it) with its traceback (the message again). Messages and
+    documents quote the request (an invalid argument's value: a webhook `secret`, say), and
+    docs/security.md promises logs never carry a secret. A client's mistake is its own
+    business (the answer tells it); only a bug is the server's, and `format_error` logs that
+    one with its traceback.
+    """
+
+    def log(self, level: int, msg: object, *args: object, **kwargs: Any) -> None:
+        del level, args, kwargs  # the message and its trace are the request's text
+        if not isinstance(msg, GraphQLError):
+            return
+        code = _code_for(msg)
+        if code == "INTERNAL_SERVER_ERROR":
+            return  # logged by format_error, with its traceback
+        path = ".".join(str(part) for part in msg.path or ()) or "-"
+        # Aliases are GraphQL names (a client cannot put a space or newline in one).
+        self.logger.info("GraphQL error: code=%s path=%s", code, path)

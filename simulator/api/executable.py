@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from pathlib import Path
@@ -20,7 +21,7 @@ from graphql import (
 from ..graphql_compat import ExecutionContext, accept_enum_parse_value_arguments
 from ..limits.deadline import DEADLINE_CODE, deadline_execution_context
 from .context import RequestContext
-from .errors import format_error
+from .errors import GraphQLErrorLog, format_error
 from .scalars import scalars
 from .unions import abstract_types
 
@@ -30,6 +31,9 @@ __all__ = ["DEADLINE_STATUS", "SCHEMA_DIR", "build_schema", "execute", "load_typ
 DEADLINE_STATUS = 503
 
 SCHEMA_DIR = Path(__file__).parent / "schema"
+
+#: Ariadne's log of the operation's errors: code and path only (see `GraphQLErrorLog`).
+_ERROR_LOG = GraphQLErrorLog(logging.getLogger("simulator.api.graphql"))
 
 
 def load_type_defs(*directories: Path) -> str:
@@ -104,7 +108,7 @@ async def execute(
             query_validator=query_validator,
             error_formatter=format_error,
             debug=False,
-            logger="simulator.api.graphql",
+            logger=_ERROR_LOG,
             execution_context_class=execution_context,
         )
         return result

@@ -27,7 +27,7 @@ __all__ = ["JournalMiddleware", "note_cost", "operation_type"]
 
 logger = logging.getLogger("simulator.server")
 
-#: Bodies kept: the edge refuses larger ones anyway (1 MiB); answers are kept whole up to
+#: Bodies kept: `RequestBounds` refuses larger ones anyway (1 MiB); answers are kept whole up to
 #: this size, and marked truncated beyond it (such a step cannot be compared at replay).
 _MAX_KEPT = 2 * 1024 * 1024
 #: The request headers a replay needs (all others are left out of the journal).

@@ -5,7 +5,9 @@
 1. numbers the request: its **request id** is 16 hex digits counting the requests this app
    has answered (`0000000000000001`, ...), so a notebook prints the same ids on every run
    (the clock is virtual, the ids deterministic; a restarted server counts afresh, and the
-   log's timestamps tell runs apart). It keeps it in the scope (`request_id_of`) and sends
+   log's timestamps tell runs apart). In a workshop one `AccessLog` in front of the room
+   numbers every request (each space's passes a numbered request through), so ids never
+   repeat within one server's log. It keeps it in the scope (`request_id_of`) and sends
    it back in the `X-Request-Id` header of the response (GraphQL bodies also carry it as
    `extensions.requestId`, see `graphql_endpoint.py`);
 2. when the app raises (a bug), logs the error **with its traceback and the request id** on
@@ -54,8 +56,9 @@ ERROR_LOGGER: Final = "simulator.server"
 REQUEST_ID_HEADER: Final = "X-Request-Id"
 
 _REQUEST_ID: Final = REQUEST_ID_SCOPE_KEY
-_OPERATION: Final = "simulator.operation"
-_PROJECT: Final = "simulator.project_id"
+#: What the endpoints note for the log line (operation, project): a dict the scope holds, so
+#: a copy of the scope (a workshop space's) notes into the same one.
+_NOTES: Final = "simulator.log_notes"
 
 #: A GraphQL name; anything else a client sends as `operationName` is logged escaped.
 _GRAPHQL_NAME: Final = re.compile(r"[_A-Za-z][_0-9A-Za-z]{0,99}")
@@ -80,16 +83,24 @@ def request_id_of(scope: Scope) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def _notes(scope: Scope) -> dict[str, str]:
+    notes: Any = scope.get(_NOTES)
+    if not isinstance(notes, dict):
+        notes = scope[_NOTES] = {}
+    kept: dict[str, str] = notes
+    return kept
+
+
 def note_operation(scope: Scope, name: str | None) -> None:
     """Name the GraphQL operation in this request's log line."""
     if name:
-        scope[_OPERATION] = name
+        _notes(scope)["operation"] = name
 
 
 def note_project(scope: Scope, project_id: str | None) -> None:
     """Name the authenticated project in this request's log line."""
     if project_id:
-        scope[_PROJECT] = project_id
+        _notes(scope)["project"] = project_id
 
 
 def printable(text: str) -> str:
@@ -114,10 +125,11 @@ def log_line(scope: Scope, status: int, duration_ms: float) -> str:
         f"status={status}",
         f"duration_ms={duration_ms:.1f}",
     ]
-    if operation := scope.get(_OPERATION):
-        fields.append(f"operation={printable(str(operation))}")
-    if project := scope.get(_PROJECT):
-        fields.append(f"project={printable(str(project))}")
+    notes = _notes(scope)
+    if operation := notes.get("operation"):
+        fields.append(f"operation={printable(operation)}")
+    if project := notes.get("project"):
+        fields.append(f"project={printable(project)}")
     return " ".join(fields)
 
 
@@ -130,11 +142,14 @@ class AccessLog:
         self._numbers = itertools.count(1)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or request_id_of(scope) is not None:
+            # Numbered and logged already, by the workshop's access log in front of this
+            # space's: one id sequence for the room, one line per request.
             await self.app(scope, receive, send)
             return
         request_id = f"{next(self._numbers):016x}"
         scope[_REQUEST_ID] = request_id
+        scope[_NOTES] = {}
         context_token = _current.set(request_id)
         header = (REQUEST_ID_HEADER.lower().encode(), request_id.encode())
         status = 0

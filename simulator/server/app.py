@@ -42,6 +42,7 @@ from ..oauth.pages import oauth_routes
 from ..public_url import DEFAULT_PUBLIC_URL, public_url_of, public_url_setting
 from ..scheduler import Scheduler, Ticker
 from .access_log import AccessLog
+from .bounds import RequestBounds
 from .due_work import FireDueWork
 from .edge import EdgeMiddleware
 from .graphql_endpoint import graphql_endpoint
@@ -83,9 +84,10 @@ def create_app(
 ) -> Starlette:
     """The app, assembled from a simulator's parts (`Simulator.app` passes them all).
 
-    With `limits`, the edge (rate limit, size bounds, no CORS) and the operation limits are
-    enforced. `lifecycle` guards every request against `close()`; the `ticker` thread runs
-    while the app's lifespan does (a served app, or a `with`-entered test client).
+    The size bounds (`bounds.py`) are always enforced. With `limits`, the edge (rate limit,
+    no CORS) and the operation limits are enforced. `lifecycle` guards every request against
+    `close()`; the `ticker` thread runs while the app's lifespan does (a served app, or a
+    `with`-entered test client).
     `public_url` starts every absolute URL the app emits (kept in `app.state.public_url`).
     GraphQL operations run in `workers` (the simulator's pool), off the event loop.
     """
@@ -133,14 +135,7 @@ def create_app(
     ]
     schemas = {"sandbox": partner_schema(), "sandbox-testing": testing_schema()}
     routes = [*with_explorer(routes), *browser_routes(environments, schemas, scheduler)]
-    # The access log (outermost) sees every answer, the edge's refusals and bugs included;
-    # the lifecycle guard holds close() back while a request runs; the edge refuses before
-    # anything else runs; due work fires after the answer.
-    middleware = [Middleware(AccessLog), Middleware(LifecycleGuard, lifecycle)]
-    middleware.insert(1, Middleware(JournalMiddleware, environments))  # docs/bug-reports.md
-    if limits:
-        middleware.append(Middleware(EdgeMiddleware, limits, environments))
-    middleware.append(Middleware(FireDueWork, scheduler=scheduler))
+    middleware = _middleware(environments, lifecycle, limits, scheduler)
     app = Starlette(
         routes=routes,
         middleware=middleware,
@@ -150,6 +145,28 @@ def create_app(
     app.router.redirect_slashes = False  # its redirect would be built from the Host header
     app.state.public_url = public_url_setting(public_url)
     return app
+
+
+def _middleware(
+    environments: dict[EnvironmentName, Environment],
+    lifecycle: Lifecycle,
+    limits: Limits | None,
+    scheduler: Scheduler,
+) -> list[Middleware]:
+    # The access log (outermost) sees every answer, refusals and bugs included; the journal
+    # records the refusals too; the size bounds refuse before any route, credential check
+    # or rate limit reads the request; the lifecycle guard holds close() back while a
+    # request runs; the edge counts the request and may refuse it; due work fires after.
+    middleware = [
+        Middleware(AccessLog),
+        Middleware(JournalMiddleware, environments),  # docs/bug-reports.md
+        Middleware(RequestBounds),
+        Middleware(LifecycleGuard, lifecycle),
+    ]
+    if limits:
+        middleware.append(Middleware(EdgeMiddleware, limits, environments))
+    middleware.append(Middleware(FireDueWork, scheduler=scheduler))
+    return middleware
 
 
 def ticking(ticker: Ticker) -> Any:

@@ -17,7 +17,7 @@ validates with `operation_limit_validator`: the environment's complexity, depth 
 top-level field limits are checked first (a 400 naming the limit, the measured value and the
 maximum), graphql's own rules only when they pass. Every response of step 6 carries
 `extensions.cost`: the operation's figures, the limits and the rate-limit budget left.
-The rate limit itself and the size bounds are the edge's (`server/edge.py`).
+The rate limit itself is the edge's (`server/edge.py`), the size bounds `server/bounds.py`'s.
 
 Every answer, error or not, carries `extensions.requestId`, the `X-Request-Id` of the access
 log (`server/access_log.py`), to which the endpoint names the authenticated project and the
@@ -65,10 +65,10 @@ from ..oauth.tokens import authenticate_bearer
 from ..public_url import public_url_of
 from ..scheduler import Scheduler
 from .access_log import note_operation, note_project, request_id_of
-from .edge import MAX_BODY_BYTES, rate_decision
+from .edge import rate_decision
 from .responses import json_error
 
-__all__ = ["MAX_BODY_BYTES", "graphql_endpoint", "parse_query"]
+__all__ = ["graphql_endpoint", "parse_query"]
 
 
 class BadRequest(SimulatorError):
@@ -93,19 +93,8 @@ def bearer_token(request: Request) -> str | None:
 
 
 async def read_body(request: Request) -> bytes:
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
-        raise BadRequest(
-            413, "PAYLOAD_TOO_LARGE", f"The body is larger than {MAX_BODY_BYTES} bytes."
-        )
-    body = bytearray()
-    async for chunk in request.stream():
-        body.extend(chunk)
-        if len(body) > MAX_BODY_BYTES:
-            raise BadRequest(
-                413, "PAYLOAD_TOO_LARGE", f"The body is larger than {MAX_BODY_BYTES} bytes."
-            )
-    return bytes(body)
+    # At most 1 MiB: `RequestBounds` (server/bounds.py) refused a larger body in front.
+    return await request.body()
 
 
 def _not_a_json_number(name: str) -> Any:

@@ -21,11 +21,17 @@ method=POST path=/sandbox/graphql status=200 duration_ms=4.1 operation=Accounts 
 A record logged while a request is served (a resolver's bug, say) ends with that
 request's `request_id=...` unless its message already names it, so its line and the
 access line can be matched.
+
+**One record, one line.** Control characters in a record's message (a newline, a carriage
+return, an escape) are written escaped (`\\n`, `\\x1b`), and the lines of a traceback are
+indented: every line at column 0 is the start of a record the simulator wrote, which no
+client-chosen text can forge.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -33,22 +39,43 @@ from typing import Any
 import uvicorn
 
 from .access_log import current_request_id
+from .bounds import MAX_HEAD_BYTES
 from .slow_clients import DEFAULT_HEADER_TIMEOUT, header_timeout_protocol
 
 __all__ = ["LogFormatter", "configure_logging", "uvicorn_config"]
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 
+#: C0 and C1 controls, DEL, and the Unicode line and paragraph separators: whatever could
+#: end a line (or repaint a terminal) in a record's text.
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def escape_controls(text: str) -> str:
+    """`text` on one line: each control character as its escape (`\\n`, `\\x1b`)."""
+    return _CONTROLS.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
 
 class LogFormatter(logging.Formatter):
-    """The log format, with the current request's id on records that do not name it."""
+    """The log format, with the current request's id on records that do not name it, each
+    record's message on one line and its traceback indented."""
 
     def formatMessage(self, record: logging.LogRecord) -> str:
-        message = super().formatMessage(record)
+        message = escape_controls(super().formatMessage(record))
         request_id = current_request_id()
         if request_id and f"request_id={request_id}" not in message:
             message += f" request_id={request_id}"
         return message
+
+    def formatException(self, ei: Any) -> str:
+        # Indented, so that an exception message quoting a request cannot start a line that
+        # looks like a record of its own.
+        lines = super().formatException(ei).splitlines()
+        return "\n".join("    " + escape_controls(line) for line in lines)
+
+    def formatStack(self, stack_info: str) -> str:
+        lines = super().formatStack(stack_info).splitlines()
+        return "\n".join("    " + escape_controls(line) for line in lines)
 
 
 def configure_logging(log_file: Path | None = None) -> logging.Handler:
@@ -88,4 +115,7 @@ def uvicorn_config(
         log_config=None,
         log_level="warning",
         proxy_headers=False,
+        # h11 would answer a plain-text 400 past its own bound (16 KiB); the protocol's
+        # 431 (slow_clients.py) comes first at the same size.
+        h11_max_incomplete_event_size=MAX_HEAD_BYTES,
     )

@@ -1,4 +1,4 @@
-"""A deadline for request headers, which uvicorn does not have.
+"""A deadline and a size bound for request headers, which uvicorn does not have.
 
 uvicorn closes a connection idle between two requests after its keep-alive timeout, but
 a connection that sends nothing at all, or a request line and headers a byte at a time,
@@ -17,6 +17,20 @@ on one process); `HeaderTimeoutProtocol` extends the pure-Python h11 one, used w
 httptools is not installed. `header_timeout_protocol(seconds)` picks one, with a deadline of
 `header_timeout` seconds (10 by default; the tests use a short one). Select it with
 `uvicorn.Config(http=...)`, as `serving.uvicorn_config` does.
+
+**The head's size, while it arrives.** uvicorn hands a request to the app only once its
+headers are complete, and until then keeps what came: httptools (llhttp) has no bound at
+all (98 MiB of one header fitted in the 10 s deadline), h11 answers a plain-text 400 past its
+16 KiB. So the protocols count the bytes of the request line and headers as they arrive, and
+past `MAX_HEAD_BYTES` (28 KiB: the 8 KiB URL and 16 KiB header bounds, and their line ends)
+answer a JSON **431** and close the connection, the rest unread. A complete head is measured
+exactly by `bounds.RequestBounds` (the headers' names and values, 16 KiB); this count is
+the early stop, so memory per connection stays within the bound and one read:
+
+- httptools: every read that continues a head is counted (a read in which a head *begins*
+  is not: where it began in the read is not known, and the read is at most 256 KiB);
+- h11: the bytes h11 holds, unparsed, while no request is in progress (`trailing_data`),
+  checked before h11 parses them; no end of head within the bound is a 431.
 """
 
 from __future__ import annotations
@@ -24,11 +38,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 from typing import Any, ClassVar, Final
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from .bounds import MAX_HEAD_BYTES
 
 __all__ = [
     "DEFAULT_HEADER_TIMEOUT",
@@ -42,25 +59,33 @@ DEFAULT_HEADER_TIMEOUT: Final = 10.0
 logger = logging.getLogger("simulator.server")
 
 
-def _timeout_response(seconds: float) -> bytes:
-    body = json.dumps(
-        {
-            "errors": [
-                {
-                    "message": f"The request line and headers did not arrive within "
-                    f"{seconds:g} seconds.",
-                    "extensions": {"code": "REQUEST_TIMEOUT"},
-                }
-            ]
-        }
-    ).encode()
+#: The end of a head, as h11 finds it (a bare `\n` ends a line too).
+_END_OF_HEAD = re.compile(rb"\n\r?\n")
+
+
+def _closing_response(status: str, code: str, message: str) -> bytes:
+    """A JSON error answer, then the connection closed: written by the protocol itself,
+    since no request reached the app."""
+    body = json.dumps({"errors": [{"message": message, "extensions": {"code": code}}]})
     head = (
-        "HTTP/1.1 408 Request Timeout\r\n"
+        f"HTTP/1.1 {status}\r\n"
         "content-type: application/json\r\n"
         f"content-length: {len(body)}\r\n"
         "connection: close\r\n\r\n"
     )
-    return head.encode("ascii") + body
+    return (head + body).encode("ascii")
+
+
+def _timeout_response(seconds: float) -> bytes:
+    message = f"The request line and headers did not arrive within {seconds:g} seconds."
+    return _closing_response("408 Request Timeout", "REQUEST_TIMEOUT", message)
+
+
+_HEAD_TOO_LARGE = _closing_response(
+    "431 Request Header Fields Too Large",
+    "HEADERS_TOO_LARGE",
+    f"The request line and headers are larger than {MAX_HEAD_BYTES} bytes.",
+)
 
 
 class _HeaderDeadline:
@@ -98,6 +123,16 @@ class _HeaderDeadline:
             self.transport.write(_timeout_response(self.header_timeout))
         self.transport.close()
 
+    def _head_too_large(self) -> None:
+        """431, and the connection closed: what else the client sends is never read."""
+        self._disarm()
+        client = f"{self.client[0]}" if self.client else "an unknown client"
+        logger.warning(
+            "Closed a connection from %s: request headers over %d bytes", client, MAX_HEAD_BYTES
+        )
+        self.transport.write(_HEAD_TOO_LARGE)
+        self.transport.close()
+
 
 class HeaderTimeoutProtocol(_HeaderDeadline, H11Protocol):
     """uvicorn's h11 protocol, closing connections whose headers take too long."""
@@ -115,6 +150,14 @@ class HeaderTimeoutProtocol(_HeaderDeadline, H11Protocol):
         super().connection_lost(exc)
 
     def handle_events(self) -> None:
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            # No request in progress: what h11 holds is (the start of) a head.
+            pending = self.conn.trailing_data[0]
+            if len(pending) > MAX_HEAD_BYTES and not _END_OF_HEAD.search(
+                pending, 0, MAX_HEAD_BYTES + 3
+            ):
+                self._head_too_large()
+                return
         super().handle_events()
         if self.transport.is_closing():
             self._disarm()
@@ -134,6 +177,19 @@ class HttpToolsHeaderTimeoutProtocol(_HeaderDeadline, HttpToolsProtocol):
         super().__init__(*args, **kwargs)
         self._header_timer = None
         self._in_headers = False  # a request has begun and its headers are not all in
+        self._head_bytes = 0  # of the head in progress, counted by `data_received`
+        self._heads_begun = 0
+
+    def data_received(self, data: bytes) -> None:
+        continuing = self._in_headers
+        begun = self._heads_begun
+        super().data_received(data)
+        if not self._in_headers or self.transport.is_closing():
+            return
+        if continuing and begun == self._heads_begun:  # the whole read is the same head's
+            self._head_bytes += len(data)
+            if self._head_bytes > MAX_HEAD_BYTES:
+                self._head_too_large()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -146,6 +202,8 @@ class HttpToolsHeaderTimeoutProtocol(_HeaderDeadline, HttpToolsProtocol):
     def on_message_begin(self) -> None:
         super().on_message_begin()
         self._in_headers = True
+        self._head_bytes = 0
+        self._heads_begun += 1
         self._arm()  # the first bytes of a request: its headers have their deadline
 
     def on_headers_complete(self) -> None:

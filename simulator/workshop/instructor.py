@@ -14,30 +14,53 @@ origin than the public URL's is refused (403), as the dashboard's.
 | `POST /workshop/learners/{name}/clock` | move the learner's clock forward (`duration`) |
 | `POST /workshop/learners/{name}/checkpoint` | save the learner's space as snapshot `checkpoint` |
 | `POST /workshop/learners/{name}/restore` | put the learner's space back to snapshot `checkpoint` |
+
+Every answer carries the headers of the simulator's other pages that must not be framed
+(the OAuth pages, the explorer): CSP `frame-ancestors 'none'` and `X-Frame-Options: DENY`
+(a framed view's buttons could be clicked by a page the instructor visits), with
+`X-Content-Type-Options: nosniff` and `Referrer-Policy: same-origin` (the sign-in link's
+token is in a URL). Each action done is logged at INFO on `simulator.workshop`: which
+action on which learner, never a form value.
 """
 
 from __future__ import annotations
 
 import asyncio
 import html
+import logging
 import secrets
 from collections.abc import Callable
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..exceptions import SimulatorError
-from ..oauth.pages.login import read_form
 from ..public_url import same_origin, set_session_cookie
-from ..server.responses import json_error
+from ..server.access_log import printable
+from ..server.responses import http_error, json_error
 from .progress import load_exercises, room_progress
 from .spaces import Workshop
 
 __all__ = ["instructor_app"]
 
 COOKIE = "workshop_session"
+logger = logging.getLogger("simulator.workshop")
+#: On every answer of the view (see the module docstring); the OAuth pages send the same.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; "
+        "frame-ancestors 'none'; base-uri 'none'"
+    ),
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+_SECURITY_HEADERS = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
 _STYLE = """
 body { font: 14px system-ui, sans-serif; margin: 1.5em; }
 table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 0.25em 0.5em; }
@@ -139,6 +162,21 @@ def _table(room: Workshop, request: Request, csrf: str) -> str:
     )
 
 
+class _SecurityHeaders:
+    """ASGI middleware: `SECURITY_HEADERS` on every answer of the view, refusals included."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async def send_secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *_SECURITY_HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, send_secured)
+
+
 def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable[[], str]]:
     """The `/workshop` app, and a function giving a new one-time sign-in link."""
     sessions = _Sessions()
@@ -167,9 +205,10 @@ def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable
 
     async def act(request: Request) -> Response:
         csrf = sessions.csrf(request)
-        form = await read_form(request)
-        if isinstance(form, Response):
-            return form
+        try:
+            form = await request.form()  # Starlette's own 400 reaches `http_error`: JSON
+        except ValueError:  # Starlette 1.0 lets python-multipart's parse error through
+            return json_error(400, "BAD_REQUEST", "The form's body is malformed.")
         sent = str(form.get("csrf", "")).encode("utf-8", "surrogatepass")
         if csrf is None or not secrets.compare_digest(sent, csrf.encode()):
             return _refused(request)
@@ -193,6 +232,8 @@ def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable
                 return json_error(404, "NOT_FOUND", f"No action {action!r}.")
         except (SimulatorError, ValueError) as error:
             return json_error(400, "BAD_REQUEST", str(error))
+        # The action and the learner (both known names here), never a form value.
+        logger.info("Instructor action: action=%s learner=%s", action, printable(name))
         return RedirectResponse("/workshop", status_code=303)
 
     app = Starlette(
@@ -201,7 +242,10 @@ def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable
             Route("/workshop/sign-in", sign_in),
             Route("/workshop/progress.json", progress),
             Route("/workshop/learners/{name}/{action}", act, methods=["POST"]),
-        ]
+        ],
+        middleware=[Middleware(_SecurityHeaders)],
+        # Starlette's 404, 405 and a form it cannot parse: JSON, as everywhere else.
+        exception_handlers={HTTPException: http_error},
     )
     app.router.redirect_slashes = False
     app.state.workshop = None

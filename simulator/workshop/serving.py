@@ -14,7 +14,11 @@ the workshop. The prefix is put back on what the space sends out:
   other parts of the package; rewriting them at this one point covers a page added
   tomorrow as well, where threading the `root_path` through every template would not.
 
-`raw_path` is left whole, so a space's access log names the learner (`path=/w/ada/...`).
+`raw_path` is left whole, so the access log names the learner (`path=/w/ada/...`).
+
+In front of the whole room sit one `AccessLog` and one `RequestBounds`: every request, a
+space's, the instructor's or a 404, is numbered from one sequence (ids never repeat in the
+server's log), logged once, and bounded (URL, headers, body) before anything reads it.
 """
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..server.access_log import AccessLog, request_id_of
+from ..server.bounds import RequestBounds
 from ..server.responses import json_error
 from .activity import Activity
 from .feedback import CHECK_PATH, check_endpoint
@@ -136,11 +142,15 @@ class WorkshopApp:
         self._stack: contextlib.AsyncExitStack | None = None
         #: Every space served is open, its connections made, the heap frozen (`/` says so).
         self.ready = False
+        self._front = AccessLog(RequestBounds(self._route))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
             await self._lifespan(receive, send)
             return
+        await self._front(scope, receive, send)
+
+    async def _route(self, scope: Scope, receive: Receive, send: Send) -> None:
         path: str = scope["path"]
         is_instructor = path == "/workshop" or path.startswith("/workshop/")
         if is_instructor and self.instructor is not None:
@@ -152,7 +162,12 @@ class WorkshopApp:
         except Exception:  # a space that cannot open (a broken file): logged, not a trace
             logger.exception("Cannot open the space of %s", match.group(1) if match else "")
             if scope["type"] == "http":
-                refusal = json_error(503, "SPACE_UNAVAILABLE", "This space cannot open now.")
+                refusal = json_error(
+                    503,
+                    "SPACE_UNAVAILABLE",
+                    "This space cannot open now.",
+                    request_id=request_id_of(scope),
+                )
                 await refusal(scope, receive, send)
             return
         if match is None or app is None:
@@ -242,7 +257,7 @@ class WorkshopApp:
             )
         else:
             message = f"No learner {name!r} in this workshop." if name else "Not found."
-            response = json_error(404, "NOT_FOUND", message)
+            response = json_error(404, "NOT_FOUND", message, request_id=request_id_of(scope))
         await response(scope, receive, send)
 
 
