@@ -206,7 +206,9 @@ class Simulator:
     def advance(self, duration: str | float | timedelta) -> Advance:
         """Move virtual time forward (`"90s"`, `"5m"`, `"2h"`, `"3d"`), firing what falls due
         on the way (settlements, expiries, webhook retries), each at its own instant."""
-        with self._lifecycle.operation():
+        # One step across processes (Scheduler.moving): the journaled target is the one
+        # the clock reaches, even when another process moves the clock at the same time.
+        with self._lifecycle.operation(), self.scheduler.moving():
             target = format_timestamp(later(self.clock.now(), duration))
             # Journaled first, at the time it moves to: what fires on the way comes after it.
             record_call(self.sandbox, "clock", "advance", {"duration": str(duration)},
