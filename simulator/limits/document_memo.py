@@ -7,8 +7,11 @@ tree token by token: together half of a small query's cost.
 
 - **Validation.** Whether a document is valid depends only on its text, the schema and the
   rules, and the schemas are built once per process and never change, so a text that
-  passed once passes again. Only passes are remembered: an invalid document is validated
-  each time, so its errors always point into the document actually sent.
+  passed once passes again, and one that failed fails again with the same errors. Both
+  are remembered: an invalid document sent in a loop (a learner's typo, or a client
+  hunting for the slowest document) costs its validation once, not at every request. The
+  errors of a text point into the tree `parse_remembered` hands out for it, the same tree
+  each time; fewer texts are kept with their errors (`INVALID_SIZE`) than valid ones.
 - **Parsing.** A text parses to the same tree every time, and nothing downstream changes a
   tree (graphql-core's validation and execution only read it), so the tree of a text
   parsed before is handed out again. Only successes are remembered.
@@ -18,8 +21,8 @@ tree token by token: together half of a small query's cost.
 
 ```python
 memo = validation_memo(schema)
-if memo.is_known_valid("{ __typename }", rules): ...  # False the first time
-memo.remember_valid("{ __typename }", rules)
+memo.recall("{ __typename }", rules)  # None the first time: validate, then
+memo.remember("{ __typename }", rules, errors)  # [] when valid; recall() gives it back
 parsed = parsed_documents()
 parsed.get("{ __typename }")  # None the first time; then parsed.put(text, document)
 parse_remembered("{ __typename }")  # parse_document's tree, parsed once per process
@@ -34,7 +37,7 @@ from collections.abc import Callable, Hashable
 from functools import cache
 from typing import Any, TypeVar
 
-from graphql import DocumentNode, GraphQLSchema
+from graphql import DocumentNode, GraphQLError, GraphQLSchema
 
 from .parsing import parse_document
 
@@ -51,18 +54,50 @@ __all__ = [
 #: Distinct documents remembered per schema: far more than any room sends, bounded so a
 #: client sending ever-new documents cannot grow the process.
 DEFAULT_SIZE = 2048
-#: Longer documents are not remembered (their validation is not the cost that matters).
+#: Longer documents are not remembered (their validation is not the cost that matters:
+#: the parser's token cap and the limits bound it, and a 16 KiB text holds at most about
+#: 2,000 fields).
 MAX_REMEMBERED_LENGTH = 16_384
+#: Distinct invalid documents remembered per schema, with their errors (graphql-core stops
+#: at 100 errors and the limits at one per limit): at most a few MB however they are sent.
+INVALID_SIZE = 256
 
 
 class ValidationMemo:
-    """A bounded, thread-safe set of (document text, rules) found valid (least recent
-    dropped first)."""
+    """A bounded, thread-safe memo of (document text, rules): found valid, or found invalid
+    with these errors (least recent dropped first, each kind bounded on its own, so a
+    client sending ever-new invalid documents never pushes the valid ones out)."""
 
-    def __init__(self, size: int = DEFAULT_SIZE) -> None:
+    def __init__(self, size: int = DEFAULT_SIZE, invalid_size: int = INVALID_SIZE) -> None:
         self.size = size
+        self.invalid_size = invalid_size
         self._valid: OrderedDict[tuple[str, Hashable], None] = OrderedDict()
+        self._invalid: OrderedDict[tuple[str, Hashable], tuple[GraphQLError, ...]] = OrderedDict()
         self._lock = threading.Lock()
+
+    def recall(self, text: str, rules: Hashable) -> list[GraphQLError] | None:
+        """The errors of a text validated before (`[]`: valid), or None if it was not."""
+        if self.is_known_valid(text, rules):
+            return []
+        key = (text, rules)
+        with self._lock:
+            errors = self._invalid.get(key)
+            if errors is None:
+                return None
+            self._invalid.move_to_end(key)
+            return list(errors)
+
+    def remember(self, text: str, rules: Hashable, errors: list[GraphQLError]) -> None:
+        """Keep what validating `text` found (nothing for texts over the length bound)."""
+        if not errors:
+            self.remember_valid(text, rules)
+            return
+        if len(text) > MAX_REMEMBERED_LENGTH:
+            return
+        with self._lock:
+            self._invalid[(text, rules)] = tuple(errors)
+            if len(self._invalid) > self.invalid_size:
+                self._invalid.popitem(last=False)
 
     def is_known_valid(self, text: str, rules: Hashable) -> bool:
         key = (text, rules)
@@ -81,7 +116,12 @@ class ValidationMemo:
                 self._valid.popitem(last=False)
 
     def __len__(self) -> int:
+        """The number of texts remembered valid."""
         return len(self._valid)
+
+    @property
+    def invalid_count(self) -> int:
+        return len(self._invalid)
 
 
 @cache
