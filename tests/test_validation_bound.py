@@ -95,7 +95,7 @@ def test_a_union_read_as_a_front_end_does_passes() -> None:
     # fields in each member's inline fragment; 30 members of 3 shared fields is 1,305.
     members = " ".join(f"... on T{n} {{ __typename id message }}" for n in range(30))
     assert overlap_pairs(parse("{ node { %s } }" % members))[0] == 3 * 30 * 29 // 2
-    assert 3 * 30 * 29 // 2 <= MAX_OVERLAP_PAIRS
+    assert MAX_OVERLAP_PAIRS >= 3 * 30 * 29 // 2
 
 
 def test_over_http_the_refusal_is_a_400_and_changes_nothing(sandbox: GraphQL) -> None:
