@@ -59,8 +59,14 @@ DEFAULT_SIZE = 2048
 #: 2,000 fields).
 MAX_REMEMBERED_LENGTH = 16_384
 #: Distinct invalid documents remembered per schema, with their errors (graphql-core stops
-#: at 100 errors and the limits at one per limit): at most a few MB however they are sent.
-INVALID_SIZE = 256
+#: at 100 errors and the limits at one per limit), kept without the document's tree.
+INVALID_SIZE = 128
+#: The characters of the document texts whose *trees* are kept, all entries together. A
+#: tree is about one Python object per character of its text, and every object kept long
+#: enough joins what the garbage collector's full passes walk: with 2,048 trees of hostile
+#: 7 KB documents kept, those passes took up to 0.5 s, holding every request of the process
+#: (docs/workshop.md). 256 KiB is some 500 ordinary documents, and a full pass of 25 ms.
+MAX_TREE_CHARS = 256 * 1024
 
 
 class ValidationMemo:
@@ -94,8 +100,9 @@ class ValidationMemo:
             return
         if len(text) > MAX_REMEMBERED_LENGTH:
             return
+        kept = tuple(_detached(error) for error in errors)
         with self._lock:
-            self._invalid[(text, rules)] = tuple(errors)
+            self._invalid[(text, rules)] = kept
             if len(self._invalid) > self.invalid_size:
                 self._invalid.popitem(last=False)
 
@@ -124,6 +131,18 @@ class ValidationMemo:
         return len(self._invalid)
 
 
+def _detached(error: GraphQLError) -> GraphQLError:
+    """`error` without the tree it points into: the same message, locations (from the text
+    and positions), path and extensions, so a remembered error keeps no parsed document."""
+    return GraphQLError(
+        error.message,
+        source=error.source,
+        positions=error.positions,
+        path=error.path,
+        extensions=error.extensions,
+    )
+
+
 @cache
 def validation_memo(schema: GraphQLSchema) -> ValidationMemo:
     """The memo of `schema` (one per schema, like the schemas themselves: per process)."""
@@ -134,8 +153,10 @@ class ParsedDocuments:
     """A bounded, thread-safe map of document text to its parsed tree (least recent
     dropped first)."""
 
-    def __init__(self, size: int = DEFAULT_SIZE) -> None:
+    def __init__(self, size: int = DEFAULT_SIZE, max_chars: int = MAX_TREE_CHARS) -> None:
         self.size = size
+        self.max_chars = max_chars
+        self._chars = 0
         self._trees: OrderedDict[str, DocumentNode] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -150,9 +171,12 @@ class ParsedDocuments:
         if len(text) > MAX_REMEMBERED_LENGTH:
             return
         with self._lock:
+            if text not in self._trees:
+                self._chars += len(text)
             self._trees[text] = tree
-            if len(self._trees) > self.size:
-                self._trees.popitem(last=False)
+            while len(self._trees) > self.size or self._chars > self.max_chars:
+                dropped, _ = self._trees.popitem(last=False)
+                self._chars -= len(dropped)
 
 
 @cache
@@ -181,10 +205,13 @@ class DocumentFigures:
     """Figures computed from a parsed tree, by (tree, what): bounded, thread-safe.
 
     Keyed by the tree's identity (hashing a tree walks all of it); each entry holds the tree
-    too, so an identity is never reused while its entry lives."""
+    too, so an identity is never reused while its entry lives; so the trees' texts are
+    bounded in characters as well (`MAX_TREE_CHARS`, each tree counted once an entry)."""
 
-    def __init__(self, size: int = DEFAULT_SIZE) -> None:
+    def __init__(self, size: int = DEFAULT_SIZE, max_chars: int = MAX_TREE_CHARS) -> None:
         self.size = size
+        self.max_chars = max_chars
+        self._chars = 0
         self._figures: OrderedDict[tuple[int, Hashable], tuple[DocumentNode, Any]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -199,11 +226,21 @@ class DocumentFigures:
                 figure: _Figure = found[1]
                 return figure
         figure = compute()  # outside the lock: two threads may compute it once each
+        chars = _length(document)
+        if chars > MAX_REMEMBERED_LENGTH:
+            return figure
         with self._lock:
+            if key not in self._figures:
+                self._chars += chars
             self._figures[key] = (document, figure)
-            if len(self._figures) > self.size:
-                self._figures.popitem(last=False)
+            while len(self._figures) > self.size or self._chars > self.max_chars:
+                _, (dropped, _figure) = self._figures.popitem(last=False)
+                self._chars -= _length(dropped)
         return figure
+
+
+def _length(document: DocumentNode) -> int:
+    return len(document.loc.source.body) if document.loc is not None else 0
 
 
 @cache

@@ -27,7 +27,6 @@ import secrets
 import shutil
 import threading
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +39,7 @@ from ..public_url import DEFAULT_PUBLIC_URL, public_url_setting
 from ..storage import Store
 from ..storage.private import private_dir, private_file, write_private_text
 from ..webhooks.outbound import OutboundPolicy
+from .fair_pool import FairPool
 from .identity import learner_ids, rename_ids
 from .roster import LearnerRecord, roster_csv, roster_html, validate_name
 
@@ -54,8 +54,8 @@ LEARNER_PHONE = "+33699000000"
 #: Threads running GraphQL operations for every space, one per core: they share one GIL
 #: with the event loop, and more threads only made the loop wait longer for it (at 200
 #: requests/s, p99 82-96 ms with 2 threads, 101-133 ms with 4, 190 ms and more with 8).
-#: Each operation still stops at its deadline (docs/limits.md), so two slow learners hold
-#: them for seconds at most.
+#: Each operation still stops at its deadline (docs/limits.md), and the pool is shared
+#: fairly (fair_pool.py): learners looping on heavy documents share one thread between them.
 _SHARED_WORKERS = 2
 #: Real seconds between two ticks of a space's ticker (a single sandbox: 0.2 s).
 _TICK_SECONDS = 1.0
@@ -135,7 +135,7 @@ class Workshop:
         for name in learners or ():
             self._check_known(name)
         self._served = list(learners) if learners is not None else None
-        self.workers = ThreadPoolExecutor(_SHARED_WORKERS, thread_name_prefix="workshop-worker")
+        self.workers = FairPool(_SHARED_WORKERS)
         self._spaces: dict[str, Simulator] = {}
         self._lock = threading.Lock()
         self._closed = False
@@ -239,7 +239,7 @@ class Workshop:
         return base
 
     def _build_template(self, path: Path, dataset: str) -> LearnerRecord:
-        with Simulator(path, workers=self.workers) as sim:
+        with Simulator(path, workers=self.workers.executor(TEMPLATE_DIR)) as sim:
             env = sim.sandbox
             credentials = create_project(env, "Learner's project", [LEARNER_REDIRECT_URI])
             load_dataset(env, credentials.project_id, dataset)
@@ -273,7 +273,7 @@ class Workshop:
                 user_id=ids.user_id,
                 dataset=base.dataset,
             )
-            with Simulator(scratch, workers=self.workers) as sim:
+            with Simulator(scratch, workers=self.workers.executor(name)) as sim:
                 self._personalize(sim, base, record)
             write_private_text(scratch / RECORD_FILE, json.dumps(record.as_dict(), indent=2))
             scratch.rename(target)
@@ -335,7 +335,7 @@ class Workshop:
                 self.space_dir(name),
                 public_url=self.public_url,
                 outbound_policy=self.outbound_policy,
-                workers=self.workers,
+                workers=self.workers.executor(name),
             )
             # Clocks are frozen in a room: due work comes from requests, which fire it
             # themselves; a slower ticker keeps 100 idle spaces cheap (docs/workshop.md).
