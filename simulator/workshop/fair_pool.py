@@ -11,8 +11,15 @@ busy and everyone else's requests queued behind theirs: another learner's p50 we
   a loop's;
 - a space that used more than `heavy_seconds` of thread time lately is *heavy*, and heavy
   spaces together run on at most `threads - reserve` threads: a thread stays free for the
-  others, whatever the heavy ones send. A heavy space is slowed, never refused; it becomes
-  light again once its use decays (well under a minute of quiet at the defaults).
+  others, whatever the heavy ones send;
+- and those threads are paced: after a heavy operation of `d` seconds, its thread rests
+  `d` more (`heavy_share` 0.5) before the next heavy one, holding no GIL meanwhile. One
+  thread running Python without a pause takes the GIL from the event loop at every turn
+  (the loop waits up to the 5 ms switch interval each time it comes back from polling,
+  several times a request), so even one busy thread slowed every learner's answers.
+
+A heavy space is slowed, never refused; it becomes light again once its use decays (well
+under a minute of quiet at the defaults).
 
 ```python
 pool = FairPool(2)
@@ -24,6 +31,7 @@ pool.shutdown()
 
 from __future__ import annotations
 
+import select
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -45,6 +53,10 @@ _T = TypeVar("_T")
 HEAVY_SECONDS = 0.25
 #: Seconds for a space's recorded use to halve.
 HALF_LIFE = 10.0
+#: The share of a heavy thread's time spent running heavy operations (the rest it rests).
+HEAVY_SHARE = 0.5
+#: The longest rest after one heavy operation (the execution deadline stops longer ones).
+MAX_REST_SECONDS = 1.0
 
 
 @dataclass
@@ -68,9 +80,11 @@ class FairPool:
         reserve: int = 1,
         heavy_seconds: float = HEAVY_SECONDS,
         half_life: float = HALF_LIFE,
+        heavy_share: float = HEAVY_SHARE,
         name: str = "workshop-worker",
     ) -> None:
         self.heavy_limit = max(1, threads - reserve)
+        self.rest_ratio = (1 - heavy_share) / heavy_share
         self.heavy_seconds = heavy_seconds
         self.half_life = half_life
         self._spaces: dict[str, _Space] = {}
@@ -140,10 +154,13 @@ class FairPool:
             finally:
                 ended = monotonic()
                 with self._ready:
-                    self._heavy_running -= heavy
                     space = self._spaces[name]
                     space.used = space.usage(ended, self.half_life) + (ended - started)
                     space.stamp = ended
+                if heavy:  # the heavy slot stays taken while the thread rests
+                    _rest(min(MAX_REST_SECONDS, (ended - started) * self.rest_ratio))
+                with self._ready:
+                    self._heavy_running -= heavy
                     self._ready.notify_all()  # a heavy slot or a thread is free again
 
     def shutdown(self, wait: bool = True) -> None:
@@ -154,6 +171,13 @@ class FairPool:
         if wait:
             for thread in self._threads:
                 thread.join()
+
+
+def _rest(seconds: float) -> None:
+    """Sleep without holding the GIL. `poll` with a relative timeout, not a timed lock wait,
+    for the reason `scheduler.Ticker` gives (libfaketime and absolute deadlines)."""
+    if seconds > 0:
+        select.poll().poll(max(1, round(seconds * 1000)))
 
 
 class SpaceExecutor(Executor):
