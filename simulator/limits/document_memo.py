@@ -61,12 +61,14 @@ MAX_REMEMBERED_LENGTH = 16_384
 #: Distinct invalid documents remembered per schema, with their errors (graphql-core stops
 #: at 100 errors and the limits at one per limit), kept without the document's tree.
 INVALID_SIZE = 128
-#: The characters of the document texts whose *trees* are kept, all entries together. A
-#: tree is about one Python object per character of its text, and every object kept long
-#: enough joins what the garbage collector's full passes walk: with 2,048 trees of hostile
-#: 7 KB documents kept, those passes took up to 0.5 s, holding every request of the process
-#: (docs/workshop.md). 256 KiB is some 500 ordinary documents, and a full pass of 25 ms.
-MAX_TREE_CHARS = 256 * 1024
+#: The characters of the document texts whose *trees* are kept, all entries together, and
+#: of one such text. A tree is one to two Python objects per character of its text, and
+#: every object kept long enough joins what the garbage collector's full passes walk: with
+#: 2,048 trees of hostile 7 KB documents kept, those passes took up to 0.5 s, holding every
+#: request of the process (docs/workshop.md); 256 KiB of them, still 0.35 s. 64 KiB is some
+#: 150 ordinary documents; a larger one is parsed again when sent again.
+MAX_TREE_CHARS = 64 * 1024
+MAX_TREE_LENGTH = 4096
 
 
 class ValidationMemo:
@@ -168,7 +170,7 @@ class ParsedDocuments:
             return tree
 
     def put(self, text: str, tree: DocumentNode) -> None:
-        if len(text) > MAX_REMEMBERED_LENGTH:
+        if len(text) > MAX_TREE_LENGTH:
             return
         with self._lock:
             if text not in self._trees:
@@ -227,7 +229,7 @@ class DocumentFigures:
                 return figure
         figure = compute()  # outside the lock: two threads may compute it once each
         chars = _length(document)
-        if chars > MAX_REMEMBERED_LENGTH:
+        if chars > MAX_TREE_LENGTH:
             return figure
         with self._lock:
             if key not in self._figures:
