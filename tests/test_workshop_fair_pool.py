@@ -30,12 +30,12 @@ def test_a_light_space_is_not_queued_behind_a_heavy_one() -> None:
         for future in first:
             future.result()  # now heavy: 0.2 s of thread time
         peak[0] = 0
-        queued = [pool.executor("loop").submit(heavy) for _ in range(8)]
+        queued = [pool.executor("loop").submit(heavy) for _ in range(4)]
         time.sleep(0.05)
         sent = time.perf_counter()
         assert pool.executor("ada").submit(lambda: "done").result(timeout=5) == "done"
         # A thread is kept free for ada: she waits for no heavy operation (a first-come
-        # queue would have made her wait for eight of them, 0.4 s on two threads).
+        # queue would have made her wait for four of them, 0.2 s on two threads).
         assert time.perf_counter() - sent < 0.08
         for future in queued:
             future.result(timeout=5)

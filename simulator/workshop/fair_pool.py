@@ -13,7 +13,7 @@ busy and everyone else's requests queued behind theirs: another learner's p50 we
   spaces together run on at most `threads - reserve` threads: a thread stays free for the
   others, whatever the heavy ones send;
 - and those threads are paced: after a heavy operation of `d` seconds, its thread rests
-  `d` more (`heavy_share` 0.5) before the next heavy one, holding no GIL meanwhile. One
+  `3 d` (`heavy_share` 0.25) before the next heavy one, holding no GIL meanwhile. One
   thread running Python without a pause takes the GIL from the event loop at every turn
   (the loop waits up to the 5 ms switch interval each time it comes back from polling,
   several times a request), so even one busy thread slowed every learner's answers.
@@ -54,7 +54,7 @@ HEAVY_SECONDS = 0.25
 #: Seconds for a space's recorded use to halve.
 HALF_LIFE = 10.0
 #: The share of a heavy thread's time spent running heavy operations (the rest it rests).
-HEAVY_SHARE = 0.5
+HEAVY_SHARE = 0.25
 #: The longest rest after one heavy operation (the execution deadline stops longer ones).
 MAX_REST_SECONDS = 1.0
 
