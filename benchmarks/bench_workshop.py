@@ -30,6 +30,14 @@ takes from the server. Asserts nothing about time.
 With `--busy-cores N`, N processes spinning on the CPU run beside the server during the load
 (other jobs on a shared machine), so a reader can see what a busy machine does to the tail.
 
+With `--hostile N`, the last N learners of the roster do not send the mix: each runs two
+loops, back to back, of the heaviest documents the limits allow (`hostile_documents`: 990
+fields under one response name, refused by the validation bound; a valid 1,000-field
+document at that bound; three nested connections inside the row budget; 1,000 unknown
+fields), each made new by a comment so no memo helps, advancing their clock when the rate
+limit answers 429. The others keep the mix at `--rate`; the load runs twice, without the
+hostile learners and with them, and prints the others' figures for each.
+
 With `--servers K`, the load runs against K `serve` processes, each serving a slice of the
 roster (`--learners 1-50`, `51-100`), as a large room would behind a reverse proxy; the
 generator sends each learner to their slice's server (what the proxy's routing does).
@@ -39,7 +47,7 @@ and its answer checked: the benchmark fails (rather than timing error answers) w
 them no longer answers what it should.
 
     python benchmarks/bench_workshop.py [--learners 100] [--rate 200] [--seconds 60] [--servers 1]
-        [--instructor-every 10] [--busy-cores 0] [--layer-samples 300] [--quick]
+        [--instructor-every 10] [--busy-cores 0] [--layer-samples 300] [--hostile 0] [--quick]
 
 `--quick` is 3 learners of the `default` dataset, 15 requests a second for 3 s, the
 instructor's view every second: the same path in about 20 s.
@@ -73,6 +81,67 @@ from simulator.workshop import Workshop, default_names
 
 ACCOUNTS = "{ accounts(first: 5) { edges { node { id } } } }"
 ADVANCE = 'mutation { advanceClock(input: { duration: "1m" }) { __typename } }'
+
+
+def hostile_documents() -> list[tuple[str, str]]:
+    """(kind, document) of what a hostile learner sends, in turn: each at a limit."""
+    one_name = " ".join(f"a: {'name' if n % 2 == 0 else 'IBAN'}" for n in range(990))
+    # 63 fields under one name (1,953 pairs: just under the bound) and distinct aliases
+    # up to 1,000 fields: valid, the most validation the limits let through.
+    at_bound = " ".join(["a: name"] * 63 + [f"b{n}: IBAN" for n in range(934)])
+    unknown = " ".join(f"u{n}: nope{n}" for n in range(996))
+    return [
+        ("aliases", "{ accounts { edges { node { %s } } } }" % one_name),
+        ("at-bound", "{ accounts(first: 1) { edges { node { %s } } } }" % at_bound),
+        ("nested", NESTED),
+        ("invalid", "{ accounts { edges { node { %s } } } }" % unknown),
+    ]
+
+
+#: Three nested connections inside the row budget (20 + 400 + 400 x 55 = 22,420 rows).
+NESTED = """query Fitting {
+  accountHolders(first: 20) { edges { node { id
+    accounts(first: 20) { edges { node { id IBAN
+      transactions(first: 50) { edges { node { id label } } }
+      memberships(first: 5) { edges { node { id } } }
+    } } }
+  } } }
+}"""
+
+
+async def hostile(
+    connection: Connection,
+    row: dict[str, str],
+    until: float,
+    seed: int,
+    counts: Counter[str],
+) -> None:
+    """One loop of a hostile learner: the documents of `hostile_documents`, back to back."""
+    prefix = f"/w/{row['name']}"
+    credentials = {"grant_type": "client_credentials", "client_id": row["client_id"],
+                   "client_secret": row["client_secret"]}  # fmt: skip
+    _, body = await connection.request("POST", f"{prefix}/oauth2/token", form=credentials)
+    auth = {"Authorization": f"Bearer {json.loads(body)['access_token']}"}
+    documents = hostile_documents()
+    turn = 0
+    while time.perf_counter() < until:
+        kind, document = documents[turn % len(documents)]
+        turn += 1
+        query = f"# {seed} {turn}\n{document}"  # a new text each time: no memo helps
+        try:
+            status, _ = await connection.request(
+                "POST", f"{prefix}/sandbox/graphql", json_body={"query": query}, headers=auth
+            )
+            if status == 429:  # the budget spent: move the clock on to the next window
+                await connection.request(
+                    "POST",
+                    f"{prefix}/sandbox-testing/graphql",
+                    json_body={"query": ADVANCE.replace('"1m"', '"5m"')},
+                    headers=auth,
+                )
+        except ConnectionLost:
+            status = 0
+        counts[f"{kind} {status}"] += 1
 
 
 def free_port() -> int:
@@ -234,10 +303,12 @@ async def load(
     seconds: float,
     cookies: list[str],
     every: float,
+    hostile_rows: list[dict[str, str]] | None = None,
 ) -> Any:
     """Each learner on the server of their slice (`bases`: one URL a server, slices in
     roster order), over a keep-alive connection of their own (as a notebook's client);
-    with `every`, an instructor on each server (`cookies`: their sessions)."""
+    with `every`, an instructor on each server (`cookies`: their sessions); each of
+    `hostile_rows` on the first server, two loops of `hostile` on two connections."""
     results: list[tuple[float, int]] = []
     views: list[tuple[float, int]] = []
     failures: list[str] = []
@@ -259,12 +330,18 @@ async def load(
         instructor(address.hostname or "", address.port or 80, cookie, every, start, until, views)
         for address, cookie in zip(addresses, cookies, strict=False)  # none without cookies
     ]
+    hostile_counts: Counter[str] = Counter()
+    for index, row in enumerate(hostile_rows or []):
+        for loop in range(2):
+            connection = Connection(addresses[0].hostname or "", addresses[0].port or 80)
+            connections.append(connection)
+            tasks.append(hostile(connection, row, until, index * 2 + loop, hostile_counts))
     began = time.perf_counter()
     await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - began
     for connection in connections:
         await connection.close()
-    return results, views, elapsed, Counter(failures)
+    return results, views, elapsed, Counter(failures), hostile_counts
 
 
 async def layer_cost(
@@ -352,6 +429,9 @@ def parsed_arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--layer-samples", type=int, default=300, help="requests timed for the layer's cost"
     )
+    parser.add_argument(
+        "--hostile", type=int, default=0, help="learners sending the heaviest documents allowed"
+    )
     quick = {"learners": 3, "rate": 15.0, "seconds": 3.0, "dataset": "default",
              "instructor_every": 1.0, "layer_samples": 30}  # fmt: skip
     return parse_args(parser, quick, argv)
@@ -400,7 +480,7 @@ def run_load(
         cookies = [each.instructor_cookie() for each in servers] if args.instructor_every else []
         busy = busy_processes(args.busy_cores)
         try:
-            results, views, elapsed, failures = asyncio.run(
+            results, views, elapsed, failures, _ = asyncio.run(
                 load(bases, rows, args.rate, args.seconds, cookies, args.instructor_every)
             )
         finally:
@@ -441,6 +521,9 @@ def run_load(
 
 def main(argv: list[str] | None = None) -> None:
     args = parsed_arguments(argv)
+    if args.hostile:
+        hostile_run(args)
+        return
     data_dir = Path(tempfile.mkdtemp(prefix="bench-workshop-"))
     try:
         started = time.perf_counter()
@@ -455,6 +538,42 @@ def main(argv: list[str] | None = None) -> None:
         print(f"the workshop layer, in-process: accounts(first: 5) {through:.2f} ms through it, "
               f"{direct:.2f} ms to the space's app ({through / direct:.2f}x)")  # fmt: skip
     finally:
+        if os.environ.get("KEEP_BENCH_DIR") is None:
+            shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def summary(results: list[tuple[float, int]]) -> str:
+    times = sorted(seconds * 1000 for seconds, _ in results)
+    statuses = Counter(status for _, status in results)
+    return (
+        f"{len(results)} requests, p50 {quantile(times, 50):.1f} ms, "
+        f"p95 {quantile(times, 95):.1f} ms, p99 {quantile(times, 99):.1f} ms, "
+        f"max {times[-1]:.1f} ms, by status {dict(sorted(statuses.items()))}"
+    )
+
+
+def hostile_run(args: argparse.Namespace) -> None:
+    """`--hostile N`: the others' mix alone, then with N hostile learners (module docstring)."""
+    data_dir = Path(tempfile.mkdtemp(prefix="bench-workshop-"))
+    with Workshop(data_dir) as room:
+        room.create(default_names(args.learners), dataset=args.dataset)
+    rows = list(csv.DictReader((data_dir / "roster.csv").open()))
+    others, hostile_rows = rows[: len(rows) - args.hostile], rows[len(rows) - args.hostile :]
+    server = Serve(data_dir, args.learners)
+    try:
+        for label, attackers in (("without", []), (f"with {args.hostile}", hostile_rows)):
+            cpu = cpu_seconds(server.process.pid)
+            results, _views, elapsed, _failures, counts = asyncio.run(
+                load([server.base_url], others, args.rate, args.seconds, [], 0, attackers)
+            )
+            cpu = cpu_seconds(server.process.pid) - cpu
+            print(f"{len(others)} learners at {args.rate:.0f}/s for {elapsed:.0f} s, "
+                  f"{label} hostile learner(s): {summary(results)}; "
+                  f"server CPU {cpu / elapsed * 100:.0f}%")  # fmt: skip
+            if counts:
+                print(f"  hostile requests by document and status: {dict(sorted(counts.items()))}")
+    finally:
+        server.stop()
         if os.environ.get("KEEP_BENCH_DIR") is None:
             shutil.rmtree(data_dir, ignore_errors=True)
 

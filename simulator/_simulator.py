@@ -6,7 +6,7 @@ import logging
 import shutil
 import tempfile
 import warnings
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from datetime import datetime, timedelta
 from functools import cached_property
 from pathlib import Path
@@ -97,7 +97,7 @@ class Simulator:
         public_url: str = DEFAULT_BASE_URL,
         outbound_policy: OutboundPolicy | None = None,
         journal_retention: int = DEFAULT_RETENTION,
-        workers: ThreadPoolExecutor | None = None,
+        workers: Executor | None = None,
     ) -> None:
         self.public_url = public_url_setting(public_url)
         self._temporary = data_dir is None
@@ -109,7 +109,7 @@ class Simulator:
         #: Runs GraphQL operations off the event loop (docs/architecture.md). A pool passed
         #: in (a workshop's, shared by its spaces) belongs to the caller, who shuts it down.
         self._owns_workers = workers is None
-        self.workers = workers or ThreadPoolExecutor(
+        self.workers: Executor = workers or ThreadPoolExecutor(
             _WORKER_THREADS, thread_name_prefix="simulator-worker"
         )
         self.environments: dict[EnvironmentName, Environment] = {}
@@ -206,7 +206,9 @@ class Simulator:
     def advance(self, duration: str | float | timedelta) -> Advance:
         """Move virtual time forward (`"90s"`, `"5m"`, `"2h"`, `"3d"`), firing what falls due
         on the way (settlements, expiries, webhook retries), each at its own instant."""
-        with self._lifecycle.operation():
+        # One step across processes (Scheduler.moving): the journaled target is the one
+        # the clock reaches, even when another process moves the clock at the same time.
+        with self._lifecycle.operation(), self.scheduler.moving():
             target = format_timestamp(later(self.clock.now(), duration))
             # Journaled first, at the time it moves to: what fires on the way comes after it.
             record_call(self.sandbox, "clock", "advance", {"duration": str(duration)},

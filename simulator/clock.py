@@ -17,7 +17,10 @@ running on `D` sees: every `now()` checks whether the file changed (one `stat`).
 read-modify-write of `clock.json` under an exclusive `flock` on `clock.lock` beside it, and
 re-reads the file inside the lock: a server, a CLI and notebooks on one data dir never lose
 each other's advances, and since the file is replaced by a rename, a reader sees the old
-state or the new one, never half of one.
+state or the new one, never half of one. `held()` keeps that lock over several changes (the
+scheduler's advance: the target, then each due instant in turn, then the target); the lock
+is re-entrant for the thread holding it, and shared by every `Clock` object of one file in
+the process (a `flock` taken twice by one process on two descriptors would wait for itself).
 
 ```python
 clock = Clock.open(data_dir, start=datetime(2026, 1, 5, 9, tzinfo=UTC))
@@ -43,6 +46,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import IO, Literal
+from weakref import WeakValueDictionary
 
 from .exceptions import InvalidDuration, InvalidTimestamp
 
@@ -227,7 +231,7 @@ class Clock:
         self._state = state
         self._stamp: tuple[int, int, int] | None = None
         self._held: IO[str] | None = None
-        self._lock = threading.Lock()
+        self._file_lock = _FileLock.of(path.with_name(self.LOCK_NAME))
         self._held_lock = threading.Lock()  # the swap of the held file, between threads
 
     @classmethod
@@ -344,8 +348,9 @@ class Clock:
 
     @contextmanager
     def held(self) -> Iterator[None]:
-        """Hold the clock: no move (from this process or another) until the block ends
-        (a snapshot copies its files meanwhile)."""
+        """Hold the clock: no move from another process or thread until the block ends (a
+        snapshot copies its files meanwhile; the scheduler fires due work on the way to its
+        target). The holding thread may move it meanwhile, through any `Clock` of the file."""
         with self._changing():
             yield
 
@@ -362,20 +367,15 @@ class Clock:
 
     @contextmanager
     def _changing(self) -> Iterator[None]:
-        """Hold the clock for a read-modify-write: this process's threads (a lock) and every
-        other process on the data dir (`flock` on `clock.lock`), then read the file afresh,
-        so the change applies to the latest state, never to a stale copy."""
-        with self._lock:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(self.lock_path, "a+b", opener=_owner_only) as handle:
-                if fcntl is not None:
-                    fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-                try:
-                    self._reload(force=True)
-                    yield
-                finally:
-                    if fcntl is not None:
-                        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+        """Hold the clock for a read-modify-write: this process's other threads and every
+        other process on the data dir (`_FileLock`), then read the file afresh, so the change
+        applies to the latest state, never to a stale copy. Re-entrant: a change inside
+        `held()` (or inside another `Clock` object's hold, in the same thread) just reads the
+        file again, since a nested change may follow one made through the other object."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self._file_lock.hold():
+            self._reload(force=True)
+            yield
 
     def _reload(self, force: bool = False) -> None:
         try:
@@ -401,7 +401,7 @@ class Clock:
         # later write: a stamp equal to ours is then really our file, never a new one that
         # landed on a recycled inode within one mtime tick (an advance would look unseen).
         # The stamp is taken before the handle is published: once published, another
-        # thread's read may replace and close it (threads read without `_lock`).
+        # thread's read may replace and close it (threads read without the file lock).
         stamp = self._file_stamp(os.fstat(handle.fileno()))
         with self._held_lock:
             previous, self._held = self._held, handle
@@ -436,6 +436,56 @@ class Clock:
         # Each write renames a new file into place, so the inode tells two writes apart
         # even when they land within one mtime tick.
         return (info.st_ino, info.st_mtime_ns, info.st_size)
+
+
+class _FileLock:
+    """The lock of one `clock.lock` in this process: a re-entrant thread lock, with the
+    `flock` taken by the outermost hold only.
+
+    One per file and process (`of`), because `flock` belongs to an open file description:
+    two `Clock` objects of one data dir (the simulator's and `sim.clock`) each opening the
+    file would make a thread holding one wait forever on the other.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.RLock()
+        self._depth = 0  # holds of the owning thread; read and written under _lock only
+
+    @classmethod
+    def of(cls, path: Path) -> _FileLock:
+        key = os.path.abspath(path)
+        with _FILE_LOCKS_LOCK:
+            found = _FILE_LOCKS.get(key)
+            if found is None:
+                found = _FILE_LOCKS[key] = cls(path)
+            return found
+
+    @contextmanager
+    def hold(self) -> Iterator[None]:
+        with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield
+                finally:
+                    self._depth -= 1
+                return
+            with open(self.path, "a+b", opener=_owner_only) as handle:
+                if fcntl is not None:
+                    fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+                self._depth = 1
+                try:
+                    yield
+                finally:
+                    self._depth = 0
+                    if fcntl is not None:
+                        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+#: The `_FileLock` of each clock file in use in this process (dropped with its last `Clock`).
+_FILE_LOCKS: WeakValueDictionary[str, _FileLock] = WeakValueDictionary()
+_FILE_LOCKS_LOCK = threading.Lock()
 
 
 def monotonic() -> float:

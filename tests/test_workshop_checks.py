@@ -12,7 +12,7 @@ from simulator import ProjectCredentials
 from simulator.workshop import Workshop
 from simulator.workshop.checks import CHECKS, CheckContext
 from simulator.workshop.progress import check_learner
-from simulator.workshop.spaces import LEARNER_PHONE, LEARNER_REDIRECT_URI
+from simulator.workshop.spaces import LEARNER_REDIRECT_URI
 
 from .oauth_pages import Pages, exchange
 from .workshop_support import TRANSFER
@@ -81,7 +81,7 @@ def test_each_exercise_is_done_when_the_learner_does_it(room: Workshop) -> None:
         step("rejection-fragments")
 
         pages = Pages(http, ada.sandbox)
-        code = pages.authorize(learner.record.client_id, phone=LEARNER_PHONE)["code"]
+        code = pages.authorize(learner.record.client_id, phone=learner.record.phone_number)["code"]
         exchanged = exchange(http, code, learner.record.client_id, learner.record.client_secret)
         assert exchanged.status_code == 200, exchanged.text
         step("authorization-code")

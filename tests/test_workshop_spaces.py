@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import shutil
 import stat
 import threading
@@ -12,6 +13,7 @@ import pytest
 
 from simulator.exceptions import ConfigurationError
 from simulator.workshop import UnknownLearner, Workshop, parse_names, parse_slice
+from simulator.workshop.identity import learner_ids
 
 from .test_server import run_cli
 
@@ -56,6 +58,53 @@ def test_a_learners_credentials_work_only_in_their_space(room: Workshop) -> None
     assert token(room, "ada", "ada") == 200
     assert token(room, "grace", "ada") == 401
     assert token(room, "ada", "grace") == 401
+
+
+def test_each_learner_has_ids_of_their_own(room: Workshop) -> None:
+    """Spaces are copies of one template, but the roster is not one shared project: each
+    learner has their own project id, client_id, user id and phone, in their record, on the
+    handout and in their space's rows; and the template's ids are left nowhere."""
+    records = room.records()
+    for field in ("project_id", "client_id", "user_id", "phone_number", "client_secret"):
+        assert len({getattr(record, field) for record in records}) == 3, field
+    rows = list(csv.DictReader((room.data_dir / "roster.csv").open()))
+    assert [row["client_id"] for row in rows] == [record.client_id for record in records]
+    assert len({row["phone_number"] for row in rows}) == 3
+    template = json.loads((room.data_dir / ".template" / "learner.json").read_text())
+    for record in records:
+        assert record.client_id == f"SANDBOX_{record.project_id}"
+        db = room.learner(record.name).sandbox.store.db
+        project = db.execute("SELECT id, client_id FROM projects").fetchall()
+        assert project == [(record.project_id, record.client_id)]
+        user = db.execute("SELECT phone_number, first_name FROM users WHERE id = ?",
+                          [record.user_id]).fetchall()  # fmt: skip
+        assert user == [(record.phone_number, record.name)]
+        owned = db.execute("SELECT count(*) FROM accounts WHERE project_id = ?",
+                           [record.project_id]).fetchone()  # fmt: skip
+        assert owned[0] > 0
+        for table in db.table_names():
+            dump = "\n".join(map(str, db.execute(f"SELECT * FROM [{table}]").fetchall()))
+            assert template["project_id"] not in dump and template["user_id"] not in dump, table
+        # Nothing else of the template could be shared: it holds no token, consent, webhook
+        # subscription, signing or hashing key.
+        for table in (
+            *("tokens", "token_families", "consents", "webhook_subscriptions", "signing_keys"),
+            *("hash_keys", "journal_secrets", "server_consent_keys", "idempotency_keys"),
+        ):
+            assert db.execute(f"SELECT count(*) FROM [{table}]").fetchone()[0] == 0, table
+    # Deterministic: the same room and names give the same ids.
+    assert records[0].project_id == learner_ids(room.room, "ada", 1).project_id
+    assert records[0].phone_number == "+33699000001"
+
+
+def test_a_reset_keeps_the_learners_own_ids(room: Workshop) -> None:
+    before = room.record("grace")
+    room.reset("grace")
+    db = room.learner("grace").sandbox.store.db
+    assert db.execute("SELECT id, client_id FROM projects").fetchall() == [
+        (before.project_id, before.client_id)
+    ]
+    assert token(room, "grace", "grace") == 200
 
 
 def test_each_space_has_its_own_clock(room: Workshop) -> None:

@@ -76,18 +76,22 @@ def dashboard_move(env: Environment, scheduler: Scheduler, action: str, value: s
     journaled after the move (whose entry is stamped where it takes the clock)."""
     name = f"dashboard.{action}"
     if action in ("advance", "set"):
-        now = env.clock.now()
-        target = later(now, value) if action == "advance" else check_instant(parse_timestamp(value))
-        if target < now:
-            raise InvalidTimestamp(
-                f"The clock only moves forward: {format_timestamp(target)} is before "
-                f"{format_timestamp(now)}."
+        # The target from the time read under the clock's lock (Scheduler.advance).
+        with scheduler.moving():
+            now = env.clock.now()
+            target = (
+                later(now, value) if action == "advance" else check_instant(parse_timestamp(value))
             )
-        stamp = format_timestamp(target)
-        key = "duration" if action == "advance" else "to"
-        record_call(env, "clock", name, {key: value}, {"now": stamp}, origin="dashboard",
-                    virtual_time=stamp)  # fmt: skip
-        scheduler.run_until(target)
+            if target < now:
+                raise InvalidTimestamp(
+                    f"The clock only moves forward: {format_timestamp(target)} is before "
+                    f"{format_timestamp(now)}."
+                )
+            stamp = format_timestamp(target)
+            key = "duration" if action == "advance" else "to"
+            record_call(env, "clock", name, {key: value}, {"now": stamp}, origin="dashboard",
+                        virtual_time=stamp)  # fmt: skip
+            scheduler.run_until(target)
         return
     if action == "freeze":
         moved = env.clock.freeze()

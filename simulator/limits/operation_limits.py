@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from graphql import GraphQLError, OperationDefinitionNode
+from graphql import ExecutableDefinitionNode, GraphQLError
 
 from ..exceptions import SimulatorError
 
@@ -195,6 +195,7 @@ _WORDING: Final = {
     "introspectionComplexity": ("introspection complexity limit", "introspection fields counted"),
     "introspectionDepth": ("introspection depth limit", "nested introspection fields"),
     "fragmentNesting": ("fragment nesting limit", "nested fragment spreads"),
+    "fieldOverlap": ("field overlap limit", "pairs of same-named fields to compare"),
     "nesting": ("nesting limit", "nested brackets"),
 }
 
@@ -204,8 +205,8 @@ class OperationLimitExceeded(GraphQLError, SimulatorError):
 
     `extensions` is `{"code": "OPERATION_LIMIT_EXCEEDED", "limit": ..., "measured": ...,
     "maximum": ...}` where `limit` is one of `complexity`, `depth`, `topLevelFields`,
-    `introspectionComplexity`, `introspectionDepth`, `fragmentNesting` or (raised by
-    `parse_document`) `nesting`.
+    `introspectionComplexity`, `introspectionDepth`, `fragmentNesting`, `fieldOverlap`
+    (`overlap.py`, checked before graphql's rules) or (raised by `parse_document`) `nesting`.
 
     ```python
     >>> error = OperationLimitExceeded("depth", 16, 15, operation_name="Deep")
@@ -230,7 +231,7 @@ class OperationLimitExceeded(GraphQLError, SimulatorError):
         *,
         operation_name: str | None = None,
         subject: str | None = None,
-        node: OperationDefinitionNode | None = None,
+        node: ExecutableDefinitionNode | None = None,
     ) -> None:
         if subject is None:
             subject = f"Operation '{operation_name}'" if operation_name else "Anonymous operation"

@@ -56,6 +56,7 @@ from .operation_limits import (
     OperationLimitExceeded,
     OperationLimits,
 )
+from .overlap import overlap_errors
 from .parsing import (
     DEFAULT_MAX_NESTING,
     DEFAULT_MAX_TOKENS,
@@ -237,24 +238,42 @@ def safe_validate(
     max_errors: int | None = None,
     type_info: TypeInfo | None = None,
 ) -> list[GraphQLError]:
-    """`graphql.validate` that cannot overflow the stack (also a `query_validator=`).
+    """`graphql.validate` with its work bounded (also a `query_validator=`).
 
-    graphql-core's `OverlappingFieldsCanBeMerged` recurses without end through a fragment
-    cycle, so cycles are looked for first (a linear walk) and reported alone. A document
-    text this schema found valid before is not validated again (`validation_memo`).
+    Two of graphql-core's rules can run away, so what feeds them is checked first, in linear
+    time: `OverlappingFieldsCanBeMerged` recurses without end through a fragment cycle
+    (cycles are looked for and reported alone), and its work grows with the square of the
+    fields sharing a response name (`overlap.py`: past `MAX_OVERLAP_PAIRS`, the document is
+    refused with a `fieldOverlap` limit error). What validating a text found, valid or
+    not, is remembered (`validation_memo`): the same text sent again costs a look-up.
     """
     text = document_ast.loc.source.body if document_ast.loc is not None else None
     key = (tuple(rules) if rules is not None else None, max_errors)
     memo = validation_memo(schema) if text is not None and type_info is None else None
-    if memo is not None and text is not None and memo.is_known_valid(text, key):
-        return []
+    if memo is not None and text is not None:
+        known = memo.recall(text, key)
+        if known is not None:
+            return known
+    errors = _validate_bounded(schema, document_ast, rules, max_errors, type_info)
+    if memo is not None and text is not None:
+        memo.remember(text, key, errors)
+    return errors
+
+
+def _validate_bounded(
+    schema: GraphQLSchema,
+    document_ast: DocumentNode,
+    rules: Collection[type[ASTValidationRule]] | None,
+    max_errors: int | None,
+    type_info: TypeInfo | None,
+) -> list[GraphQLError]:
     if has_fragment_cycle(document_ast):
         # graphql's own rule, for its standard messages.
         return validate(schema, document_ast, [NoFragmentCyclesRule])
+    overlapping: list[GraphQLError] = list(overlap_errors(document_ast))
+    if overlapping:
+        return overlapping
     try:
-        errors = validate(schema, document_ast, rules, max_errors, type_info)
+        return validate(schema, document_ast, rules, max_errors, type_info)
     except RecursionError:
         return [GraphQLError("The document is too deeply nested to validate.")]
-    if not errors and memo is not None and text is not None:
-        memo.remember_valid(text, key)
-    return errors

@@ -29,6 +29,7 @@ import gc
 import html
 import logging
 import re
+import sys
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
@@ -53,6 +54,10 @@ _HTML_URL = re.compile(rb"""(\s(?:href|src|action|formaction|data-[\w-]+)=)(["']
 _COOKIE_PATH = re.compile(r"(;\s*[Pp]ath=)/")
 #: How much of an answer is kept to find its error message (the first is near the start).
 _NOTED_BYTES = 4096
+#: The interpreter's switch interval while a room is served (Python's default is 5 ms): a
+#: thread running an operation keeps the GIL until another has waited this long, and the
+#: event loop waits so at each return from polling, several times a request.
+_SWITCH_SECONDS = 0.001
 
 
 def prefix_html(body: bytes, prefix: str) -> bytes:
@@ -214,6 +219,7 @@ class WorkshopApp:
         # and stall every learner for 100-300 ms a few times a minute.
         gc.collect()
         gc.freeze()
+        sys.setswitchinterval(_SWITCH_SECONDS)
         self.ready = True
 
     async def _lifespan(self, receive: Receive, send: Send) -> None:

@@ -27,7 +27,6 @@ import secrets
 import shutil
 import threading
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +39,8 @@ from ..public_url import DEFAULT_PUBLIC_URL, public_url_setting
 from ..storage import Store
 from ..storage.private import private_dir, private_file, write_private_text
 from ..webhooks.outbound import OutboundPolicy
+from .fair_pool import FairPool
+from .identity import learner_ids, rename_ids
 from .roster import LearnerRecord, roster_csv, roster_html, validate_name
 
 __all__ = ["ROSTER_FILE", "UnknownLearner", "Workshop", "is_workshop", "parse_slice"]
@@ -48,13 +49,13 @@ ROSTER_FILE = "workshop.json"
 RECORD_FILE = "learner.json"
 TEMPLATE_DIR = ".template"
 LEARNER_REDIRECT_URI = "http://localhost:3000/callback"
-#: The Sandbox user made in each space (spaces never share users, so one number does).
-LEARNER_PHONE = "+33699000001"
+#: The Sandbox user of the template; each learner's gets a number of their own (identity.py).
+LEARNER_PHONE = "+33699000000"
 #: Threads running GraphQL operations for every space, one per core: they share one GIL
 #: with the event loop, and more threads only made the loop wait longer for it (at 200
 #: requests/s, p99 82-96 ms with 2 threads, 101-133 ms with 4, 190 ms and more with 8).
-#: Each operation still stops at its deadline (docs/limits.md), so two slow learners hold
-#: them for seconds at most.
+#: Each operation still stops at its deadline (docs/limits.md), and the pool is shared
+#: fairly (fair_pool.py): learners looping on heavy documents share one thread between them.
 _SHARED_WORKERS = 2
 #: Real seconds between two ticks of a space's ticker (a single sandbox: 0.2 s).
 _TICK_SECONDS = 1.0
@@ -129,11 +130,12 @@ class Workshop:
         self.data_dir = private_dir(data_dir)
         self.public_url = public_url_setting(public_url)
         self.outbound_policy = outbound_policy or OutboundPolicy.strict_mode()
+        self._room = self.data_dir.name  # until the roster names its room (_read_roster)
         self._roster: list[str] = self._read_roster()
         for name in learners or ():
             self._check_known(name)
         self._served = list(learners) if learners is not None else None
-        self.workers = ThreadPoolExecutor(_SHARED_WORKERS, thread_name_prefix="workshop-worker")
+        self.workers = FairPool(_SHARED_WORKERS)
         self._spaces: dict[str, Simulator] = {}
         self._lock = threading.Lock()
         self._closed = False
@@ -155,13 +157,22 @@ class Workshop:
         if not path.exists():
             return []
         try:
-            names = json.loads(path.read_text(encoding="utf-8"))["learners"]
-        except (OSError, ValueError, KeyError, TypeError) as error:
+            roster = json.loads(path.read_text(encoding="utf-8"))
+            names = roster["learners"]
+            # The room's name, which the learners' ids derive from: the data dir's name when
+            # the room was created, kept here so that moving the directory changes no id.
+            self._room = str(roster.get("room", self._room))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
             raise ConfigurationError(f"Cannot read the roster {path}: {error}") from None
         return [validate_name(str(name)) for name in names]
 
+    @property
+    def room(self) -> str:
+        """The room's name (the learners' ids derive from it and their own names)."""
+        return self._room
+
     def _write_roster(self) -> None:
-        text = json.dumps({"learners": self._roster}, indent=2) + "\n"
+        text = json.dumps({"room": self._room, "learners": self._roster}, indent=2) + "\n"
         write_private_text(self.data_dir / ROSTER_FILE, text)
 
     def space_dir(self, name: str) -> Path:
@@ -202,7 +213,7 @@ class Workshop:
             return []
         base = self._template(dataset)
         for name in added:
-            self._add_space(base, name)
+            self._add_space(base, name, position=len(self._roster) + 1)
             self._roster.append(name)
             self._write_roster()
         self.write_handouts()
@@ -228,7 +239,7 @@ class Workshop:
         return base
 
     def _build_template(self, path: Path, dataset: str) -> LearnerRecord:
-        with Simulator(path, workers=self.workers) as sim:
+        with Simulator(path, workers=self.workers.executor(TEMPLATE_DIR)) as sim:
             env = sim.sandbox
             credentials = create_project(env, "Learner's project", [LEARNER_REDIRECT_URI])
             load_dataset(env, credentials.project_id, dataset)
@@ -245,28 +256,41 @@ class Workshop:
             dataset=dataset,
         )
 
-    def _add_space(self, base: LearnerRecord, name: str) -> None:
+    def _add_space(self, base: LearnerRecord, name: str, position: int) -> None:
         target = self.space_dir(name)
         scratch = private_dir(private_dir(target.parent) / f".new-{name}")
         try:
             for file in (self.data_dir / TEMPLATE_DIR).iterdir():
                 if file.suffix == ".sqlite" or file.name == "clock.json":
                     shutil.copyfile(file, private_file(scratch / file.name))
-            record = LearnerRecord(**{**base.as_dict(), "name": name})
-            record = LearnerRecord(**{**record.as_dict(), "client_secret": new_secret()})
-            with Simulator(scratch, workers=self.workers) as sim:
-                self._personalize(sim, record)
+            ids = learner_ids(self._room, name, position)
+            record = LearnerRecord(
+                name=name,
+                project_id=ids.project_id,
+                client_id=base.client_id.replace(base.project_id, ids.project_id),
+                client_secret=new_secret(),
+                phone_number=ids.phone_number,
+                user_id=ids.user_id,
+                dataset=base.dataset,
+            )
+            with Simulator(scratch, workers=self.workers.executor(name)) as sim:
+                self._personalize(sim, base, record)
             write_private_text(scratch / RECORD_FILE, json.dumps(record.as_dict(), indent=2))
             scratch.rename(target)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
 
-    def _personalize(self, sim: Simulator, record: LearnerRecord) -> None:
-        """A copied space's own secrets: its client secret, and no signing or hashing key
-        of the template's (each space makes its own on first use), so nothing one space
-        issues is accepted by another."""
+    def _personalize(self, sim: Simulator, base: LearnerRecord, record: LearnerRecord) -> None:
+        """A copied space's own ids and secrets: the learner's project id (so `client_id`)
+        and user id in place of the template's (`base`), their phone and client secret, and
+        no signing or hashing key of the template's (each space makes its own on first use),
+        so nothing one space issues is accepted by another. The template holds no token,
+        consent, webhook subscription or secret besides these (a test checks it)."""
         callback = f"{self.public_url}/w/{record.name}/callback"
+        renames = {base.project_id: record.project_id, base.user_id: record.user_id}
+        renames = {old: new for old, new in renames.items() if old != new}
         for env in sim.environments.values():
+            rename_ids(env.store, renames)
             with env.store.atomic() as db:
                 db.execute("DELETE FROM signing_keys")
                 db.execute("DELETE FROM hash_keys")
@@ -282,7 +306,8 @@ class Workshop:
                 ],
             )
             db.execute(
-                "UPDATE users SET first_name = ? WHERE id = ?", [record.name, record.user_id]
+                "UPDATE users SET first_name = ?, phone_number = ? WHERE id = ?",
+                [record.name, record.phone_number, record.user_id],
             )
 
     def write_handouts(self) -> tuple[Path, Path]:
@@ -310,7 +335,7 @@ class Workshop:
                 self.space_dir(name),
                 public_url=self.public_url,
                 outbound_policy=self.outbound_policy,
-                workers=self.workers,
+                workers=self.workers.executor(name),
             )
             # Clocks are frozen in a room: due work comes from requests, which fire it
             # themselves; a slower ticker keeps 100 idle spaces cheap (docs/workshop.md).
@@ -328,12 +353,12 @@ class Workshop:
         transaction an environment), then their own secrets again, so the handout stays
         right. The clock stays where it is: it only moves forward."""
         record = self.record(name)
-        self._template(record.dataset)
+        base = self._template(record.dataset)
         sim = self.learner(name)
         for env in sim.environments.values():
             source = self.data_dir / TEMPLATE_DIR / env.store.path.name
             copy_rows(env.store, source)
-        self._personalize(sim, record)
+        self._personalize(sim, base, record)
 
     def describe(self, name: str) -> dict[str, Any]:
         sim = self.learner(name)
