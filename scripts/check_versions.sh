@@ -40,6 +40,13 @@
 #   all in the route fuzzing: this Starlette let python-multipart's MultipartParseError (a
 #   ValueError) out of request.form() instead of a 400. The login pages now catch it; the two
 #   fuzz files then passed with CI=1 (500 examples a route): 37 passed.
+# - 2026-11-27: .ci/run now builds both environments on every run (docs/installing.md). Newest
+#   (graphql-core 3.3.2, ariadne 1.1.1, starlette 1.10.0, uvicorn 0.54.0) and lowest (ariadne
+#   1.1.1, graphql-core 3.2.3, starlette 1.0.0, uvicorn 0.36.0, schwifty 2024.1.1.post0,
+#   playwright 1.45.0, jupyterlab 4.2.0, ipykernel 6.5.0): 2217 passed, 7 skipped each. Raised
+#   on the way: ariadne >= 1.1.1 (1.1.0 cannot import graphql-core 3.3), uvicorn >= 0.36
+#   (uvloop's policy installed process-wide broke notebooks); graphql-core 3.2.14's enum
+#   arguments bridged in simulator/graphql_compat.py.
 set -euo pipefail
 
 mode="${1:-}"
