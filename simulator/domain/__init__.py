@@ -4,10 +4,10 @@ It knows nothing of HTTP, GraphQL or widgets: every function takes an `Environme
 (one SQLite file and the clock) and, where access matters, the calling `Principal`.
 """
 
-from .context import Environment, Principal
-from .pagination import Connection, InvalidPageRequest
-from .projects import ProjectCredentials
-from .rejections import Rejected
+from .kernel.context import Environment, Principal
+from .kernel.pagination import Connection, InvalidPageRequest
+from .kernel.projects import ProjectCredentials
+from .kernel.rejections import Rejected
 
 __all__ = [
     "Connection",
