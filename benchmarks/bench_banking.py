@@ -31,12 +31,12 @@ from _bench import (
 
 from simulator import Simulator
 from simulator.clock import format_timestamp
-from simulator.domain.accounts import create_account_holder
-from simulator.domain.context import Principal
-from simulator.domain.datasets import load_dataset
-from simulator.domain.money import amount_text
-from simulator.domain.pagination import encode_cursor
-from simulator.domain.transactions import list_transactions
+from simulator.domain.accounts.accounts import create_account_holder
+from simulator.domain.accounts.transactions import list_transactions
+from simulator.domain.kernel.context import Principal
+from simulator.domain.kernel.money import amount_text
+from simulator.domain.kernel.pagination import encode_cursor
+from simulator.domain.sandbox.datasets import load_dataset
 
 REDIRECT = "http://localhost:3000/callback"
 # The partner API lists one account's transactions under the account (`Query.transactions`

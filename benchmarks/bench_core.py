@@ -29,7 +29,7 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 
 from simulator import Simulator
-from simulator.domain.accounts import create_account_holder
+from simulator.domain.accounts.accounts import create_account_holder
 
 QUERY = (
     "{ accounts(first: 50) { totalCount"

@@ -44,7 +44,7 @@ from _bench import (
 from graphql import parse
 
 from simulator import Simulator
-from simulator.domain.datasets import load_dataset
+from simulator.domain.sandbox.datasets import load_dataset
 from simulator.limits import LimitSettings, LimitSettingsFile, RateLimit, estimate_rows
 from simulator.server.app import partner_schema
 

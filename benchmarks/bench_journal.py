@@ -39,7 +39,7 @@ from _bench import (
 )
 
 from simulator import Simulator
-from simulator.domain.datasets import load_dataset
+from simulator.domain.sandbox.datasets import load_dataset
 from simulator.server.serving import uvicorn_config
 
 REDIRECT = "http://localhost:3000/callback"

@@ -30,7 +30,7 @@ from bench_query_cost import checked_document, fresh_documents, schema
 from graphql import DocumentNode, specified_rules
 
 from simulator import Simulator
-from simulator.domain.accounts import create_account_holder
+from simulator.domain.accounts.accounts import create_account_holder
 from simulator.limits import (
     LIMITS_OFF,
     SANDBOX_LIMITS,

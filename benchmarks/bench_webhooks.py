@@ -17,7 +17,7 @@ from datetime import timedelta
 from _bench import BenchmarkError, benchmark_parser, parse_args
 
 from simulator import Simulator
-from simulator.domain.events import emit
+from simulator.domain.kernel.events import emit
 
 SUBSCRIPTIONS_PER_PROJECT = 10
 #: The first attempt and the 8 retries of the schedule.

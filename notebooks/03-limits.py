@@ -18,7 +18,7 @@
 import json
 
 from simulator import Simulator
-from simulator.domain.datasets import load_dataset
+from simulator.domain.sandbox.datasets import load_dataset
 
 sim = Simulator()  # the specification's limits; the clock starts frozen
 creds = sim.create_project("sandbox", "Limits demo", ["http://localhost:3000/callback"])

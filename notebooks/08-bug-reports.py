@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 from simulator import Simulator
-from simulator.domain import accounts
+from simulator.domain.accounts import accounts
 
 sim = Simulator()  # a temporary data dir; the clock starts frozen
 creds = sim.create_project("sandbox", "Bug report demo", ["http://localhost:3000/callback"])

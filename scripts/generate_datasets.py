@@ -31,7 +31,7 @@ from schwifty import IBAN
 from simulator.clock import DEFAULT_START
 
 ROOT = Path(__file__).resolve().parents[1]
-# Package data (simulator/domain/datasets.py reads them), so that a wheel carries them.
+# Package data (simulator/domain/sandbox/datasets.py reads them), so that a wheel carries them.
 DATASETS = ROOT / "simulator" / "datasets"
 SEED = 2026
 #: The one date every generated date is relative to (ages, history): the virtual clock's

@@ -16,9 +16,9 @@ from starlette.applications import Starlette
 
 from .clock import Clock, format_timestamp, later
 from .domain.banking import install_banking
-from .domain.context import Environment
-from .domain.projects import ProjectCredentials, create_project
-from .domain.wiring import Wiring
+from .domain.kernel.context import Environment
+from .domain.kernel.projects import ProjectCredentials, create_project
+from .domain.kernel.wiring import Wiring
 from .environments import EnvironmentName
 from .journal import DEFAULT_RETENTION, Journal, JournalSettings, record_call
 from .journal.clock import JournaledClock

@@ -27,8 +27,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from .clock import Clock, check_instant, format_timestamp, later
-from .domain.context import Environment
-from .domain.wiring import DueWork
+from .domain.kernel.context import Environment
+from .domain.kernel.wiring import DueWork
 
 __all__ = ["Advance", "Callouts", "DueWork", "Scheduler", "Ticker"]
 

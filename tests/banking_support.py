@@ -22,8 +22,9 @@ from graphql import (
 )
 
 from simulator import ProjectCredentials, Simulator
-from simulator.domain import accounts, simulation
-from simulator.domain.context import Principal
+from simulator.domain.accounts import accounts
+from simulator.domain.kernel.context import Principal
+from simulator.domain.sandbox import simulation
 from simulator.oauth.tokens import store_access_token
 from simulator.server.app import partner_schema
 from simulator.server.app import testing_schema as build_testing_schema

@@ -28,8 +28,8 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 
 from simulator import ProjectCredentials, Simulator
-from simulator.domain.accounts import create_account_holder
-from simulator.domain.datasets import load_dataset
+from simulator.domain.accounts.accounts import create_account_holder
+from simulator.domain.sandbox.datasets import load_dataset
 from simulator.limits import LimitSettings, RateLimit
 from simulator.oauth import sms
 from simulator.oauth.sessions import COOKIE_NAME

@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import httpx
 
-from simulator.domain.context import Environment
+from simulator.domain.kernel.context import Environment
 from simulator.oauth import sms
 
 REDIRECT_URI = "http://localhost:3000/callback"

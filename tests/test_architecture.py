@@ -17,7 +17,11 @@ FORBIDDEN = re.compile(
     re.M,
 )
 INNER = sorted(
-    [*(PACKAGE / "domain").glob("*.py"), *(PACKAGE / "storage").rglob("*.py"), PACKAGE / "clock.py"]
+    [
+        *(PACKAGE / "domain").rglob("*.py"),
+        *(PACKAGE / "storage").rglob("*.py"),
+        PACKAGE / "clock.py",
+    ]
 )
 
 

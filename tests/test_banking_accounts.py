@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.domain.account_lifecycle import ACCOUNT_TRANSITIONS
-from simulator.domain.holders import VERIFICATION_STATUSES
-from simulator.domain.users import create_user, find_user_by_phone
+from simulator.domain.accounts.account_lifecycle import ACCOUNT_TRANSITIONS
+from simulator.domain.accounts.holders import VERIFICATION_STATUSES
+from simulator.domain.users.users import create_user, find_user_by_phone
 
 from .banking_support import REDIRECT, Bank
 
@@ -108,7 +108,7 @@ def test_user_token_sees_only_its_accounts_and_holders(bank: Bank) -> None:
 
 
 def test_another_projects_accounts_are_invisible(bank: Bank, sim: object) -> None:
-    from simulator.domain.accounts import create_account_holder
+    from simulator.domain.accounts.accounts import create_account_holder
 
     other = sim.create_project("sandbox", "Other", [REDIRECT])  # type: ignore[attr-defined]
     foreign = create_account_holder(bank.env, other.project_id, first_name="Eve", last_name="X")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.domain.users import create_user
+from simulator.domain.users.users import create_user
 
 from .banking_support import BENEFICIARY_IBAN, REDIRECT, Bank
 
@@ -267,7 +267,7 @@ def test_pay_a_trusted_beneficiary_with_a_verification_token(bank: Bank) -> None
 
 
 def test_the_consent_page_describes_the_beneficiary(bank: Bank) -> None:
-    from simulator.domain.consent_descriptions import describe_consent
+    from simulator.domain.consents.consent_descriptions import describe_consent
 
     account_id = bank.holder()["account_id"]
     added = bank.api.mutate(

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from simulator.domain.cards import CARD_TRANSITIONS
-from simulator.domain.users import create_user
+from simulator.domain.cards.cards import CARD_TRANSITIONS
+from simulator.domain.users.users import create_user
 
 from .banking_support import CARD_CONSENT, CARD_SWITCHES, REDIRECT, Bank, card_consent_id
 

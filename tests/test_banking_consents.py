@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from simulator.domain import consents
-from simulator.domain.consents import TRANSITIONS
-from simulator.domain.rejections import Rejected
-from simulator.domain.users import create_user, find_user_by_phone
+from simulator.domain.consents import consents
+from simulator.domain.consents.consents import TRANSITIONS
+from simulator.domain.kernel.rejections import Rejected
+from simulator.domain.users.users import create_user, find_user_by_phone
 
 from .banking_support import REDIRECT, Bank
 
@@ -197,9 +197,9 @@ def test_auto_consent_user_approves_at_once(bank: Bank) -> None:
 
 
 def test_auto_consent_is_a_sandbox_feature(sim: Any) -> None:
-    from simulator.domain.accounts import create_account_holder
-    from simulator.domain.cards import add_card
-    from simulator.domain.context import Principal
+    from simulator.domain.accounts.accounts import create_account_holder
+    from simulator.domain.cards.cards import add_card
+    from simulator.domain.kernel.context import Principal
 
     live = sim.live
     project = sim.create_project("live", "Live", [REDIRECT])

@@ -7,7 +7,7 @@ from typing import Any
 import httpx
 
 from simulator import Simulator
-from simulator.domain.accounts import create_account_holder
+from simulator.domain.accounts.accounts import create_account_holder
 
 REDIRECT = "http://localhost:3000/callback"
 

@@ -20,20 +20,16 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from simulator import Simulator
-from simulator.domain import (
-    account_lifecycle,
-    accounts,
-    cards,
-    consents,
-    payments,
-    simulation,
-    transactions,
-)
-from simulator.domain.context import Principal
-from simulator.domain.ledger import read_balances, recompute_balances
-from simulator.domain.money import ZERO, to_decimal
-from simulator.domain.rejections import Rejected
-from simulator.domain.users import create_user
+from simulator.domain.accounts import account_lifecycle, accounts, transactions
+from simulator.domain.accounts.ledger import read_balances, recompute_balances
+from simulator.domain.cards import cards
+from simulator.domain.consents import consents
+from simulator.domain.kernel.context import Principal
+from simulator.domain.kernel.money import ZERO, to_decimal
+from simulator.domain.kernel.rejections import Rejected
+from simulator.domain.payments import payments
+from simulator.domain.sandbox import simulation
+from simulator.domain.users.users import create_user
 
 REDIRECT = "http://localhost:3000/callback"
 IBAN = "FR7630006000011234567890189"

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from simulator.domain.memberships import MEMBERSHIP_TRANSITIONS
-from simulator.domain.users import create_user, find_user_by_phone
+from simulator.domain.accounts.memberships import MEMBERSHIP_TRANSITIONS
+from simulator.domain.users.users import create_user, find_user_by_phone
 
 from .banking_support import CARD_CONSENT, CARD_SWITCHES, REDIRECT, Bank, card_consent_id
 

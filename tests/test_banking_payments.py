@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from simulator.domain.idempotency import KEY_LIFETIME
-from simulator.domain.users import create_user
+from simulator.domain.kernel.idempotency import KEY_LIFETIME
+from simulator.domain.users.users import create_user
 
 from .banking_support import (
     BENEFICIARY_IBAN,
@@ -382,7 +382,7 @@ def test_unknown_and_other_project_accounts_are_not_found(bank: Bank, sim: Any) 
         "id": "nope",
     }
     other = sim.create_project("sandbox", "Other", [REDIRECT])
-    from simulator.domain.accounts import create_account_holder
+    from simulator.domain.accounts.accounts import create_account_holder
 
     foreign = create_account_holder(sim.sandbox, other.project_id, first_name="Eve", last_name="X")
     assert bank.transfer(foreign["account_id"], "1.00")["__typename"] == "AccountNotFoundRejection"
@@ -405,7 +405,7 @@ def test_suspended_account_cannot_pay(bank: Bank, funded: str) -> None:
 
 
 def test_user_without_payment_permission_is_forbidden(bank: Bank, funded: str) -> None:
-    from simulator.domain.users import find_user_by_phone
+    from simulator.domain.users.users import find_user_by_phone
 
     viewer = create_user(bank.env, "+33655500002", first_name="View", last_name="Only")
     bank.env.store.db["account_memberships"].insert(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulator.domain.ledger import read_balances
+from simulator.domain.accounts.ledger import read_balances
 
 from .banking_support import DEBTOR_IBAN, REDIRECT, Bank
 

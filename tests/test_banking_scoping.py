@@ -19,9 +19,9 @@ from graphql import (
 )
 
 from simulator import Simulator
-from simulator.domain.consents import create_consent
-from simulator.domain.datasets import load_dataset
-from simulator.domain.users import create_user
+from simulator.domain.consents.consents import create_consent
+from simulator.domain.sandbox.datasets import load_dataset
+from simulator.domain.users.users import create_user
 from simulator.server.app import partner_schema
 from simulator.server.app import testing_schema as build_testing_schema
 

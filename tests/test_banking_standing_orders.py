@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulator.domain.ledger import read_balances
-from simulator.domain.standing_orders import next_date
+from simulator.domain.accounts.ledger import read_balances
+from simulator.domain.payments.standing_orders import next_date
 
 from .banking_support import BENEFICIARY_IBAN, REDIRECT, Bank
 
@@ -130,7 +130,7 @@ def test_monthly_dates_keep_the_day_within_the_month() -> None:
 
 
 def test_the_consent_page_describes_the_order(bank: Bank) -> None:
-    from simulator.domain.consent_descriptions import describe_consent
+    from simulator.domain.consents.consent_descriptions import describe_consent
 
     account_id = bank.holder()["account_id"]
     order = schedule(bank, account_id, lastExecutionDate="2026-03-01T00:00:00Z")["standingOrder"]

@@ -8,10 +8,10 @@ from decimal import Decimal
 
 import pytest
 
-from simulator.domain import ledger
-from simulator.domain.ledger import STATUSES_OF_TYPE, TRANSACTION_STATUSES, TRANSITIONS
-from simulator.domain.rejections import Rejected
-from simulator.domain.users import create_user, find_user_by_phone
+from simulator.domain.accounts import ledger
+from simulator.domain.accounts.ledger import STATUSES_OF_TYPE, TRANSACTION_STATUSES, TRANSITIONS
+from simulator.domain.kernel.rejections import Rejected
+from simulator.domain.users.users import create_user, find_user_by_phone
 
 from .banking_support import DEBTOR_IBAN, Bank
 

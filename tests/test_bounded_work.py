@@ -19,7 +19,7 @@ import pytest
 from graphql import GraphQLField, GraphQLObjectType
 
 from simulator import ProjectCredentials, Simulator
-from simulator.domain.datasets import load_dataset
+from simulator.domain.sandbox.datasets import load_dataset
 from simulator.exceptions import ConfigurationError
 from simulator.limits import (
     DEFAULT_ROW_BUDGET,

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from simulator import Simulator
-from simulator.domain.users import find_user_by_phone
+from simulator.domain.users.users import find_user_by_phone
 
 from .conftest import CHROMIUM, LiveServer
 from .oauth_pages import PHONE, query_of

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from simulator.domain.consent_descriptions import describe_consent
+from simulator.domain.consents.consent_descriptions import describe_consent
 
 from .banking_support import CARD_CONSENT, CARD_SWITCHES, REDIRECT, Bank, card_consent_id
 

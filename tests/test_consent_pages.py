@@ -17,12 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator import Simulator
-from simulator.domain import consents
-from simulator.domain.accounts import create_account_holder
-from simulator.domain.cards import add_card
-from simulator.domain.consent_descriptions import describe_consent
-from simulator.domain.context import Principal
-from simulator.domain.users import create_user, find_user_by_phone
+from simulator.domain.accounts.accounts import create_account_holder
+from simulator.domain.cards.cards import add_card
+from simulator.domain.consents import consents
+from simulator.domain.consents.consent_descriptions import describe_consent
+from simulator.domain.kernel.context import Principal
+from simulator.domain.users.users import create_user, find_user_by_phone
 from simulator.oauth import sms
 
 from .banking_support import BENEFICIARY_IBAN, CARD_SWITCHES, REDIRECT, Bank

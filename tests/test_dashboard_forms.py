@@ -13,7 +13,7 @@ import pytest
 
 from simulator import Simulator
 from simulator.browser.dashboard import new_sign_in_link
-from simulator.domain.projects import ProjectCredentials
+from simulator.domain.kernel.projects import ProjectCredentials
 from simulator.webhooks import SECRET_HEADER
 
 

@@ -13,8 +13,8 @@ import pytest
 from simulator import Simulator
 from simulator.cli import main
 from simulator.cli.core import ensure_demo_project
-from simulator.domain.datasets import load_dataset, read_dataset
-from simulator.domain.ledger import read_balances, recompute_balances
+from simulator.domain.accounts.ledger import read_balances, recompute_balances
+from simulator.domain.sandbox.datasets import load_dataset, read_dataset
 from simulator.exceptions import ConfigurationError
 
 from .banking_support import REDIRECT, Bank

@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from simulator import Simulator
-from simulator.domain.ledger import read_balances
+from simulator.domain.accounts.ledger import read_balances
 
 from .banking_support import BENEFICIARY_IBAN, REDIRECT, Bank
 

@@ -8,9 +8,9 @@ from typing import Any
 import httpx
 
 from simulator import Simulator
-from simulator.domain.consent_descriptions import describe_consent
-from simulator.domain.datasets import load_dataset
-from simulator.domain.ledger import read_balances
+from simulator.domain.accounts.ledger import read_balances
+from simulator.domain.consents.consent_descriptions import describe_consent
+from simulator.domain.sandbox.datasets import load_dataset
 
 from .banking_support import DEBTOR_IBAN, REDIRECT, Bank
 

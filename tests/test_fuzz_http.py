@@ -38,7 +38,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator import Simulator
-from simulator.domain.datasets import load_dataset
+from simulator.domain.sandbox.datasets import load_dataset
 from simulator.limits import LimitSettings, RateLimit
 from simulator.server.app import partner_schema
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from simulator.domain.ledger import read_balances
+from simulator.domain.accounts.ledger import read_balances
 
 from .banking_support import Bank
 

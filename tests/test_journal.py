@@ -10,7 +10,7 @@ import pytest
 
 from simulator import ProjectCredentials, Simulator
 from simulator.cli import main
-from simulator.domain import accounts
+from simulator.domain.accounts import accounts
 from simulator.journal.middleware import operation_type
 
 from .conftest import REDIRECT_URI, project_token

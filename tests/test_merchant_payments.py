@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 
 from simulator import Simulator
-from simulator.domain.datasets import load_dataset
+from simulator.domain.sandbox.datasets import load_dataset
 
 from .banking_support import DEBTOR_IBAN, REDIRECT, Bank
 from .merchant_support import DEBTOR, MANDATE, add_mandate, mandate_for, method_outcome

@@ -7,7 +7,7 @@ import httpx
 import pytest
 
 from simulator import Simulator
-from simulator.domain.datasets import load_dataset
+from simulator.domain.sandbox.datasets import load_dataset
 
 from .banking_support import REDIRECT, Bank
 from .merchant_support import (

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simulator.domain.money import MAX_AMOUNT, AmountError, parse_amount
+from simulator.domain.kernel.money import MAX_AMOUNT, AmountError, parse_amount
 
 CODES = {"InvalidFormat", "OutOfRange", "TooManyDecimals"}
 

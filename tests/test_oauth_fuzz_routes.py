@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simulator import ProjectCredentials, Simulator
-from simulator.domain.consents import create_consent
+from simulator.domain.consents.consents import create_consent
 from simulator.limits import LimitSettings, RateLimit
 from simulator.oauth.sessions import COOKIE_NAME
 

@@ -12,7 +12,7 @@ from joserfc.jwk import KeySet
 from starlette.datastructures import FormData
 
 from simulator import ProjectCredentials, Simulator
-from simulator.domain.projects import find_project_by_client_id
+from simulator.domain.kernel.projects import find_project_by_client_id
 from simulator.oauth import grants
 from simulator.oauth.endpoints import OAuthError, TokenRequest
 from simulator.oauth.pkce import s256_challenge
@@ -561,7 +561,7 @@ def test_signing_keys_persist_per_data_dir_and_survive_reset(tmp_path) -> None:
 
 
 def test_live_tokens_are_signed_with_the_live_key(http: httpx.Client, sim: Simulator) -> None:
-    from simulator.domain.users import create_user
+    from simulator.domain.users.users import create_user
 
     live = sim.create_project("live", "Live", [REDIRECT_URI])
     create_user(sim.live, PHONE)

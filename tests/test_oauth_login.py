@@ -7,9 +7,9 @@ import httpx
 import pytest
 
 from simulator import ProjectCredentials, Simulator
-from simulator.domain.accounts import create_account_holder
-from simulator.domain.events import list_events
-from simulator.domain.users import create_user, find_user_by_phone
+from simulator.domain.accounts.accounts import create_account_holder
+from simulator.domain.kernel.events import list_events
+from simulator.domain.users.users import create_user, find_user_by_phone
 from simulator.oauth import sms
 from simulator.oauth.login import MAX_WRONG_CODES
 

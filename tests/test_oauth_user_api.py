@@ -10,7 +10,7 @@ import pytest
 
 from simulator import ProjectCredentials, Simulator
 from simulator.cli import main
-from simulator.domain.accounts import create_account_holder
+from simulator.domain.accounts.accounts import create_account_holder
 from simulator.oauth import sms
 
 from .conftest import GraphQL

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from simulator import Simulator
-from simulator.domain.events import list_events
+from simulator.domain.kernel.events import list_events
 
 from .conftest import GraphQL
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from simulator import ProjectCredentials, Simulator
-from simulator.domain.datasets import load_dataset
-from simulator.domain.onboarding import onboarding_status
+from simulator.domain.onboarding.onboarding import onboarding_status
+from simulator.domain.sandbox.datasets import load_dataset
 from simulator.exceptions import ConfigurationError
 
 

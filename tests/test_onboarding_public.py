@@ -7,7 +7,7 @@ from typing import Any
 import httpx
 
 from simulator import ProjectCredentials, Simulator
-from simulator.domain.onboarding_public import set_public_onboarding
+from simulator.domain.onboarding.onboarding_public import set_public_onboarding
 
 from .conftest import GraphQL
 from .oauth_pages import REDIRECT_URI

@@ -12,7 +12,7 @@ import pytest
 
 from simulator import ProjectCredentials, Simulator
 from simulator.cli import main
-from simulator.domain.datasets import load_dataset
+from simulator.domain.sandbox.datasets import load_dataset
 from simulator.limits import SANDBOX_LIMITS, LimitSettings, operation_cost
 
 from .conftest import REDIRECT_URI, GraphQL, project_token

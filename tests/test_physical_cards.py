@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from simulator.domain.consent_descriptions import describe_consent
-from simulator.domain.users import create_user
+from simulator.domain.consents.consent_descriptions import describe_consent
+from simulator.domain.users.users import create_user
 
 from .banking_support import ADDRESS, REDIRECT, Bank
 

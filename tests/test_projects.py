@@ -4,7 +4,7 @@ import json
 import pytest
 
 from simulator import ConfigurationError, InvalidClient, Simulator
-from simulator.domain.projects import authenticate_client
+from simulator.domain.kernel.projects import authenticate_client
 
 
 def test_credentials_are_prefixed_by_environment(sim: Simulator) -> None:

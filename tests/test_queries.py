@@ -1,7 +1,7 @@
 import pytest
 
 from simulator import NotFound, Simulator
-from simulator.domain.queries import find_visible, with_filters
+from simulator.domain.kernel.queries import find_visible, with_filters
 
 
 def test_with_filters_adds_conditions_and_parameters_only_for_given_filters() -> None:

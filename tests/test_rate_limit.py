@@ -215,7 +215,7 @@ def test_a_project_raise_through_the_testing_api(
 def test_a_lowered_project_limit_refuses_only_that_project(
     small: Simulator, tmp_path: Path
 ) -> None:
-    from simulator.domain.rate_limits import set_project_rate_limit
+    from simulator.domain.kernel.rate_limits import set_project_rate_limit
 
     mine = small.create_project("sandbox", "Mine", [REDIRECT_URI])
     with small.client() as http:
@@ -230,7 +230,7 @@ def test_a_lowered_project_limit_refuses_only_that_project(
 def test_the_token_endpoint_identifies_the_project_by_client_id(
     sim: Simulator, http: httpx.Client, project: ProjectCredentials
 ) -> None:
-    from simulator.domain.rate_limits import set_project_rate_limit
+    from simulator.domain.kernel.rate_limits import set_project_rate_limit
 
     set_project_rate_limit(sim.sandbox, project.project_id, 50)
     form = {
@@ -263,7 +263,7 @@ def test_naming_a_raised_project_never_escapes_the_budget(small: Simulator, tmp_
     """The raised limit applies only to requests authenticated as its project: a client_id
     in the query string or the form, a wrong secret, or an expired token count against the
     IP's budget (here 3 requests per window), whatever project they name."""
-    from simulator.domain.rate_limits import set_project_rate_limit
+    from simulator.domain.kernel.rate_limits import set_project_rate_limit
 
     raised = small.create_project("sandbox", "Raised", [REDIRECT_URI])
     set_project_rate_limit(small.sandbox, raised.project_id, 1000)

@@ -8,7 +8,7 @@ import pytest
 from joserfc import jws
 from joserfc.jwk import ECKey
 
-from simulator.domain import server_consent
+from simulator.domain.consents import server_consent
 from simulator.exceptions import ConfigurationError
 
 from .banking_support import CARD_SWITCHES, REDIRECT, Bank

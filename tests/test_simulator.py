@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from simulator import InvalidTimestamp, Simulator, SimulatorClosed
-from simulator.domain.datasets import load_dataset
+from simulator.domain.sandbox.datasets import load_dataset
 from simulator.limits import LimitSettings
 
 from .conftest import LiveServer

@@ -17,8 +17,8 @@ import pytest
 
 from simulator import ProjectCredentials, Simulator
 from simulator.cli import main
-from simulator.domain import accounts
-from simulator.domain.projects import list_projects
+from simulator.domain.accounts import accounts
+from simulator.domain.kernel.projects import list_projects
 from simulator.report import Replay, ReportFormatError
 from simulator.snapshots import SnapshotError
 

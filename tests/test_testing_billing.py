@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from simulator.domain import billing, sandbox_checks
-from simulator.domain.ledger import read_balances
+from simulator.domain.accounts import billing
+from simulator.domain.accounts.ledger import read_balances
+from simulator.domain.sandbox import sandbox_checks
 
 from .banking_support import REDIRECT, Bank
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from simulator.domain import consents
+from simulator.domain.consents import consents
 
 from .banking_support import REDIRECT, Bank, card_consent_id
 

@@ -333,7 +333,7 @@ def test_cli(sim: Simulator, project: ProjectCredentials, capsys: Any, tmp_path:
     assert code == 2 and "rejected: InvalidArgumentRejection" in error and "eventTypes" in error
 
     sim.webhooks.inbox("cli").fail()
-    from simulator.domain.accounts import create_account_holder
+    from simulator.domain.accounts.accounts import create_account_holder
 
     create_account_holder(sim.sandbox, pid, first_name="C", last_name="L")
     code, timeline = run(capsys, "webhooks", "run-due", "--data-dir", data_dir)

@@ -14,9 +14,9 @@ import pytest
 
 from simulator import ProjectCredentials, Simulator
 from simulator.clock import parse_timestamp
-from simulator.domain.accounts import create_account_holder
-from simulator.domain.events import emit
-from simulator.domain.rejections import Rejected
+from simulator.domain.accounts.accounts import create_account_holder
+from simulator.domain.kernel.events import emit
+from simulator.domain.kernel.rejections import Rejected
 from simulator.webhooks import PROBE_RESOURCE_ID, Inbox, RetryPolicy
 
 from .conftest import REDIRECT_URI, GraphQL, project_token

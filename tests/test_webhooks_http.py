@@ -21,7 +21,7 @@ import httpx
 import pytest
 
 from simulator import ProjectCredentials, Simulator
-from simulator.domain.accounts import create_account_holder
+from simulator.domain.accounts.accounts import create_account_holder
 from simulator.webhooks import RetryPolicy
 
 from .conftest import LiveServer, free_port, project_token

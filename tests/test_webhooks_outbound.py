@@ -14,7 +14,7 @@ import pytest
 
 from simulator import ProjectCredentials, Simulator
 from simulator.cli import main
-from simulator.domain.rejections import Rejected
+from simulator.domain.kernel.rejections import Rejected
 from simulator.webhooks.outbound import DEFAULT_OUTBOUND_POLICY, OutboundPolicy
 
 from .conftest import REDIRECT_URI, GraphQL

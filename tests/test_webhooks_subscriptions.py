@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from simulator import ProjectCredentials, Simulator
-from simulator.domain.events import EVENT_TYPES
-from simulator.domain.rejections import Rejected
-from simulator.domain.users import create_user
+from simulator.domain.kernel.events import EVENT_TYPES
+from simulator.domain.kernel.rejections import Rejected
+from simulator.domain.users.users import create_user
 from simulator.oauth.tokens import store_access_token
 from simulator.webhooks import MAX_SUBSCRIPTIONS_PER_EVENT_TYPE
 

@@ -19,7 +19,7 @@ import httpx
 import pytest
 import uvicorn
 
-from simulator.domain.rejections import Rejected
+from simulator.domain.kernel.rejections import Rejected
 from simulator.limits.settings import LimitSettings, LimitSettingsFile, RateLimit
 from simulator.oauth import sms
 from simulator.server.serving import uvicorn_config

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..domain.pagination import Connection
+from ..domain.kernel.pagination import Connection
 
 __all__ = ["connection"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..domain.context import Environment, Principal
+from ..domain.kernel.context import Environment, Principal
 
 if TYPE_CHECKING:
     from ..limits.runtime import Limits

@@ -17,7 +17,7 @@ from typing import Any
 
 from graphql import GraphQLError
 
-from ..domain.pagination import InvalidPageRequest
+from ..domain.kernel.pagination import InvalidPageRequest
 from ..exceptions import ConfigurationError, NotFound, SimulatorError
 
 __all__ = ["GraphQLErrorLog", "format_error"]

@@ -6,7 +6,7 @@ from typing import Any
 
 from ariadne import ObjectType
 
-from ..domain.money import to_decimal
+from ..domain.kernel.money import to_decimal
 from ..graphql_compat import ResolveInfo
 from .context import RequestContext
 

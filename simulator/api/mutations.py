@@ -9,7 +9,7 @@ from typing import Any
 
 from graphql import GraphQLUnionType, get_named_type
 
-from ..domain.rejections import Rejected, rejection
+from ..domain.kernel.rejections import Rejected, rejection
 from ..exceptions import SimulatorError
 from ..graphql_compat import ResolveInfo
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from graphql import GraphQLSchema
 from starlette.routing import Route
 
-from ..domain.context import Environment
+from ..domain.kernel.context import Environment
 from ..environments import EnvironmentName
 from ..scheduler import Scheduler
 from .callback import callback_routes

@@ -157,7 +157,7 @@ def run_clock(args: argparse.Namespace) -> int:
 
 
 def run_project_create(args: argparse.Namespace) -> int:
-    from ..domain.projects import create_project
+    from ..domain.kernel.projects import create_project
 
     with open_simulator(args.data_dir) as sim:
         credentials = create_project(sim.environment(args.env), args.name, args.redirect_uris)
@@ -168,7 +168,7 @@ def run_project_create(args: argparse.Namespace) -> int:
 
 
 def run_project_list(args: argparse.Namespace) -> int:
-    from ..domain.projects import list_projects
+    from ..domain.kernel.projects import list_projects
 
     with open_simulator(args.data_dir) as sim:
         print_json(list_projects(sim.environment(args.env)))
@@ -188,8 +188,8 @@ def ensure_demo_project(sim: Simulator) -> dict[str, Any] | None:
     Its credentials are also written to `demo-credentials.json` in the data dir
     (a simulator-only convenience: the real dashboard shows a secret once).
     """
-    from ..domain.datasets import load_dataset
-    from ..domain.projects import list_projects
+    from ..domain.kernel.projects import list_projects
+    from ..domain.sandbox.datasets import load_dataset
 
     if list_projects(sim.sandbox):
         return None

@@ -178,7 +178,7 @@ def _record_in_store(
     data_dir: str, name: EnvironmentName, clock: Clock, entry: dict[str, Any]
 ) -> None:
     # Lazy: the store brings sqlite-utils, the domain its rules (see the module's docstring).
-    from ..domain.context import Environment
+    from ..domain.kernel.context import Environment
     from ..storage import Store
 
     store = Store.open(data_dir, name)

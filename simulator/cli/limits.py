@@ -209,8 +209,8 @@ def run_work(args: argparse.Namespace) -> int:
 
 
 def run_project(args: argparse.Namespace) -> int:
-    from ..domain.projects import find_project_by_client_id, get_project
-    from ..domain.rate_limits import project_rate_limit, set_project_rate_limit
+    from ..domain.kernel.projects import find_project_by_client_id, get_project
+    from ..domain.kernel.rate_limits import project_rate_limit, set_project_rate_limit
 
     with open_simulator(args.data_dir) as sim:
         env = sim.environment(args.env)

@@ -42,8 +42,10 @@ def pick_project(projects: list[dict[str, Any]], project_id: str | None) -> str:
 
 
 def run_seed(args: argparse.Namespace) -> int:
-    from ..domain.datasets import load_dataset  # lazy: the domain comes with SQLite (start-up)
-    from ..domain.projects import list_projects
+    from ..domain.kernel.projects import list_projects
+    from ..domain.sandbox.datasets import (
+        load_dataset,  # lazy: the domain comes with SQLite (start-up)
+    )
 
     with open_simulator(args.data_dir) as sim:
         env = sim.environment(args.env)

@@ -52,7 +52,7 @@ def _command(
 
 def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
-        from ..domain.rejections import Rejected
+        from ..domain.kernel.rejections import Rejected
 
         try:
             return handler(args)

@@ -2,12 +2,17 @@
 
 It knows nothing of HTTP, GraphQL or widgets: every function takes an `Environment`
 (one SQLite file and the clock) and, where access matters, the calling `Principal`.
+
+Its modules are in packages by family, each importing only the families below it:
+`sandbox` > `merchants` > `funding` > `onboarding` | `cards` | `payments` > `accounts` >
+`consents` > `users` > `kernel` (docs/architecture.md, "The domain's families").
+`banking` and `due_work`, beside them, assemble them for a simulator's `Wiring`.
 """
 
-from .context import Environment, Principal
-from .pagination import Connection, InvalidPageRequest
-from .projects import ProjectCredentials
-from .rejections import Rejected
+from .kernel.context import Environment, Principal
+from .kernel.pagination import Connection, InvalidPageRequest
+from .kernel.projects import ProjectCredentials
+from .kernel.rejections import Rejected
 
 __all__ = [
     "Connection",

@@ -8,26 +8,20 @@ install_banking(wiring)   # consent handlers, card cancellations, settlements an
 
 from __future__ import annotations
 
-from . import (
-    account_lifecycle,
+from . import due_work
+from .accounts import account_lifecycle, holders, membership_changes, memberships, transactions
+from .cards import cards, physical_cards
+from .consents import consent_actions
+from .funding import funding, funding_requests
+from .kernel.wiring import Wiring
+from .payments import (
     beneficiaries,
-    cards,
-    consent_actions,
-    due_work,
-    funding,
-    funding_requests,
-    holders,
-    membership_changes,
-    memberships,
     payments,
-    physical_cards,
     received_mandates,
-    simulation,
     standing_orders,
     transaction_returns,
-    transactions,
 )
-from .wiring import Wiring
+from .sandbox import simulation
 
 __all__ = [
     "account_lifecycle",

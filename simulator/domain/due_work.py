@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import account_lifecycle, consents, standing_orders, transactions
-from .context import Environment
+from .accounts import account_lifecycle, transactions
+from .consents import consents
+from .kernel.context import Environment
+from .payments import standing_orders
 
 __all__ = ["BankingWork"]
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..clock import Clock, check_instant, format_timestamp, later, parse_timestamp
-from ..domain.context import Environment
+from ..domain.kernel.context import Environment
 from ..exceptions import InvalidTimestamp
 from .record import record_call
 

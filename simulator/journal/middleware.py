@@ -17,7 +17,7 @@ from typing import Any, Final
 import anyio
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..domain.context import Environment
+from ..domain.kernel.context import Environment
 from ..environments import EnvironmentName
 from ..exceptions import SimulatorClosed
 from .record import record, settings_of

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..environments import EnvironmentName
 
 if TYPE_CHECKING:
-    from ..domain.context import Environment
+    from ..domain.kernel.context import Environment
 
 __all__ = ["Journal", "JournalEntry", "read_entries", "read_page"]
 

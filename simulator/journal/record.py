@@ -20,7 +20,7 @@ from .redact import Redactor
 if TYPE_CHECKING:  # the types only: the command line journals without them (`insert_entry`)
     import sqlite_utils
 
-    from ..domain.context import Environment
+    from ..domain.kernel.context import Environment
     from ..webhooks.attempts import AttemptResult, WebhookRequest
     from .redact import Executes
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..domain.context import Environment, Principal
+from ..domain.kernel.context import Environment, Principal
 from ..exceptions import AuthenticationError
 
 __all__ = ["USER_ID_HEADER", "ActingRefused", "act_for_user", "user_known_to_project"]

@@ -25,11 +25,11 @@ from typing import Any, NoReturn
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from ..clock import format_timestamp
-from ..domain.context import Environment
-from ..domain.events import emit
-from ..domain.onboarding import find_onboarding
-from ..domain.projects import find_project_by_client_id, redirect_uri_problem
-from ..domain.users import IDENTIFICATION_LEVELS, get_user, validate_phone_number
+from ..domain.kernel.context import Environment
+from ..domain.kernel.events import emit
+from ..domain.kernel.projects import find_project_by_client_id, redirect_uri_problem
+from ..domain.onboarding.onboarding import find_onboarding
+from ..domain.users.users import IDENTIFICATION_LEVELS, get_user, validate_phone_number
 from ..environments import EnvironmentName
 from ..exceptions import ConfigurationError, SimulatorError
 from . import pkce

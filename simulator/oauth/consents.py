@@ -20,9 +20,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..domain.consents import OPEN_STATUSES, load_consent
-from ..domain.context import Environment
-from ..domain.users import get_user
+from ..domain.consents.consents import OPEN_STATUSES, load_consent
+from ..domain.kernel.context import Environment
+from ..domain.users.users import get_user
 from ..environments import EnvironmentName
 from ..exceptions import NotFound
 from .login import auto_consent_user

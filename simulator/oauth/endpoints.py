@@ -21,8 +21,8 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..domain.context import Environment
-from ..domain.projects import authenticate_client
+from ..domain.kernel.context import Environment
+from ..domain.kernel.projects import authenticate_client
 from ..environments import EnvironmentName
 from ..exceptions import InvalidClient, SimulatorError
 from ..public_url import public_url_of

@@ -28,9 +28,9 @@ from typing import Any
 import sqlite_utils
 
 from ..clock import format_timestamp, parse_timestamp
-from ..domain.context import Environment
-from ..domain.projects import find_project_by_client_id
-from ..domain.users import get_user
+from ..domain.kernel.context import Environment
+from ..domain.kernel.projects import find_project_by_client_id
+from ..domain.users.users import get_user
 from ..environments import EnvironmentName
 from ..exceptions import NotFound
 from . import pkce

@@ -23,7 +23,7 @@ from typing import Any
 from joserfc import jwt
 from joserfc.jwk import RSAKey
 
-from ..domain.context import Environment
+from ..domain.kernel.context import Environment
 
 __all__ = ["ALGORITHM", "public_jwks", "sign_id_token", "signing_key"]
 

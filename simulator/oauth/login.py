@@ -25,9 +25,9 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from ..domain.context import Environment
-from ..domain.events import emit
-from ..domain.users import create_user, find_user_by_phone, validate_phone_number
+from ..domain.kernel.context import Environment
+from ..domain.kernel.events import emit
+from ..domain.users.users import create_user, find_user_by_phone, validate_phone_number
 from ..environments import EnvironmentName
 from ..exceptions import ConfigurationError, SimulatorError
 from . import sms

@@ -21,8 +21,8 @@ import hmac
 import re
 from typing import Any
 
-from ..domain.context import Environment
-from ..domain.projects import find_project_by_client_id
+from ..domain.kernel.context import Environment
+from ..domain.kernel.projects import find_project_by_client_id
 from ..exceptions import ConfigurationError, NotFound
 
 __all__ = [

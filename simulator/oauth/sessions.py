@@ -29,7 +29,7 @@ from typing import Any
 import sqlite_utils
 
 from ..clock import format_timestamp
-from ..domain.context import Environment
+from ..domain.kernel.context import Environment
 from ..environments import EnvironmentName
 from ..exceptions import SimulatorError
 

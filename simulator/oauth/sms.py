@@ -28,7 +28,7 @@ from typing import Any, Literal
 import sqlite_utils
 
 from ..clock import format_timestamp
-from ..domain.context import Environment
+from ..domain.kernel.context import Environment
 from ..storage import next_number
 
 __all__ = [

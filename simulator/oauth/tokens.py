@@ -14,7 +14,7 @@ from datetime import timedelta
 from typing import Any
 
 from ..clock import format_timestamp
-from ..domain.context import Environment, Principal
+from ..domain.kernel.context import Environment, Principal
 from ..environments import EnvironmentName
 from ..exceptions import InvalidToken
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..domain.context import Environment
-from ..domain.users import validate_phone_number
+from ..domain.kernel.context import Environment
+from ..domain.users.users import validate_phone_number
 from ..environments import EnvironmentName
 from ..exceptions import ConfigurationError
 from . import pkce, sms

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..domain.context import Environment
-from ..domain.events import emit
-from ..domain.users import create_user
+from ..domain.kernel.context import Environment
+from ..domain.kernel.events import emit
+from ..domain.users.users import create_user
 from ..environments import EnvironmentName
 from ..exceptions import ConfigurationError
 

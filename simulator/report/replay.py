@@ -36,7 +36,7 @@ import httpx
 
 from .._simulator import DEFAULT_BASE_URL, Simulator
 from ..clock import parse_timestamp
-from ..domain.projects import hash_secret
+from ..domain.kernel.projects import hash_secret
 from ..exceptions import SimulatorError
 from ..journal.clock import dashboard_move
 from ..journal.reading import read_entries

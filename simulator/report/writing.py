@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..clock import format_timestamp, parse_timestamp
-from ..domain.datasets import dataset_path
+from ..domain.sandbox.datasets import dataset_path
 from ..environments import EnvironmentName
 from ..exceptions import ConfigurationError
 from ..journal.reading import JournalEntry, read_entries

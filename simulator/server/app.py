@@ -32,7 +32,7 @@ from .. import api, testing_api
 from ..api import partner
 from ..api.executable import SCHEMA_DIR
 from ..browser import browser_routes, with_explorer
-from ..domain.context import Environment
+from ..domain.kernel.context import Environment
 from ..environments import EnvironmentName
 from ..journal.middleware import JournalMiddleware
 from ..lifecycle import Lifecycle

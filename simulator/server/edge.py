@@ -36,8 +36,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..domain.context import Environment
-from ..domain.rate_limits import rate_limit_for_client, rate_limit_for_token_hash
+from ..domain.kernel.context import Environment
+from ..domain.kernel.rate_limits import rate_limit_for_client, rate_limit_for_token_hash
 from ..environments import EnvironmentName
 from ..limits.rate_limit import RateDecision
 from ..limits.runtime import Limits

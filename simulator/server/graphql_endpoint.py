@@ -43,7 +43,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ..api import RequestContext, execute
-from ..domain.context import Environment, Principal
+from ..domain.kernel.context import Environment, Principal
 from ..exceptions import InvalidToken, SimulatorError
 from ..journal.middleware import note_cost
 from ..limits import (

@@ -12,8 +12,9 @@ from ariadne import ObjectType
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..clock import parse_timestamp
-from ..domain import account_lifecycle, holders, simulation
-from ..domain.rejections import Rejected, rejection, validation, validation_error
+from ..domain.accounts import account_lifecycle, holders
+from ..domain.kernel.rejections import Rejected, rejection, validation, validation_error
+from ..domain.sandbox import simulation
 from ..graphql_compat import ResolveInfo
 
 mutation = ObjectType("Mutation")

@@ -10,10 +10,11 @@ from ariadne import ObjectType
 
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
-from ..domain import consents, simulation
-from ..domain.datasets import load_dataset
-from ..domain.rejections import Rejected, forbidden, validation, validation_error
-from ..domain.transactions import OUTGOING_TRANSFER_TYPES
+from ..domain.accounts.transactions import OUTGOING_TRANSFER_TYPES
+from ..domain.consents import consents
+from ..domain.kernel.rejections import Rejected, forbidden, validation, validation_error
+from ..domain.sandbox import simulation
+from ..domain.sandbox.datasets import load_dataset
 from ..exceptions import ConfigurationError
 from ..graphql_compat import ResolveInfo
 

@@ -13,7 +13,8 @@ from ariadne import ObjectType
 from ..api.context import RequestContext
 from ..api.invoices import invoice_type
 from ..api.mutations import returns_rejections, returns_union_rejections
-from ..domain import billing, reserved_balances
+from ..domain.accounts import billing
+from ..domain.cards import reserved_balances
 from ..graphql_compat import ResolveInfo
 
 mutation = ObjectType("Mutation")

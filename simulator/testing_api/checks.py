@@ -7,7 +7,7 @@ from typing import Any
 from ariadne import ObjectType
 
 from ..api.context import RequestContext
-from ..domain import sandbox_checks
+from ..domain.sandbox import sandbox_checks
 from ..graphql_compat import ResolveInfo
 
 mutation = ObjectType("Mutation")

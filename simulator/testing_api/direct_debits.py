@@ -6,7 +6,7 @@ from typing import Any
 
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
-from ..domain.direct_debits import receive_direct_debit, settle_direct_debit
+from ..domain.payments.direct_debits import receive_direct_debit, settle_direct_debit
 from ..graphql_compat import ResolveInfo
 from .banking import mutation
 

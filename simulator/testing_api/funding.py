@@ -9,9 +9,10 @@ from typing import Any
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..api.partner.funding import change_request
-from ..domain import funding_limits, incoming_direct_debits
-from ..domain.rejections import Rejected, rejection
-from ..domain.validation import Checks
+from ..domain.funding import funding_limits
+from ..domain.kernel.rejections import Rejected, rejection
+from ..domain.kernel.validation import Checks
+from ..domain.merchants import incoming_direct_debits
 from ..graphql_compat import ResolveInfo
 from .banking import mutation
 

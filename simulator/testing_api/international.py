@@ -6,7 +6,10 @@ from typing import Any
 
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
-from ..domain.international import receive_international_transfer, return_international_transfer
+from ..domain.payments.international import (
+    receive_international_transfer,
+    return_international_transfer,
+)
 from ..graphql_compat import ResolveInfo
 from .banking import mutation
 

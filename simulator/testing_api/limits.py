@@ -1,5 +1,5 @@
 """Testing API resolvers of the rate limit: read it, and set the project's own (the
-specification's "support request"). See `simulator.domain.rate_limits`."""
+specification's "support request"). See `simulator.domain.kernel.rate_limits`."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from ariadne import MutationType, QueryType
 
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
-from ..domain.rate_limits import project_rate_limit, set_project_rate_limit
-from ..domain.rejections import Rejected
+from ..domain.kernel.rate_limits import project_rate_limit, set_project_rate_limit
+from ..domain.kernel.rejections import Rejected
 from ..exceptions import ConfigurationError
 from ..graphql_compat import ResolveInfo
 from ..limits import LimitSettings

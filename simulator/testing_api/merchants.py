@@ -11,8 +11,8 @@ from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..api.partner import merchant_payment_methods, merchant_profiles
 from ..api.partner.merchant_profiles import methods_typed
-from ..domain import merchant_payment_methods as methods
-from ..domain import merchant_profiles as profiles
+from ..domain.merchants import merchant_payment_methods as methods
+from ..domain.merchants import merchant_profiles as profiles
 from ..graphql_compat import ResolveInfo
 from .resolvers import mutation
 

@@ -9,7 +9,7 @@ from ariadne.types import SchemaBindable
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..api.partner.onboarding import collection, document
-from ..domain import supporting_documents as documents
+from ..domain.onboarding import supporting_documents as documents
 from ..graphql_compat import ResolveInfo
 from .resolvers import mutation
 

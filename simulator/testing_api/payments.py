@@ -6,7 +6,7 @@ from typing import Any
 
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
-from ..domain.transfer_returns import send_back
+from ..domain.payments.transfer_returns import send_back
 from ..graphql_compat import ResolveInfo
 from .banking import mutation
 

@@ -15,8 +15,9 @@ from ariadne import MutationType, QueryType
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..clock import parse_timestamp
-from ..domain import accounts, consents
-from ..domain.rejections import Rejected, rejection, validation_error
+from ..domain.accounts import accounts
+from ..domain.consents import consents
+from ..domain.kernel.rejections import Rejected, rejection, validation_error
 from ..exceptions import SimulatorError
 from ..graphql_compat import ResolveInfo
 from ..scheduler import Scheduler

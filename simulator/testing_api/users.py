@@ -12,8 +12,8 @@ from ..api.connections import connection
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..api.partner.user import resolve_levels
-from ..domain import sandbox_identifications, sandbox_users
-from ..domain.users import validate_phone_number
+from ..domain.sandbox import sandbox_identifications, sandbox_users
+from ..domain.users.users import validate_phone_number
 from ..exceptions import ConfigurationError, NotFound
 from ..graphql_compat import ResolveInfo
 from ..oauth import sms

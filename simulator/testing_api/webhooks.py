@@ -16,7 +16,7 @@ from graphql import GraphQLError
 from ..api.connections import connection
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
-from ..domain.rejections import Rejected, rejection, validation_error
+from ..domain.kernel.rejections import Rejected, rejection, validation_error
 from ..exceptions import ConfigurationError
 from ..graphql_compat import ResolveInfo
 from ..webhooks import delivery, log

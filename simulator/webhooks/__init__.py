@@ -11,7 +11,7 @@
 See docs/webhooks.md for the payload, the header, the retry policies and the timing rule.
 """
 
-from ..domain.wiring import Wiring
+from ..domain.kernel.wiring import Wiring
 from ..scheduler import Callouts
 from .delivery import (
     PROBE_RESOURCE_ID,

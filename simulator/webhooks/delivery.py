@@ -23,8 +23,8 @@ from typing import Any
 import sqlite_utils
 
 from ..clock import format_timestamp, parse_timestamp
-from ..domain.context import Environment
-from ..domain.rejections import Rejected
+from ..domain.kernel.context import Environment
+from ..domain.kernel.rejections import Rejected
 from ..journal.record import record_attempts, record_probe
 from ..storage import next_number
 from .policy import DEFAULT_POLICY, RetryPolicy

@@ -18,9 +18,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ..clock import parse_timestamp
-from ..domain.context import Environment
-from ..domain.events import EVENT_TYPES, list_events
-from ..domain.projects import ProjectCredentials
+from ..domain.kernel.context import Environment
+from ..domain.kernel.events import EVENT_TYPES, list_events
+from ..domain.kernel.projects import ProjectCredentials
 from . import delivery, log, subscriptions
 from .policy import POLICIES, RetryPolicy, get_policy
 from .receivers import Inbox, receivers_for

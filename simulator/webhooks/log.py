@@ -19,8 +19,8 @@ from datetime import datetime
 from typing import Any
 
 from ..clock import format_timestamp, parse_timestamp
-from ..domain.context import Environment
-from ..domain.pagination import Connection, paginate
+from ..domain.kernel.context import Environment
+from ..domain.kernel.pagination import Connection, paginate
 
 __all__ = [
     "DELIVERY_STATUSES",

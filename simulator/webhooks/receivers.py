@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from ..domain.context import Environment
+from ..domain.kernel.context import Environment
 from ..scheduler import Callouts
 from .attempts import AttemptResult, ErrorCode, WebhookRequest, status_outcome, timeout_message
 from .http import MAX_RESPONSE_BYTES, post_http, send_http

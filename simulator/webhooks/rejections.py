@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..domain.rejections import rejection
+from ..domain.kernel.rejections import rejection
 
 __all__ = [
     "FieldError",

@@ -34,10 +34,10 @@ from urllib.parse import urlsplit
 
 import sqlite_utils
 
-from ..domain.context import Environment
-from ..domain.events import EVENT_TYPES
-from ..domain.pagination import Connection, paginate
-from ..domain.rejections import Rejected
+from ..domain.kernel.context import Environment
+from ..domain.kernel.events import EVENT_TYPES
+from ..domain.kernel.pagination import Connection, paginate
+from ..domain.kernel.rejections import Rejected
 from .outbound import OutboundPolicy
 from .receivers import INBOX_SCHEME, receivers_for
 from .rejections import (

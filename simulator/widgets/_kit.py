@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 from ..clock import parse_timestamp
-from ..domain.projects import ProjectCredentials
+from ..domain.kernel.projects import ProjectCredentials
 
 __all__ = ["REDIRECT_URI", "Kit", "UserToken"]
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..domain.projects import ProjectCredentials
+from ..domain.kernel.projects import ProjectCredentials
 from ._kit import Kit
 from .documents import operations, skeleton
 

@@ -42,7 +42,7 @@ def simulator_html(simulator: Any) -> str:
     if simulator.closed:
         where = _e(simulator.data_dir)
         return f"<div style='{_STYLE}'><b>Simulator</b> (closed) <code>{where}</code></div>"
-    from ..domain.projects import list_projects
+    from ..domain.kernel.projects import list_projects
 
     clock = "frozen" if simulator.clock.frozen else "running"
     pairs = [

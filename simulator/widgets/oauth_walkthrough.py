@@ -15,7 +15,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import ipywidgets as widgets
 
-from ..domain.projects import ProjectCredentials
+from ..domain.kernel.projects import ProjectCredentials
 from ._kit import REDIRECT_URI, Kit
 
 __all__ = ["OAuthWalkthrough", "page_frame"]

@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..clock import parse_timestamp
-from ..domain.projects import ProjectCredentials
+from ..domain.kernel.projects import ProjectCredentials
 from ._kit import Kit
 
 __all__ = ["WebhookTimeline"]

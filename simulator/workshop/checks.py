@@ -36,7 +36,7 @@ from graphql import (
 )
 from graphql.language import Node, Visitor, visit
 
-from ..domain.context import Environment
+from ..domain.kernel.context import Environment
 from ..journal.reading import Journal
 from ..limits.document_memo import parse_remembered
 

@@ -21,7 +21,7 @@ import httpx
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..domain.projects import authenticate_client
+from ..domain.kernel.projects import authenticate_client
 from ..exceptions import InvalidClient
 from ..server.responses import json_error
 from .progress import check_learner, load_exercises

@@ -31,9 +31,9 @@ from pathlib import Path
 from typing import Any
 
 from .._simulator import Simulator
-from ..domain.datasets import load_dataset
-from ..domain.projects import create_project, hash_secret
-from ..domain.users import create_user
+from ..domain.kernel.projects import create_project, hash_secret
+from ..domain.sandbox.datasets import load_dataset
+from ..domain.users.users import create_user
 from ..exceptions import ConfigurationError
 from ..public_url import DEFAULT_PUBLIC_URL, public_url_setting
 from ..storage import Store

@@ -17,9 +17,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ...clock import format_timestamp, parse_timestamp
-from ...domain.context import Environment, Principal
-from ...domain.money import to_decimal
-from ...domain.pagination import Connection, InvalidPageRequest
+from ...domain.kernel.context import Environment, Principal
+from ...domain.kernel.money import to_decimal
+from ...domain.kernel.pagination import Connection, InvalidPageRequest
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..connections import connection

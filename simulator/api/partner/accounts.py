@@ -8,10 +8,10 @@ from typing import Any
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 
-from ...domain import account_lifecycle, statements, virtual_ibans
-from ...domain import accounts as domain
-from ...domain import transactions as transaction_domain
-from ...domain.rejections import Rejected, validation, validation_error
+from ...domain.accounts import account_lifecycle, statements, virtual_ibans
+from ...domain.accounts import accounts as domain
+from ...domain.accounts import transactions as transaction_domain
+from ...domain.kernel.rejections import Rejected, validation, validation_error
 from ...exceptions import NotFound
 from ...graphql_compat import ResolveInfo
 from ..connections import connection

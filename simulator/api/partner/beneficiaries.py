@@ -8,7 +8,7 @@ from typing import Any
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 
-from ...domain import beneficiaries as domain
+from ...domain.payments import beneficiaries as domain
 from ...graphql_compat import ResolveInfo
 from ..connections import connection
 from ..mutations import returns_rejections

@@ -7,9 +7,9 @@ from typing import Any
 
 from ariadne import ObjectType
 
-from ...domain import cards as domain
-from ...domain import physical_cards as physical
-from ...domain.rejections import Rejected
+from ...domain.cards import cards as domain
+from ...domain.cards import physical_cards as physical
+from ...domain.kernel.rejections import Rejected
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..mutations import required_input, returns_union_rejections

@@ -8,9 +8,9 @@ from typing import Any
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 
-from ...domain import cards as domain
-from ...domain.pagination import Connection
-from ...domain.simulation import spent_within_limit_period
+from ...domain.cards import cards as domain
+from ...domain.kernel.pagination import Connection
+from ...domain.sandbox.simulation import spent_within_limit_period
 from ...graphql_compat import ResolveInfo
 from ..connections import connection
 from . import query

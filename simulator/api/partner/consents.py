@@ -7,8 +7,8 @@ from typing import Any
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 
-from ...domain import consent_actions, server_consent
-from ...domain import consents as domain
+from ...domain.consents import consent_actions, server_consent
+from ...domain.consents import consents as domain
 from ...graphql_compat import ResolveInfo
 from ..context import RequestContext
 from ..mutations import returns_rejections

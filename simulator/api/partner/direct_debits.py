@@ -7,7 +7,7 @@ from typing import Any
 
 from ariadne import InterfaceType, ObjectType
 
-from ...domain import received_mandates, transaction_returns
+from ...domain.payments import received_mandates, transaction_returns
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..mutations import returns_rejections

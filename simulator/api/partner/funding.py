@@ -11,8 +11,8 @@ from typing import Any
 from ariadne import InterfaceType, ObjectType
 from ariadne.types import SchemaBindable
 
-from ...domain import funding, funding_limits, funding_requests
-from ...domain.money import to_decimal
+from ...domain.funding import funding, funding_limits, funding_requests
+from ...domain.kernel.money import to_decimal
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..connections import connection

@@ -7,8 +7,8 @@ from typing import Any
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 
-from ...domain import accounts as account_domain
-from ...domain import holders as domain
+from ...domain.accounts import accounts as account_domain
+from ...domain.accounts import holders as domain
 from ...graphql_compat import ResolveInfo
 from ..mutations import returns_rejections
 from . import mutation, query

@@ -7,7 +7,7 @@ from typing import Any
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 
-from ...domain import billing
+from ...domain.accounts import billing
 from ..invoices import invoice_type
 from . import query
 from ._helpers import connection_resolver, item_resolver

@@ -8,10 +8,10 @@ from ariadne import InterfaceType, ObjectType
 from ariadne.types import SchemaBindable
 from graphql import GraphQLError
 
-from ...domain import cards as card_domain
-from ...domain import membership_changes as changes
-from ...domain import memberships as domain
-from ...domain.access import PERMISSIONS
+from ...domain.accounts import membership_changes as changes
+from ...domain.accounts import memberships as domain
+from ...domain.cards import cards as card_domain
+from ...domain.kernel.access import PERMISSIONS
 from ...exceptions import NotFound
 from ...graphql_compat import ResolveInfo
 from ..connections import connection

@@ -8,7 +8,7 @@ from typing import Any
 
 from ariadne import InterfaceType, ObjectType
 
-from ...domain import merchant_payment_methods as methods
+from ...domain.merchants import merchant_payment_methods as methods
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..mutations import returns_rejections

@@ -11,8 +11,8 @@ from typing import Any
 from ariadne import InterfaceType, ObjectType
 from ariadne.types import SchemaBindable
 
-from ...domain import merchant_mandates, merchant_payments
-from ...domain.money import to_decimal
+from ...domain.kernel.money import to_decimal
+from ...domain.merchants import merchant_mandates, merchant_payments
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..mutations import returns_rejections

@@ -8,8 +8,8 @@ from typing import Any
 
 from ariadne import ObjectType
 
-from ...domain import merchant_payment_methods as methods
-from ...domain import merchant_profiles as profiles
+from ...domain.merchants import merchant_payment_methods as methods
+from ...domain.merchants import merchant_profiles as profiles
 from ...graphql_compat import ResolveInfo
 from ..mutations import returns_rejections, returns_union_rejections
 from . import mutation, query

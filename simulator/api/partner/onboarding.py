@@ -9,10 +9,10 @@ from urllib.parse import urlencode
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 
-from ...domain import onboarding as domain
-from ...domain import supporting_documents as documents
-from ...domain.projects import get_project
-from ...domain.rejections import Rejected, rejection
+from ...domain.kernel.projects import get_project
+from ...domain.kernel.rejections import Rejected, rejection
+from ...domain.onboarding import onboarding as domain
+from ...domain.onboarding import supporting_documents as documents
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..connections import connection

@@ -15,8 +15,8 @@ from typing import Any
 from ariadne import InterfaceType, ObjectType
 from ariadne.types import SchemaBindable
 
-from ...domain import onboarding as domain
-from ...domain.rejections import Rejected, rejection
+from ...domain.kernel.rejections import Rejected, rejection
+from ...domain.onboarding import onboarding as domain
 from ...exceptions import NotFound
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row

@@ -12,8 +12,8 @@ from typing import Any
 from ariadne.types import SchemaBindable
 from graphql import GraphQLError
 
-from ...domain import onboarding as domain
-from ...domain.onboarding_public import check_public_onboarding, legal_forms
+from ...domain.onboarding import onboarding as domain
+from ...domain.onboarding.onboarding_public import check_public_onboarding, legal_forms
 from ...graphql_compat import ResolveInfo
 from ..mutations import returns_rejections
 from . import mutation, query

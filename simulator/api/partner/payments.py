@@ -7,8 +7,8 @@ from typing import Any
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 
-from ...domain import payments as domain
-from ...domain import refunds
+from ...domain.payments import payments as domain
+from ...domain.payments import refunds
 from ...graphql_compat import ResolveInfo
 from ..connections import connection
 from ..mutations import returns_rejections

@@ -7,9 +7,9 @@ from typing import Any
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 
-from ...domain import payments as payment_domain
-from ...domain import standing_orders as domain
-from ...domain.users import get_user
+from ...domain.payments import payments as payment_domain
+from ...domain.payments import standing_orders as domain
+from ...domain.users.users import get_user
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..connections import connection

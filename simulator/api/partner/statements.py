@@ -7,7 +7,8 @@ from typing import Any
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 
-from ...domain import account_lifecycle, projects, statements, virtual_ibans
+from ...domain.accounts import account_lifecycle, statements, virtual_ibans
+from ...domain.kernel import projects
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..context import RequestContext

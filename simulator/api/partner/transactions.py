@@ -8,8 +8,8 @@ from typing import Any
 from ariadne import InterfaceType, ObjectType
 from graphql import GraphQLEnumType
 
-from ...domain import transactions as domain
-from ...domain.transactions import (
+from ...domain.accounts import transactions as domain
+from ...domain.accounts.transactions import (
     CREDITED_BACK_TYPES,
     INCOMING_TRANSFER_TYPES,
     PRODUCT_TYPES,

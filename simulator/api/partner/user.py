@@ -9,8 +9,9 @@ from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 from graphql import GraphQLError
 
-from ...domain import memberships, user_settings
-from ...domain.users import list_users, visible_user
+from ...domain.accounts import memberships
+from ...domain.users import user_settings
+from ...domain.users.users import list_users, visible_user
 from ...exceptions import NotFound
 from ...graphql_compat import ResolveInfo
 from ..connections import connection

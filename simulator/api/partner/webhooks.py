@@ -16,8 +16,8 @@ from ariadne import InterfaceType, ObjectType
 from ariadne.types import SchemaBindable
 from graphql import GraphQLError
 
-from ...domain.events import EVENT_TYPES
-from ...domain.rejections import Rejected, rejection
+from ...domain.kernel.events import EVENT_TYPES
+from ...domain.kernel.rejections import Rejected, rejection
 from ...exceptions import SimulatorError
 from ...graphql_compat import ResolveInfo
 from ...webhooks import delivery, log, subscriptions

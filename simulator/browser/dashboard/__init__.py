@@ -10,7 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ...domain.context import Environment
+from ...domain.kernel.context import Environment
 from ...environments import EnvironmentName
 from ...oauth.pages.render import redirect
 from ...scheduler import Scheduler

@@ -23,7 +23,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
-from ...domain.projects import list_projects
+from ...domain.kernel.projects import list_projects
 from ...environments import EnvironmentName
 from ...journal.reading import JournalEntry, read_page
 from ...snapshots import SnapshotError, list_snapshots, restore_snapshot, save_snapshot

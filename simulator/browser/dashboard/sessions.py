@@ -16,7 +16,7 @@ from datetime import timedelta
 from typing import Any
 
 from ...clock import format_timestamp
-from ...domain.context import Environment
+from ...domain.kernel.context import Environment
 from ...exceptions import SimulatorError
 
 __all__ = [

@@ -25,15 +25,15 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
 from ...clock import check_instant, format_timestamp, parse_timestamp
-from ...domain.events import EVENT_TYPES
-from ...domain.project_settings import (
+from ...domain.kernel.events import EVENT_TYPES
+from ...domain.kernel.project_settings import (
     add_redirect_uri,
     remove_redirect_uri,
     rename_project,
     rotate_client_secret,
 )
-from ...domain.projects import create_project, get_project, list_projects
-from ...domain.rejections import Rejected
+from ...domain.kernel.projects import create_project, get_project, list_projects
+from ...domain.kernel.rejections import Rejected
 from ...environments import EnvironmentName
 from ...exceptions import ConfigurationError, NotFound
 from ...journal.clock import dashboard_move

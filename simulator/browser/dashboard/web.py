@@ -17,8 +17,8 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ...domain.context import Environment
-from ...domain.rejections import Rejected
+from ...domain.kernel.context import Environment
+from ...domain.kernel.rejections import Rejected
 from ...environments import EnvironmentName
 from ...exceptions import ConfigurationError, NotFound, SimulatorError
 from ...oauth.pages.login import forged, form_value, read_form

@@ -23,8 +23,8 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
-from ...domain.events import EVENT_TYPES
-from ...domain.projects import get_project
+from ...domain.kernel.events import EVENT_TYPES
+from ...domain.kernel.projects import get_project
 from ...webhooks import (
     add_subscription,
     get_subscription,

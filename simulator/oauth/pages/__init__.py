@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from starlette.routing import Route
 
-from ...domain.context import Environment
+from ...domain.kernel.context import Environment
 from ...environments import EnvironmentName
 from .authorize import authorization_routes
 from .consents import consent_routes

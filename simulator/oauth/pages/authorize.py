@@ -24,9 +24,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ...domain.context import Environment
-from ...domain.onboarding import link_user
-from ...domain.users import get_user
+from ...domain.kernel.context import Environment
+from ...domain.onboarding.onboarding import link_user
+from ...domain.users.users import get_user
 from ...environments import EnvironmentName
 from ..authorization import (
     SCOPE_DESCRIPTIONS,

@@ -33,18 +33,18 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ...clock import parse_timestamp
-from ...domain.consent_descriptions import describe_consent
-from ...domain.consents import (
+from ...domain.consents.consent_descriptions import describe_consent
+from ...domain.consents.consents import (
     approve_consent,
     consent_redirect_url,
     refuse_consent,
     refuse_credentials,
     start_consent,
 )
-from ...domain.context import Environment
-from ...domain.projects import get_project
-from ...domain.rejections import Rejected
-from ...domain.users import get_user
+from ...domain.kernel.context import Environment
+from ...domain.kernel.projects import get_project
+from ...domain.kernel.rejections import Rejected
+from ...domain.users.users import get_user
 from ...environments import EnvironmentName
 from ...exceptions import NotFound
 from ..consents import (

@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ...domain.context import Environment
+from ...domain.kernel.context import Environment
 from ...environments import EnvironmentName
 from ...public_url import public_url_of
 from ..authorization import SCOPES

@@ -44,7 +44,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ...domain.context import Environment
+from ...domain.kernel.context import Environment
 from ...environments import EnvironmentName
 from ...public_url import same_origin
 from ...public_url import set_session_cookie as set_cookie

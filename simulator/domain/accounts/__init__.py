@@ -1,0 +1,31 @@
+"""Accounts: account holders, accounts and their life cycle, memberships and their changes,
+the ledger (transactions, balances), statements, virtual IBANs and billing (invoices).
+
+Above `consents`, `users` and the kernel.
+"""
+
+from . import (
+    account_lifecycle,
+    accounts,
+    billing,
+    holders,
+    ledger,
+    membership_changes,
+    memberships,
+    statements,
+    transactions,
+    virtual_ibans,
+)
+
+__all__ = [
+    "account_lifecycle",
+    "accounts",
+    "billing",
+    "holders",
+    "ledger",
+    "membership_changes",
+    "memberships",
+    "statements",
+    "transactions",
+    "virtual_ibans",
+]

@@ -1,0 +1,185 @@
+"""Account holders: who they are, who may see them, and their verification status.
+
+The verification status is the bank's know-your-customer review, set from outside (the
+Testing API's `updateAccountHolder`, which, as the real Sandbox's, may set any status).
+Each change emits `AccountHolder.Updated` and records when it happened (the
+`verificationStatusInfo` dates). Only a Verified holder's accounts may send money
+(`AccountHolderNotVerifiedRejection`) and only a Verified holder may open another account.
+
+The partner may set a holder's tax identification number and a company's VAT number
+(`updateAccountHolder` of the Partner API).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...storage import update_row
+from ..kernel.access import account_scope
+from ..kernel.context import Environment, Principal
+from ..kernel.events import emit
+from ..kernel.pagination import Connection, ordering, paginate
+from ..kernel.queries import find_visible, with_filters
+from ..kernel.rejections import Rejected, not_found, validation, validation_error
+from ..kernel.validation import Checks
+
+__all__ = [
+    "VERIFICATION_STATUSES",
+    "get_holder",
+    "holder_not_found",
+    "holder_scope",
+    "list_holders",
+    "update_holder",
+    "update_verification_status",
+]
+
+VERIFICATION_STATUSES = ("NotStarted", "WaitingForInformation", "Pending", "Verified", "Refused")
+#: The holder columns `filters.search` looks into.
+_SEARCHED = ("first_name", "last_name", "company_name")
+
+
+def holder_not_found(holder_id: str) -> dict[str, Any]:
+    """The real service's `AccountHolderNotFoundRejection` carries no id: the message does."""
+    return not_found("AccountHolder", holder_id)
+
+
+def holder_scope(principal: Principal) -> tuple[str, list[Any]]:
+    """Holders the caller sees: the project's, or (a user) those of the accounts it sees."""
+    if principal.user_id is None:
+        return "project_id = ?", [principal.project_id]
+    accounts_where, params = account_scope(principal, column="id")
+    return (
+        f"project_id = ? AND id IN (SELECT holder_id FROM accounts WHERE {accounts_where})",
+        [principal.project_id, *params],
+    )
+
+
+def get_holder(env: Environment, principal: Principal, holder_id: str) -> dict[str, Any]:
+    return find_visible(
+        env, "account_holders", holder_scope(principal), holder_id, "Account holder"
+    )
+
+
+def list_holders(
+    env: Environment,
+    principal: Principal,
+    *,
+    first: int | None = None,
+    after: str | None = None,
+    before: str | None = None,
+    filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
+) -> Connection:
+    """Holders the caller sees, oldest first unless `order_by` says otherwise; filters
+    `verification_status`, `types` and `status` (lists) and `search` (a name)."""
+    filters = dict(filters or {})
+    filters["type"] = filters.pop("types", None)
+    where, params = with_filters(
+        holder_scope(principal), filters, any_of=("verification_status", "type", "status")
+    )
+    if filters.get("search"):
+        pattern = "%" + str(filters["search"]).replace("%", "").replace("_", "") + "%"
+        where += " AND (" + " OR ".join(f"{column} LIKE ?" for column in _SEARCHED) + ")"
+        params.extend([pattern] * len(_SEARCHED))
+    order, descending = ordering(order_by)
+    return paginate(
+        env.store.db,
+        "account_holders",
+        where,
+        params,
+        first=first,
+        after=after,
+        before=before,
+        order=order,
+        descending=descending,
+    )
+
+
+def update_verification_status(
+    env: Environment,
+    project_id: str,
+    holder_id: str,
+    status: str | None,
+) -> dict[str, Any]:
+    """The bank's review moves a holder to `status` (any status, as the real Sandbox allows;
+    None leaves it as it is)."""
+    if status is not None:
+        checks = Checks()
+        checks.choice(status, VERIFICATION_STATUSES, ["input", "verificationStatus"])
+        checks.raise_if_any()
+    with env.store.atomic() as db:
+        rows = list(
+            db["account_holders"].rows_where("id = ? AND project_id = ?", [holder_id, project_id])
+        )
+        if not rows:
+            raise Rejected(holder_not_found(holder_id))
+        holder = rows[0]
+        if status is None or status == holder["verification_status"]:
+            return holder
+        now = env.now()
+        changes = {
+            "verification_status": status,
+            "verification_changed_at": now,
+            "verification_refusal_reason": "Refused by the bank's review"
+            if status == "Refused"
+            else None,
+            "updated_at": now,
+        }
+        update_row(db, "account_holders", holder_id, changes)
+        emit(env, db, "AccountHolder.Updated", project_id=project_id, resource_id=holder_id)
+        return {**holder, **changes}
+
+
+def update_holder(
+    env: Environment,
+    principal: Principal,
+    holder_id: str,
+    *,
+    tax_identification_number: str | None = None,
+    vat_number: str | None = None,
+) -> dict[str, Any]:
+    """Set a holder's tax identification number or (a company's) VAT number; an empty
+    string clears one, None leaves it."""
+    checks = Checks()
+    tin = checks.text(
+        tax_identification_number,
+        ["input", "taxIdentificationNumber"],
+        required=False,
+        max_length=50,
+    )
+    vat = checks.text(vat_number, ["input", "vatNumber"], required=False, max_length=20)
+    checks.raise_if_any()
+    with env.store.atomic() as db:
+        where, params = holder_scope(principal)
+        rows = list(db["account_holders"].rows_where(f"id = ? AND {where}", [holder_id, *params]))
+        if not rows:
+            raise Rejected(holder_not_found(holder_id))
+        holder = rows[0]
+        if vat_number and holder["type"] != "Company":
+            raise Rejected(
+                validation(
+                    [
+                        validation_error(
+                            "InvalidValue",
+                            "Only a company holder has a VAT number.",
+                            ["input", "vatNumber"],
+                        )
+                    ]
+                )
+            )
+        changes: dict[str, Any] = {}
+        if tax_identification_number is not None:
+            changes["tax_identification_number"] = tin or None
+        if vat_number is not None:
+            changes["vat_number"] = vat or None
+        if changes:
+            changes["updated_at"] = env.now()
+            update_row(db, "account_holders", holder_id, changes)
+            emit(
+                env,
+                db,
+                "AccountHolder.Updated",
+                project_id=holder["project_id"],
+                resource_id=holder_id,
+            )
+        return {**holder, **changes}

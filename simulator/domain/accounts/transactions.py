@@ -1,0 +1,246 @@
+"""Transactions as the partner sees them: listing with filters, one by id, cancelling an
+outgoing transfer, and the settlement of pending transfers on the virtual clock.
+
+Settlement: a SEPA credit transfer (outgoing or incoming) is `Pending` from its execution,
+then books itself after its mode's delay (`SETTLEMENT_DELAYS`: `Regular` 1 day, the two
+instant modes 10 seconds), as scheduled work fired by advancing the clock. The Testing API
+can book or reject an outgoing one earlier. An instant transfer has its own transaction type
+(`SepaInstantCreditTransferOut`, `SepaInstantCreditTransferIn`), as in the real service.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import sqlite_utils
+
+from ...clock import format_timestamp, parse_timestamp
+from ..kernel.access import account_scope, require_permission
+from ..kernel.context import Environment, Principal
+from ..kernel.pagination import Connection, paginate
+from ..kernel.queries import find_visible, with_filters
+from ..kernel.rejections import Rejected, forbidden, not_found
+from .ledger import TRANSACTION_STATUSES, TRANSACTION_TYPES, change_status, get_transaction_row
+
+__all__ = [
+    "CREDITED_BACK_TYPES",
+    "RETURN_TYPES",
+    "SETTLEMENT_DELAYS",
+    "TRANSACTION_STATUSES",
+    "TRANSACTION_TYPES",
+    "TRANSFER_MODES",
+    "TRANSFER_TYPES",
+    "cancel_transaction",
+    "find_transaction",
+    "get_transaction",
+    "is_cancelable",
+    "list_transactions",
+    "next_settlement",
+    "settle_due_transactions",
+    "settlement_time",
+    "transfer_type",
+]
+
+#: How long a pending transfer takes to book itself, per `CreditTransferMode`.
+SETTLEMENT_DELAYS = {
+    "Regular": timedelta(days=1),
+    "InstantWithFallback": timedelta(seconds=10),
+    "InstantWithoutFallback": timedelta(seconds=10),
+}
+TRANSFER_MODES = tuple(SETTLEMENT_DELAYS)
+#: The SEPA credit transfer types: outgoing ones are the partner's, incoming ones the bank's.
+OUTGOING_TRANSFER_TYPES = ("SepaCreditTransferOut", "SepaInstantCreditTransferOut")
+INCOMING_TRANSFER_TYPES = ("SepaCreditTransferIn", "SepaInstantCreditTransferIn")
+TRANSFER_TYPES = OUTGOING_TRANSFER_TYPES + INCOMING_TRANSFER_TYPES
+#: What comes back (a credit) when an outgoing transfer is returned or recalled, and what
+#: goes back (a debit) when an incoming one is; their parties are those of an incoming
+#: transfer for a credit, of an outgoing one for a debit.
+RETURN_TYPES = (
+    "SepaCreditTransferOutReturn",
+    "SepaCreditTransferOutRecall",
+    "SepaInstantCreditTransferOutRecall",
+    "SepaCreditTransferInReturn",
+    "SepaCreditTransferInRecall",
+    "SepaInstantCreditTransferInRecall",
+)
+CREDITED_BACK_TYPES = RETURN_TYPES[:3]
+#: The transaction types of each `PaymentProduct` the simulator produces.
+PRODUCT_TYPES = {
+    "SEPACreditTransfer": TRANSFER_TYPES + RETURN_TYPES,
+    "Card": ("CardOutDebit", "CardOutCredit"),
+    "Fees": ("FeesOut",),
+    "InternationalCreditTransfer": (
+        "InternationalCreditTransferIn",
+        "InternationalCreditTransferInReturn",
+    ),
+    "SEPADirectDebit": (
+        "SepaDirectDebitOut",
+        "SepaDirectDebitOutReturn",
+        "SepaDirectDebitOutReversal",
+        "SepaDirectDebitIn",
+        "SepaDirectDebitInReturn",
+    ),
+}
+#: Keyset order of every transaction list.
+ORDER = ("execution_date", "id")
+
+
+def transfer_type(mode: str, side: str) -> str:
+    """The transaction type of a SEPA credit transfer of this mode and side."""
+    instant = mode != "Regular"
+    if side == "Debit":
+        return OUTGOING_TRANSFER_TYPES[instant]
+    return INCOMING_TRANSFER_TYPES[instant]
+
+
+def settlement_time(env: Environment, mode: str) -> str:
+    return format_timestamp(parse_timestamp(env.now()) + SETTLEMENT_DELAYS[mode])
+
+
+def find_transaction(
+    db: sqlite_utils.Database, principal: Principal, transaction_id: str
+) -> dict[str, Any]:
+    """The transaction if the caller sees it, else `TransactionNotFoundRejection`."""
+    where, params = account_scope(principal)
+    rows = list(db["transactions"].rows_where(f"id = ? AND {where}", [transaction_id, *params]))
+    if not rows:
+        raise Rejected(not_found("Transaction", transaction_id))
+    return rows[0]
+
+
+def get_transaction(env: Environment, principal: Principal, transaction_id: str) -> dict[str, Any]:
+    return find_visible(
+        env, "transactions", account_scope(principal), transaction_id, "Transaction"
+    )
+
+
+def list_transactions(
+    env: Environment,
+    principal: Principal,
+    *,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+    descending: bool = False,
+) -> Connection:
+    """Transactions the caller sees, by execution date (oldest first unless `descending`).
+
+    Filters: `account_id`, `card_id`, `payment_id` (set by the parent of a nested list),
+    `status`, `type` and `payment_product` (lists), `is_after_execution_date` (inclusive) and
+    `is_before_execution_date` (exclusive). Pages are keyset range scans of the
+    `(account_id | project_id, execution_date, id)` indexes.
+    """
+    filters = dict(filters or {})
+    products = filters.pop("payment_product", None)
+    if products:
+        # A product filter is a type filter; both given, a transaction must match both.
+        types = [kind for product in products for kind in PRODUCT_TYPES.get(product, ())]
+        wanted = filters.get("type")
+        filters["type"] = [kind for kind in types if not wanted or kind in wanted] or ["-"]
+    where, params = with_filters(
+        account_scope(principal),
+        filters,
+        equal=(
+            "account_id",
+            "card_id",
+            "payment_id",
+            "side",
+            "counterparty_iban",
+            "payment_mandate_id",
+            "merchant_payment_id",
+        ),
+        any_of=("status", "type"),
+    )
+    order_id = filters.get("standing_order_id")
+    if order_id:
+        where += " AND payment_id IN (SELECT id FROM payments WHERE standing_order_id = ?)"
+        params.append(order_id)
+    if filters.get("is_after_execution_date"):
+        where += " AND execution_date >= ?"
+        params.append(filters["is_after_execution_date"])
+    if filters.get("is_before_execution_date"):
+        where += " AND execution_date < ?"
+        params.append(filters["is_before_execution_date"])
+    return paginate(
+        env.store.db,
+        "transactions",
+        where,
+        params,
+        first=first,
+        after=after,
+        order=ORDER,
+        descending=descending,
+    )
+
+
+def cancel_transaction(
+    env: Environment, principal: Principal, transaction_id: str
+) -> dict[str, Any]:
+    """Cancel an outgoing standard SEPA credit transfer that is still Pending (not yet
+    settled). Whatever stands in the way is a `ForbiddenRejection`, as in the real service
+    (its payload has no other rejection): an unknown id, another type, another status."""
+    with env.store.atomic() as db:
+        try:
+            transaction = find_transaction(db, principal, transaction_id)
+        except Rejected:
+            raise Rejected(forbidden(f"No cancelable transaction {transaction_id}.")) from None
+        require_permission(db, principal, transaction["account_id"], "can_initiate_payments")
+        if not is_cancelable(transaction):
+            raise Rejected(
+                forbidden(
+                    f"Transaction {transaction_id} cannot be canceled: only a Pending standard "
+                    "SEPA credit transfer or funding debit can (it is a "
+                    f"{transaction['status']} "
+                    f"{transaction['type']})."
+                )
+            )
+        return change_status(env, db, transaction, "Canceled", reason="CanceledByPartner")
+
+
+def is_cancelable(transaction: dict[str, Any]) -> bool:
+    """Whether `cancelTransaction` can cancel it: an outgoing standard transfer, or a funding
+    request's debit (`SepaDirectDebitIn`), not settled."""
+    return bool(
+        transaction["type"] in ("SepaCreditTransferOut", "SepaDirectDebitIn")
+        and transaction["status"] == "Pending"
+    )
+
+
+def next_settlement(env: Environment) -> str | None:
+    row = env.store.db.execute(
+        "SELECT MIN(settles_at) FROM transactions WHERE status = 'Pending' "
+        "AND settles_at IS NOT NULL"
+    ).fetchone()
+    return row[0] if row else None
+
+
+def settle_due_transactions(env: Environment) -> list[dict[str, Any]]:
+    """Book every pending transfer whose settlement time has come (one transaction each)."""
+    now = env.now()
+    due = [
+        row[0]
+        for row in env.store.db.execute(
+            "SELECT id FROM transactions WHERE status = 'Pending' AND settles_at IS NOT NULL "
+            "AND settles_at <= ? ORDER BY settles_at, id",
+            [now],
+        ).fetchall()
+    ]
+    timeline = []
+    for transaction_id in due:
+        with env.store.atomic() as db:
+            transaction = get_transaction_row(db, transaction_id)
+            if transaction is None or transaction["status"] != "Pending":
+                continue
+            change_status(env, db, transaction, "Booked")
+        timeline.append(
+            {
+                "at": now,
+                "environment": env.name.value,
+                "work": "settlement",
+                "event": "Transaction.Booked",
+                "resource_id": transaction_id,
+                "summary": f"Transaction {transaction_id} booked: the pending transfer settled",
+            }
+        )
+    return timeline

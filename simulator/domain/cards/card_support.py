@@ -1,0 +1,84 @@
+"""Card rejections and inputs shared by the card modules (cards, physical cards, card
+simulations)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..kernel.rejections import rejection
+from ..kernel.validation import Checks
+
+__all__ = [
+    "bad_account_status",
+    "card_not_found",
+    "card_wrong_status",
+    "checked_address",
+    "membership_not_allowed",
+    "physical_card_not_found",
+    "physical_card_wrong_status",
+]
+
+
+def card_not_found(card_id: str) -> dict[str, Any]:
+    """`CardNotFoundRejection`: unknown, or not visible to the caller."""
+    return rejection("CardNotFoundRejection", f"Card {card_id} was not found.", id=card_id)
+
+
+def card_wrong_status(card_id: str, current: str, expected: str) -> dict[str, Any]:
+    return rejection(
+        "CardWrongStatusRejection",
+        f"Card {card_id} is {current}; this operation needs it {expected}.",
+        identifier=card_id,
+        current_status=current,
+        expected_status=expected,
+    )
+
+
+def bad_account_status(account_id: str, status: str) -> dict[str, Any]:
+    return rejection(
+        "BadAccountStatusRejection",
+        f"Account {account_id} is {status}; cards need an Opened account.",
+        id=account_id,
+    )
+
+
+def membership_not_allowed(message: str) -> dict[str, Any]:
+    return rejection("AccountMembershipNotAllowedRejection", message)
+
+
+def checked_address(checks: Checks, address: dict[str, Any] | None, path: list[str | int]) -> str:
+    """A `CompleteAddressInput`, checked, as stored JSON."""
+    address = address or {}
+    stored: dict[str, Any] = {}
+    for key, required in (
+        ("address_line_1", True),
+        ("address_line_2", False),
+        ("city", True),
+        ("postal_code", True),
+        ("state", False),
+    ):
+        stored[key] = checks.text(address.get(key), [*path, key], required=required, max_length=100)
+    country = str(address.get("country") or "")
+    if len(country) != 3 or not country.isalpha():
+        checks.fail("InvalidFormat", "A country is an ISO 3166-1 alpha-3 code.", [*path, "country"])
+    stored["country"] = country.upper()
+    return json.dumps(stored, sort_keys=True)
+
+
+def physical_card_not_found(identifier: str) -> dict[str, Any]:
+    return rejection(
+        "PhysicalCardNotFoundRejection",
+        f"No physical card {identifier}.",
+        identifier=identifier,
+    )
+
+
+def physical_card_wrong_status(identifier: str, current: str, expected: str) -> dict[str, Any]:
+    return rejection(
+        "PhysicalCardWrongStatusRejection",
+        f"Physical card {identifier} is {current}; this operation needs it {expected}.",
+        identifier=identifier,
+        current_status=current,
+        expected_status=expected,
+    )

@@ -1,0 +1,46 @@
+"""The handle every domain function takes: one environment's store and the clock."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sqlite_utils
+
+from ...clock import Clock
+from ...environments import EnvironmentName
+from ...storage import Store, new_id
+from .wiring import Wiring
+
+__all__ = ["Environment", "Principal"]
+
+
+@dataclass(frozen=True)
+class Environment:
+    """Sandbox or Live: its own SQLite file, read on the simulator's one clock, with the
+    plugs of the simulator it belongs to (`wiring`)."""
+
+    name: EnvironmentName
+    store: Store
+    clock: Clock
+    wiring: Wiring = field(default_factory=Wiring, compare=False, repr=False)
+
+    def now(self) -> str:
+        """The current virtual time in storage form."""
+        return self.clock.timestamp()
+
+    def new_id(self, db: sqlite_utils.Database, kind: str) -> str:
+        return new_id(db, self.name.value, kind)
+
+
+@dataclass(frozen=True)
+class Principal:
+    """Who is calling: a project (project token) or a user through a project (user token)."""
+
+    environment: EnvironmentName
+    project_id: str
+    user_id: str | None = None
+    scope: tuple[str, ...] = ()
+
+    @property
+    def is_user(self) -> bool:
+        return self.user_id is not None

@@ -1,0 +1,21 @@
+"""Merchants: merchant profiles, their payment methods, mandates and payments, and the
+incoming direct debits the debtor's bank books.
+
+Above `funding`.
+"""
+
+from . import (
+    incoming_direct_debits,
+    merchant_mandates,
+    merchant_payment_methods,
+    merchant_payments,
+    merchant_profiles,
+)
+
+__all__ = [
+    "incoming_direct_debits",
+    "merchant_mandates",
+    "merchant_payment_methods",
+    "merchant_payments",
+    "merchant_profiles",
+]

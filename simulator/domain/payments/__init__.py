@@ -1,0 +1,29 @@
+"""Payments: transfers, beneficiaries, standing orders, international transfers, direct
+debits and received mandates, refunds, and returns (of transfers and of transactions).
+
+Above `accounts`; independent of `onboarding` and `cards`.
+"""
+
+from . import (
+    beneficiaries,
+    direct_debits,
+    international,
+    payments,
+    received_mandates,
+    refunds,
+    standing_orders,
+    transaction_returns,
+    transfer_returns,
+)
+
+__all__ = [
+    "beneficiaries",
+    "direct_debits",
+    "international",
+    "payments",
+    "received_mandates",
+    "refunds",
+    "standing_orders",
+    "transaction_returns",
+    "transfer_returns",
+]

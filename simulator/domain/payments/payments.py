@@ -1,0 +1,333 @@
+"""Payments: one initiation of one or more SEPA credit transfers, through a consent.
+
+| from | to | how |
+|---|---|---|
+| (new) | ConsentPending | `initiateCreditTransfers` |
+| ConsentPending | Initiated | consent accepted: one transaction per transfer |
+| ConsentPending | Rejected | consent refused, expired, canceled, or failed |
+
+Each transfer becomes a `SepaCreditTransferOut` (`SepaInstantCreditTransferOut` for an
+instant mode), Pending until it settles on the clock (see `domain.transactions`). As in the
+real service, the funds are not checked when the payment is initiated: when it is approved,
+a transfer the available balance does not cover is recorded Rejected (`InsufficientFunds`),
+in the transfers' order. An account that cannot pay (not Opened, holder not verified) gets
+a `ForbiddenRejection`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlite_utils
+
+from ...storage import get_row, insert_row, insert_rows, update_row
+from ..accounts.account_lifecycle import consent_user, find_account
+from ..accounts.ledger import read_balances, record_transaction
+from ..accounts.transactions import TRANSFER_MODES, settlement_time, transfer_type
+from ..consents.consents import ConsentHandler, open_consent
+from ..kernel.access import account_scope, require_permission
+from ..kernel.context import Environment, Principal
+from ..kernel.idempotency import fingerprint, recall, remember
+from ..kernel.money import CURRENCY, amount_text, to_decimal
+from ..kernel.pagination import Connection, paginate
+from ..kernel.queries import find_visible, with_filters
+from ..kernel.rejections import Rejected, forbidden
+from ..kernel.validation import Checks
+from .beneficiaries import consume_verification_tokens, with_trusted_beneficiaries
+
+__all__ = [
+    "MAX_TRANSFERS",
+    "PAYMENT_STATUSES",
+    "get_payment",
+    "initiate_credit_transfers",
+    "insert_payment",
+    "list_payments",
+    "payment_consent",
+    "payment_transactions",
+]
+
+PAYMENT_STATUSES = ("ConsentPending", "Initiated", "Rejected")
+PAYMENT_TRANSITIONS: dict[str, tuple[str, ...]] = {"ConsentPending": ("Initiated", "Rejected")}
+MAX_TRANSFERS = 100
+OPERATION = "initiateCreditTransfers"
+
+
+def get_payment(env: Environment, principal: Principal, payment_id: str) -> dict[str, Any]:
+    return find_visible(env, "payments", account_scope(principal), payment_id, "Payment")
+
+
+def list_payments(
+    env: Environment,
+    principal: Principal,
+    *,
+    first: int | None = None,
+    after: str | None = None,
+    before: str | None = None,
+    filters: dict[str, Any] | None = None,
+    descending: bool = False,
+) -> Connection:
+    """Payments the caller sees, oldest first (newest with `descending`); filters
+    `account_id` (set by a nested list), `status` (a list)."""
+    where, params = with_filters(
+        account_scope(principal),
+        filters,
+        equal=("account_id", "standing_order_id"),
+        any_of=("status",),
+    )
+    return paginate(
+        env.store.db,
+        "payments",
+        where,
+        params,
+        first=first,
+        after=after,
+        before=before,
+        descending=descending,
+    )
+
+
+def payment_transactions(env: Environment, payment_id: str) -> list[dict[str, Any]]:
+    return list(
+        env.store.db["transactions"].rows_where(
+            "payment_id = ?", [payment_id], order_by="execution_date, id"
+        )
+    )
+
+
+def payment_consent(env: Environment, payment: dict[str, Any]) -> dict[str, Any] | None:
+    if not payment.get("consent_id"):
+        return None
+    rows = list(env.store.db["consents"].rows_where("id = ?", [payment["consent_id"]]))
+    return rows[0] if rows else None
+
+
+def _transfers(
+    checks: Checks, transfers: list[dict[str, Any]], own_iban: str | None
+) -> list[dict[str, Any]]:
+    if not transfers:
+        checks.fail(
+            "Missing", "At least one credit transfer is required.", ["input", "creditTransfers"]
+        )
+    if len(transfers) > MAX_TRANSFERS:
+        checks.fail(
+            "OutOfRange",
+            f"At most {MAX_TRANSFERS} credit transfers per payment, got {len(transfers)}.",
+            ["input", "creditTransfers"],
+        )
+    result = []
+    for index, transfer in enumerate(transfers):
+        path: list[str | int] = ["input", "creditTransfers", index]
+        amount = transfer.get("amount") or {}
+        value = checks.amount(
+            amount.get("value"), [*path, "amount", "value"], currency=amount.get("currency")
+        )
+        beneficiary = transfer.get("sepa_beneficiary") or {}
+        name = checks.text(
+            beneficiary.get("name"), [*path, "sepaBeneficiary", "name"], max_length=70
+        )
+        iban = checks.iban(beneficiary.get("iban"), [*path, "sepaBeneficiary", "iban"], sepa=True)
+        if iban is not None and own_iban is not None and iban.compact == own_iban:
+            checks.fail(
+                "SameAccount",
+                "The beneficiary is the paying account itself.",
+                [*path, "sepaBeneficiary", "iban"],
+            )
+        reference = checks.text(
+            transfer.get("reference"), [*path, "reference"], required=False, max_length=35
+        )
+        label = checks.text(transfer.get("label"), [*path, "label"], required=False, max_length=140)
+        mode = checks.choice(transfer.get("mode") or "Regular", TRANSFER_MODES, [*path, "mode"])
+        result.append(
+            {
+                "position": index,
+                "amount": value,
+                "beneficiary_name": name,
+                "beneficiary_iban": iban.compact if iban is not None else None,
+                "beneficiary_bic": str(iban.bic) if iban is not None and iban.bic else None,
+                "reference": reference,
+                "label": label,
+                "mode": mode,
+            }
+        )
+    return result
+
+
+def _check_can_pay(db: sqlite_utils.Database, account: dict[str, Any]) -> None:
+    if account["status"] != "Opened":
+        raise Rejected(
+            forbidden(f"Account {account['id']} is {account['status']}: only an Opened one pays.")
+        )
+    holder = get_row(db, "account_holders", account["holder_id"])
+    if holder["verification_status"] != "Verified":
+        raise Rejected(
+            forbidden(
+                f"Account holder {holder['id']} is {holder['verification_status']}: only a "
+                "Verified holder's accounts can send money."
+            )
+        )
+
+
+def insert_payment(
+    env: Environment,
+    db: sqlite_utils.Database,
+    account: dict[str, Any],
+    transfers: list[dict[str, Any]],
+    key: str | None,
+) -> dict[str, Any]:
+    """A `ConsentPending` payment of the account, with its transfers in their given order."""
+    now = env.now()
+    payment = {
+        "id": env.new_id(db, "payment"),
+        "project_id": account["project_id"],
+        "account_id": account["id"],
+        "status": "ConsentPending",
+        "idempotency_key": key,
+        "created_at": now,
+        "updated_at": now,
+    }
+    insert_row(db, "payments", payment)
+    insert_rows(
+        db,
+        "payment_transfers",
+        [
+            {
+                **transfer,
+                "payment_id": payment["id"],
+                "amount": amount_text(transfer["amount"]),
+                "currency": CURRENCY,
+            }
+            for transfer in transfers
+        ],
+    )
+    return payment
+
+
+def initiate_credit_transfers(
+    env: Environment,
+    principal: Principal,
+    account_id: str,
+    *,
+    credit_transfers: list[dict[str, Any]],
+    consent_redirect_url: str,
+    idempotency_key: str | None = None,
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """Initiate SEPA credit transfers from an account: returns the payment (ConsentPending,
+    or already Initiated for an auto-consent user) and its consent.
+
+    Each transfer is `{"amount": {"value", "currency"}, "sepa_beneficiary": {"name",
+    "iban"}, "reference", "label", "mode"}` (snake_case keys, as the API passes them).
+    """
+    checks = Checks()
+    if not account_id:
+        checks.fail("Missing", "accountId is required.", ["input", "accountId"])
+    url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
+    key = checks.text(idempotency_key, ["input", "idempotencyKey"], required=False, max_length=100)
+    own = env.store.db.execute("SELECT iban FROM accounts WHERE id = ?", [account_id]).fetchone()
+    given = with_trusted_beneficiaries(env.store.db, account_id, credit_transfers or [], checks)
+    transfers = _transfers(checks, given, own[0] if own else None)
+    checks.raise_if_any()
+    request_hash = fingerprint(
+        {
+            "account_id": account_id,
+            "consent_redirect_url": url,
+            "transfers": [
+                {**transfer, "amount": amount_text(transfer["amount"])} for transfer in transfers
+            ],
+        }
+    )
+    with env.store.atomic() as db:
+        account = find_account(db, principal, account_id)
+        require_permission(db, principal, account_id, "can_initiate_payments")
+        if key is not None:
+            previous = recall(
+                env,
+                db,
+                project_id=account["project_id"],
+                operation=OPERATION,
+                key=key,
+                request_hash=request_hash,
+            )
+            if previous is not None:
+                payment = get_row(db, "payments", previous)
+                return payment, payment_consent(env, payment)
+        _check_can_pay(db, account)
+        consume_verification_tokens(env, db, account["project_id"], given)
+        payment = insert_payment(env, db, account, transfers, key)
+        consent = open_consent(
+            env,
+            db,
+            project_id=account["project_id"],
+            purpose="InitPayment",
+            redirect_url=str(url),
+            user_id=consent_user(db, principal, account_id),
+            resource_id=payment["id"],
+        )
+        update_row(db, "payments", payment["id"], {"consent_id": consent["id"]})
+        if key is not None:
+            remember(
+                env,
+                db,
+                project_id=account["project_id"],
+                operation=OPERATION,
+                key=key,
+                request_hash=request_hash,
+                resource_id=payment["id"],
+            )
+        return get_row(db, "payments", payment["id"]), consent
+
+
+def _move(
+    env: Environment, db: sqlite_utils.Database, payment: dict[str, Any], status: str, **extra: Any
+) -> dict[str, Any]:
+    if status not in PAYMENT_TRANSITIONS.get(payment["status"], ()):
+        raise ValueError(f"Payment {payment['id']} is {payment['status']}, cannot become {status}")
+    changes = {"status": status, "updated_at": env.now(), **extra}
+    update_row(db, "payments", payment["id"], changes)
+    return {**payment, **changes}
+
+
+def _execute(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+    payment = get_row(db, "payments", consent["resource_id"])
+    if payment["status"] != "ConsentPending":
+        return  # already settled one way or the other
+    account = get_row(db, "accounts", payment["account_id"])
+    transfers = list(
+        db["payment_transfers"].rows_where("payment_id = ?", [payment["id"]], order_by="position")
+    )
+    _check_can_pay(db, account)
+    for transfer in transfers:
+        value = to_decimal(transfer["amount"])
+        covered = value <= read_balances(db, account["id"]).available
+        record_transaction(
+            env,
+            db,
+            project_id=payment["project_id"],
+            account_id=account["id"],
+            type=transfer_type(transfer["mode"], "Debit"),
+            amount=value,
+            status="Pending" if covered else "Rejected",
+            status_reason=None if covered else "InsufficientFunds",
+            label=transfer["label"] or f"Transfer to {transfer['beneficiary_name']}",
+            counterparty=transfer["beneficiary_name"],
+            counterparty_iban=transfer["beneficiary_iban"],
+            counterparty_bic=transfer["beneficiary_bic"],
+            reference=transfer["reference"],
+            mode=transfer["mode"],
+            payment_id=payment["id"],
+            original_transaction_id=transfer.get("origin_transaction_id"),
+            settles_at=settlement_time(env, transfer["mode"]) if covered else None,
+        )
+    _move(env, db, payment, "Initiated")
+
+
+def _not_executed(
+    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str
+) -> None:
+    payment = get_row(db, "payments", consent["resource_id"])
+    if payment["status"] == "ConsentPending":
+        reason = consent.get("status_reason") if status == "Failed" else f"Consent{status}"
+        _move(env, db, payment, "Rejected", status_reason=reason)
+
+
+#: What approving (or not) an `InitPayment` consent does.
+CONSENT_HANDLER = ConsentHandler(_execute, _not_executed)

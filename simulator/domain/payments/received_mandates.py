@@ -1,0 +1,339 @@
+"""The mandates creditors debit an account under (`ReceivedDirectDebitMandate`).
+
+The first Core direct debit a creditor presents under a mandate reference creates the
+mandate, `Enabled` (`ReceivedDirectDebitMandate.Created`); later debits under it reuse it.
+A B2B mandate must be registered first (`addReceivedSepaDirectDebitB2bMandate`, company
+accounts only, `ConsentPending` until the user accepts an `EnableMandate` consent,
+`Canceled` if not): a B2B debit under no registered mandate is refused. The
+partner may suspend it (debits under a `Suspended` mandate start `Rejected`, reason
+`MandateInvalid`) and enable it again, which asks the account's user for an `EnableMandate`
+consent (`ConsentPending`, then `Enabled` once accepted; `Suspended` again if not). A
+`Canceled` mandate can be neither. Each change emits `ReceivedDirectDebitMandate.Updated`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlite_utils
+
+from ...storage import get_row, insert_row, update_row
+from ..accounts.account_lifecycle import consent_user, find_account
+from ..consents.consents import ConsentHandler, open_consent
+from ..kernel.access import account_scope, require_permission
+from ..kernel.context import Environment, Principal
+from ..kernel.events import emit
+from ..kernel.pagination import Connection, ordering, paginate
+from ..kernel.queries import with_filters
+from ..kernel.rejections import Rejected, forbidden, not_found, rejection
+from ..kernel.validation import Checks
+
+__all__ = [
+    "CONSENT_HANDLER",
+    "SCHEME_NAMES",
+    "add_b2b_mandate",
+    "enable_mandate",
+    "get_mandate",
+    "list_mandates",
+    "mandate_for_debit",
+    "suspend_mandate",
+]
+
+_TABLE = "received_direct_debit_mandates"
+
+
+def _not_found(mandate_id: str) -> dict[str, Any]:
+    return rejection(
+        "ReceivedDirectDebitMandateNotFoundRejection",
+        f"Received direct debit mandate {mandate_id} was not found.",
+        id=mandate_id,
+    )
+
+
+def _visible(db: sqlite_utils.Database, principal: Principal, mandate_id: str) -> dict[str, Any]:
+    """The mandate if the caller sees its account, else the not-found rejection."""
+    rows = list(
+        db[_TABLE].rows_where("id = ? AND project_id = ?", [mandate_id, principal.project_id])
+    )
+    if not rows:
+        raise Rejected(_not_found(mandate_id))
+    try:
+        find_account(db, principal, rows[0]["account_id"])
+    except Rejected:
+        raise Rejected(_not_found(mandate_id)) from None
+    return rows[0]
+
+
+def get_mandate(env: Environment, principal: Principal, mandate_id: str) -> dict[str, Any] | None:
+    """The mandate, or None when the caller does not see it (the real query is nullable)."""
+    try:
+        return _visible(env.store.db, principal, mandate_id)
+    except Rejected:
+        return None
+
+
+def _change(
+    env: Environment, db: sqlite_utils.Database, row: dict[str, Any], **changes: Any
+) -> dict[str, Any]:
+    now = env.now()
+    if "status" in changes:
+        changes["status_changed_at"] = now
+    update_row(db, _TABLE, row["id"], {**changes, "updated_at": now})
+    emit(
+        env,
+        db,
+        "ReceivedDirectDebitMandate.Updated",
+        project_id=row["project_id"],
+        resource_id=row["id"],
+    )
+    return get_row(db, _TABLE, row["id"])
+
+
+def _canceled(row: dict[str, Any]) -> Rejected:
+    return Rejected(
+        rejection(
+            "ReceivedDirectDebitMandateCanceledRejection",
+            f"Received direct debit mandate {row['id']} is Canceled.",
+            id=row["id"],
+        )
+    )
+
+
+def suspend_mandate(env: Environment, principal: Principal, mandate_id: str) -> dict[str, Any]:
+    """No more debits under the mandate until it is enabled again."""
+    with env.store.atomic() as db:
+        row = _visible(db, principal, mandate_id)
+        require_permission(db, principal, row["account_id"], "can_initiate_payments")
+        if row["status"] == "Canceled":
+            raise _canceled(row)
+        if row["status"] == "Suspended":
+            return row
+        return _change(env, db, row, status="Suspended", consent_id=None)
+
+
+def enable_mandate(
+    env: Environment,
+    principal: Principal,
+    mandate_id: str,
+    *,
+    consent_redirect_url: str | None,
+) -> dict[str, Any]:
+    """Ask for an `EnableMandate` consent to enable a suspended mandate again."""
+    checks = Checks()
+    url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
+    checks.raise_if_any()
+    with env.store.atomic() as db:
+        row = _visible(db, principal, mandate_id)
+        require_permission(db, principal, row["account_id"], "can_initiate_payments")
+        if row["status"] == "Canceled":
+            raise _canceled(row)
+        if row["status"] in ("Enabled", "ConsentPending"):
+            return row
+        consent = open_consent(
+            env,
+            db,
+            project_id=row["project_id"],
+            purpose="EnableMandate",
+            redirect_url=str(url),
+            user_id=consent_user(db, principal, row["account_id"]),
+            resource_id=row["id"],
+        )
+        return _change(
+            env,
+            db,
+            get_row(db, _TABLE, row["id"]),
+            status="ConsentPending",
+            consent_id=consent["id"],
+            consent_for="Enable",
+        )
+
+
+def _consented(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+    row = get_row(db, _TABLE, consent["resource_id"])
+    if row["status"] == "ConsentPending" and row["consent_id"] == consent["id"]:
+        _change(env, db, row, status="Enabled")
+
+
+def _not_consented(
+    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], _status: str
+) -> None:
+    row = get_row(db, _TABLE, consent["resource_id"])
+    if row["status"] == "ConsentPending" and row["consent_id"] == consent["id"]:
+        # A refused registration never becomes a mandate; a refused re-enabling stays off.
+        refused = "Canceled" if row["consent_for"] == "Add" else "Suspended"
+        _change(env, db, row, status=refused)
+
+
+#: What accepting (or not) an `EnableMandate` consent does.
+CONSENT_HANDLER = ConsentHandler(_consented, _not_consented)
+
+
+def mandate_for_debit(
+    env: Environment,
+    db: sqlite_utils.Database,
+    account: dict[str, Any],
+    data: dict[str, Any],
+) -> dict[str, Any] | None:
+    """The mandate a debit is presented under (in the caller's transaction): the account's
+    mandate with this creditor identifier and reference. A Core one is created `Enabled`
+    by its first debit; a B2B one must have been registered (None when it was not)."""
+    creditor = data["creditor"]
+    rows = list(
+        db[_TABLE].rows_where(
+            "account_id = ? AND creditor_identifier = ? AND reference = ? AND status != 'Canceled'",
+            [account["id"], creditor["identifier"], data["mandate_reference"]],
+        )
+    )
+    now = env.now()
+    if rows:
+        update_row(db, _TABLE, rows[0]["id"], {"executed_at": now})
+        return {**rows[0], "executed_at": now}
+    if data["mandate_type"] == "B2B":
+        return None
+    return _insert(
+        env,
+        db,
+        account,
+        reference=data["mandate_reference"],
+        creditor_identifier=creditor["identifier"],
+        creditor_name=creditor["name"],
+        creditor_iban=creditor["iban"],
+        ultimate_creditor_name=creditor.get("ultimate_name"),
+        scheme=data["mandate_type"],
+        sequence=data["mandate_sequence"],
+        status="Enabled",
+        executed_at=now,
+    )
+
+
+def _insert(
+    env: Environment, db: sqlite_utils.Database, account: dict[str, Any], **fields: Any
+) -> dict[str, Any]:
+    now = env.now()
+    row = {
+        "id": env.new_id(db, "received-direct-debit-mandate"),
+        "project_id": account["project_id"],
+        "account_id": account["id"],
+        **fields,
+        "status_changed_at": now,
+        "created_at": now,
+        "updated_at": now,
+    }
+    insert_row(db, _TABLE, row)
+    emit(
+        env,
+        db,
+        "ReceivedDirectDebitMandate.Created",
+        project_id=row["project_id"],
+        resource_id=row["id"],
+    )
+    return get_row(db, _TABLE, row["id"])
+
+
+def add_b2b_mandate(env: Environment, principal: Principal, data: dict[str, Any]) -> dict[str, Any]:
+    """Register a B2B mandate on the company account of `data["iban"]` before its creditor
+    debits it; `ConsentPending` until the account's user accepts the `EnableMandate`
+    consent (`Canceled` if refused)."""
+    checks = Checks()
+    url = checks.url(data.get("consent_redirect_url"), ["input", "consentRedirectUrl"])
+    identifier = checks.text(
+        data.get("creditor_identifier"), ["input", "creditorIdentifier"], max_length=35
+    )
+    creditor = checks.text(data.get("creditor_name"), ["input", "creditorName"], max_length=70)
+    reference = checks.text(
+        data.get("mandate_reference"), ["input", "mandateReference"], max_length=35
+    )
+    name = checks.text(data.get("name"), ["input", "name"], required=False, max_length=140)
+    checks.raise_if_any()
+    iban = "".join(str(data.get("iban") or "").split()).upper()
+    with env.store.atomic() as db:
+        rows = list(
+            db["accounts"].rows_where("iban = ? AND project_id = ?", [iban, principal.project_id])
+        )
+        try:
+            account = find_account(db, principal, rows[0]["id"]) if rows else None
+        except Rejected:
+            account = None
+        if account is None:
+            raise Rejected(not_found("Account", iban))
+        require_permission(db, principal, account["id"], "can_initiate_payments")
+        holder = get_row(db, "account_holders", account["holder_id"])
+        if holder["type"] == "Individual":
+            raise Rejected(
+                rejection(
+                    "AccountHolderTypeIndividualRejection",
+                    f"Account {account['id']} belongs to an individual: B2B mandates are for "
+                    "companies.",
+                )
+            )
+        if db[_TABLE].count_where(
+            "account_id = ? AND creditor_identifier = ? AND reference = ? AND status != 'Canceled'",
+            [account["id"], identifier, reference],
+        ):
+            raise Rejected(
+                forbidden(
+                    f"Account {account['id']} already has mandate {reference} of {identifier}."
+                )
+            )
+        row = _insert(
+            env,
+            db,
+            account,
+            reference=reference,
+            creditor_identifier=identifier,
+            creditor_name=creditor,
+            name=name,
+            signature_date=data.get("signature_date"),
+            scheme="B2B",
+            sequence=data["sequence"],
+            status="ConsentPending",
+            consent_for="Add",
+        )
+        consent = open_consent(
+            env,
+            db,
+            project_id=row["project_id"],
+            purpose="EnableMandate",
+            redirect_url=str(url),
+            user_id=consent_user(db, principal, account["id"]),
+            resource_id=row["id"],
+        )
+        update_row(db, _TABLE, row["id"], {"consent_id": consent["id"]})
+        return get_row(db, _TABLE, row["id"])
+
+
+#: The API's scheme names of the stored `scheme` values.
+SCHEME_NAMES = {"Core": "SepaDirectDebitCore", "B2B": "SepaDirectDebitB2b"}
+
+
+def list_mandates(
+    env: Environment,
+    principal: Principal,
+    *,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
+) -> Connection:
+    """Received mandates the caller sees, oldest first (newest with `orderBy.direction:
+    Desc`); filters `account_id` (set by the account), `status` and `scheme` (lists of
+    the API's names)."""
+    filters = dict(filters or {})
+    if filters.get("scheme"):
+        stored = {name: value for value, name in SCHEME_NAMES.items()}
+        filters["scheme"] = [stored[name] for name in filters["scheme"] if name in stored]
+        filters["scheme"] = filters["scheme"] or ["-"]
+    where, params = with_filters(
+        account_scope(principal), filters, equal=("account_id",), any_of=("status", "scheme")
+    )
+    order, descending = ordering(order_by)
+    return paginate(
+        env.store.db,
+        _TABLE,
+        where,
+        params,
+        first=first,
+        after=after,
+        order=order,
+        descending=descending,
+    )

@@ -1,0 +1,129 @@
+"""Sandbox identifications: the Testing API records the outcome of a user's identity
+check, which sets the user's identification levels.
+
+Each level given `Valid` is added to the user's levels; `Invalid`, `Expired` or `Canceled`
+removes it; the other statuses (a check still running) leave it as it is.
+
+```python
+created = create(env, project_id, user_id, "Expert", {"expert": "Valid"}, None)
+update(env, project_id, created["id"], "Expert", {"expert": "Invalid"}, ["ExpiredDocument"])
+```
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import sqlite_utils
+
+from ...storage import insert_row, update_row
+from ..kernel.context import Environment
+from ..kernel.events import emit
+from ..kernel.rejections import Rejected, rejection
+
+__all__ = ["create", "update"]
+
+#: Each input level and the user's identification level it sets.
+_LEVELS = {"expert": "Expert", "pvid": "PVID", "qes": "QES"}
+_GRANTING = ("Valid",)
+_REVOKING = ("Invalid", "Expired", "Canceled")
+
+
+def _check(process: str, levels: Mapping[str, str | None], reasons: Sequence[str] | None) -> None:
+    given = {key: status for key, status in levels.items() if status is not None}
+    if process.lower() not in given:
+        message = f"The {process} process needs the status of its own level ({process.lower()})."
+        raise Rejected(rejection("InvalidIdentificationLevelsRejection", message))
+    invalid = any(status == "Invalid" for status in given.values())
+    if reasons and not invalid:
+        message = "Error reasons go with a level whose status is Invalid."
+        raise Rejected(rejection("InvalidIdentificationErrorReasonsRejection", message))
+
+
+def _apply(
+    env: Environment, db: sqlite_utils.Database, user_id: str, levels: Mapping[str, str | None]
+) -> None:
+    (stored,) = db.execute(
+        "SELECT identification_levels FROM users WHERE id = ?", [user_id]
+    ).fetchone()
+    current = list(json.loads(stored))
+    for key, status in levels.items():
+        level = _LEVELS[key]
+        if status in _GRANTING and level not in current:
+            current.append(level)
+        elif status in _REVOKING and level in current:
+            current.remove(level)
+    update_row(
+        db,
+        "users",
+        user_id,
+        {"identification_levels": json.dumps(current), "updated_at": env.now()},
+    )
+
+
+def create(
+    env: Environment,
+    project_id: str,
+    user_id: str,
+    process: str,
+    levels: Mapping[str, str | None],
+    reasons: Sequence[str] | None,
+) -> dict[str, Any]:
+    """Record an identification of a Sandbox user of the project (event `User.Updated`)."""
+    with env.store.atomic() as db:
+        owned = db.execute(
+            "SELECT 1 FROM users WHERE id = ? AND project_id = ? AND deleted_at IS NULL",
+            [user_id, project_id],
+        ).fetchone()
+        if owned is None:
+            message = f"No Sandbox user {user_id}."
+            raise Rejected(rejection("UserNotFoundRejection", message, id=user_id))
+        _check(process, levels, reasons)
+        now = env.now()
+        row = {
+            "id": env.new_id(db, "identification"),
+            "project_id": project_id,
+            "user_id": user_id,
+            "process": process,
+            "levels": json.dumps(dict(levels), sort_keys=True),
+            "error_reasons": json.dumps(list(reasons or [])),
+            "created_at": now,
+            "updated_at": now,
+        }
+        insert_row(db, "sandbox_identifications", row)
+        _apply(env, db, user_id, levels)
+        emit(env, db, "User.Updated", project_id=project_id, resource_id=user_id)
+        return row
+
+
+def update(
+    env: Environment,
+    project_id: str,
+    identification_id: str,
+    process: str,
+    levels: Mapping[str, str | None],
+    reasons: Sequence[str] | None,
+) -> dict[str, Any]:
+    """Change an identification's outcome (the user's levels follow; event `User.Updated`)."""
+    with env.store.atomic() as db:
+        rows = list(
+            db["sandbox_identifications"].rows_where(
+                "id = ? AND project_id = ?", [identification_id, project_id]
+            )
+        )
+        if not rows:
+            message = f"No Sandbox identification {identification_id}."
+            raise Rejected(rejection("SandboxIdentificationNotFoundRejection", message))
+        _check(process, levels, reasons)
+        changes = {
+            "process": process,
+            "levels": json.dumps(dict(levels), sort_keys=True),
+            "error_reasons": json.dumps(list(reasons or [])),
+            "updated_at": env.now(),
+        }
+        update_row(db, "sandbox_identifications", identification_id, changes)
+        _apply(env, db, rows[0]["user_id"], levels)
+        emit(env, db, "User.Updated", project_id=project_id, resource_id=rows[0]["user_id"])
+        return {**rows[0], **changes}

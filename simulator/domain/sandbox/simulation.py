@@ -1,0 +1,551 @@
+"""The outside world, as the Sandbox Testing API simulates it (simulator-only functions).
+
+Other banks send SEPA credit transfers, settle or reject the ones sent to them; card
+networks send authorizations, then debit, release or refund them; the bank charges fees
+and resets a project's data. Each function acts inside one project and one transaction,
+returns the transaction it created or changed, and raises `Rejected` for an unknown id
+or a move the resource cannot make.
+
+A declined card authorization is not a rejection: it is a `Rejected` card transaction
+whose reason says why (`InsufficientFunds`, `SpendingLimitReached`, ...), exactly as a
+real decline leaves a trace in the account's history.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+import sqlite_utils
+
+from ...clock import format_timestamp, parse_timestamp
+from ...storage import get_row
+from ..accounts.ledger import change_status, read_balances, record_transaction
+from ..accounts.transactions import TRANSFER_MODES, TRANSFER_TYPES, settlement_time, transfer_type
+from ..accounts.virtual_ibans import find_account_by_virtual_iban
+from ..cards.card_support import card_not_found
+from ..cards.cards import cancel_card_in, finish_canceling
+from ..kernel.context import Environment
+from ..kernel.money import ZERO, to_decimal
+from ..kernel.rejections import Rejected, forbidden, not_found, wrong_status
+from ..kernel.validation import Checks
+
+__all__ = [
+    "CARD_DECLINE_REASONS",
+    "FEE_TYPES",
+    "TRANSFER_REJECTION_REASONS",
+    "book_transfer",
+    "charge_fee",
+    "reject_transfer",
+    "release_card_authorization",
+    "reset_project_data",
+    "simulate_card_authorization",
+    "simulate_card_credit",
+    "simulate_card_debit",
+    "simulate_incoming_transfer",
+    "spent_within_limit_period",
+]
+
+CARD_DECLINE_REASONS = (
+    "CardNotEnabled",
+    "AccountMembershipNotEnabled",
+    "AccountNotOpened",
+    "WithdrawalDisabled",
+    "ECommerceDisabled",
+    "InternationalDisabled",
+    "SpendingLimitReached",
+    "InsufficientFunds",
+    "MerchantDeclined",
+)
+#: `SepaCreditTransferRejectionReasonCodeEnum`: why the other bank refused a transfer.
+TRANSFER_REJECTION_REASONS = (
+    "AccountClosed",
+    "AccountHolderDeceased",
+    "AccountLimited",
+    "AccountSuspended",
+    "AccountUnknown",
+    "AmountExceedsSettlementLimit",
+    "BankOperationCodeInvalid",
+    "BeneficiaryBankBicInvalid",
+    "BeneficiaryBankBicNotFound",
+    "BeneficiaryBankNotReachable",
+    "CreditorAddressMissing",
+    "CreditorAgentSuspended",
+    "CreditorBankOffline",
+    "CreditorBankTechnicalErrorOccurred",
+    "CreditorBankTimeout",
+    "CreditorNameOrAddressMissing",
+    "DebtorAccountOrIdMissing",
+    "DebtorBankTimeout",
+    "DebtorNameOrAddressMissing",
+    "InsufficientFunds",
+    "InvalidTransferDate",
+    "PaymentNotReceived",
+    "ReasonNotSpecifiedByBank",
+    "ReasonNotSpecifiedByCreditor",
+    "RejectedByCompliance",
+    "TransactionAmountLimitExceeded",
+    "TransactionDuplicated",
+    "TransactionOnAccountTypeNotAllowed",
+)
+FEE_TYPES = ("BankingFee", "CardFee", "TransferFee", "Other")
+
+
+def _project_row(
+    db: sqlite_utils.Database, table: str, resource: str, project_id: str, resource_id: str
+) -> dict[str, Any]:
+    rows = list(db[table].rows_where("id = ? AND project_id = ?", [resource_id, project_id]))
+    if not rows:
+        raise Rejected(not_found(resource, resource_id))
+    return rows[0]
+
+
+# -- SEPA credit transfers ---------------------------------------------------------------
+
+
+def simulate_incoming_transfer(
+    env: Environment,
+    project_id: str,
+    *,
+    amount: object,
+    debtor_name: object,
+    debtor_iban: object,
+    account_id: str | None = None,
+    creditor_iban: str | None = None,
+    label: str | None = None,
+    reference: str | None = None,
+    mode: str = "Regular",
+    currency: object = "EUR",
+) -> dict[str, Any]:
+    """Another bank sends money to an account (by id or by IBAN): a Pending credit that
+    books itself after the settlement delay; a Rejected one if the account is closing."""
+    checks = Checks()
+    value = checks.amount(amount, ["input", "amount", "value"], currency=currency)
+    name = checks.text(debtor_name, ["input", "debtorName"], max_length=70)
+    iban = checks.iban(debtor_iban, ["input", "debtorIban"], sepa=True)
+    label = checks.text(label, ["input", "label"], required=False, max_length=140)
+    reference = checks.text(reference, ["input", "reference"], required=False, max_length=35)
+    checks.choice(mode, TRANSFER_MODES, ["input", "mode"])
+    if account_id is None and creditor_iban is None:
+        checks.fail("Missing", "Give the accountId or the creditorIban.", ["input", "accountId"])
+    creditor = checks.iban(creditor_iban, ["input", "creditorIban"]) if creditor_iban else None
+    checks.raise_if_any()
+    assert value is not None and name is not None and iban is not None
+    with env.store.atomic() as db:
+        if account_id is not None:
+            account = _project_row(db, "accounts", "Account", project_id, account_id)
+        else:
+            assert creditor is not None
+            rows = list(
+                db["accounts"].rows_where(
+                    "iban = ? AND project_id = ?", [creditor.compact, project_id]
+                )
+            )
+            # A virtual IBAN credits its account (domain.virtual_ibans).
+            found = (
+                rows[0] if rows else find_account_by_virtual_iban(db, project_id, creditor.compact)
+            )
+            if found is None:
+                raise Rejected(not_found("Account", creditor.compact))
+            account = found
+        closed = account["status"] in ("Closing", "Closed")
+        return record_transaction(
+            env,
+            db,
+            project_id=project_id,
+            account_id=account["id"],
+            type=transfer_type(mode, "Credit"),
+            amount=value,
+            label=label or f"Transfer from {name}",
+            counterparty=name,
+            counterparty_iban=iban.compact,
+            counterparty_bic=str(iban.bic) if iban.bic else None,
+            reference=reference,
+            mode=mode,
+            status="Rejected" if closed else "Pending",
+            status_reason="AccountClosed" if closed else None,
+            settles_at=None if closed else settlement_time(env, mode),
+        )
+
+
+def _pending_transfer(
+    db: sqlite_utils.Database, project_id: str, transaction_id: str, types: tuple[str, ...]
+) -> dict[str, Any]:
+    transaction = _project_row(db, "transactions", "Transaction", project_id, transaction_id)
+    if transaction["type"] not in types:
+        raise Rejected(
+            forbidden(
+                f"Transaction {transaction_id} is a {transaction['type']}, not one of "
+                f"{', '.join(types)}."
+            )
+        )
+    return transaction
+
+
+def book_transfer(
+    env: Environment,
+    project_id: str,
+    transaction_id: str,
+    *,
+    types: tuple[str, ...] = TRANSFER_TYPES,
+) -> dict[str, Any]:
+    """The other bank settled a pending transfer now, before its settlement delay; `types`
+    narrows which transfers (the Testing API's mutation books outgoing ones only)."""
+    with env.store.atomic() as db:
+        transaction = _pending_transfer(db, project_id, transaction_id, types)
+        return change_status(env, db, transaction, "Booked")
+
+
+def reject_transfer(
+    env: Environment,
+    project_id: str,
+    transaction_id: str,
+    reason: str = "ReasonNotSpecifiedByBank",
+    *,
+    types: tuple[str, ...] = TRANSFER_TYPES,
+) -> dict[str, Any]:
+    """The other bank refused a pending transfer: its amount is freed. `reason` is a
+    `SepaCreditTransferRejectionReasonCodeEnum` value."""
+    checks = Checks()
+    checks.choice(reason, TRANSFER_REJECTION_REASONS, ["input", "reasonCode"])
+    checks.raise_if_any()
+    with env.store.atomic() as db:
+        transaction = _pending_transfer(db, project_id, transaction_id, types)
+        return change_status(env, db, transaction, "Rejected", reason=reason)
+
+
+# -- cards ---------------------------------------------------------------------------------
+
+
+def _project_card(db: sqlite_utils.Database, project_id: str, card_id: str) -> dict[str, Any]:
+    rows = list(db["cards"].rows_where("id = ? AND project_id = ?", [card_id, project_id]))
+    if not rows:
+        raise Rejected(card_not_found(card_id))
+    return rows[0]
+
+
+def _period_start(now: datetime, period: str) -> str:
+    day = now.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    if period == "Daily":
+        start = day
+    elif period == "Weekly":
+        start = day - timedelta(days=day.weekday())
+    elif period == "Monthly":
+        start = day.replace(day=1)
+    else:
+        return ""
+    return format_timestamp(start)
+
+
+def spent_within_limit_period(
+    env: Environment, db: sqlite_utils.Database, card: dict[str, Any]
+) -> Decimal:
+    """What a card spent (pending and booked debits) since its spending-limit period began."""
+    since = _period_start(parse_timestamp(env.now()), card["spending_limit_period"])
+    total = ZERO
+    for (amount,) in db.execute(
+        "SELECT amount FROM transactions WHERE card_id = ? AND type = 'CardOutDebit' "
+        "AND status IN ('Pending', 'Booked') AND execution_date >= ?",
+        [card["id"], since],
+    ).fetchall():
+        total += to_decimal(amount)
+    return total
+
+
+def _alpha3(country: str) -> str:
+    """An account's country as the card networks name it (FR -> FRA)."""
+    return {"FR": "FRA", "DE": "DEU", "ES": "ESP", "IT": "ITA", "NL": "NLD"}.get(country, country)
+
+
+def _decline_reason(
+    env: Environment,
+    db: sqlite_utils.Database,
+    card: dict[str, Any],
+    amount: Decimal,
+    *,
+    is_online: bool,
+    is_withdrawal: bool,
+    merchant_country: str,
+) -> str | None:
+    membership = get_row(db, "account_memberships", card["account_membership_id"])
+    account = get_row(db, "accounts", card["account_id"])
+    rules = [
+        (card["status"] != "Enabled", "CardNotEnabled"),
+        (membership["status"] != "Enabled", "AccountMembershipNotEnabled"),
+        (account["status"] != "Opened", "AccountNotOpened"),
+        (is_withdrawal and not card["withdrawal"], "WithdrawalDisabled"),
+        (is_online and not card["e_commerce"], "ECommerceDisabled"),
+        (
+            merchant_country != _alpha3(account["country"]) and not card["international"],
+            "InternationalDisabled",
+        ),
+    ]
+    for broken, reason in rules:
+        if broken:
+            return reason
+    limit = to_decimal(card["spending_limit_value"])
+    if spent_within_limit_period(env, db, card) + amount > limit:
+        return "SpendingLimitReached"
+    if amount > read_balances(db, account["id"]).available:
+        return "InsufficientFunds"
+    return None
+
+
+def simulate_card_authorization(
+    env: Environment,
+    project_id: str,
+    card_id: str,
+    *,
+    amount: object,
+    merchant_name: object,
+    currency: object = "EUR",
+    merchant_category: str | None = None,
+    merchant_city: str | None = None,
+    merchant_country: str | None = None,
+    category: str = "InStore",
+    card_type: str = "Virtual",
+    outcome: str = "Accepted",
+) -> dict[str, Any]:
+    """A merchant asks to reserve an amount on a card (`category` InStore, eCommerce,
+    Withdrawal, ...; `card_type` Physical or Virtual). Accepted: a Pending card debit that
+    reserves the amount. Declined (any other `outcome`, or by the card's rules): a Rejected
+    one whose reason says why."""
+    checks = Checks()
+    value = checks.amount(amount, ["input", "amount", "value"], currency=currency)
+    merchant = checks.text(merchant_name, ["input", "merchant", "name"], max_length=70)
+    is_online = category in ("eCommerce", "eCommerceWith3DS")
+    is_withdrawal = category == "Withdrawal"
+    decline_reason = None if outcome == "Accepted" else outcome
+    country = (merchant_country or "").upper() or None
+    if country is not None and (len(country) != 3 or not country.isalpha()):
+        checks.fail(
+            "InvalidFormat",
+            "A country is an ISO 3166-1 alpha-3 code such as FRA.",
+            ["input", "merchant", "country"],
+        )
+    with env.store.atomic() as db:
+        card = _project_card(db, project_id, card_id)  # an unknown card first
+        checks.raise_if_any()
+        assert value is not None and merchant is not None
+        account = get_row(db, "accounts", card["account_id"])
+        country = country or _alpha3(account["country"])
+        physical = card.get("physical_status")
+        if decline_reason is not None:
+            reason: str | None = decline_reason
+        elif card_type == "Physical" and physical != "Activated":
+            reason = "CardSuspended" if physical == "Suspended" else "CardNotActivated"
+        else:
+            reason = _decline_reason(
+                env,
+                db,
+                card,
+                value,
+                is_online=is_online,
+                is_withdrawal=is_withdrawal,
+                merchant_country=country,
+            )
+        return record_transaction(
+            env,
+            db,
+            project_id=project_id,
+            account_id=card["account_id"],
+            type="CardOutDebit",
+            amount=value,
+            label=merchant,
+            counterparty=merchant,
+            card_id=card_id,
+            merchant_name=merchant,
+            merchant_category=merchant_category,
+            merchant_city=merchant_city,
+            merchant_country=country,
+            card_category=category,
+            status="Rejected" if reason else "Pending",
+            status_reason=reason,
+        )
+
+
+def _pending_authorization(
+    db: sqlite_utils.Database, project_id: str, transaction_id: str
+) -> dict[str, Any]:
+    transaction = _project_row(db, "transactions", "Transaction", project_id, transaction_id)
+    if transaction["type"] != "CardOutDebit":
+        raise Rejected(
+            forbidden(f"Transaction {transaction_id} is a {transaction['type']}, not a card debit.")
+        )
+    if transaction["status"] != "Pending":
+        raise Rejected(
+            wrong_status("Transaction", transaction_id, transaction["status"], "Pending")
+        )
+    return transaction
+
+
+def release_card_authorization(
+    env: Environment, project_id: str, transaction_id: str
+) -> dict[str, Any]:
+    """The merchant never debits: the reservation is released."""
+    with env.store.atomic() as db:
+        transaction = _pending_authorization(db, project_id, transaction_id)
+        released = change_status(env, db, transaction, "Released", reason="AuthorizationReleased")
+        finish_canceling(env, db, transaction["card_id"])
+        return released
+
+
+def simulate_card_debit(
+    env: Environment,
+    project_id: str,
+    transaction_id: str,
+    amount: object | None = None,
+    *,
+    currency: object = "EUR",
+) -> dict[str, Any]:
+    """The merchant debits an authorization (its amount, or a smaller final `amount`):
+    the reservation becomes a booked debit."""
+    checks = Checks()
+    path: list[str | int] = ["input", "amount", "value"]
+    value = checks.amount(amount, path, currency=currency) if amount is not None else None
+    checks.raise_if_any()
+    with env.store.atomic() as db:
+        transaction = _pending_authorization(db, project_id, transaction_id)
+        if value is not None and value > to_decimal(transaction["amount"]):
+            checks.fail(
+                "OutOfRange",
+                f"A debit cannot exceed its authorization ({transaction['amount']} EUR).",
+                ["input", "amount", "value"],
+            )
+            checks.raise_if_any()
+        booked = change_status(env, db, transaction, "Booked", amount=value)
+        finish_canceling(env, db, transaction["card_id"])
+        card = get_row(db, "cards", transaction["card_id"])
+        if card["type"] == "SingleUseVirtual" and card["status"] == "Enabled":
+            cancel_card_in(env, db, card, "SingleUseConsumed")  # one payment, then gone
+        return booked
+
+
+def simulate_card_credit(
+    env: Environment,
+    project_id: str,
+    card_id: str,
+    *,
+    amount: object,
+    merchant_name: object,
+    currency: object = "EUR",
+    original_transaction_id: str | None = None,
+) -> dict[str, Any]:
+    """A merchant refunds a card payment: a booked card credit. Not to a closing or closed
+    account, which must stay empty (`BadAccountStatusRejection`)."""
+    checks = Checks()
+    value = checks.amount(amount, ["input", "amount", "value"], currency=currency)
+    merchant = checks.text(merchant_name, ["input", "merchantName"], max_length=70)
+    checks.raise_if_any()
+    assert value is not None and merchant is not None
+    with env.store.atomic() as db:
+        card = _project_card(db, project_id, card_id)
+        account = get_row(db, "accounts", card["account_id"])
+        if account["status"] in ("Closing", "Closed"):
+            raise Rejected(wrong_status("Account", account["id"], account["status"], "Opened"))
+        if original_transaction_id is not None:
+            original = _project_row(
+                db, "transactions", "Transaction", project_id, original_transaction_id
+            )
+            if original["card_id"] != card_id:
+                raise Rejected(forbidden("The original transaction is not one of this card's."))
+        return record_transaction(
+            env,
+            db,
+            project_id=project_id,
+            account_id=card["account_id"],
+            type="CardOutCredit",
+            amount=value,
+            label=f"Refund {merchant}",
+            counterparty=merchant,
+            card_id=card_id,
+            merchant_name=merchant,
+            original_transaction_id=original_transaction_id,
+            status="Booked",
+        )
+
+
+# -- fees and reset ------------------------------------------------------------------------
+
+
+def charge_fee(
+    env: Environment,
+    project_id: str,
+    account_id: str,
+    *,
+    amount: object,
+    fee_type: str = "BankingFee",
+    label: str | None = None,
+    currency: object = "EUR",
+) -> dict[str, Any]:
+    """The bank charges a fee: a booked debit, even if it leaves the account overdrawn."""
+    checks = Checks()
+    value = checks.amount(amount, ["input", "amount", "value"], currency=currency)
+    checks.choice(fee_type, FEE_TYPES, ["input", "feeType"])
+    label = checks.text(label, ["input", "label"], required=False, max_length=140)
+    checks.raise_if_any()
+    assert value is not None
+    with env.store.atomic() as db:
+        account = _project_row(db, "accounts", "Account", project_id, account_id)
+        if account["status"] == "Closed":
+            raise Rejected(wrong_status("Account", account_id, "Closed", "Opened"))
+        return record_transaction(
+            env,
+            db,
+            project_id=project_id,
+            account_id=account_id,
+            type="FeesOut",
+            amount=value,
+            label=label or f"{fee_type} fee",
+            counterparty="Simulated bank",
+            fee_type=fee_type,
+            status="Booked",
+        )
+
+
+#: Deleted in this order (children first); each entry is (table, condition on the project).
+_RESET_ORDER = [
+    ("account_invoices", "project_id = ?"),
+    ("project_owners", "project_id = ?"),
+    ("project_billing", "project_id = ?"),
+    ("test_checks", "project_id = ?"),
+    ("transaction_statements", "project_id = ?"),
+    ("account_statements", "project_id = ?"),
+    ("virtual_iban_entries", "project_id = ?"),
+    ("beneficiary_verifications", "project_id = ?"),
+    ("trusted_beneficiaries", "project_id = ?"),
+    ("standing_orders", "project_id = ?"),
+    ("funding_limit_change_requests", "project_id = ?"),
+    ("funding_limit_settings", "project_id = ?"),
+    ("merchant_payments", "project_id = ?"),
+    ("transactions", "project_id = ?"),
+    ("payment_mandates", "project_id = ?"),
+    ("funding_sources", "project_id = ?"),
+    ("payment_transfers", "payment_id IN (SELECT id FROM payments WHERE project_id = ?)"),
+    ("payments", "project_id = ?"),
+    ("idempotency_keys", "project_id = ?"),
+    ("merchant_payment_method_update_requests", "project_id = ?"),
+    ("merchant_payment_methods", "project_id = ?"),
+    ("merchant_profile_update_requests", "project_id = ?"),
+    ("merchant_profiles", "project_id = ?"),
+    ("cards", "project_id = ?"),
+    ("account_memberships", "project_id = ?"),
+    ("consents", "project_id = ?"),
+    ("account_balances", "account_id IN (SELECT id FROM accounts WHERE project_id = ?)"),
+    ("accounts", "project_id = ?"),
+    ("account_holders", "project_id = ?"),
+    ("dataset_records", "project_id = ?"),
+]
+
+
+def reset_project_data(env: Environment, project_id: str) -> dict[str, int]:
+    """Delete a project's banking data (holders, accounts, memberships, cards, payments,
+    transactions, consents, loaded dataset records), in one transaction. The project, its
+    credentials and tokens, the users and the event journal stay."""
+    deleted: dict[str, int] = {}
+    with env.store.atomic() as db:
+        for table, condition in _RESET_ORDER:
+            cursor = db.execute(f"DELETE FROM [{table}] WHERE {condition}", [project_id])
+            deleted[table] = cursor.rowcount
+    return deleted
