@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -203,16 +202,6 @@ def ensure_demo_project(sim: Simulator) -> dict[str, Any] | None:
     return data
 
 
-def ensure_port_free(host: str, port: int) -> None:
-    """Fail before printing addresses that would not answer (uvicorn only logs the error)."""
-    try:
-        with socket.create_server((host, port)):
-            pass
-    except OSError as error:
-        reason = (error.strerror or str(error)).split(" (")[0]
-        raise ConfigurationError(f"Cannot listen on {host}:{port}: {reason}.") from None
-
-
 def _outbound_policy(args: argparse.Namespace) -> OutboundPolicy:
     from ..webhooks.outbound import DEFAULT_OUTBOUND_POLICY, OutboundPolicy
 
@@ -260,7 +249,7 @@ def run_serve(args: argparse.Namespace) -> int:
         raise ConfigurationError("--learners is for a workshop data dir (`workshop create`).")
     import uvicorn
 
-    from ..server.serving import configure_logging, uvicorn_config
+    from ..server.serving import configure_logging, ensure_port_free, uvicorn_config
 
     public_url = public_url_setting(args.public_url or default_public_url(args.host, args.port))
     outbound_policy = _outbound_policy(args)

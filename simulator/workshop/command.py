@@ -34,8 +34,7 @@ def open_served_workshop(args: argparse.Namespace, public_url: str) -> Workshop:
 def run_workshop_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from ..cli.core import ensure_port_free
-    from ..server.serving import configure_logging, uvicorn_config
+    from ..server.serving import configure_logging, ensure_port_free, uvicorn_config
     from .instructor import instructor_app
     from .serving import WorkshopApp
 
