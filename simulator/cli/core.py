@@ -156,7 +156,7 @@ def run_clock(args: argparse.Namespace) -> int:
 
 
 def run_project_create(args: argparse.Namespace) -> int:
-    from ..domain.projects import create_project
+    from ..domain.projects import create_project  # start-up: the domain brings SQLite
 
     with open_simulator(args.data_dir) as sim:
         credentials = create_project(sim.environment(args.env), args.name, args.redirect_uris)
@@ -167,7 +167,7 @@ def run_project_create(args: argparse.Namespace) -> int:
 
 
 def run_project_list(args: argparse.Namespace) -> int:
-    from ..domain.projects import list_projects
+    from ..domain.projects import list_projects  # start-up: the domain brings SQLite
 
     with open_simulator(args.data_dir) as sim:
         print_json(list_projects(sim.environment(args.env)))
@@ -187,7 +187,7 @@ def ensure_demo_project(sim: Simulator) -> dict[str, Any] | None:
     Its credentials are also written to `demo-credentials.json` in the data dir
     (a simulator-only convenience: the real dashboard shows a secret once).
     """
-    from ..domain.datasets import load_dataset
+    from ..domain.datasets import load_dataset  # start-up: the domain brings SQLite
     from ..domain.projects import list_projects
 
     if list_projects(sim.sandbox):
@@ -203,6 +203,7 @@ def ensure_demo_project(sim: Simulator) -> dict[str, Any] | None:
 
 
 def _outbound_policy(args: argparse.Namespace) -> OutboundPolicy:
+    # start-up: webhooks bring the domain and SQLite
     from ..webhooks.outbound import DEFAULT_OUTBOUND_POLICY, OutboundPolicy
 
     if args.allow_webhook_net and not args.public:
@@ -214,6 +215,7 @@ def _outbound_policy(args: argparse.Namespace) -> OutboundPolicy:
 
 def print_banner(sim: Simulator, args: argparse.Namespace, demo: dict[str, Any] | None) -> None:
     """What `serve` prints once it is ready: where everything is, and the demo's secret."""
+    # start-up: the dashboard's pages (Starlette, Jinja)
     from ..browser.dashboard import new_sign_in_link
 
     base = sim.public_url
@@ -239,15 +241,16 @@ def print_banner(sim: Simulator, args: argparse.Namespace, demo: dict[str, Any] 
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from ..workshop import is_workshop
+    from ..workshop import is_workshop  # start-up: a workshop brings the Simulator
 
     if is_workshop(args.data_dir):  # every learner's space: docs/workshop.md
+        # start-up: a workshop brings the Simulator
         from ..workshop.command import run_workshop_serve
 
         return run_workshop_serve(args)
     if args.learners:
         raise ConfigurationError("--learners is for a workshop data dir (`workshop create`).")
-    import uvicorn
+    import uvicorn  # start-up: the server
 
     from ..server.serving import configure_logging, ensure_port_free, uvicorn_config
 
