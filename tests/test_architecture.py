@@ -46,8 +46,10 @@ def test_the_drawing_of_the_layers_is_the_layers_contract() -> None:
 def test_the_table_of_contracts_lists_every_contract() -> None:
     """Every contract has an id (`lint-imports --contract ID`), each listed once, with its
     type, in docs/architecture.md's table."""
-    rows = re.findall(r"^\| `([a-z0-9-]+)` \| ([a-z_]+) \|", _section("Layers"), re.M)
+    section = _section("Layers")
+    rows = re.findall(r"^\| `([a-z0-9-]+)` \| ([a-z_]+) \|", section, re.M)
     assert rows == [(c["id"], c["type"]) for c in _contracts()]
+    assert f"The {len(rows)} contracts, in `pyproject.toml`" in section
 
 
 def _function_imports(tree: ast.Module) -> list[int]:
