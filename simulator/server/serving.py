@@ -1,4 +1,5 @@
-"""How `serve` runs the app on uvicorn, and where its log goes.
+"""How `serve` runs the app on uvicorn, and where its log goes; `ensure_port_free`, which both
+`serve` commands (a simulator's and a workshop's) call before printing their addresses.
 
 `uvicorn_config` is the one uvicorn configuration of the simulator (the tests' real servers
 use it too):
