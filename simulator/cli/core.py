@@ -17,7 +17,7 @@ from ..public_url import default_public_url, public_url_setting
 from ..storage.private import write_private_text
 from .common import add_data_dir, add_environment, open_simulator, print_json
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the types only: start-up (docs/architecture.md)
     from .._simulator import Simulator
     from ..webhooks.outbound import OutboundPolicy
 

@@ -28,7 +28,7 @@ from ..clock import parse_duration
 from ..exceptions import ConfigurationError
 from .common import add_data_dir, add_environment, open_simulator, print_json
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the types only: start-up (docs/architecture.md)
     from ..limits import LimitSettingsFile, OperationLimits
 
 __all__ = ["register"]

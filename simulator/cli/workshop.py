@@ -16,7 +16,7 @@ from ..exceptions import ConfigurationError
 from ..public_url import public_url_setting
 from .common import add_data_dir, print_json
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the types only: start-up (docs/architecture.md)
     from ..workshop import Workshop
 
 

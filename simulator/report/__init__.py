@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .format import REPORT_FORMAT, render_step
 from .writing import build_steps, write_report
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the replayer lazily (see `__getattr__`)
     from .replay import Replay, ReplayError, ReportFormatError
 
 __all__ = [
