@@ -10,7 +10,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from datetime import datetime, timedelta
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.applications import Starlette
 
@@ -25,14 +25,14 @@ from .journal.clock import JournaledClock
 from .lifecycle import Lifecycle
 from .limits import Limits, LimitSettings
 from .oauth.grants import GRANTS
+from .oauth.tools import OAuthTools
 from .public_url import DEFAULT_PUBLIC_URL, public_url_setting
+from .report.writing import write_report
 from .scheduler import Advance, Callouts, Scheduler, Ticker
+from .snapshots import diff_snapshots, list_snapshots, restore_snapshot, save_snapshot
 from .storage import Store
 from .webhooks import Receivers, Webhooks, install_webhooks
 from .webhooks.outbound import DEFAULT_OUTBOUND_POLICY, OutboundPolicy
-
-if TYPE_CHECKING:
-    from .oauth.tools import OAuthTools
 
 __all__ = ["DEFAULT_BASE_URL", "Simulator"]
 
@@ -189,8 +189,6 @@ class Simulator:
     @cached_property
     def oauth(self) -> OAuthTools:
         """The OAuth user flows: Sandbox users, the text-message outbox, PKCE (docs/oauth.md)."""
-        from .oauth.tools import OAuthTools
-
         return OAuthTools(self.environments)
 
     def reset(self, environment: str | EnvironmentName) -> None:
@@ -229,34 +227,24 @@ class Simulator:
 
     def snapshot(self, name: str) -> Path:
         """Save every environment's file, the clock and the limits as snapshot `name`."""
-        from .snapshots import save_snapshot
-
         with self._lifecycle.operation():
             return save_snapshot(self.data_dir, self.clock, name)
 
     def restore(self, name: str) -> None:
         """Put the simulator back in the state of snapshot `name` (all of it, or nothing)."""
-        from .snapshots import restore_snapshot
-
         with self._lifecycle.operation():
             restore_snapshot(self.data_dir, self.clock, name)
 
     def snapshots(self) -> list[Any]:
         """The saved snapshots (`SnapshotInfo`), by name."""
-        from .snapshots import list_snapshots
-
         return list_snapshots(self.data_dir)
 
     def diff(self, a: str, b: str) -> dict[str, Any]:
         """Rows added, removed and changed per environment and table from snapshot a to b."""
-        from .snapshots import diff_snapshots
-
         return diff_snapshots(self.data_dir, a, b)
 
     def report(self, out: str | Path | None = None, **options: Any) -> Any:
         """Write a bug report that replays the journal (see `simulator.report.write_report`)."""
-        from .report import write_report
-
         return write_report(self, out, **options)
 
     # -- webhooks -----------------------------------------------------------------
@@ -265,14 +253,14 @@ class Simulator:
     def webhooks(self) -> Webhooks:
         """Subscriptions, in-process inboxes, the delivery log, replay and the retry policy
         (see `simulator.webhooks`)."""
-        return Webhooks(self)
+        return Webhooks(self.environments)
 
     # -- HTTP ---------------------------------------------------------------------
 
     @cached_property
     def app(self) -> Starlette:
         """The ASGI application, the same one `python -m simulator serve` runs."""
-        from .server import create_app
+        from .server import create_app  # start-up: the server brings GraphQL (0.2 s)
 
         self._lifecycle.check_open()
         return create_app(
@@ -296,7 +284,7 @@ class Simulator:
         with warnings.catch_warnings():
             # Starlette suggests httpx2; the project uses httpx for every client role.
             warnings.filterwarnings("ignore", message=".*httpx2.*")
-            from starlette.testclient import TestClient
+            from starlette.testclient import TestClient  # here, filtered: it warns on import
 
             return TestClient(self.app, base_url=base_url, raise_server_exceptions=False, **kwargs)
 
@@ -336,7 +324,7 @@ class Simulator:
 
     def _repr_html_(self) -> str:
         """The notebook's view: the clock, the data dir, the projects (simulator.widgets)."""
-        from .widgets.displays import simulator_html
+        from .widgets.displays import simulator_html  # start-up: ipywidgets (0.3 s)
 
         return simulator_html(self)
 

@@ -1,33 +1,90 @@
-"""The one-way dependencies of docs/architecture.md, checked on the source."""
+"""What import-linter cannot check of docs/architecture.md, checked on the source.
+
+The one-way dependencies themselves are import-linter contracts (pyproject.toml,
+`[tool.importlinter]`), which `lint-imports` checks in CI; here: that the drawing of the layers
+and the table of contracts say what the contracts do, that an import inside a function says
+why it is there, that only the clock reads real time, and that no module fills shared state
+when it is imported.
+"""
 
 from __future__ import annotations
 
 import ast
 import re
+import tomllib
 from pathlib import Path
+from typing import Any
 
-import pytest
-
-PACKAGE = Path(__file__).resolve().parents[1] / "simulator"
-
-#: What the inner layers must never import: HTTP, GraphQL, widgets, or the outer layers.
-FORBIDDEN = re.compile(
-    r"^\s*(from|import)\s+(starlette|ariadne|graphql|ipywidgets|httpx|uvicorn)\b"
-    r"|^\s*from\s+\.\.(api|server|oauth|webhooks|cli|testing_api|widgets)\b",
-    re.M,
-)
-INNER = sorted(
-    [
-        *(PACKAGE / "domain").rglob("*.py"),
-        *(PACKAGE / "storage").rglob("*.py"),
-        PACKAGE / "clock.py",
-    ]
-)
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "simulator"
+ARCHITECTURE = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("path", INNER, ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_the_domain_knows_nothing_of_http_graphql_or_widgets(path: Path) -> None:
-    assert not FORBIDDEN.search(path.read_text(encoding="utf-8"))
+def _contracts() -> list[dict[str, Any]]:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts: list[dict[str, Any]] = config["tool"]["importlinter"]["contracts"]
+    return contracts
+
+
+def _section(title: str) -> str:
+    """The text of docs/architecture.md's `## title` section."""
+    start = ARCHITECTURE.index(f"\n## {title}\n")
+    end = ARCHITECTURE.find("\n## ", start + 1)
+    return ARCHITECTURE[start : end if end != -1 else None]
+
+
+def test_the_drawing_of_the_layers_is_the_layers_contract() -> None:
+    """Each line of the drawing starts with one layer as the contract states it (the text
+    after two spaces is a comment), top to bottom."""
+    drawing = re.search(r"```text\n(.*?)```", _section("Layers"), re.S)
+    assert drawing is not None
+    drawn = [line.split("  ")[0].strip() for line in drawing.group(1).splitlines()]
+    (layers,) = [c for c in _contracts() if c.get("id") == "layers"]
+    assert drawn == layers["layers"]
+
+
+def test_the_table_of_contracts_lists_every_contract() -> None:
+    """Every contract has an id (`lint-imports --contract ID`), each listed once, with its
+    type, in docs/architecture.md's table."""
+    section = _section("Layers")
+    rows = re.findall(r"^\| `([a-z0-9-]+)` \| ([a-z_]+) \|", section, re.M)
+    assert rows == [(c["id"], c["type"]) for c in _contracts()]
+    assert f"The {len(rows)} contracts, in `pyproject.toml`" in section
+
+
+def _function_imports(tree: ast.Module) -> list[int]:
+    """The line of the first import of each run of imports inside a function."""
+    found = set()
+    for function in ast.walk(tree):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for node in ast.walk(function):
+            for field in ("body", "orelse", "finalbody"):
+                statements = getattr(node, field, None)
+                if not isinstance(statements, list):
+                    continue
+                previous: ast.stmt | None = None
+                for statement in statements:
+                    if isinstance(statement, ast.Import | ast.ImportFrom) and not isinstance(
+                        previous, ast.Import | ast.ImportFrom
+                    ):
+                        found.add(statement.lineno)
+                    previous = statement
+    return sorted(found)
+
+
+def test_an_import_inside_a_function_says_why() -> None:
+    """Function-level imports only buy start-up time (docs/architecture.md, "Layers"): each
+    (or the first of a run of them) has a comment on its line or the line above."""
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        for number in _function_imports(ast.parse(text)):
+            line, above = lines[number - 1], lines[number - 2].strip()
+            if "#" not in line and not above.startswith("#"):
+                offenders.append(f"{path.relative_to(PACKAGE)}:{number}")
+    assert offenders == []
 
 
 REAL_TIME = re.compile(

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..domain.kernel.context import Environment, Principal
-
-if TYPE_CHECKING:
-    from ..limits.runtime import Limits
-    from ..scheduler import Scheduler
+from ..limits.runtime import Limits
+from ..scheduler import Scheduler
 
 __all__ = ["RequestContext"]
 

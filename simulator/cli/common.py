@@ -7,7 +7,7 @@ import json
 import os
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the types only: start-up (docs/architecture.md)
     from .._simulator import Simulator
 
 __all__ = [

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +17,7 @@ from ..public_url import default_public_url, public_url_setting
 from ..storage.private import write_private_text
 from .common import add_data_dir, add_environment, open_simulator, print_json
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the types only: start-up (docs/architecture.md)
     from .._simulator import Simulator
     from ..webhooks.outbound import OutboundPolicy
 
@@ -157,7 +156,7 @@ def run_clock(args: argparse.Namespace) -> int:
 
 
 def run_project_create(args: argparse.Namespace) -> int:
-    from ..domain.kernel.projects import create_project
+    from ..domain.kernel.projects import create_project  # start-up: the domain brings SQLite
 
     with open_simulator(args.data_dir) as sim:
         credentials = create_project(sim.environment(args.env), args.name, args.redirect_uris)
@@ -168,7 +167,7 @@ def run_project_create(args: argparse.Namespace) -> int:
 
 
 def run_project_list(args: argparse.Namespace) -> int:
-    from ..domain.kernel.projects import list_projects
+    from ..domain.kernel.projects import list_projects  # start-up: the domain brings SQLite
 
     with open_simulator(args.data_dir) as sim:
         print_json(list_projects(sim.environment(args.env)))
@@ -188,6 +187,7 @@ def ensure_demo_project(sim: Simulator) -> dict[str, Any] | None:
     Its credentials are also written to `demo-credentials.json` in the data dir
     (a simulator-only convenience: the real dashboard shows a secret once).
     """
+    # start-up: the domain brings SQLite
     from ..domain.kernel.projects import list_projects
     from ..domain.sandbox.datasets import load_dataset
 
@@ -203,17 +203,8 @@ def ensure_demo_project(sim: Simulator) -> dict[str, Any] | None:
     return data
 
 
-def ensure_port_free(host: str, port: int) -> None:
-    """Fail before printing addresses that would not answer (uvicorn only logs the error)."""
-    try:
-        with socket.create_server((host, port)):
-            pass
-    except OSError as error:
-        reason = (error.strerror or str(error)).split(" (")[0]
-        raise ConfigurationError(f"Cannot listen on {host}:{port}: {reason}.") from None
-
-
 def _outbound_policy(args: argparse.Namespace) -> OutboundPolicy:
+    # start-up: webhooks bring the domain and SQLite
     from ..webhooks.outbound import DEFAULT_OUTBOUND_POLICY, OutboundPolicy
 
     if args.allow_webhook_net and not args.public:
@@ -225,6 +216,7 @@ def _outbound_policy(args: argparse.Namespace) -> OutboundPolicy:
 
 def print_banner(sim: Simulator, args: argparse.Namespace, demo: dict[str, Any] | None) -> None:
     """What `serve` prints once it is ready: where everything is, and the demo's secret."""
+    # start-up: the dashboard's pages (Starlette, Jinja)
     from ..browser.dashboard import new_sign_in_link
 
     base = sim.public_url
@@ -250,17 +242,18 @@ def print_banner(sim: Simulator, args: argparse.Namespace, demo: dict[str, Any] 
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from ..workshop import is_workshop
+    from ..workshop import is_workshop  # start-up: a workshop brings the Simulator
 
     if is_workshop(args.data_dir):  # every learner's space: docs/workshop.md
+        # start-up: a workshop brings the Simulator
         from ..workshop.command import run_workshop_serve
 
         return run_workshop_serve(args)
     if args.learners:
         raise ConfigurationError("--learners is for a workshop data dir (`workshop create`).")
-    import uvicorn
+    import uvicorn  # start-up: the server
 
-    from ..server.serving import configure_logging, uvicorn_config
+    from ..server.serving import configure_logging, ensure_port_free, uvicorn_config
 
     public_url = public_url_setting(args.public_url or default_public_url(args.host, args.port))
     outbound_policy = _outbound_policy(args)

@@ -16,7 +16,7 @@ def register(subparsers: Any) -> None:
 
 def run_mutations(args: argparse.Namespace) -> int:
     del args
-    from ..api.docs import mutations_markdown
+    from ..api.docs import mutations_markdown  # start-up: the GraphQL layer
     from ..server.app import partner_schema, testing_schema
 
     sys.stdout.write(mutations_markdown(partner_schema(), testing_schema()))

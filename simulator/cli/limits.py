@@ -28,7 +28,7 @@ from ..clock import parse_duration
 from ..exceptions import ConfigurationError
 from .common import add_data_dir, add_environment, open_simulator, print_json
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the types only: start-up (docs/architecture.md)
     from ..limits import LimitSettingsFile, OperationLimits
 
 __all__ = ["register"]
@@ -105,7 +105,7 @@ def register(subparsers: Any) -> None:
 
 
 def _settings_file(args: argparse.Namespace) -> LimitSettingsFile:
-    from ..limits import LimitSettingsFile
+    from ..limits import LimitSettingsFile  # start-up: the limits bring graphql-core
 
     return LimitSettingsFile(args.data_dir)
 
@@ -135,6 +135,7 @@ def _parse_value(text: str) -> int | None:
 
 
 def run_set(args: argparse.Namespace) -> int:
+    # start-up: the limits bring graphql-core
     from ..limits import LIVE_LIMITS, SANDBOX_LIMITS, OperationLimits
 
     file = _settings_file(args)
@@ -162,7 +163,7 @@ def run_set(args: argparse.Namespace) -> int:
 
 
 def run_rate_limit(args: argparse.Namespace) -> int:
-    from ..limits import RateLimit
+    from ..limits import RateLimit  # start-up: the limits bring graphql-core
 
     file = _settings_file(args)
     settings = file.read(strict=True)
@@ -209,6 +210,7 @@ def run_work(args: argparse.Namespace) -> int:
 
 
 def run_project(args: argparse.Namespace) -> int:
+    # start-up: the domain brings SQLite
     from ..domain.kernel.projects import find_project_by_client_id, get_project
     from ..domain.kernel.rate_limits import project_rate_limit, set_project_rate_limit
 
@@ -238,7 +240,7 @@ def run_project(args: argparse.Namespace) -> int:
 
 def run_reset(args: argparse.Namespace) -> int:
     file = _settings_file(args)
-    from ..limits import LimitSettings
+    from ..limits import LimitSettings  # start-up: the limits bring graphql-core
 
     file.write(LimitSettings())
     print_json(LimitSettings().describe())
@@ -254,7 +256,7 @@ def run_clear_counters(args: argparse.Namespace) -> int:
 
 def run_cost(args: argparse.Namespace) -> int:
     """Print the figures of each operation; exit 1 when one exceeds a limit."""
-    from graphql import GraphQLError
+    from graphql import GraphQLError  # start-up: graphql-core
 
     from ..limits import LIVE_LIMITS, SANDBOX_LIMITS, document_costs, operation_cost, parse_document
 

@@ -42,10 +42,9 @@ def pick_project(projects: list[dict[str, Any]], project_id: str | None) -> str:
 
 
 def run_seed(args: argparse.Namespace) -> int:
+    # lazy: the domain comes with SQLite (start-up)
     from ..domain.kernel.projects import list_projects
-    from ..domain.sandbox.datasets import (
-        load_dataset,  # lazy: the domain comes with SQLite (start-up)
-    )
+    from ..domain.sandbox.datasets import load_dataset
 
     with open_simulator(args.data_dir) as sim:
         env = sim.environment(args.env)

@@ -52,7 +52,7 @@ def _command(
 
 def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
-        from ..domain.kernel.rejections import Rejected
+        from ..domain.kernel.rejections import Rejected  # start-up: the domain brings SQLite
 
         try:
             return handler(args)
@@ -215,7 +215,7 @@ def run_deliveries(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from ..webhooks import delivery, log
+    from ..webhooks import delivery, log  # start-up: webhooks bring the domain and SQLite
 
     with open_simulator(args.data_dir) as sim:
         env = sim.environment(args.env)
@@ -238,6 +238,7 @@ def run_probe(args: argparse.Namespace) -> int:
 
 
 def run_policy(args: argparse.Namespace) -> int:
+    # start-up: webhooks bring the domain and SQLite
     from ..webhooks.policy import POLICIES, RetryPolicy, get_policy
 
     if args.operation == "list":

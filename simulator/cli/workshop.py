@@ -16,7 +16,7 @@ from ..exceptions import ConfigurationError
 from ..public_url import public_url_setting
 from .common import add_data_dir, print_json
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the types only: start-up (docs/architecture.md)
     from ..workshop import Workshop
 
 
@@ -63,7 +63,7 @@ def register(subparsers: Any) -> None:
 
 
 def _names(args: argparse.Namespace) -> list[str]:
-    from ..workshop import default_names, read_names
+    from ..workshop import default_names, read_names  # start-up: a workshop brings the Simulator
 
     if args.names is not None:
         names = read_names(args.names)
@@ -78,7 +78,7 @@ def _names(args: argparse.Namespace) -> list[str]:
 
 
 def _open(args: argparse.Namespace) -> Workshop:
-    from ..workshop import Workshop, is_workshop
+    from ..workshop import Workshop, is_workshop  # start-up: a workshop brings the Simulator
 
     if not is_workshop(args.data_dir):
         raise ConfigurationError(
@@ -88,7 +88,7 @@ def _open(args: argparse.Namespace) -> Workshop:
 
 
 def run_create(args: argparse.Namespace) -> int:
-    from ..workshop import Workshop, is_workshop
+    from ..workshop import Workshop, is_workshop  # start-up: a workshop brings the Simulator
 
     names = _names(args)
     data_dir = Path(args.data_dir)
@@ -111,6 +111,7 @@ def run_create(args: argparse.Namespace) -> int:
 
 
 def run_progress(args: argparse.Namespace) -> int:
+    # start-up: a workshop brings the Simulator
     from ..workshop.progress import progress_table, room_progress
 
     with _open(args) as room:
@@ -138,6 +139,7 @@ def run_clock(args: argparse.Namespace) -> int:
 
 
 def run_dashboard_link(args: argparse.Namespace) -> int:
+    # start-up: the dashboard's pages (Starlette, Jinja)
     from ..browser.dashboard import new_sign_in_link
 
     base = public_url_setting(args.public_url)

@@ -15,15 +15,12 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..clock import Clock, check_instant, format_timestamp, later, parse_timestamp
 from ..domain.kernel.context import Environment
 from ..exceptions import InvalidTimestamp
+from ..scheduler import Scheduler
 from .record import record_call
-
-if TYPE_CHECKING:
-    from ..scheduler import Scheduler
 
 __all__ = ["JournaledClock", "dashboard_move"]
 

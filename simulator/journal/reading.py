@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..environments import EnvironmentName
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the types only: the command line reads the journal without the domain
     from ..domain.kernel.context import Environment
 
 __all__ = ["Journal", "JournalEntry", "read_entries", "read_page"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..clock import wall_timestamp
 from .redact import Redactor
@@ -21,7 +21,6 @@ if TYPE_CHECKING:  # the types only: the command line journals without them (`in
     import sqlite_utils
 
     from ..domain.kernel.context import Environment
-    from ..webhooks.attempts import AttemptResult, WebhookRequest
     from .redact import Executes
 
 __all__ = [
@@ -36,6 +35,34 @@ __all__ = [
     "redact_call",
     "settings_of",
 ]
+
+
+class ProbeRequest(Protocol):
+    """A probe's POST as the journal reads it (a `webhooks.attempts.WebhookRequest`: the
+    journal sits below webhooks, which journal through it)."""
+
+    @property
+    def url(self) -> str: ...
+    @property
+    def body(self) -> bytes: ...
+    @property
+    def sent_at(self) -> str: ...
+
+
+class ProbeResult(Protocol):
+    """What a probe's POST got (a `webhooks.attempts.AttemptResult`)."""
+
+    @property
+    def status(self) -> int | None: ...
+    @property
+    def body(self) -> str: ...
+    @property
+    def duration(self) -> float: ...
+    @property
+    def error_code(self) -> str | None: ...
+    @property
+    def error(self) -> str | None: ...
+
 
 #: Entries kept per environment file when nothing else is said: the oldest go first.
 DEFAULT_RETENTION = 10_000
@@ -155,7 +182,7 @@ def record_attempts(env: Environment, db: sqlite_utils.Database, attempts: Itera
 
 
 def record_probe(
-    env: Environment, project_id: str, request: WebhookRequest, result: AttemptResult
+    env: Environment, project_id: str, request: ProbeRequest, result: ProbeResult
 ) -> None:
     """Journal a probe's POST (`probeWebhookEndpoint`; no attempt row, no delivery). It is
     written while the request that made it runs, so before that request's own entry."""

@@ -35,6 +35,7 @@ from urllib.parse import parse_qsl, urlencode
 import httpx
 
 from .._simulator import DEFAULT_BASE_URL, Simulator
+from ..cli import main
 from ..clock import parse_timestamp
 from ..domain.kernel.projects import hash_secret
 from ..exceptions import SimulatorError
@@ -43,19 +44,17 @@ from ..journal.reading import read_entries
 from ..journal.redact import JSON_SECRETS, TOKEN_PATTERN, Redactor, digest
 from ..oauth.tokens import issue_project_token
 from ..webhooks.receivers import AttemptResult, ErrorCode, Receivers, WebhookRequest
+from .format import REPORT_FORMAT, render_step
 from .state import unpack_state
 
 __all__ = ["REPORT_FORMAT", "Replay", "ReportFormatError", "render_step"]
 
-#: The report format this simulator writes and replays.
-REPORT_FORMAT = 1
 _REFERENCE = re.compile(r"<([a-z -]+) #(\d+) of ([^<>]+)>")
 _REQUEST_ID = re.compile(r'"requestId":"[0-9a-f]{16}"')
 _COMPARED = (
     "virtual_time", "origin", "kind", "endpoint", "method", "operation_name", "operation_type",
     "document", "variables", "status", "response", "cost", "project_id", "subject",
 )  # fmt: skip
-_SHOWN_LINES = 40
 
 
 class ReportFormatError(SimulatorError):
@@ -74,39 +73,6 @@ def comparable(entry: dict[str, Any]) -> dict[str, Any]:
     request = entry.get("request") or {}
     kept["request"] = {k: v for k, v in request.items() if k not in ("headers", "truncated")}
     return kept
-
-
-def _pretty(value: Any) -> str:
-    if isinstance(value, str):
-        with contextlib.suppress(ValueError):
-            return json.dumps(json.loads(value), indent=2, ensure_ascii=False)
-    return json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True)
-
-
-def render_step(step: dict[str, Any]) -> str:
-    """What a report's cell prints for a step that replayed as recorded."""
-    entry = step["entry"]
-    name = entry.get("operation_name") or ""
-    kind = f" ({entry['operation_type']})" if entry.get("operation_type") else ""
-    lines = [
-        f"Step {step['number']} · {entry['virtual_time']} · {entry.get('method') or ''} "
-        f"{entry['endpoint']} · {name}{kind} -> {entry.get('status')}"
-    ]
-    if entry.get("document"):
-        lines += ["request:", *("  " + line for line in entry["document"].strip().splitlines())]
-    if entry.get("variables"):
-        lines.append(f"variables: {json.dumps(entry['variables'], sort_keys=True)}")
-    answer = _pretty(entry.get("response") or "").splitlines()
-    lines += ["response:", *("  " + line for line in answer[:_SHOWN_LINES])]
-    if len(answer) > _SHOWN_LINES:
-        lines.append(f"  ... ({len(answer) - _SHOWN_LINES} more lines)")
-    for other in [*step.get("before", []), *step.get("consequences", [])]:
-        lines.append(
-            f"then {other['kind']} {other.get('operation_name') or ''} -> {other['endpoint']}: "
-            f"{other.get('status')}"
-        )
-    lines.append("replayed as recorded")
-    return "\n".join(lines) + "\n"
 
 
 class Replay:
@@ -210,8 +176,6 @@ class Replay:
             )
             self._learn([created.client_secret])
         elif entry["origin"] == "cli":
-            from ..cli import main
-
             with contextlib.redirect_stdout(None):
                 main([*arguments["argv"], "--data-dir", str(self.data_dir)])
         else:

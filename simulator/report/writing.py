@@ -13,9 +13,10 @@ import hashlib
 import json
 import platform
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from ..clock import format_timestamp, parse_timestamp
+from ..clock import Clock, format_timestamp, parse_timestamp
+from ..domain.kernel.context import Environment
 from ..domain.sandbox.datasets import dataset_path
 from ..environments import EnvironmentName
 from ..exceptions import ConfigurationError
@@ -27,13 +28,22 @@ from ..snapshots import (
     simulator_version,
     snapshot_dir,
 )
-from .replay import REPORT_FORMAT, render_step
+from .format import REPORT_FORMAT, render_step
 from .state import pack_state
 
-if TYPE_CHECKING:
-    from .._simulator import Simulator
-
 __all__ = ["build_steps", "write_report"]
+
+
+class Reported(Protocol):
+    """What a report is written from: a `Simulator` (`sim.report(...)`). The writer stands
+    below the simulator, which uses it; the replayer (`replay.py`), which builds one, above."""
+
+    @property
+    def data_dir(self) -> Path: ...
+    @property
+    def clock(self) -> Clock: ...
+    def environment(self, name: str | EnvironmentName) -> Environment: ...
+
 
 #: Entries that drive a step; the others (webhook attempts) are what a step caused.
 _DRIVING = ("http", "python", "cli", "dashboard")
@@ -61,7 +71,7 @@ def build_steps(entries: list[JournalEntry]) -> list[dict[str, Any]]:
 
 
 def _start(
-    sim: Simulator, env: EnvironmentName, since: str | None
+    sim: Reported, env: EnvironmentName, since: str | None
 ) -> tuple[str | None, dict[str, Any] | None, int]:
     """The starting snapshot (name, manifest) and the journal position it stands at.
 
@@ -86,7 +96,7 @@ def _start(
 
 
 def write_report(
-    sim: Simulator,
+    sim: Reported,
     out: str | Path | None = None,
     *,
     since: str | None = None,
@@ -156,7 +166,7 @@ def write_report(
     return Path(out)
 
 
-def _datasets(sim: Simulator, name: EnvironmentName) -> list[str]:
+def _datasets(sim: Reported, name: EnvironmentName) -> list[str]:
     try:
         rows = sim.environment(name).store.db.execute(
             "SELECT DISTINCT dataset FROM dataset_records ORDER BY dataset"

@@ -1,4 +1,5 @@
-"""How `serve` runs the app on uvicorn, and where its log goes.
+"""How `serve` runs the app on uvicorn, and where its log goes; `ensure_port_free`, which both
+`serve` commands (a simulator's and a workshop's) call before printing their addresses.
 
 `uvicorn_config` is the one uvicorn configuration of the simulator (the tests' real servers
 use it too):
@@ -32,17 +33,19 @@ from __future__ import annotations
 
 import logging
 import re
+import socket
 import sys
 from pathlib import Path
 from typing import Any
 
 import uvicorn
 
+from ..exceptions import ConfigurationError
 from .access_log import current_request_id
 from .bounds import MAX_HEAD_BYTES
 from .slow_clients import DEFAULT_HEADER_TIMEOUT, header_timeout_protocol
 
-__all__ = ["LogFormatter", "configure_logging", "uvicorn_config"]
+__all__ = ["LogFormatter", "configure_logging", "ensure_port_free", "uvicorn_config"]
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 
@@ -119,3 +122,13 @@ def uvicorn_config(
         # 431 (slow_clients.py) comes first at the same size.
         h11_max_incomplete_event_size=MAX_HEAD_BYTES,
     )
+
+
+def ensure_port_free(host: str, port: int) -> None:
+    """Fail before printing addresses that would not answer (uvicorn only logs the error)."""
+    try:
+        with socket.create_server((host, port)):
+            pass
+    except OSError as error:
+        reason = (error.strerror or str(error)).split(" (")[0]
+        raise ConfigurationError(f"Cannot listen on {host}:{port}: {reason}.") from None

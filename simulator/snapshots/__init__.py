@@ -93,7 +93,7 @@ def snapshot_dir(data_dir: Path | str, name: str) -> Path:
 
 
 def simulator_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    from importlib.metadata import PackageNotFoundError, version  # start-up: 50 ms, rarely
 
     try:
         return version("banking-sandbox-simulator")

@@ -14,19 +14,18 @@ print(sim.webhooks.describe(advance.timeline))
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..clock import parse_timestamp
 from ..domain.kernel.context import Environment
 from ..domain.kernel.events import EVENT_TYPES, list_events
 from ..domain.kernel.projects import ProjectCredentials
+from ..environments import EnvironmentName
 from . import delivery, log, subscriptions
 from .policy import POLICIES, RetryPolicy, get_policy
 from .receivers import Inbox, receivers_for
-
-if TYPE_CHECKING:
-    from .._simulator import Simulator
 
 __all__ = ["Webhooks", "describe_timeline"]
 
@@ -58,13 +57,20 @@ def describe_timeline(entries: list[dict[str, Any]], start: str | datetime | Non
 
 class Webhooks:
     """The webhook machinery of one simulator. Every method takes `environment`
-    (default `"sandbox"`); a project is its credentials or its id."""
+    (default `"sandbox"`); a project is its credentials or its id.
 
-    def __init__(self, simulator: Simulator) -> None:
-        self._simulator = simulator
+    Built by the `Simulator` from its environments (what the facade needs, not the
+    simulator: webhooks sit below it, docs/architecture.md "Layers")."""
 
-    def _env(self, environment: str) -> Environment:
-        return self._simulator.environment(environment)
+    def __init__(self, environments: Mapping[EnvironmentName, Environment]) -> None:
+        self._environments = environments
+
+    def _env(self, environment: str | EnvironmentName) -> Environment:
+        return self._environments[EnvironmentName.parse(environment)]
+
+    @property
+    def _sandbox(self) -> Environment:
+        return self._environments[EnvironmentName.SANDBOX]
 
     # -- in-process receivers -----------------------------------------------------------
 
@@ -72,11 +78,11 @@ class Webhooks:
         """The in-process inbox `name` (endpoint URL `inbox://name`), created when new."""
         if not subscriptions._INBOX_NAME.fullmatch(name):
             raise ValueError(f"Invalid inbox name {name!r}: letters, digits, '.', '_', '-'.")
-        return receivers_for(self._simulator.sandbox).inbox(name)
+        return receivers_for(self._sandbox).inbox(name)
 
     @property
     def inboxes(self) -> dict[str, Inbox]:
-        receivers = receivers_for(self._simulator.sandbox)
+        receivers = receivers_for(self._sandbox)
         return {name: receivers.inbox(name) for name in receivers.names()}
 
     # -- subscriptions ------------------------------------------------------------------
@@ -220,7 +226,7 @@ class Webhooks:
     @property
     def policy(self) -> RetryPolicy:
         """The Sandbox's policy in force (for projects without a policy of their own)."""
-        return delivery.get_retry_policy(self._simulator.sandbox)
+        return delivery.get_retry_policy(self._sandbox)
 
     def get_policy(
         self, environment: str = "sandbox", project: Project | None = None
@@ -236,7 +242,7 @@ class Webhooks:
         """Switch the policy new deliveries follow, by name (`specification`, `every-30s`) or
         as a `RetryPolicy`; in one environment, or both (the default)."""
         chosen = get_policy(policy) if isinstance(policy, str) else policy
-        names = [environment] if environment else list(self._simulator.environments)
+        names = [environment] if environment else list(self._environments)
         for name in names:
             delivery.set_retry_policy(self._env(name), chosen)
         return chosen

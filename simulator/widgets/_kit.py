@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-from ..clock import parse_timestamp
+from ..clock import format_timestamp, later, parse_timestamp
 from ..domain.kernel.projects import ProjectCredentials
+from ..exceptions import SimulatorError
 
 __all__ = ["REDIRECT_URI", "Kit", "UserToken"]
 
@@ -97,8 +98,6 @@ class Kit:
         return known.access_token
 
     def _expiry(self, seconds: int) -> str:
-        from ..clock import format_timestamp, later
-
         return format_timestamp(later(self.simulator.now(), seconds))
 
     def remember_user(self, label: str, tokens: dict[str, Any]) -> UserToken:
@@ -115,8 +114,6 @@ class Kit:
     def user_token(self, phone_number: str, first_name: str = "Ada") -> UserToken:
         """A user token for a Sandbox user (created with auto consent when new), through the
         authorization-code flow; the quick way, without pages (see `OAuthWalkthrough`)."""
-        from ..exceptions import SimulatorError
-
         # A user that exists already is kept as it is.
         with contextlib.suppress(SimulatorError):
             self.simulator.oauth.create_sandbox_user(

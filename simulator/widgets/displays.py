@@ -11,6 +11,8 @@ import html
 import json
 from typing import Any
 
+from ..domain.kernel.projects import list_projects
+
 __all__ = ["Account", "Payload", "Rejection", "display", "simulator_html"]
 
 _STYLE = (
@@ -42,8 +44,6 @@ def simulator_html(simulator: Any) -> str:
     if simulator.closed:
         where = _e(simulator.data_dir)
         return f"<div style='{_STYLE}'><b>Simulator</b> (closed) <code>{where}</code></div>"
-    from ..domain.kernel.projects import list_projects
-
     clock = "frozen" if simulator.clock.frozen else "running"
     pairs = [
         ("virtual time", f"<code>{_e(simulator.clock.timestamp())}</code> ({clock})"),

@@ -15,6 +15,9 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
+import uvicorn
+
+from ..server.serving import uvicorn_config
 from .instructor import instructor_app
 from .serving import WorkshopApp
 from .spaces import Workshop
@@ -39,10 +42,6 @@ class BackgroundWorkshop:
     then closes the room."""
 
     def __init__(self, data_dir: str | Path, learners: Sequence[str] | None = None) -> None:
-        import uvicorn
-
-        from ..server.serving import uvicorn_config
-
         self.port = _free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.room = Workshop(data_dir, learners=learners, public_url=self.base_url)

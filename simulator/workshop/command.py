@@ -6,9 +6,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+import uvicorn
+
 from ..exceptions import ConfigurationError
 from ..public_url import default_public_url, public_url_setting
+from ..server.serving import configure_logging, ensure_port_free, uvicorn_config
 from ..webhooks.outbound import OutboundPolicy
+from .instructor import instructor_app
+from .serving import WorkshopApp
 from .spaces import Workshop, parse_slice
 
 __all__ = ["open_served_workshop", "run_workshop_serve"]
@@ -32,13 +37,6 @@ def open_served_workshop(args: argparse.Namespace, public_url: str) -> Workshop:
 
 
 def run_workshop_serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
-    from ..cli.core import ensure_port_free
-    from ..server.serving import configure_logging, uvicorn_config
-    from .instructor import instructor_app
-    from .serving import WorkshopApp
-
     public_url = public_url_setting(args.public_url or default_public_url(args.host, args.port))
     ensure_port_free(args.host, args.port)
     try:
