@@ -9,6 +9,7 @@ project creations made from Python (`record_call`), and the command line
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -64,8 +65,20 @@ def settings_of(env: Environment) -> JournalSettings:
         return JournalSettings()
 
 
+#: `json.dumps` with these options builds a new encoder at every call; one is kept instead.
+_ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
 def _json(value: Any) -> str | None:
-    return None if value is None else json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return None if value is None else _ENCODE(value)
+
+
+@functools.lru_cache(maxsize=64)
+def _insert_sql(columns: tuple[str, ...]) -> str:
+    """The INSERT of an entry with these keys: the same text every time, so SQLite's
+    statement cache (keyed by the text) prepares it once."""
+    marks = ", ".join("?" for _ in columns)
+    return f"INSERT INTO journal_entries ({', '.join(columns)}) VALUES ({marks})"
 
 
 def record(
@@ -104,13 +117,9 @@ def insert_entry(
         # An HTTP entry brings the time its request arrived; the clock is read otherwise.
         "virtual_time": entry.get("virtual_time") or now(),
         "wall_time": wall_timestamp(),
-        **{k: _json(v) if isinstance(v, dict | list) else v for k, v in entry.items()},
+        **{k: _ENCODE(v) if isinstance(v, dict | list) else v for k, v in entry.items()},
     }
-    columns = ", ".join(row)
-    marks = ", ".join("?" for _ in row)
-    cursor = db.execute(
-        f"INSERT INTO journal_entries ({columns}) VALUES ({marks})", list(row.values())
-    )
+    cursor = db.execute(_insert_sql(tuple(row)), list(row.values()))
     seq = int(cursor.lastrowid or 0)
     if seq > retention:
         db.execute("DELETE FROM journal_entries WHERE seq <= ?", [seq - retention])
