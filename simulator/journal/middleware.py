@@ -186,7 +186,9 @@ def http_entry(
             "headers": kept,
             "query": query,
             "body": text,
-            "response_headers": {k: answer_headers[k] for k in _ANSWER_HEADERS if k in answer_headers},
+            "response_headers": {
+                k: answer_headers[k] for k in _ANSWER_HEADERS if k in answer_headers
+            },
             "truncated": len(answer) > _MAX_KEPT,
         },
     }
