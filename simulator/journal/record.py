@@ -97,7 +97,8 @@ def record(
         db = env.store.db
     if db is None:  # bookkeeping: the scheduler need not look for due work again
         with env.store.bookkeeping() as own:
-            return insert_entry(own, entry, redact, retention=settings.retention, now=env.now)
+            # The plain connection: sqlite-utils' `execute` adds a layer to each statement.
+            return insert_entry(own.conn, entry, redact, retention=settings.retention, now=env.now)
     return insert_entry(db, entry, redact, retention=settings.retention, now=env.now)
 
 
