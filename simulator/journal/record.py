@@ -65,6 +65,8 @@ def settings_of(env: Environment) -> JournalSettings:
         return JournalSettings()
 
 
+#: The values stored as JSON (a tuple: `dict | list` would build a union at every test).
+_STRUCTURED = (dict, list)
 #: `json.dumps` with these options builds a new encoder at every call; one is kept instead.
 _ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
@@ -118,7 +120,7 @@ def insert_entry(
         # An HTTP entry brings the time its request arrived; the clock is read otherwise.
         "virtual_time": entry.get("virtual_time") or now(),
         "wall_time": wall_timestamp(),
-        **{k: _ENCODE(v) if isinstance(v, dict | list) else v for k, v in entry.items()},
+        **{k: _ENCODE(v) if isinstance(v, _STRUCTURED) else v for k, v in entry.items()},
     }
     cursor = db.execute(_insert_sql(tuple(row)), list(row.values()))
     seq = int(cursor.lastrowid or 0)
