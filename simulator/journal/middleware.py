@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 import anyio
@@ -32,6 +32,10 @@ logger = logging.getLogger("simulator.server")
 _MAX_KEPT = 2 * 1024 * 1024
 #: The request headers a replay needs (all others are left out of the journal).
 _KEPT_HEADERS = ("authorization", "content-type", "x-user-id", "accept", "cookie")
+_KEPT_NAMES = frozenset(name.encode() for name in _KEPT_HEADERS)
+#: The answer's headers a replay needs.
+_ANSWER_HEADERS = ("location", "set-cookie")
+_ANSWER_NAMES = frozenset(name.encode() for name in _ANSWER_HEADERS)
 _GRAPHQL_PATHS = {
     "/sandbox/graphql": EnvironmentName.SANDBOX,
     "/sandbox-testing/graphql": EnvironmentName.SANDBOX,
@@ -159,14 +163,12 @@ def http_entry(
     scope: Scope, body: bytes, started: Mapping[str, Any], answer: bytes
 ) -> tuple[dict[str, Any], EnvironmentName]:
     """The entry of one HTTP request (secrets still in: `redact_http` takes them out)."""
-    headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+    headers = _headers(scope["headers"], _KEPT_NAMES)
     path = str(scope["path"])
     query = scope.get("query_string", b"").decode("latin-1")
     text = body.decode("utf-8", "replace")
     kept = {name: headers[name] for name in _KEPT_HEADERS if name in headers}
-    answer_headers = {
-        k.decode("latin-1").lower(): v.decode("latin-1") for k, v in started.get("headers", [])
-    }
+    answer_headers = _headers(started.get("headers", ()), _ANSWER_NAMES)
     entry: dict[str, Any] = {
         "origin": "http",
         "kind": "graphql"
@@ -185,7 +187,7 @@ def http_entry(
             "query": query,
             "body": text,
             "response_headers": {
-                k: answer_headers[k] for k in ("location", "set-cookie") if k in answer_headers
+                k: answer_headers[k] for k in _ANSWER_HEADERS if k in answer_headers
             },
             "truncated": len(answer) > _MAX_KEPT,
         },
@@ -193,6 +195,16 @@ def http_entry(
     if entry["kind"] == "graphql":
         _graphql_fields(entry, text, scope.get(_COST))
     return entry, _environment_of(path, query, text, headers.get("authorization", ""))
+
+
+def _headers(raw: Iterable[tuple[bytes, bytes]], names: frozenset[bytes]) -> dict[str, str]:
+    """The headers named in `names` (lowercase), decoded; the last one of a name wins. Only
+    these are decoded: an entry keeps a handful of a request's dozen headers."""
+    return {
+        name.decode("latin-1"): value.decode("latin-1")
+        for name, value in ((k.lower(), v) for k, v in raw)
+        if name in names
+    }
 
 
 def _graphql_fields(entry: dict[str, Any], text: str, noted_cost: Any) -> None:

@@ -9,6 +9,7 @@ project creations made from Python (`record_call`), and the command line
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -91,8 +92,22 @@ def settings_of(env: Environment) -> JournalSettings:
         return JournalSettings()
 
 
+#: The values stored as JSON (a tuple: `dict | list` would build a union at every test).
+_STRUCTURED = (dict, list)
+#: `json.dumps` with these options builds a new encoder at every call; one is kept instead.
+_ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
 def _json(value: Any) -> str | None:
-    return None if value is None else json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return None if value is None else _ENCODE(value)
+
+
+@functools.lru_cache(maxsize=64)
+def _insert_sql(columns: tuple[str, ...]) -> str:
+    """The INSERT of an entry with these keys: the same text every time, so SQLite's
+    statement cache (keyed by the text) prepares it once."""
+    marks = ", ".join("?" for _ in columns)
+    return f"INSERT INTO journal_entries ({', '.join(columns)}) VALUES ({marks})"
 
 
 def record(
@@ -111,7 +126,8 @@ def record(
         db = env.store.db
     if db is None:  # bookkeeping: the scheduler need not look for due work again
         with env.store.bookkeeping() as own:
-            return insert_entry(own, entry, redact, retention=settings.retention, now=env.now)
+            # The plain connection: sqlite-utils' `execute` adds a layer to each statement.
+            return insert_entry(own.conn, entry, redact, retention=settings.retention, now=env.now)
     return insert_entry(db, entry, redact, retention=settings.retention, now=env.now)
 
 
@@ -131,13 +147,9 @@ def insert_entry(
         # An HTTP entry brings the time its request arrived; the clock is read otherwise.
         "virtual_time": entry.get("virtual_time") or now(),
         "wall_time": wall_timestamp(),
-        **{k: _json(v) if isinstance(v, dict | list) else v for k, v in entry.items()},
+        **{k: _ENCODE(v) if isinstance(v, _STRUCTURED) else v for k, v in entry.items()},
     }
-    columns = ", ".join(row)
-    marks = ", ".join("?" for _ in row)
-    cursor = db.execute(
-        f"INSERT INTO journal_entries ({columns}) VALUES ({marks})", list(row.values())
-    )
+    cursor = db.execute(_insert_sql(tuple(row)), list(row.values()))
     seq = int(cursor.lastrowid or 0)
     if seq > retention:
         db.execute("DELETE FROM journal_entries WHERE seq <= ?", [seq - retention])

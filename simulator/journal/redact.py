@@ -63,6 +63,15 @@ JSON_SECRETS = {
     "secret": "webhook secret",
 }
 _TOKEN_KINDS = {"AT": "access", "RT": "refresh", "AC": "code"}
+#: A bearer token's project and user (`tokens`, NULLs when unknown) and its reference (NULL
+#: when the journal has not met it yet): one row whatever is found.
+_BEARER = (
+    "SELECT t.project_id, t.user_id, s.reference FROM (SELECT ? AS digest) AS d "
+    "LEFT JOIN tokens AS t ON t.token_hash = d.digest "
+    "LEFT JOIN journal_secrets AS s ON s.digest = d.digest"
+)
+#: `json.dumps` with these options builds a new encoder at every call; one is kept instead.
+_ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def digest(secret: str) -> str:
@@ -133,12 +142,15 @@ class Redactor:
 
     def bearer(self, token: str) -> str:
         """A bearer token's reference; notes the caller (`subject`) on the way."""
-        row = self.db.execute(
-            "SELECT project_id, user_id FROM tokens WHERE token_hash = ?", [digest(token)]
-        ).fetchone()
+        # Every request of a client brings the same token: its row and its reference (the
+        # same digest) are read in one statement, and a known reference is the answer.
+        project_id, user_id, known = self.db.execute(_BEARER, [digest(token)]).fetchone()
+        row = None if project_id is None else (project_id, user_id)
         if row is not None:
             self.project_id = row[0]
             self.subject = f"user {row[1]} of project {row[0]}" if row[1] else f"project {row[0]}"
+        if known is not None:
+            return str(known)
         if not TOKEN_PATTERN.fullmatch(token):
             return self.reference("bearer", token)
         return self.token(token, row)
@@ -177,7 +189,7 @@ class Redactor:
             data = json.loads(raw)
         except (ValueError, RecursionError):
             return self.text(raw)
-        return json.dumps(self.json_value(data), separators=(",", ":"), ensure_ascii=False)
+        return _ENCODE(self.json_value(data))
 
     def form(self, raw: str) -> str:
         """A form body or query string with its secret fields replaced."""
