@@ -32,9 +32,7 @@ def server(sim: Simulator, request: pytest.FixtureRequest) -> Iterator[LiveServe
 
 
 def connect(server: LiveServer) -> socket.socket:
-    # A bound on a hung test, not a figure: 5 s timed out once with the suite's 2 cores shared
-    # with other jobs (a 431 answered and closed in milliseconds when idle).
-    return socket.create_connection(("127.0.0.1", server.port), timeout=20)
+    return socket.create_connection(("127.0.0.1", server.port), timeout=5)
 
 
 def read_until_closed(sock: socket.socket) -> bytes:

@@ -55,6 +55,12 @@ class WorkshopServer:
         while not self.server.started:
             assert time.monotonic() < deadline, "uvicorn did not start"
             time.sleep(0.02)
+        # The room opens every space on the event loop after start-up ("ready" at `/`): a test
+        # timing an answer against that warming timed out now and then on a busy machine.
+        deadline = time.monotonic() + 60
+        while not self.app.ready:
+            assert time.monotonic() < deadline, "the room did not get ready"
+            time.sleep(0.02)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -413,12 +419,19 @@ def test_every_route_of_the_room_is_bounded_before_auth(served: WorkshopServer) 
     for size in (20_000, 40_000):  # over the header bound; over the head bound too
         headers = raw_exchange(served, big_head % (b"a" * size))
         assert headers.startswith(b"HTTP/1.1 431 "), headers[:200]
+        assert b"connection: close" in headers.lower()  # not kept until the keep-alive ends
         assert json_of(headers)["errors"][0]["extensions"]["code"] == "HEADERS_TOO_LARGE"
-    with served.client() as http:  # a learner's space and an unknown one: the same bound
-        for path in ("/w/ada/oauth2/token", "/w/nobody/oauth2/token"):
-            big = http.post(path, content=b"x" * (2 * 1024 * 1024))
-            assert big.status_code == 413, path
-            assert big.json()["extensions"]["requestId"] == big.headers["x-request-id"]
+    # A learner's space and an unknown one: the same bound. The 2 MiB are declared, not sent:
+    # a client still writing when the server answers and closes may lose the answer to a reset.
+    for path in (b"/w/ada/oauth2/token", b"/w/nobody/oauth2/token"):
+        big = raw_exchange(
+            served,
+            b"POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: %d\r\n\r\n"
+            % (path, 2 * 1024 * 1024),
+        )
+        assert big.startswith(b"HTTP/1.1 413 "), (path, big[:200])
+        request_id = json_of(big)["extensions"]["requestId"]
+        assert b"x-request-id: %s" % request_id.encode() in big.lower(), big[:400]
 
 
 def test_the_instructor_view_cannot_be_framed(served: WorkshopServer) -> None:

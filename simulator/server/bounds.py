@@ -49,8 +49,9 @@ MAX_HEAD_BYTES: Final = MAX_URL_BYTES + MAX_HEADER_BYTES + 4 * 1024
 #: Set once a request has been bounded: a space behind the workshop's bounds does not bound
 #: (and read) it a second time.
 _BOUNDED: Final = "simulator.bounded"
-#: On a 413: the rest of the body is not worth reading; closing the connection after the
-#: answer stops it (otherwise uvicorn would read and drop a chunked body that never ends).
+#: On every refusal (414, 431, 413), as the module says: the rest of the request is not worth
+#: reading; closing the connection after the answer stops it (otherwise uvicorn would read and
+#: drop a chunked body that never ends, or keep an oversized client until its keep-alive ends).
 _CLOSE: Final = {"Connection": "close"}
 
 
@@ -77,10 +78,14 @@ class RequestBounds:
         )
         if url_bytes > MAX_URL_BYTES:
             message = f"The URL is longer than {MAX_URL_BYTES} bytes."
-            refusal = json_error(414, "URI_TOO_LONG", message, request_id=request_id)
+            refusal = json_error(
+                414, "URI_TOO_LONG", message, headers=_CLOSE, request_id=request_id
+            )
         elif header_bytes(scope) > MAX_HEADER_BYTES:
             message = f"The request headers are larger than {MAX_HEADER_BYTES} bytes."
-            refusal = json_error(431, "HEADERS_TOO_LARGE", message, request_id=request_id)
+            refusal = json_error(
+                431, "HEADERS_TOO_LARGE", message, headers=_CLOSE, request_id=request_id
+            )
         else:
             body = None if _declared_too_large(scope) else await _read_body(receive)
             if body is not None:
