@@ -16,14 +16,14 @@ from ..connections import connection
 from ..mutations import returns_rejections
 from ._helpers import amount, caller, consent_row
 from .accounts import transactions_connection
-from .payments import payment
 
 query = QueryType()
 mutation = MutationType()
 
 standing_order = ObjectType("StandingOrder")
 account = ObjectType("Account")
-bindables: list[SchemaBindable] = [query, mutation, standing_order, account]
+payment = ObjectType("Payment")
+bindables: list[SchemaBindable] = [query, mutation, standing_order, account, payment]
 
 
 @account.field("standingOrders")
