@@ -3,13 +3,15 @@
 The one-way dependencies themselves are import-linter contracts (pyproject.toml,
 `[tool.importlinter]`), which `lint-imports` checks in CI; here: that the drawing of the layers
 and the table of contracts say what the contracts do, that an import inside a function says
-why it is there, that only the clock reads real time, and that no module fills shared state
-when it is imported.
+why it is there, that only the clock reads real time, that no module fills shared state
+when it is imported, and that the resolvers are bound explicitly (one list of modules per API,
+each module attaching resolvers to its own bindables only, no field set twice).
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 import re
 import tomllib
 from pathlib import Path
@@ -101,9 +103,10 @@ def test_only_the_clock_reads_real_time() -> None:
     assert offenders == []
 
 
-#: Calls that declare rather than register: Ariadne's `set_field` binds a resolver (pure code,
-#: the same for every simulator) to the schema, like its `@query.field` decorator; a library
-#: gives its logger a NullHandler.
+#: Calls that declare rather than register: Ariadne's `set_field`, like its `@query.field`
+#: decorator, puts a resolver (pure code, the same for every simulator) on a bindable the module
+#: itself declares (checked below), which the schema is built from; a library gives its logger
+#: a NullHandler.
 DECLARATIONS = {"set_field", "addHandler"}
 
 
@@ -136,3 +139,79 @@ def test_no_module_fills_shared_state_at_import() -> None:
             if _mutates_at_import(statement)
         ]
     assert offenders == []
+
+
+#: The packages of resolvers, each assembling its schema's bindables from one list of modules.
+RESOLVER_PACKAGES = ("simulator.api.partner", "simulator.testing_api")
+
+
+def _attached_to(statement: ast.stmt) -> list[str]:
+    """The names a top-level statement attaches resolvers to: `@X.field(...)` on a function,
+    `X.set_field(...)`, also inside a top-level `for`."""
+    names = []
+    if isinstance(statement, ast.FunctionDef):
+        for decorator in statement.decorator_list:
+            call = decorator.func if isinstance(decorator, ast.Call) else decorator
+            if isinstance(call, ast.Attribute) and call.attr in ("field", "set_field"):
+                names.append(ast.unparse(call.value))
+    for node in ast.walk(statement) if isinstance(statement, ast.Expr | ast.For) else ():
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "set_field"
+        ):
+            names.append(ast.unparse(node.func.value))
+    return names
+
+
+def test_resolvers_attach_only_to_bindables_of_their_own_module() -> None:
+    """A resolver module attaches its resolvers to the `QueryType`, `MutationType` and
+    `ObjectType`s it declares, never to one it imports: importing it changes no other module
+    (docs/architecture.md, "How resolvers are bound")."""
+    offenders = []
+    for package in RESOLVER_PACKAGES:
+        for path in (ROOT / package.replace(".", "/")).glob("*.py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            imported = {
+                alias.asname or alias.name
+                for statement in tree.body
+                if isinstance(statement, ast.ImportFrom | ast.Import)
+                for alias in statement.names
+            }
+            offenders += [
+                f"{path.relative_to(ROOT)}:{statement.lineno} {name}"
+                for statement in tree.body
+                for name in _attached_to(statement)
+                if name.split(".")[0] in imported
+            ]
+    assert offenders == []
+
+
+def test_every_resolver_module_is_in_the_one_list() -> None:
+    """Each module of a resolver package (but its private helpers) is in `RESOLVER_MODULES`,
+    once, and the package's `bindables` are theirs, in that order."""
+    for package in RESOLVER_PACKAGES:
+        module = importlib.import_module(package)
+        directory = ROOT / package.replace(".", "/")
+        listed = [m.__name__.rpartition(".")[2] for m in module.RESOLVER_MODULES]
+        assert sorted(listed) == sorted(p.stem for p in directory.glob("[!_]*.py")), package
+        assert len(set(listed)) == len(listed), package
+        assert module.bindables == [b for m in module.RESOLVER_MODULES for b in m.bindables]
+
+
+def test_no_two_bindables_resolve_the_same_field() -> None:
+    """Several bindables may bind one GraphQL type, but no field (nor an abstract type's
+    `resolve_type`) is set by two of them, so the order of `RESOLVER_MODULES` is no matter."""
+    for package in RESOLVER_PACKAGES:
+        bindables = importlib.import_module(package).bindables
+        owners: dict[tuple[str, str], int] = {}
+        duplicates = []
+        for index, bindable in enumerate(bindables):
+            resolvers = getattr(bindable, "_resolvers", {})
+            keys = [(bindable.name, field) for field in resolvers]
+            if getattr(bindable, "_resolve_type", None) is not None:
+                keys.append((bindable.name, "__resolveType"))
+            for key in keys:
+                if owners.setdefault(key, index) != index:
+                    duplicates.append((package, *key))
+        assert duplicates == []

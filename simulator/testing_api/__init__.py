@@ -1,6 +1,13 @@
-"""The Sandbox Testing API (`/sandbox-testing/graphql`): simulate the outside world."""
+"""The Sandbox Testing API (`/sandbox-testing/graphql`): simulate the outside world.
+
+As in the partner API (`api/partner/__init__.py`), each module declares its own bindables
+and lists them in its `bindables`; `RESOLVER_MODULES` is the one list of them, and a new
+module is imported and listed here.
+"""
 
 from pathlib import Path
+
+from ariadne.types import SchemaBindable
 
 from . import (
     accounts,
@@ -16,31 +23,35 @@ from . import (
     merchants,
     onboarding,
     payments,
+    resolvers,
     users,
     webhooks,
 )
-from .resolvers import bindables as _core_bindables
 
-# `payments`, `direct_debits` and `international` attach their resolvers to the banking
-# mutation type.
-del payments, direct_debits, international
-
-bindables = [
-    *_core_bindables,
-    *webhooks.bindables,
-    *banking.bindables,
-    *limits.bindables,
-    *accounts.bindables,
-    *onboarding.bindables,
-    *journal.bindables,
-    *users.bindables,
-    *cards.bindables,
-    *billing.bindables,
-    *checks.bindables,
-    *merchants.bindables,
-    *funding.bindables,
+#: The modules whose bindables make up the Testing API schema.
+RESOLVER_MODULES = [
+    accounts,
+    banking,
+    billing,
+    cards,
+    checks,
+    direct_debits,
+    funding,
+    international,
+    journal,
+    limits,
+    merchants,
+    onboarding,
+    payments,
+    resolvers,
+    users,
+    webhooks,
 ]
 
-__all__ = ["SCHEMA_DIR", "bindables"]
+bindables: list[SchemaBindable] = [
+    bindable for module in RESOLVER_MODULES for bindable in module.bindables
+]
+
+__all__ = ["RESOLVER_MODULES", "SCHEMA_DIR", "bindables"]
 
 SCHEMA_DIR = Path(__file__).parent / "schema"

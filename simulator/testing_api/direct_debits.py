@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ariadne import MutationType
+
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..domain.payments.direct_debits import receive_direct_debit, settle_direct_debit
 from ..graphql_compat import ResolveInfo
-from .banking import mutation
+
+mutation = MutationType()
+bindables = [mutation]
 
 
 @mutation.field("simulateOutgoingSepaDirectDebitReception")

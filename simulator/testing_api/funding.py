@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ariadne import MutationType
+
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..api.partner.funding import change_request
@@ -14,10 +16,10 @@ from ..domain.kernel.rejections import Rejected, rejection
 from ..domain.kernel.validation import Checks
 from ..domain.merchants import incoming_direct_debits
 from ..graphql_compat import ResolveInfo
-from .banking import mutation
 
+mutation = MutationType()
 # The change request type has the same fields in both APIs.
-bindables = [change_request]
+bindables = [mutation, change_request]
 
 
 def _project(info: ResolveInfo) -> tuple[Any, str]:

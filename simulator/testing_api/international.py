@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ariadne import MutationType
+
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..domain.payments.international import (
@@ -11,7 +13,9 @@ from ..domain.payments.international import (
     return_international_transfer,
 )
 from ..graphql_compat import ResolveInfo
-from .banking import mutation
+
+mutation = MutationType()
+bindables = [mutation]
 
 
 @mutation.field("simulateIncomingInternationalCreditTransferReception")

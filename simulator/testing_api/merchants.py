@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ariadne import MutationType
 from ariadne.types import SchemaBindable
 
 from ..api.context import RequestContext
@@ -14,13 +15,15 @@ from ..api.partner.merchant_profiles import methods_typed
 from ..domain.merchants import merchant_payment_methods as methods
 from ..domain.merchants import merchant_profiles as profiles
 from ..graphql_compat import ResolveInfo
-from .resolvers import mutation
+
+mutation = MutationType()
 
 #: The merchant types resolve as in the partner API (`Account` is no Testing API type).
 bindables: list[SchemaBindable] = [
+    mutation,
     merchant_profiles.profile,
     merchant_profiles.update_request,
-    *merchant_payment_methods.bindables,
+    *merchant_payment_methods.object_types,
 ]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ariadne import MutationType
 from ariadne.types import SchemaBindable
 
 from ..api.context import RequestContext
@@ -11,10 +12,11 @@ from ..api.mutations import returns_rejections
 from ..api.partner.onboarding import collection, document
 from ..domain.onboarding import supporting_documents as documents
 from ..graphql_compat import ResolveInfo
-from .resolvers import mutation
+
+mutation = MutationType()
 
 #: The collection and document types resolve as in the partner API.
-bindables: list[SchemaBindable] = [collection, document]
+bindables: list[SchemaBindable] = [mutation, collection, document]
 
 
 @mutation.field("updateSupportingDocumentCollectionStatus")

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ariadne import MutationType
+
 from ..api.context import RequestContext
 from ..api.mutations import returns_rejections
 from ..domain.payments.transfer_returns import send_back
 from ..graphql_compat import ResolveInfo
-from .banking import mutation
+
+mutation = MutationType()
+bindables = [mutation]
 
 
 def _resolver(direction: str, kind: str, name: str) -> Any:

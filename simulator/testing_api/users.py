@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ariadne import ObjectType
+from ariadne import MutationType, ObjectType, QueryType
 from graphql import GraphQLError
 
 from ..api.connections import connection
@@ -17,11 +17,13 @@ from ..domain.users.users import validate_phone_number
 from ..exceptions import ConfigurationError, NotFound
 from ..graphql_compat import ResolveInfo
 from ..oauth import sms
-from .resolvers import _checked, mutation, query
+from .resolvers import _checked
 
+query = QueryType()
+mutation = MutationType()
 sandbox_user_type = ObjectType("SandboxUser")
 levels_type = ObjectType("IdentificationLevels")
-bindables: list[Any] = [sandbox_user_type, levels_type]
+bindables: list[Any] = [query, mutation, sandbox_user_type, levels_type]
 
 
 def _level(name: str) -> Any:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ariadne import ObjectType
+from ariadne import MutationType, ObjectType, QueryType
 from graphql import GraphQLError
 
 from ..api.connections import connection
@@ -23,16 +23,18 @@ from ..webhooks import delivery, log
 from ..webhooks.policy import POLICIES, RetryPolicy, get_policy
 from ..webhooks.receivers import SECRET_HEADER, Inbox, receivers_for
 from ..webhooks.subscriptions import _INBOX_NAME
-from .resolvers import mutation, query, validation_rejection
+from .resolvers import validation_rejection
 
 __all__ = ["bindables"]
 
+query = QueryType()
+mutation = MutationType()
 timeline_entry = ObjectType("TimelineEntry")
 clock_payload = ObjectType("ClockSuccessPayload")
 inbox_type = ObjectType("WebhookInbox")
 delivery_type = ObjectType("WebhookDelivery")
 
-bindables = [timeline_entry, clock_payload, inbox_type, delivery_type]
+bindables = [query, mutation, timeline_entry, clock_payload, inbox_type, delivery_type]
 
 
 # -- the timeline -------------------------------------------------------------------------

@@ -1,12 +1,16 @@
-"""Resolvers of the partner API (Sandbox and Live)."""
+"""Resolvers of the partner API (Sandbox and Live).
 
-from ariadne import MutationType, QueryType
+Each module below declares its own bindables (a `QueryType` and a `MutationType` for its
+root fields, an `ObjectType` per type whose fields it resolves) and lists them in its
+`bindables`; importing one attaches nothing anywhere. `RESOLVER_MODULES` is the one list of
+them: the server builds the partner schema from `bindables`, which it assembles. A new
+module is imported and listed here. No two modules resolve the same field
+(tests/test_architecture.py checks it), so their order is no matter.
+"""
 
-query = QueryType()
-mutation = MutationType()
+from ariadne.types import SchemaBindable
 
-# The modules attach their resolvers to `query` and `mutation`.
-from . import (  # noqa: E402
+from . import (
     accounts,
     beneficiaries,
     card_mutations,
@@ -31,31 +35,34 @@ from . import (  # noqa: E402
     webhooks,
 )
 
-bindables = [
-    query,
-    mutation,
-    *accounts.bindables,
-    *consents.bindables,
-    *cards.bindables,
-    *card_mutations.bindables,
-    *memberships.bindables,
-    *payments.bindables,
-    *beneficiaries.bindables,
-    *standing_orders.bindables,
-    *transactions.bindables,
-    *user.bindables,
-    *webhooks.bindables,
-    *holders.bindables,
-    *statements.bindables,
-    *onboarding.bindables,
-    *onboarding_legacy.bindables,
-    *onboarding_public.bindables,
-    *direct_debits.bindables,
-    *invoices.bindables,
-    *merchant_profiles.bindables,
-    *merchant_payment_methods.bindables,
-    *funding.bindables,
-    *merchant_payments.bindables,
+#: The modules whose bindables make up the partner schema.
+RESOLVER_MODULES = [
+    accounts,
+    beneficiaries,
+    card_mutations,
+    cards,
+    consents,
+    direct_debits,
+    funding,
+    holders,
+    invoices,
+    memberships,
+    merchant_payment_methods,
+    merchant_payments,
+    merchant_profiles,
+    onboarding,
+    onboarding_legacy,
+    onboarding_public,
+    payments,
+    standing_orders,
+    statements,
+    transactions,
+    user,
+    webhooks,
 ]
 
-__all__ = ["bindables", "mutation", "query"]
+bindables: list[SchemaBindable] = [
+    bindable for module in RESOLVER_MODULES for bindable in module.bindables
+]
+
+__all__ = ["RESOLVER_MODULES", "bindables"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ariadne import ObjectType
+from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
 from ...domain.accounts import account_lifecycle, statements, virtual_ibans
@@ -16,7 +16,6 @@ from ...exceptions import NotFound
 from ...graphql_compat import ResolveInfo
 from ..connections import connection
 from ..mutations import returns_rejections
-from . import mutation, query
 from ._helpers import (
     caller,
     connection_resolver,
@@ -26,8 +25,11 @@ from ._helpers import (
 )
 from .memberships import resolve_account_memberships
 
+query = QueryType()
+mutation = MutationType()
+
 account = ObjectType("Account")
-bindables: list[SchemaBindable] = [account]
+bindables: list[SchemaBindable] = [query, mutation, account]
 
 #: The real service names countries with three letters; the simulator stores two.
 COUNTRY_CODES = {"BE": "BEL", "DE": "DEU", "ES": "ESP", "FR": "FRA", "IT": "ITA", "NL": "NLD"}

@@ -5,20 +5,22 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ariadne import ObjectType
+from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
 from ...domain.payments import beneficiaries as domain
 from ...graphql_compat import ResolveInfo
 from ..connections import connection
 from ..mutations import returns_rejections
-from . import mutation, query
 from ._helpers import caller, consent_row
 from .accounts import transactions_connection
 
+query = QueryType()
+mutation = MutationType()
+
 trusted_sepa = ObjectType("TrustedSepaBeneficiary")
 account = ObjectType("Account")
-bindables: list[SchemaBindable] = [trusted_sepa, account]
+bindables: list[SchemaBindable] = [query, mutation, trusted_sepa, account]
 
 
 @account.field("trustedBeneficiaries")

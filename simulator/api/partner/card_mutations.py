@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ariadne import ObjectType
+from ariadne import MutationType, ObjectType
 
 from ...domain.cards import cards as domain
 from ...domain.cards import physical_cards as physical
@@ -13,11 +13,12 @@ from ...domain.kernel.rejections import Rejected
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..mutations import required_input, returns_union_rejections
-from . import mutation
 from ._helpers import amount, caller
 
+mutation = MutationType()
+
 card_transaction = ObjectType("CardTransaction")
-bindables: list[ObjectType] = [card_transaction]
+bindables: list[ObjectType] = [mutation, card_transaction]
 
 _SWITCHES = ("withdrawal", "international", "non_main_currency_transactions", "e_commerce")
 
@@ -297,7 +298,6 @@ def resolve_card_details(row: dict[str, Any], info: ResolveInfo) -> dict[str, An
 
 
 card_transaction.set_field("originalAmount", lambda row, _: amount(row["amount"]))
-card_transaction.set_field("originTransactionId", lambda row, _: row.get("original_transaction_id"))
 card_transaction.set_field(
     "enrichedTransactionInfo",
     lambda row, _: json.loads(row["enrichment"]) if row.get("enrichment") else None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ariadne import ObjectType
+from ariadne import ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
 from ...domain.cards import cards as domain
@@ -13,13 +13,14 @@ from ...domain.kernel.pagination import Connection
 from ...domain.sandbox.simulation import spent_within_limit_period
 from ...graphql_compat import ResolveInfo
 from ..connections import connection
-from . import query
 from ._helpers import amount, caller, consent_row, item_resolver, row_resolver
 from .accounts import transactions_connection
 
+query = QueryType()
+
 card = ObjectType("Card")
 physical_card = ObjectType("PhysicalCard")
-bindables: list[SchemaBindable] = [card, physical_card]
+bindables: list[SchemaBindable] = [query, card, physical_card]
 
 #: What offline (chip, no network) payments of a physical card may spend.
 OFFLINE_SPENDING_LIMIT = "150.00"

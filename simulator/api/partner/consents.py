@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ariadne import ObjectType
+from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
 from ...domain.consents import consent_actions, server_consent
@@ -12,11 +12,13 @@ from ...domain.consents import consents as domain
 from ...graphql_compat import ResolveInfo
 from ..context import RequestContext
 from ..mutations import returns_rejections
-from . import mutation, query
 from ._helpers import connection_resolver, item_resolver, row_resolver
 
+query = QueryType()
+mutation = MutationType()
+
 consent = ObjectType("Consent")
-bindables: list[SchemaBindable] = [consent]
+bindables: list[SchemaBindable] = [query, mutation, consent]
 
 
 def consent_url(ctx: RequestContext, consent_id: str) -> str:

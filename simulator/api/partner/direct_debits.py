@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ariadne import InterfaceType, ObjectType
+from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 
 from ...domain.payments import received_mandates, transaction_returns
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..mutations import returns_rejections
-from . import mutation, query
 from ._helpers import caller, connection_resolver, consent_row, row_resolver
 from .transactions import COMMON_FIELDS, other_party, own_party
+
+query = QueryType()
+mutation = MutationType()
 
 direct_debit = ObjectType("SEPADirectDebitTransaction")
 
@@ -52,6 +54,8 @@ mandate_interface = InterfaceType(
     "ReceivedDirectDebitMandate", lambda *_: "SEPAReceivedDirectDebitMandate"
 )
 bindables: list[ObjectType | InterfaceType] = [
+    query,
+    mutation,
     direct_debit,
     international,
     mandate,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ariadne import InterfaceType, ObjectType
+from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
 from ...domain.funding import funding, funding_limits, funding_requests
@@ -17,9 +17,11 @@ from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..connections import connection
 from ..mutations import returns_rejections
-from . import mutation, query
 from ._helpers import amount, caller, connection_resolver, consent_row, row_resolver
 from .accounts import transactions_connection
+
+query = QueryType()
+mutation = MutationType()
 
 source = ObjectType("DirectDebitFundingSource")
 mandate = ObjectType("SEPAPaymentDirectDebitMandate")
@@ -35,6 +37,8 @@ mandate_interfaces = [
     for name in ("PaymentMandate", "PaymentDirectDebitMandate")
 ]
 bindables: list[SchemaBindable] = [
+    query,
+    mutation,
     source,
     mandate,
     account,

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ariadne import ObjectType
+from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
 from ...domain.accounts import accounts as account_domain
 from ...domain.accounts import holders as domain
 from ...graphql_compat import ResolveInfo
 from ..mutations import returns_rejections
-from . import mutation, query
 from ._helpers import caller, connection_resolver, item_resolver
 from .accounts import COUNTRY_CODES
 
+query = QueryType()
+mutation = MutationType()
+
 holder = ObjectType("AccountHolder")
-bindables: list[SchemaBindable] = [holder]
+bindables: list[SchemaBindable] = [query, mutation, holder]
 
 #: The date field each verification status info carries, by status.
 _VERIFICATION_DATES = {

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ariadne import ObjectType
+from ariadne import ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
 from ...domain.accounts import billing
 from ..invoices import invoice_type
-from . import query
 from ._helpers import connection_resolver, item_resolver
 
+query = QueryType()
+
 account = ObjectType("Account")
-bindables: list[SchemaBindable] = [account, invoice_type()]
+bindables: list[SchemaBindable] = [query, account, invoice_type()]
 
 
 def _of_account(row: dict[str, Any]) -> dict[str, Any]:

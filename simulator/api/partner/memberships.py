@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ariadne import InterfaceType, ObjectType
+from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 from graphql import GraphQLError
 
@@ -16,12 +16,14 @@ from ...exceptions import NotFound
 from ...graphql_compat import ResolveInfo
 from ..connections import connection
 from ..mutations import required_input, returns_rejections
-from . import mutation, query
 from ._helpers import caller, connection_resolver, consent_row, row_resolver
+
+query = QueryType()
+mutation = MutationType()
 
 membership = ObjectType("AccountMembership")
 status_info_type = InterfaceType("AccountMembershipStatusInfo")
-bindables: list[SchemaBindable] = [membership, status_info_type]
+bindables: list[SchemaBindable] = [query, mutation, membership, status_info_type]
 
 
 @status_info_type.type_resolver

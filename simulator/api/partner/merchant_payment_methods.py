@@ -6,21 +6,25 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ariadne import InterfaceType, ObjectType
+from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 
 from ...domain.merchants import merchant_payment_methods as methods
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..mutations import returns_rejections
-from . import mutation, query
 from ._helpers import caller
 from .merchant_profiles import methods_typed, status_date
 
-__all__ = ["bindables"]
+__all__ = ["bindables", "object_types"]
+
+query = QueryType()
+mutation = MutationType()
 
 method_types = [ObjectType(name) for name in methods.OBJECT_TYPES.values()]
 sepa_request = ObjectType("SepaDirectDebitPaymentMethodUpdateRequest")
-bindables: list[ObjectType | InterfaceType] = [*method_types, sepa_request]
+#: Its object types, which the Testing API binds too (without the root fields).
+object_types: list[ObjectType] = [*method_types, sepa_request]
+bindables: list[ObjectType | InterfaceType] = [query, mutation, *object_types]
 
 #: The date field of each method status info (PendingReview has none).
 _STATUS_DATES = {

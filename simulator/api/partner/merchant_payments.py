@@ -8,7 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ariadne import InterfaceType, ObjectType
+from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
 from ...domain.kernel.money import to_decimal
@@ -16,19 +16,28 @@ from ...domain.merchants import merchant_mandates, merchant_payments
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..mutations import returns_rejections
-from . import mutation, query
 from ._helpers import amount, caller, connection_resolver
 from .accounts import transactions_connection
 from .merchant_profiles import methods_typed
 
 __all__ = ["bindables"]
 
+query = QueryType()
+mutation = MutationType()
+
 payment = ObjectType("SepaDirectDebitMerchantPayment")
 profile = ObjectType("MerchantProfile")
 direct_debit = ObjectType("SEPADirectDebitTransaction")
 # Every stored merchant payment is a SEPA direct debit one.
 payment_interface = InterfaceType("MerchantPayment", lambda *_: payment.name)
-bindables: list[SchemaBindable] = [payment, profile, direct_debit, payment_interface]
+bindables: list[SchemaBindable] = [
+    query,
+    mutation,
+    payment,
+    profile,
+    direct_debit,
+    payment_interface,
+]
 
 _ZERO = Decimal(0)
 

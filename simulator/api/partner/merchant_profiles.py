@@ -6,21 +6,23 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ariadne import ObjectType
+from ariadne import MutationType, ObjectType, QueryType
 
 from ...domain.merchants import merchant_payment_methods as methods
 from ...domain.merchants import merchant_profiles as profiles
 from ...graphql_compat import ResolveInfo
 from ..mutations import returns_rejections, returns_union_rejections
-from . import mutation, query
 from ._helpers import amount, caller, connection_resolver
 
 __all__ = ["bindables", "profile", "status_date", "update_request"]
 
+query = QueryType()
+mutation = MutationType()
+
 profile = ObjectType("MerchantProfile")
 update_request = ObjectType("RequestMerchantProfileUpdate")
 account = ObjectType("Account")
-bindables: list[ObjectType] = [profile, update_request, account]
+bindables: list[ObjectType] = [query, mutation, profile, update_request, account]
 
 #: The date field of each profile status info (PendingReview has none).
 _STATUS_DATES = {

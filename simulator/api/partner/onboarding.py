@@ -6,7 +6,7 @@ import json
 from typing import Any
 from urllib.parse import urlencode
 
-from ariadne import ObjectType
+from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
 from ...domain.kernel.projects import get_project
@@ -17,14 +17,16 @@ from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..connections import connection
 from ..mutations import returns_rejections
-from . import mutation, query
 from ._helpers import caller
+
+query = QueryType()
+mutation = MutationType()
 
 individual = ObjectType("IndividualAccountHolderOnboarding")
 company = ObjectType("CompanyAccountHolderOnboarding")
 collection = ObjectType("SupportingDocumentCollection")
 document = ObjectType("SupportingDocument")
-bindables: list[SchemaBindable] = [individual, company, collection, document]
+bindables: list[SchemaBindable] = [query, mutation, individual, company, collection, document]
 
 _COLLECTION_DATES = {
     "Approved": "approved_at",

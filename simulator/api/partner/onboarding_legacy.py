@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ariadne import InterfaceType, ObjectType
+from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
 from ...domain.kernel.rejections import Rejected, rejection
@@ -22,15 +22,17 @@ from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..connections import connection
 from ..mutations import returns_rejections
-from . import mutation, query
 from . import onboarding as current
 from ._helpers import caller
+
+query = QueryType()
+mutation = MutationType()
 
 legacy = ObjectType("Onboarding")
 legacy_info = ObjectType("OnboardingInfo")
 address = ObjectType("AddressInfo")
 holder_info = InterfaceType("OnboardingAccountHolderInfo")
-bindables: list[SchemaBindable] = [legacy, legacy_info, address, holder_info]
+bindables: list[SchemaBindable] = [query, mutation, legacy, legacy_info, address, holder_info]
 
 LANGUAGES = ("de", "en", "es", "fi", "fr", "it", "nl", "pt")
 _ADMIN_FIELDS = (

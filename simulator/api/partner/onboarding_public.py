@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ariadne import MutationType, QueryType
 from ariadne.types import SchemaBindable
 from graphql import GraphQLError
 
@@ -16,12 +17,14 @@ from ...domain.onboarding import onboarding as domain
 from ...domain.onboarding.onboarding_public import check_public_onboarding, legal_forms
 from ...graphql_compat import ResolveInfo
 from ..mutations import returns_rejections
-from . import mutation, query
 from ._helpers import caller
 from .onboarding import onboarding_node
 
+query = QueryType()
+mutation = MutationType()
+
 #: No object types of its own: the onboardings are `onboarding.py`'s.
-bindables: list[SchemaBindable] = []
+bindables: list[SchemaBindable] = [query, mutation]
 
 
 @query.field("legalForms")

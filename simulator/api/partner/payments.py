@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ariadne import ObjectType
+from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
 from ...domain.payments import payments as domain
@@ -12,12 +12,14 @@ from ...domain.payments import refunds
 from ...graphql_compat import ResolveInfo
 from ..connections import connection
 from ..mutations import returns_rejections
-from . import mutation, query
 from ._helpers import caller, consent_row, item_resolver
 from .accounts import transactions_connection
 
+query = QueryType()
+mutation = MutationType()
+
 payment = ObjectType("Payment")
-bindables: list[SchemaBindable] = [payment]
+bindables: list[SchemaBindable] = [query, mutation, payment]
 
 #: The `PaymentStatusInfo` object type of each payment status.
 _STATUS_INFO_TYPES = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ariadne import ObjectType
+from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
 from ...domain.payments import payments as payment_domain
@@ -14,14 +14,16 @@ from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..connections import connection
 from ..mutations import returns_rejections
-from . import mutation, query
 from ._helpers import amount, caller, consent_row
 from .accounts import transactions_connection
-from .payments import payment
+
+query = QueryType()
+mutation = MutationType()
 
 standing_order = ObjectType("StandingOrder")
 account = ObjectType("Account")
-bindables: list[SchemaBindable] = [standing_order, account]
+payment = ObjectType("Payment")
+bindables: list[SchemaBindable] = [query, mutation, standing_order, account, payment]
 
 
 @account.field("standingOrders")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ariadne import ObjectType
+from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
 from ...domain.accounts import account_lifecycle, statements, virtual_ibans
@@ -13,13 +13,15 @@ from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..context import RequestContext
 from ..mutations import returns_rejections
-from . import mutation, query
 from ._helpers import amount, caller, item_resolver, row_resolver, transaction_node
+
+query = QueryType()
+mutation = MutationType()
 
 statement = ObjectType("Statement")
 transaction_statement = ObjectType("TransactionStatement")
 virtual_iban = ObjectType("VirtualIBANEntry")
-bindables: list[SchemaBindable] = [statement, transaction_statement, virtual_iban]
+bindables: list[SchemaBindable] = [query, mutation, statement, transaction_statement, virtual_iban]
 
 _AMOUNTS = (
     "openingBalance",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Container
 from typing import Any
 
-from ariadne import InterfaceType, ObjectType
+from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 from graphql import GraphQLEnumType
 
 from ...domain.accounts import transactions as domain
@@ -18,9 +18,11 @@ from ...domain.accounts.transactions import (
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
 from ..mutations import returns_rejections
-from . import mutation, query
 from ._helpers import amount, caller, row_resolver, transaction_node
 from .accounts import transactions_connection
+
+query = QueryType()
+mutation = MutationType()
 
 #: Transfers whose creditor is the account itself (money arriving or coming back).
 _CREDITED = (*INCOMING_TRANSFER_TYPES, *CREDITED_BACK_TYPES)
@@ -28,7 +30,7 @@ _CREDITED = (*INCOMING_TRANSFER_TYPES, *CREDITED_BACK_TYPES)
 sepa = ObjectType("SEPACreditTransferTransaction")
 card_transaction = ObjectType("CardTransaction")
 fee = ObjectType("FeeTransaction")
-bindables: list[ObjectType | InterfaceType] = [sepa, card_transaction, fee]
+bindables: list[ObjectType | InterfaceType] = [query, mutation, sepa, card_transaction, fee]
 
 #: The stored fee types (the Testing API's) as the real `FeesTypeEnum` names them.
 _FEES_TYPES = {"CardFee": "CardTransaction", "TransferFee": "SepaTransfer"}
@@ -199,7 +201,7 @@ def resolve_label_type(_row: dict[str, Any], _: ResolveInfo) -> str:
     return "Unstructured"
 
 
-# CardTransaction's own fields are resolved in cards.py.
+# CardTransaction's own fields are resolved in card_mutations.py.
 
 
 @fee.field("feesType")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ariadne import ObjectType
+from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 from graphql import GraphQLError
 
@@ -16,12 +16,14 @@ from ...exceptions import NotFound
 from ...graphql_compat import ResolveInfo
 from ..connections import connection
 from ..mutations import returns_rejections
-from . import mutation, query
 from ._helpers import caller
+
+query = QueryType()
+mutation = MutationType()
 
 user_type = ObjectType("User")
 levels_type = ObjectType("IdentificationLevels")
-bindables: list[SchemaBindable] = [user_type, levels_type]
+bindables: list[SchemaBindable] = [query, mutation, user_type, levels_type]
 
 
 def _level(name: str) -> Any:

@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ariadne import InterfaceType, ObjectType
+from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 from graphql import GraphQLError
 
@@ -24,15 +24,23 @@ from ...webhooks import delivery, log, subscriptions
 from ..connections import connection
 from ..context import RequestContext
 from ..mutations import returns_rejections
-from . import mutation, query
 
 __all__ = ["bindables", "event_logs"]
+
+query = QueryType()
+mutation = MutationType()
 
 subscription_type = ObjectType("WebhookSubscription")
 status_info_type = InterfaceType("WebhookSubscriptionStatusInfo")
 event_log_type = ObjectType("WebhookEventLog")
 
-bindables: Sequence[SchemaBindable] = [subscription_type, status_info_type, event_log_type]
+bindables: Sequence[SchemaBindable] = [
+    query,
+    mutation,
+    subscription_type,
+    status_info_type,
+    event_log_type,
+]
 
 _FORBIDDEN = "Webhooks belong to the project: manage them with a project access token."
 _STATUS_INFO = {
