@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..clock import wall_timestamp
-from .queue import JournalQueue
+from .queue import JournalQueue, Pending
 from .redact import Redactor
 
 if TYPE_CHECKING:  # the types only: the command line journals without them (`insert_entry`)
@@ -170,19 +170,30 @@ def drain(env: Environment) -> None:
         # This thread reads in a transaction of its own, which would not see the entries
         # committed now (and taking the write lock inside it could invert their order).
         return
-    with env.store.bookkeeping() as own:
-        _write_waiting(env, queue, own.conn)
+    taken = False
+    try:
+        with env.store.bookkeeping() as own:
+            batch, taken = queue.take(env.name), True
+            _write(env, batch, own.conn)
+    finally:  # after the commit: until then a reader must wait for this batch
+        if taken:
+            queue.done(env.name)
 
 
 def _write_waiting(env: Environment, queue: JournalQueue, db: Executes) -> None:
-    """Write the waiting entries with `db`, which holds the file's write lock."""
+    """Write the waiting entries in `db`'s transaction, which holds the file's write lock
+    (the caller's: the entries become visible with its commit)."""
     batch = queue.take(env.name)
     try:
-        retention = settings_of(env).retention
-        for entry, redact in batch:
-            insert_entry(db, entry, redact, retention=retention, now=env.now)
+        _write(env, batch, db)
     finally:
         queue.done(env.name)
+
+
+def _write(env: Environment, batch: list[Pending], db: Executes) -> None:
+    retention = settings_of(env).retention
+    for entry, redact in batch:
+        insert_entry(db, entry, redact, retention=retention, now=env.now)
 
 
 def insert_entry(
