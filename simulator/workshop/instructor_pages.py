@@ -40,6 +40,7 @@ fieldset { margin: 0 0 1em; } .danger { color: #a00; }
 p.notice { background: #e6f4e6; padding: 0.4em 0.8em; } p.problem { background: #fbe3e3;
   padding: 0.4em 0.8em; } td.rejected { color: #a00; }
 """
+_A_FILE = "(a file of the room)"
 #: An absolute file path in a message (`/home/trainer/room/learners/ada/snapshots/x`).
 _FILE_PATH = re.compile(r"(?<![\w/])/(?!w/|workshop\b)(?:[\w.~-]+/)+[\w.~-]*")
 _REJECTION = re.compile(
@@ -49,7 +50,8 @@ _REJECTION = re.compile(
 
 def public_message(text: str, data_dir: str) -> str:
     """`text` without a file path of the server (a trainer's screen may be projected)."""
-    return _FILE_PATH.sub("(a file of the room)", text.replace(data_dir, "the room's data dir"))
+    inside = re.compile(re.escape(data_dir) + r"""[^\s'"]*""")
+    return _FILE_PATH.sub(_A_FILE, inside.sub(_A_FILE, text))
 
 
 def idle(seconds: int | None) -> str:
