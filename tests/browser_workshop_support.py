@@ -37,10 +37,17 @@ class Learner:
 
 
 def _join(page: Any, learner: Learner, screenshot: Path | None) -> None:
-    """The join page: the code typed (lowercase, as a learner might), the credentials
-    shown with copy buttons, then the learner's own dashboard through its button."""
-    page.goto(learner.join_page)
-    page.get_by_label("Join code").fill(learner.join_code.lower())
+    """The join page: the code typed (lowercase, as a learner might) or, without a
+    screenshot to take, from the QR code's URL (its fragment fills the form and leaves the
+    address bar); the credentials shown with copy buttons, then the learner's own dashboard
+    through its button."""
+    if screenshot is None:
+        page.goto(f"{learner.join_page}#{learner.join_code}")
+        expect(page.get_by_label("Join code")).to_have_value(learner.join_code)
+        assert "#" not in page.url
+    else:
+        page.goto(learner.join_page)
+        page.get_by_label("Join code").fill(learner.join_code.lower())
     page.get_by_role("button", name="Join").click()
     expect(page.get_by_role("heading", name=f"Welcome, {learner.name}")).to_be_visible()
     expect(page.locator("#v-client_secret")).to_have_text(learner.client_secret)
