@@ -65,17 +65,30 @@ class JoinCodes:
             if not isinstance(state.get("secret"), str):
                 raise ValueError("no secret")
         except FileNotFoundError:
-            state = {"secret": secrets.token_urlsafe(32), "generations": {}, "revoked": []}
-            self._save(state)
+            state = self._first()
         except (OSError, ValueError, AttributeError) as error:
             raise ConfigurationError(f"Cannot read the join codes {self.path}: {error}") from None
         state.setdefault("generations", {})
         state.setdefault("revoked", [])
         return dict(state)
 
+    def _first(self) -> dict[str, Any]:
+        """A new secret, unless another process (a slice of the room) made one first: the
+        file is linked into place, which fails when it exists, so one secret wins."""
+        state = {"secret": secrets.token_urlsafe(32), "generations": {}, "revoked": []}
+        scratch = self.path.with_name(f".{JOIN_FILE}.{secrets.token_hex(4)}")
+        write_private_text(scratch, json.dumps(state, indent=2, sort_keys=True) + "\n")
+        try:
+            os.link(scratch, self.path)
+        except FileExistsError:
+            return dict(json.loads(self.path.read_text(encoding="utf-8")))
+        finally:
+            scratch.unlink()
+        return state
+
     def _save(self, state: dict[str, Any]) -> None:
         # Written aside, then renamed: another slice reading it sees the old or the new file.
-        scratch = self.path.with_name(f".{JOIN_FILE}.new")
+        scratch = self.path.with_name(f".{JOIN_FILE}.{secrets.token_hex(4)}")
         write_private_text(scratch, json.dumps(state, indent=2, sort_keys=True) + "\n")
         os.replace(scratch, self.path)
 

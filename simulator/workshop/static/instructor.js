@@ -3,7 +3,7 @@
 // trainer typed.
 "use strict";
 
-const EVERY_MS = 4000;
+const EVERY_MS = 5000;
 
 async function refresh(body, note) {
   if (document.hidden) return;
