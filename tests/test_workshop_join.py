@@ -3,6 +3,7 @@ settings, and the instructor view's room-wide actions, confirmations and learner
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import re
@@ -16,6 +17,7 @@ import pytest
 from simulator.cli import main
 from simulator.workshop import Workshop
 from simulator.workshop.codes import ALPHABET, CODE_LENGTH, JoinCodes, split_code
+from simulator.workshop.command import open_served_workshop
 from simulator.workshop.instructor_pages import public_message
 from simulator.workshop.join import WRONG_CODES
 
@@ -129,6 +131,22 @@ def test_codes_command_reissues_and_rewrites_the_handout(pristine: Path, tmp_pat
     assert new and new.group(1) != old
     assert new.group(1) in (room / "roster.html").read_text()
     assert old not in (room / "roster.csv").read_text()
+
+
+def test_serve_uses_the_rooms_public_url_unless_a_default(pristine: Path, tmp_path: Path) -> None:  # noqa: F811
+    room = tmp_path / "room"
+    shutil.copytree(pristine, room)
+    args = argparse.Namespace(data_dir=room, learners=None, public_url=None, host="127.0.0.1",
+                              port=9123, allow_webhook_net=[])  # fmt: skip
+    with open_served_workshop(args) as served:
+        assert served.public_url == "http://127.0.0.1:9123"  # the room's is a default
+    with Workshop(room, public_url="https://bank.example") as workshop:
+        workshop.create([])  # settings only: no learner added
+    with open_served_workshop(args) as served:
+        assert served.public_url == "https://bank.example"
+    args.public_url = "https://other.example"
+    with open_served_workshop(args) as served:
+        assert served.public_url == "https://other.example"
 
 
 def test_join_is_not_a_learner_name(tmp_path: Path) -> None:

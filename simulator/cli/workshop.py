@@ -21,6 +21,10 @@ if TYPE_CHECKING:  # the types only: start-up (docs/architecture.md)
     from ..workshop import Workshop
 
 
+#: The handout's server when `create` is given no `--public-url` and the room has none yet.
+CREATE_DEFAULT_URL = "http://127.0.0.1:8000"
+
+
 def register(subparsers: Any) -> None:
     workshop = subparsers.add_parser("workshop", help="a room of learners, one space each")
     actions = workshop.add_subparsers(dest="action", required=True, metavar="ACTION")
@@ -105,6 +109,8 @@ def run_create(args: argparse.Namespace) -> int:
     public_url = public_url_setting(args.public_url) if args.public_url else None
     with Workshop(data_dir, public_url=public_url) as room:
         before = dict(room.settings)
+        if public_url is None and "public_url" not in before:
+            room.public_url = CREATE_DEFAULT_URL
         added = room.create(names, dataset=args.dataset)
         kept = [name for name in names if name not in added]
         total = len(room.names)

@@ -25,6 +25,11 @@ def _policy(args: argparse.Namespace) -> OutboundPolicy:
     return OutboundPolicy.strict_mode(allow=args.allow_webhook_net)
 
 
+#: What a room stores when `create` was given no `--public-url` (cli/workshop.py), or a
+#: `Workshop` none: no server was named, so `serve` names its own host and port.
+_DEFAULTS = frozenset({DEFAULT_PUBLIC_URL, "http://127.0.0.1:8000"})
+
+
 def open_served_workshop(args: argparse.Namespace) -> Workshop:
     """The room `serve` serves: its slice, and the public URL given, else the one stored
     with the room by `workshop create` (when not the default), else the host's and port's."""
@@ -34,7 +39,7 @@ def open_served_workshop(args: argparse.Namespace) -> Workshop:
     room.close()
     if args.public_url:
         public_url = public_url_setting(args.public_url)
-    elif stored and stored != DEFAULT_PUBLIC_URL:
+    elif stored and stored not in _DEFAULTS:
         public_url = stored
     else:
         public_url = default_public_url(args.host, args.port)
