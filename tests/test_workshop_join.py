@@ -15,10 +15,11 @@ import httpx
 import pytest
 
 from simulator.cli import main
+from simulator.journal.reading import JournalEntry
 from simulator.workshop import Workshop
 from simulator.workshop.codes import ALPHABET, CODE_LENGTH, JoinCodes, split_code
 from simulator.workshop.command import open_served_workshop
-from simulator.workshop.instructor_pages import public_message
+from simulator.workshop.instructor_pages import outcome, public_message
 from simulator.workshop.join import WRONG_CODES
 
 from .test_workshop_http import WorkshopServer, graphql, pristine  # noqa: F401
@@ -194,6 +195,24 @@ def test_wrong_codes_are_rate_limited(served: WorkshopServer) -> None:
         assert "Too many wrong codes" in refused.text
 
 
+def test_bad_join_posts_are_4xx_never_500(served: WorkshopServer) -> None:
+    broken = {"Content-Type": "multipart/form-data; boundary=x"}
+    with served.client() as http:
+        answers = [
+            http.post("/w/join", content=b"--x\r\nnonsense", headers=broken),
+            http.post("/w/join", data={"code": "ada-" + "Z" * 10_000}),
+            http.post(
+                "/w/join",
+                content=b"code=%ff%fe",
+                headers={"Content-Type": "application/x-www-form-urlencoded"},
+            ),
+            http.post("/w/join", data={}),
+            http.post("/w/nobody/workshop/join", data={"code": "ada-AAAA"}),
+            http.put("/w/join"),
+        ]
+    assert [a.status_code for a in answers] == [400, 400, 400, 400, 404, 405]
+
+
 def test_a_revoked_code_is_refused_over_http(served: WorkshopServer) -> None:
     code = served.room.codes.code("grace")
     served.room.codes.revoke("grace")
@@ -254,7 +273,8 @@ def test_room_wide_actions_and_a_confirmed_reset(served: WorkshopServer) -> None
 
 
 def test_a_learners_page_shows_their_requests_and_rejections(served: WorkshopServer) -> None:
-    assert graphql(served, "ada", "wrong", "{ accounts { totalCount } }").status_code == 401
+    token = served.token("ada").json()["access_token"]
+    assert graphql(served, "ada", token, "{ nothingHere }").status_code == 400
     with served.client() as http:
         # A static file of the explorer is not a request of the learner's.
         before = served.app.activity.of("ada").requests
@@ -263,6 +283,7 @@ def test_a_learners_page_shows_their_requests_and_rejections(served: WorkshopSer
         _signed_in(served, http)
         page = http.get("/workshop/learners/ada")
         assert page.status_code == 200 and "Last requests" in page.text
+        assert re.search(r"<td class='rejected'>[^<]*nothingHere", page.text)
         assert served.room.codes.code("ada") in page.text
         reissued = http.post("/workshop/learners/ada/reissue", data={"csrf": _csrf(page.text)})
         assert reissued.status_code == 303
@@ -274,6 +295,22 @@ def _csrf(text: str) -> str:
     found = re.search(r"name='csrf' value='([^']+)'", text)
     assert found
     return found.group(1)
+
+
+def _entry(status: int, response: str) -> JournalEntry:
+    fields = dict.fromkeys(JournalEntry.__dataclass_fields__)
+    return JournalEntry(**{**fields, "status": status, "response": response})  # type: ignore[arg-type]
+
+
+def test_a_requests_outcome_names_its_error_or_rejection() -> None:
+    rejected = (
+        '{"data": {"initiateCreditTransfers": {"__typename": "ForbiddenRejection", '
+        '"message": "Consent not granted."}}}'
+    )
+    assert outcome(_entry(200, rejected)) == "ForbiddenRejection: Consent not granted."
+    failed = '{"errors": [{"message": "Cannot query field \'x\' on type \'Query\'."}]}'
+    assert outcome(_entry(400, failed)) == "Cannot query field 'x' on type 'Query'."
+    assert outcome(_entry(200, '{"data": {"accounts": {"totalCount": 1}}}')) == ""
 
 
 def test_messages_name_no_file_of_the_server() -> None:
