@@ -247,6 +247,8 @@ def test_room_wide_actions_and_a_confirmed_reset(served: WorkshopServer) -> None
     html = {"Accept": "text/html"}
     with served.client() as http:
         csrf = _signed_in(served, http)
+        assert http.post("/workshop/room/dance", data={"csrf": csrf}).status_code == 404
+        assert http.post("/workshop/room/reissue", data={"csrf": csrf}).status_code == 404
         moved = http.post("/workshop/room/clock", data={"csrf": csrf, "duration": "2h"})
         assert moved.status_code == 303
         assert {served.room.learner(n).clock.timestamp() for n in NAMES} == {

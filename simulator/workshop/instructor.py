@@ -62,7 +62,14 @@ from .instructor_pages import (
     rows_html,
 )
 from .progress import load_exercises, room_progress
-from .room_actions import CONFIRMED, UnknownAction, learner_action, needs_confirming, room_action
+from .room_actions import (
+    CONFIRMED,
+    LEARNER_ACTIONS,
+    ROOM_ACTIONS,
+    learner_action,
+    needs_confirming,
+    room_action,
+)
 from .spaces import Workshop
 
 __all__ = ["instructor_app"]
@@ -258,6 +265,8 @@ class _View:
         back = f"/workshop/learners/{name}" if name else "/workshop"
         if name is not None and name not in self.room.served:
             return _problem(request, 404, "NOT_FOUND", f"No learner {name!r} here.", "/workshop")
+        if action not in (ROOM_ACTIONS if name is None else LEARNER_ACTIONS):
+            return _problem(request, 404, "NOT_FOUND", f"No action {action!r}.", back)
         confirm = needs_confirming(name, action)
         if confirm is not None and form.get("confirm") != CONFIRMED:
             fields = {key: str(form.get(key, "")) for key in ("checkpoint",) if key in form}
@@ -268,8 +277,6 @@ class _View:
                 done = await asyncio.to_thread(room_action, self.room, action, form)
             else:
                 done = await asyncio.to_thread(learner_action, self.room, name, action, form)
-        except UnknownAction as error:
-            return _problem(request, 404, "NOT_FOUND", str(error), back)
         except (SimulatorError, ValueError) as error:
             message = public_message(str(error), str(self.room.data_dir))
             if not _wants_html(request):

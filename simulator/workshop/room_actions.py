@@ -11,19 +11,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..clock import parse_duration
-from ..exceptions import ConfigurationError, SimulatorError
+from ..exceptions import ConfigurationError
 from .spaces import Workshop
 
-__all__ = ["CONFIRMED", "Done", "UnknownAction", "learner_action", "needs_confirming",
-           "room_action"]  # fmt: skip
+__all__ = ["CONFIRMED", "LEARNER_ACTIONS", "ROOM_ACTIONS", "Done", "learner_action",
+           "needs_confirming", "room_action"]  # fmt: skip
 
 #: The form value of a destructive action's second step.
 CONFIRMED = "yes"
 DEFAULT_CHECKPOINT = "checkpoint"
 
 
-class UnknownAction(SimulatorError):
-    """No such action (a 404)."""
+#: The actions on the whole room, and those on one learner (anything else is a 404).
+ROOM_ACTIONS = frozenset({"clock", "checkpoint", "restore", "reset"})
+LEARNER_ACTIONS = ROOM_ACTIONS | {"reissue", "revoke"}
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ def _act(room: Workshop, names: list[str], action: str, form: Mapping[str, objec
         for name in names:
             room.reset(name)
         return "reset"
-    raise UnknownAction(f"No action {action!r}.")
+    raise ValueError(f"No action {action!r}.")  # the view checks the name first
 
 
 def learner_action(room: Workshop, name: str, action: str, form: Mapping[str, object]) -> Done:
