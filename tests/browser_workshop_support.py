@@ -169,7 +169,8 @@ def instructor_resets_the_room(
     screenshot: Path | None = None,
 ) -> None:
     """The instructor's view (own context): each learner of `shown` has exercise 1 (a
-    project token) done and requests counted; the table refreshes itself (`nudge()` makes a
+    project token) done and requests counted, and a page of their own; the table refreshes
+    itself (`nudge()` makes a
     request of `shown[0]`'s, whose count grows on the page without a reload); then every
     learner is reset, after the confirmation step, and the rows say so."""
     page = offline.context.new_page()
@@ -180,6 +181,11 @@ def instructor_resets_the_room(
         assert int(_requests_cell(page, name).inner_text()) > 0
     if screenshot is not None:
         page.screenshot(path=str(screenshot), full_page=True)
+    # A learner's page: their last requests from the journal, and back.
+    page.get_by_role("link", name=shown[0], exact=True).click()
+    expect(page.get_by_role("heading", name=f"Learner {shown[0]}")).to_be_visible()
+    expect(page.locator("table tbody tr").first).to_be_visible()
+    page.get_by_role("link", name="← The room").click()
     before = int(_requests_cell(page, shown[0]).inner_text())
     nudge()
     expect(_requests_cell(page, shown[0])).not_to_have_text(str(before), timeout=15_000)
