@@ -1,9 +1,10 @@
 """The journal's ASGI middleware: every request to the GraphQL endpoints and the OAuth server.
 
 It sits just inside the access log (so it sees the request id, the edge's refusals and the
-endpoints' notes), keeps a copy of the request body and of the answer, and journals the entry
-when the answer's last byte goes out (the writer thread writes it: `queue.py`): before the due work the request caused fires (webhook
-attempts, journaled after it), so the journal reads in causal order.
+endpoints' notes), keeps a copy of the request body and of the answer, and journals the
+entry when the answer's last byte goes out (the writer thread writes it: `queue.py`):
+before the due work the request caused fires (webhook attempts, journaled after it), so the
+journal reads in causal order.
 """
 
 from __future__ import annotations
