@@ -26,6 +26,7 @@ if TYPE_CHECKING:
         text,
         update_row,
         upsert_row,
+        with_changes,
     )
     from ._store import Store, now_text
 
@@ -44,6 +45,7 @@ __all__ = [
     "text",
     "update_row",
     "upsert_row",
+    "with_changes",
 ]
 
 #: Every name here comes with sqlite-utils (and numpy, when installed): imported on first

@@ -14,8 +14,8 @@ text(card, "status")                          # a str column, checked
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, TypeAlias
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, TypeAlias, TypeVar, cast
 
 import sqlite_utils
 
@@ -27,13 +27,17 @@ __all__ = [
     "insert_rows",
     "integer",
     "optional_text",
+    "rows_where",
     "text",
     "update_row",
     "upsert_row",
+    "with_changes",
 ]
 
 #: One row as sqlite-utils returns it: column name to SQLite value (str, int, float, bytes, None).
 Row: TypeAlias = dict[str, Any]
+#: A row of any table, typed or not.
+RowT = TypeVar("RowT", bound=Mapping[str, Any])
 #: A primary key value: the schema's keys are text ids or integer rowids.
 PrimaryKey: TypeAlias = str | int
 
@@ -44,27 +48,47 @@ def get_row(db: sqlite_utils.Database, name: str, key: PrimaryKey) -> Row:
     return row
 
 
-def insert_row(db: sqlite_utils.Database, name: str, row: Row, *, replace: bool = False) -> None:
+def rows_where(
+    db: sqlite_utils.Database,
+    name: str,
+    where: str | None = None,
+    where_args: Sequence[Any] | None = None,
+    *,
+    order_by: str | None = None,
+    limit: int | None = None,
+) -> Iterator[Row]:
+    """The rows of `name` matching `where` (SQL, `?` for each of `where_args`), in `order_by`."""
+    rows: Iterator[Row] = db.table(name).rows_where(
+        where, where_args, order_by=order_by, limit=limit
+    )
+    return rows
+
+
+def insert_row(
+    db: sqlite_utils.Database, name: str, row: Mapping[str, Any], *, replace: bool = False
+) -> None:
     """Insert one row into `name`; `replace` first deletes a row with the same unique key."""
-    db.table(name).insert(row, replace=replace)
+    db.table(name).insert(dict(row), replace=replace)
 
 
-def insert_rows(db: sqlite_utils.Database, name: str, rows: Iterable[Row]) -> None:
+def insert_rows(db: sqlite_utils.Database, name: str, rows: Iterable[Mapping[str, Any]]) -> None:
     """Insert several rows into `name` in one statement batch."""
-    db.table(name).insert_all(rows)
+    db.table(name).insert_all(dict(row) for row in rows)
 
 
-def update_row(db: sqlite_utils.Database, name: str, key: PrimaryKey, changes: Row) -> None:
+def update_row(
+    db: sqlite_utils.Database, name: str, key: PrimaryKey, changes: Mapping[str, Any]
+) -> None:
     """Change some columns of one row of `name`."""
-    db.table(name).update(key, changes)
+    db.table(name).update(key, dict(changes))
 
 
-def upsert_row(db: sqlite_utils.Database, name: str, row: Row, *, pk: str) -> None:
+def upsert_row(db: sqlite_utils.Database, name: str, row: Mapping[str, Any], *, pk: str) -> None:
     """Insert `row` into `name`, or update the row whose primary key column `pk` matches."""
-    db.table(name).upsert(row, pk=pk)
+    db.table(name).upsert(dict(row), pk=pk)
 
 
-def text(row: Row, column: str) -> str:
+def text(row: Mapping[str, Any], column: str) -> str:
     """A column that holds text; `TypeError` if it holds anything else (a schema bug)."""
     value = row[column]
     if not isinstance(value, str):
@@ -72,14 +96,20 @@ def text(row: Row, column: str) -> str:
     return value
 
 
-def optional_text(row: Row, column: str) -> str | None:
+def optional_text(row: Mapping[str, Any], column: str) -> str | None:
     """A nullable text column."""
     return None if row[column] is None else text(row, column)
 
 
-def integer(row: Row, column: str) -> int:
+def integer(row: Mapping[str, Any], column: str) -> int:
     """A column that holds an integer; `TypeError` if it holds anything else (a schema bug)."""
     value = row[column]
     if not isinstance(value, int):
         raise TypeError(f"column {column!r} holds {type(value).__name__}, not an integer")
     return value
+
+
+def with_changes(row: RowT, changes: Mapping[str, Any]) -> RowT:
+    """`row` as it reads after `update_row(..., changes)`, as a new dict (`row` is left as it
+    is); `changes` are columns of its table."""
+    return cast(RowT, {**row, **changes})
