@@ -10,9 +10,9 @@ Per table `<name>` (singular, CamelCase), the module gets:
 - `<Name>Row`: a whole row, as read (`get_row`, `rows_where`); a nullable column is `X | None`;
 - `<Name>New`: a row to insert; the NOT NULL columns without a default are required;
 - `<Name>Changes`: `total=False`, the columns an `update_row` / `upsert_row` may set;
-and `get_row`, `rows_where`, `insert_row`, `insert_rows`, `update_row`, `upsert_row` get one
-`@overload` per table keyed by its `Literal` name. A table name that is not a literal falls
-back to the untyped `Row`.
+and `get_row`, `find_row`, `rows_where`, `insert_row`, `insert_rows`, `update_row` and
+`upsert_row` get one `@overload` per table keyed by its `Literal` name. A table name that is
+not a literal falls back to the untyped `Row`.
 
 Run `python scripts/generate_rows.py` after adding a table or a column (`--check` only
 compares); tests/test_rows.py fails when the module drifts from the migrations.
@@ -172,9 +172,14 @@ def _classes(shape: TableShape) -> Iterator[str]:
 #: and its untyped fallback.
 HELPERS: dict[str, tuple[str, str, str]] = {
     "get_row": (
-        "db: Database, name: {name}, key: PrimaryKey",
+        "db: Database, name: {name}, key: PrimaryKey | None",
         "{t}Row",
         "return _rows.get_row(db, name, key)",
+    ),
+    "find_row": (
+        "db: Database, name: {name}, key: PrimaryKey | None",
+        "{t}Row | None",
+        "return _rows.find_row(db, name, key)",
     ),
     "rows_where": (
         "db: Database, name: {name}, where: str | None = None, "
@@ -194,7 +199,7 @@ HELPERS: dict[str, tuple[str, str, str]] = {
         "_rows.insert_rows(db, name, rows)",
     ),
     "update_row": (
-        "db: Database, name: {name}, key: PrimaryKey, changes: {t}Changes",
+        "db: Database, name: {name}, key: PrimaryKey | None, changes: {t}Changes",
         "None",
         "_rows.update_row(db, name, key, changes)",
     ),

@@ -15,25 +15,25 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ._ids import new_id, next_number
-    from ._rows import (
-        PrimaryKey,
-        Row,
+    from ._rows import PrimaryKey, Row, integer, optional_text, text, value_of, with_changes
+    from ._store import Store, now_text
+    from .rows import (
+        TableName,
+        find_row,
         get_row,
         insert_row,
         insert_rows,
-        integer,
-        optional_text,
-        text,
+        rows_where,
         update_row,
         upsert_row,
-        with_changes,
     )
-    from ._store import Store, now_text
 
 __all__ = [
     "PrimaryKey",
     "Row",
     "Store",
+    "TableName",
+    "find_row",
     "get_row",
     "insert_row",
     "insert_rows",
@@ -42,9 +42,11 @@ __all__ = [
     "next_number",
     "now_text",
     "optional_text",
+    "rows_where",
     "text",
     "update_row",
     "upsert_row",
+    "value_of",
     "with_changes",
 ]
 
@@ -53,6 +55,19 @@ __all__ = [
 _MODULES = {
     **dict.fromkeys(["new_id", "next_number"], "._ids"),
     **dict.fromkeys(["Store", "now_text"], "._store"),
+    **dict.fromkeys(
+        [
+            "TableName",
+            "find_row",
+            "get_row",
+            "insert_row",
+            "insert_rows",
+            "rows_where",
+            "update_row",
+            "upsert_row",
+        ],
+        ".rows",
+    ),
 }
 
 

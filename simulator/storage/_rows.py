@@ -22,6 +22,7 @@ import sqlite_utils
 __all__ = [
     "PrimaryKey",
     "Row",
+    "find_row",
     "get_row",
     "insert_row",
     "insert_rows",
@@ -31,6 +32,7 @@ __all__ = [
     "text",
     "update_row",
     "upsert_row",
+    "value_of",
     "with_changes",
 ]
 
@@ -42,10 +44,21 @@ RowT = TypeVar("RowT", bound=Mapping[str, Any])
 PrimaryKey: TypeAlias = str | int
 
 
-def get_row(db: sqlite_utils.Database, name: str, key: PrimaryKey) -> Row:
-    """The row of `name` with primary key `key`; `sqlite_utils.db.NotFoundError` if none."""
-    row: Row = db.table(name).get(key)
+def get_row(db: sqlite_utils.Database, name: str, key: PrimaryKey | None) -> Row:
+    """The row of `name` with primary key `key`; `sqlite_utils.db.NotFoundError` if none (a
+    NULL reference, `key` None, finds none either)."""
+    row: Row = db.table(name).get([key])  # a one-column key, as sqlite-utils wraps a bare one
     return row
+
+
+def find_row(db: sqlite_utils.Database, name: str, key: PrimaryKey | None) -> Row | None:
+    """The row of `name` with primary key `key`, or None (also for a NULL reference)."""
+    if key is None:
+        return None
+    try:
+        return get_row(db, name, key)
+    except sqlite_utils.db.NotFoundError:
+        return None
 
 
 def rows_where(
@@ -77,15 +90,20 @@ def insert_rows(db: sqlite_utils.Database, name: str, rows: Iterable[Mapping[str
 
 
 def update_row(
-    db: sqlite_utils.Database, name: str, key: PrimaryKey, changes: Mapping[str, Any]
+    db: sqlite_utils.Database, name: str, key: PrimaryKey | None, changes: Mapping[str, Any]
 ) -> None:
-    """Change some columns of one row of `name`."""
-    db.table(name).update(key, dict(changes))
+    """Change some columns of one row of `name` (`NotFoundError` if none, as `get_row`)."""
+    db.table(name).update([key], dict(changes))
 
 
 def upsert_row(db: sqlite_utils.Database, name: str, row: Mapping[str, Any], *, pk: str) -> None:
     """Insert `row` into `name`, or update the row whose primary key column `pk` matches."""
     db.table(name).upsert(dict(row), pk=pk)
+
+
+def value_of(row: Mapping[str, Any], name: str) -> Any:
+    """The column `name` chooses at run time (a typed row takes literal keys only)."""
+    return row[name]
 
 
 def text(row: Mapping[str, Any], column: str) -> str:

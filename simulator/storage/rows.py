@@ -214,6 +214,7 @@ __all__ = [
     "WebhookSubscriptionEventTypeRow",
     "WebhookSubscriptionNew",
     "WebhookSubscriptionRow",
+    "find_row",
     "get_row",
     "insert_row",
     "insert_rows",
@@ -3393,222 +3394,489 @@ class MerchantPaymentChanges(TypedDict, total=False):
 
 
 @overload
-def get_row(db: Database, name: Literal["id_sequences"], key: PrimaryKey) -> IdSequenceRow: ...
+def get_row(
+    db: Database, name: Literal["id_sequences"], key: PrimaryKey | None
+) -> IdSequenceRow: ...
 @overload
-def get_row(db: Database, name: Literal["projects"], key: PrimaryKey) -> ProjectRow: ...
+def get_row(db: Database, name: Literal["projects"], key: PrimaryKey | None) -> ProjectRow: ...
 @overload
-def get_row(db: Database, name: Literal["users"], key: PrimaryKey) -> UserRow: ...
+def get_row(db: Database, name: Literal["users"], key: PrimaryKey | None) -> UserRow: ...
 @overload
-def get_row(db: Database, name: Literal["tokens"], key: PrimaryKey) -> TokenRow: ...
+def get_row(db: Database, name: Literal["tokens"], key: PrimaryKey | None) -> TokenRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["account_holders"], key: PrimaryKey
+    db: Database, name: Literal["account_holders"], key: PrimaryKey | None
 ) -> AccountHolderRow: ...
 @overload
-def get_row(db: Database, name: Literal["accounts"], key: PrimaryKey) -> AccountRow: ...
+def get_row(db: Database, name: Literal["accounts"], key: PrimaryKey | None) -> AccountRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["account_memberships"], key: PrimaryKey
+    db: Database, name: Literal["account_memberships"], key: PrimaryKey | None
 ) -> AccountMembershipRow: ...
 @overload
-def get_row(db: Database, name: Literal["consents"], key: PrimaryKey) -> ConsentRow: ...
+def get_row(db: Database, name: Literal["consents"], key: PrimaryKey | None) -> ConsentRow: ...
 @overload
-def get_row(db: Database, name: Literal["events"], key: PrimaryKey) -> EventRow: ...
-@overload
-def get_row(db: Database, name: Literal["signing_keys"], key: PrimaryKey) -> SigningKeyRow: ...
+def get_row(db: Database, name: Literal["events"], key: PrimaryKey | None) -> EventRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["oauth_project_settings"], key: PrimaryKey
+    db: Database, name: Literal["signing_keys"], key: PrimaryKey | None
+) -> SigningKeyRow: ...
+@overload
+def get_row(
+    db: Database, name: Literal["oauth_project_settings"], key: PrimaryKey | None
 ) -> OauthProjectSettingRow: ...
 @overload
-def get_row(db: Database, name: Literal["web_sessions"], key: PrimaryKey) -> WebSessionRow: ...
+def get_row(
+    db: Database, name: Literal["web_sessions"], key: PrimaryKey | None
+) -> WebSessionRow: ...
 @overload
-def get_row(db: Database, name: Literal["sms_outbox"], key: PrimaryKey) -> SmsOutboxRow: ...
+def get_row(db: Database, name: Literal["sms_outbox"], key: PrimaryKey | None) -> SmsOutboxRow: ...
 @overload
-def get_row(db: Database, name: Literal["sms_codes"], key: PrimaryKey) -> SmsCodeRow: ...
+def get_row(db: Database, name: Literal["sms_codes"], key: PrimaryKey | None) -> SmsCodeRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["authorization_codes"], key: PrimaryKey
+    db: Database, name: Literal["authorization_codes"], key: PrimaryKey | None
 ) -> AuthorizationCodeRow: ...
 @overload
-def get_row(db: Database, name: Literal["token_families"], key: PrimaryKey) -> TokenFamilyRow: ...
+def get_row(
+    db: Database, name: Literal["token_families"], key: PrimaryKey | None
+) -> TokenFamilyRow: ...
 @overload
-def get_row(db: Database, name: Literal["hash_keys"], key: PrimaryKey) -> HashKeyRow: ...
+def get_row(db: Database, name: Literal["hash_keys"], key: PrimaryKey | None) -> HashKeyRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["webhook_subscriptions"], key: PrimaryKey
+    db: Database, name: Literal["webhook_subscriptions"], key: PrimaryKey | None
 ) -> WebhookSubscriptionRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["webhook_subscription_event_types"], key: PrimaryKey
+    db: Database, name: Literal["webhook_subscription_event_types"], key: PrimaryKey | None
 ) -> WebhookSubscriptionEventTypeRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["webhook_deliveries"], key: PrimaryKey
+    db: Database, name: Literal["webhook_deliveries"], key: PrimaryKey | None
 ) -> WebhookDeliveryRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["webhook_attempts"], key: PrimaryKey
+    db: Database, name: Literal["webhook_attempts"], key: PrimaryKey | None
 ) -> WebhookAttemptRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["webhook_settings"], key: PrimaryKey
+    db: Database, name: Literal["webhook_settings"], key: PrimaryKey | None
 ) -> WebhookSettingRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["account_balances"], key: PrimaryKey
+    db: Database, name: Literal["account_balances"], key: PrimaryKey | None
 ) -> AccountBalanceRow: ...
 @overload
-def get_row(db: Database, name: Literal["cards"], key: PrimaryKey) -> CardRow: ...
+def get_row(db: Database, name: Literal["cards"], key: PrimaryKey | None) -> CardRow: ...
 @overload
-def get_row(db: Database, name: Literal["payments"], key: PrimaryKey) -> PaymentRow: ...
+def get_row(db: Database, name: Literal["payments"], key: PrimaryKey | None) -> PaymentRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["payment_transfers"], key: PrimaryKey
+    db: Database, name: Literal["payment_transfers"], key: PrimaryKey | None
 ) -> PaymentTransferRow: ...
 @overload
-def get_row(db: Database, name: Literal["transactions"], key: PrimaryKey) -> TransactionRow: ...
+def get_row(
+    db: Database, name: Literal["transactions"], key: PrimaryKey | None
+) -> TransactionRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["idempotency_keys"], key: PrimaryKey
+    db: Database, name: Literal["idempotency_keys"], key: PrimaryKey | None
 ) -> IdempotencyKeyRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["dataset_records"], key: PrimaryKey
+    db: Database, name: Literal["dataset_records"], key: PrimaryKey | None
 ) -> DatasetRecordRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["project_rate_limits"], key: PrimaryKey
+    db: Database, name: Literal["project_rate_limits"], key: PrimaryKey | None
 ) -> ProjectRateLimitRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["dashboard_links"], key: PrimaryKey
+    db: Database, name: Literal["dashboard_links"], key: PrimaryKey | None
 ) -> DashboardLinkRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["dashboard_sessions"], key: PrimaryKey
+    db: Database, name: Literal["dashboard_sessions"], key: PrimaryKey | None
 ) -> DashboardSessionRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["virtual_iban_entries"], key: PrimaryKey
+    db: Database, name: Literal["virtual_iban_entries"], key: PrimaryKey | None
 ) -> VirtualIbanEntryRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["account_statements"], key: PrimaryKey
+    db: Database, name: Literal["account_statements"], key: PrimaryKey | None
 ) -> AccountStatementRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["transaction_statements"], key: PrimaryKey
+    db: Database, name: Literal["transaction_statements"], key: PrimaryKey | None
 ) -> TransactionStatementRow: ...
 @overload
-def get_row(db: Database, name: Literal["onboardings"], key: PrimaryKey) -> OnboardingRow: ...
+def get_row(
+    db: Database, name: Literal["onboardings"], key: PrimaryKey | None
+) -> OnboardingRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["supporting_document_collections"], key: PrimaryKey
+    db: Database, name: Literal["supporting_document_collections"], key: PrimaryKey | None
 ) -> SupportingDocumentCollectionRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["supporting_documents"], key: PrimaryKey
+    db: Database, name: Literal["supporting_documents"], key: PrimaryKey | None
 ) -> SupportingDocumentRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["onboarding_settings"], key: PrimaryKey
+    db: Database, name: Literal["onboarding_settings"], key: PrimaryKey | None
 ) -> OnboardingSettingRow: ...
 @overload
-def get_row(db: Database, name: Literal["journal_entries"], key: PrimaryKey) -> JournalEntryRow: ...
+def get_row(
+    db: Database, name: Literal["journal_entries"], key: PrimaryKey | None
+) -> JournalEntryRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["journal_secrets"], key: PrimaryKey
+    db: Database, name: Literal["journal_secrets"], key: PrimaryKey | None
 ) -> JournalSecretRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["user_consent_settings"], key: PrimaryKey
+    db: Database, name: Literal["user_consent_settings"], key: PrimaryKey | None
 ) -> UserConsentSettingRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["membership_invitations"], key: PrimaryKey
+    db: Database, name: Literal["membership_invitations"], key: PrimaryKey | None
 ) -> MembershipInvitationRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["sandbox_user_endorsements"], key: PrimaryKey
+    db: Database, name: Literal["sandbox_user_endorsements"], key: PrimaryKey | None
 ) -> SandboxUserEndorsementRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["server_consent_keys"], key: PrimaryKey
+    db: Database, name: Literal["server_consent_keys"], key: PrimaryKey | None
 ) -> ServerConsentKeyRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["sandbox_identifications"], key: PrimaryKey
+    db: Database, name: Literal["sandbox_identifications"], key: PrimaryKey | None
 ) -> SandboxIdentificationRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["trusted_beneficiaries"], key: PrimaryKey
+    db: Database, name: Literal["trusted_beneficiaries"], key: PrimaryKey | None
 ) -> TrustedBeneficiaryRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["beneficiary_verifications"], key: PrimaryKey
+    db: Database, name: Literal["beneficiary_verifications"], key: PrimaryKey | None
 ) -> BeneficiaryVerificationRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["standing_orders"], key: PrimaryKey
+    db: Database, name: Literal["standing_orders"], key: PrimaryKey | None
 ) -> StandingOrderRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["received_direct_debit_mandates"], key: PrimaryKey
+    db: Database, name: Literal["received_direct_debit_mandates"], key: PrimaryKey | None
 ) -> ReceivedDirectDebitMandateRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["account_invoices"], key: PrimaryKey
+    db: Database, name: Literal["account_invoices"], key: PrimaryKey | None
 ) -> AccountInvoiceRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["project_billing"], key: PrimaryKey
+    db: Database, name: Literal["project_billing"], key: PrimaryKey | None
 ) -> ProjectBillingRow: ...
 @overload
-def get_row(db: Database, name: Literal["project_owners"], key: PrimaryKey) -> ProjectOwnerRow: ...
+def get_row(
+    db: Database, name: Literal["project_owners"], key: PrimaryKey | None
+) -> ProjectOwnerRow: ...
 @overload
-def get_row(db: Database, name: Literal["test_checks"], key: PrimaryKey) -> TestCheckRow: ...
+def get_row(db: Database, name: Literal["test_checks"], key: PrimaryKey | None) -> TestCheckRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["merchant_profiles"], key: PrimaryKey
+    db: Database, name: Literal["merchant_profiles"], key: PrimaryKey | None
 ) -> MerchantProfileRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["merchant_profile_update_requests"], key: PrimaryKey
+    db: Database, name: Literal["merchant_profile_update_requests"], key: PrimaryKey | None
 ) -> MerchantProfileUpdateRequestRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["merchant_payment_methods"], key: PrimaryKey
+    db: Database, name: Literal["merchant_payment_methods"], key: PrimaryKey | None
 ) -> MerchantPaymentMethodRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["merchant_payment_method_update_requests"], key: PrimaryKey
+    db: Database, name: Literal["merchant_payment_method_update_requests"], key: PrimaryKey | None
 ) -> MerchantPaymentMethodUpdateRequestRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["funding_sources"], key: PrimaryKey
+    db: Database, name: Literal["funding_sources"], key: PrimaryKey | None
 ) -> FundingSourceRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["payment_mandates"], key: PrimaryKey
+    db: Database, name: Literal["payment_mandates"], key: PrimaryKey | None
 ) -> PaymentMandateRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["funding_limit_settings"], key: PrimaryKey
+    db: Database, name: Literal["funding_limit_settings"], key: PrimaryKey | None
 ) -> FundingLimitSettingRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["funding_limit_change_requests"], key: PrimaryKey
+    db: Database, name: Literal["funding_limit_change_requests"], key: PrimaryKey | None
 ) -> FundingLimitChangeRequestRow: ...
 @overload
 def get_row(
-    db: Database, name: Literal["merchant_payments"], key: PrimaryKey
+    db: Database, name: Literal["merchant_payments"], key: PrimaryKey | None
 ) -> MerchantPaymentRow: ...
 @overload
-def get_row(db: Database, name: str, key: PrimaryKey) -> Row: ...
-def get_row(db: Database, name: str, key: PrimaryKey) -> Any:
+def get_row(db: Database, name: str, key: PrimaryKey | None) -> Row: ...
+def get_row(db: Database, name: str, key: PrimaryKey | None) -> Any:
     """`get_row` of `storage._rows`, typed by the table name."""
     return _rows.get_row(db, name, key)
+
+
+@overload
+def find_row(
+    db: Database, name: Literal["id_sequences"], key: PrimaryKey | None
+) -> IdSequenceRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["projects"], key: PrimaryKey | None
+) -> ProjectRow | None: ...
+@overload
+def find_row(db: Database, name: Literal["users"], key: PrimaryKey | None) -> UserRow | None: ...
+@overload
+def find_row(db: Database, name: Literal["tokens"], key: PrimaryKey | None) -> TokenRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["account_holders"], key: PrimaryKey | None
+) -> AccountHolderRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["accounts"], key: PrimaryKey | None
+) -> AccountRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["account_memberships"], key: PrimaryKey | None
+) -> AccountMembershipRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["consents"], key: PrimaryKey | None
+) -> ConsentRow | None: ...
+@overload
+def find_row(db: Database, name: Literal["events"], key: PrimaryKey | None) -> EventRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["signing_keys"], key: PrimaryKey | None
+) -> SigningKeyRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["oauth_project_settings"], key: PrimaryKey | None
+) -> OauthProjectSettingRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["web_sessions"], key: PrimaryKey | None
+) -> WebSessionRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["sms_outbox"], key: PrimaryKey | None
+) -> SmsOutboxRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["sms_codes"], key: PrimaryKey | None
+) -> SmsCodeRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["authorization_codes"], key: PrimaryKey | None
+) -> AuthorizationCodeRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["token_families"], key: PrimaryKey | None
+) -> TokenFamilyRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["hash_keys"], key: PrimaryKey | None
+) -> HashKeyRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["webhook_subscriptions"], key: PrimaryKey | None
+) -> WebhookSubscriptionRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["webhook_subscription_event_types"], key: PrimaryKey | None
+) -> WebhookSubscriptionEventTypeRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["webhook_deliveries"], key: PrimaryKey | None
+) -> WebhookDeliveryRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["webhook_attempts"], key: PrimaryKey | None
+) -> WebhookAttemptRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["webhook_settings"], key: PrimaryKey | None
+) -> WebhookSettingRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["account_balances"], key: PrimaryKey | None
+) -> AccountBalanceRow | None: ...
+@overload
+def find_row(db: Database, name: Literal["cards"], key: PrimaryKey | None) -> CardRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["payments"], key: PrimaryKey | None
+) -> PaymentRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["payment_transfers"], key: PrimaryKey | None
+) -> PaymentTransferRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["transactions"], key: PrimaryKey | None
+) -> TransactionRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["idempotency_keys"], key: PrimaryKey | None
+) -> IdempotencyKeyRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["dataset_records"], key: PrimaryKey | None
+) -> DatasetRecordRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["project_rate_limits"], key: PrimaryKey | None
+) -> ProjectRateLimitRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["dashboard_links"], key: PrimaryKey | None
+) -> DashboardLinkRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["dashboard_sessions"], key: PrimaryKey | None
+) -> DashboardSessionRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["virtual_iban_entries"], key: PrimaryKey | None
+) -> VirtualIbanEntryRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["account_statements"], key: PrimaryKey | None
+) -> AccountStatementRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["transaction_statements"], key: PrimaryKey | None
+) -> TransactionStatementRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["onboardings"], key: PrimaryKey | None
+) -> OnboardingRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["supporting_document_collections"], key: PrimaryKey | None
+) -> SupportingDocumentCollectionRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["supporting_documents"], key: PrimaryKey | None
+) -> SupportingDocumentRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["onboarding_settings"], key: PrimaryKey | None
+) -> OnboardingSettingRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["journal_entries"], key: PrimaryKey | None
+) -> JournalEntryRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["journal_secrets"], key: PrimaryKey | None
+) -> JournalSecretRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["user_consent_settings"], key: PrimaryKey | None
+) -> UserConsentSettingRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["membership_invitations"], key: PrimaryKey | None
+) -> MembershipInvitationRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["sandbox_user_endorsements"], key: PrimaryKey | None
+) -> SandboxUserEndorsementRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["server_consent_keys"], key: PrimaryKey | None
+) -> ServerConsentKeyRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["sandbox_identifications"], key: PrimaryKey | None
+) -> SandboxIdentificationRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["trusted_beneficiaries"], key: PrimaryKey | None
+) -> TrustedBeneficiaryRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["beneficiary_verifications"], key: PrimaryKey | None
+) -> BeneficiaryVerificationRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["standing_orders"], key: PrimaryKey | None
+) -> StandingOrderRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["received_direct_debit_mandates"], key: PrimaryKey | None
+) -> ReceivedDirectDebitMandateRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["account_invoices"], key: PrimaryKey | None
+) -> AccountInvoiceRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["project_billing"], key: PrimaryKey | None
+) -> ProjectBillingRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["project_owners"], key: PrimaryKey | None
+) -> ProjectOwnerRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["test_checks"], key: PrimaryKey | None
+) -> TestCheckRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["merchant_profiles"], key: PrimaryKey | None
+) -> MerchantProfileRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["merchant_profile_update_requests"], key: PrimaryKey | None
+) -> MerchantProfileUpdateRequestRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["merchant_payment_methods"], key: PrimaryKey | None
+) -> MerchantPaymentMethodRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["merchant_payment_method_update_requests"], key: PrimaryKey | None
+) -> MerchantPaymentMethodUpdateRequestRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["funding_sources"], key: PrimaryKey | None
+) -> FundingSourceRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["payment_mandates"], key: PrimaryKey | None
+) -> PaymentMandateRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["funding_limit_settings"], key: PrimaryKey | None
+) -> FundingLimitSettingRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["funding_limit_change_requests"], key: PrimaryKey | None
+) -> FundingLimitChangeRequestRow | None: ...
+@overload
+def find_row(
+    db: Database, name: Literal["merchant_payments"], key: PrimaryKey | None
+) -> MerchantPaymentRow | None: ...
+@overload
+def find_row(db: Database, name: str, key: PrimaryKey | None) -> Row | None: ...
+def find_row(db: Database, name: str, key: PrimaryKey | None) -> Any | None:
+    """`find_row` of `storage._rows`, typed by the table name."""
+    return _rows.find_row(db, name, key)
 
 
 @overload
@@ -4928,349 +5196,399 @@ def insert_rows(db: Database, name: str, rows: Iterable[Any]) -> None:
 
 @overload
 def update_row(
-    db: Database, name: Literal["id_sequences"], key: PrimaryKey, changes: IdSequenceChanges
+    db: Database, name: Literal["id_sequences"], key: PrimaryKey | None, changes: IdSequenceChanges
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["projects"], key: PrimaryKey, changes: ProjectChanges
+    db: Database, name: Literal["projects"], key: PrimaryKey | None, changes: ProjectChanges
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["users"], key: PrimaryKey, changes: UserChanges
+    db: Database, name: Literal["users"], key: PrimaryKey | None, changes: UserChanges
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["tokens"], key: PrimaryKey, changes: TokenChanges
+    db: Database, name: Literal["tokens"], key: PrimaryKey | None, changes: TokenChanges
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["account_holders"], key: PrimaryKey, changes: AccountHolderChanges
+    db: Database,
+    name: Literal["account_holders"],
+    key: PrimaryKey | None,
+    changes: AccountHolderChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["accounts"], key: PrimaryKey, changes: AccountChanges
+    db: Database, name: Literal["accounts"], key: PrimaryKey | None, changes: AccountChanges
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["account_memberships"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: AccountMembershipChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["consents"], key: PrimaryKey, changes: ConsentChanges
+    db: Database, name: Literal["consents"], key: PrimaryKey | None, changes: ConsentChanges
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["events"], key: PrimaryKey, changes: EventChanges
+    db: Database, name: Literal["events"], key: PrimaryKey | None, changes: EventChanges
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["signing_keys"], key: PrimaryKey, changes: SigningKeyChanges
+    db: Database, name: Literal["signing_keys"], key: PrimaryKey | None, changes: SigningKeyChanges
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["oauth_project_settings"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: OauthProjectSettingChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["web_sessions"], key: PrimaryKey, changes: WebSessionChanges
+    db: Database, name: Literal["web_sessions"], key: PrimaryKey | None, changes: WebSessionChanges
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["sms_outbox"], key: PrimaryKey, changes: SmsOutboxChanges
+    db: Database, name: Literal["sms_outbox"], key: PrimaryKey | None, changes: SmsOutboxChanges
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["sms_codes"], key: PrimaryKey, changes: SmsCodeChanges
+    db: Database, name: Literal["sms_codes"], key: PrimaryKey | None, changes: SmsCodeChanges
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["authorization_codes"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: AuthorizationCodeChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["token_families"], key: PrimaryKey, changes: TokenFamilyChanges
+    db: Database,
+    name: Literal["token_families"],
+    key: PrimaryKey | None,
+    changes: TokenFamilyChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["hash_keys"], key: PrimaryKey, changes: HashKeyChanges
+    db: Database, name: Literal["hash_keys"], key: PrimaryKey | None, changes: HashKeyChanges
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["webhook_subscriptions"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: WebhookSubscriptionChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["webhook_subscription_event_types"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: WebhookSubscriptionEventTypeChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["webhook_deliveries"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: WebhookDeliveryChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["webhook_attempts"], key: PrimaryKey, changes: WebhookAttemptChanges
+    db: Database,
+    name: Literal["webhook_attempts"],
+    key: PrimaryKey | None,
+    changes: WebhookAttemptChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["webhook_settings"], key: PrimaryKey, changes: WebhookSettingChanges
+    db: Database,
+    name: Literal["webhook_settings"],
+    key: PrimaryKey | None,
+    changes: WebhookSettingChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["account_balances"], key: PrimaryKey, changes: AccountBalanceChanges
+    db: Database,
+    name: Literal["account_balances"],
+    key: PrimaryKey | None,
+    changes: AccountBalanceChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["cards"], key: PrimaryKey, changes: CardChanges
+    db: Database, name: Literal["cards"], key: PrimaryKey | None, changes: CardChanges
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["payments"], key: PrimaryKey, changes: PaymentChanges
+    db: Database, name: Literal["payments"], key: PrimaryKey | None, changes: PaymentChanges
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["payment_transfers"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: PaymentTransferChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["transactions"], key: PrimaryKey, changes: TransactionChanges
+    db: Database, name: Literal["transactions"], key: PrimaryKey | None, changes: TransactionChanges
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["idempotency_keys"], key: PrimaryKey, changes: IdempotencyKeyChanges
+    db: Database,
+    name: Literal["idempotency_keys"],
+    key: PrimaryKey | None,
+    changes: IdempotencyKeyChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["dataset_records"], key: PrimaryKey, changes: DatasetRecordChanges
+    db: Database,
+    name: Literal["dataset_records"],
+    key: PrimaryKey | None,
+    changes: DatasetRecordChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["project_rate_limits"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: ProjectRateLimitChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["dashboard_links"], key: PrimaryKey, changes: DashboardLinkChanges
+    db: Database,
+    name: Literal["dashboard_links"],
+    key: PrimaryKey | None,
+    changes: DashboardLinkChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["dashboard_sessions"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: DashboardSessionChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["virtual_iban_entries"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: VirtualIbanEntryChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["account_statements"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: AccountStatementChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["transaction_statements"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: TransactionStatementChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["onboardings"], key: PrimaryKey, changes: OnboardingChanges
+    db: Database, name: Literal["onboardings"], key: PrimaryKey | None, changes: OnboardingChanges
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["supporting_document_collections"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: SupportingDocumentCollectionChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["supporting_documents"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: SupportingDocumentChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["onboarding_settings"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: OnboardingSettingChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["journal_entries"], key: PrimaryKey, changes: JournalEntryChanges
+    db: Database,
+    name: Literal["journal_entries"],
+    key: PrimaryKey | None,
+    changes: JournalEntryChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["journal_secrets"], key: PrimaryKey, changes: JournalSecretChanges
+    db: Database,
+    name: Literal["journal_secrets"],
+    key: PrimaryKey | None,
+    changes: JournalSecretChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["user_consent_settings"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: UserConsentSettingChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["membership_invitations"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: MembershipInvitationChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["sandbox_user_endorsements"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: SandboxUserEndorsementChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["server_consent_keys"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: ServerConsentKeyChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["sandbox_identifications"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: SandboxIdentificationChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["trusted_beneficiaries"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: TrustedBeneficiaryChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["beneficiary_verifications"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: BeneficiaryVerificationChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["standing_orders"], key: PrimaryKey, changes: StandingOrderChanges
+    db: Database,
+    name: Literal["standing_orders"],
+    key: PrimaryKey | None,
+    changes: StandingOrderChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["received_direct_debit_mandates"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: ReceivedDirectDebitMandateChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["account_invoices"], key: PrimaryKey, changes: AccountInvoiceChanges
+    db: Database,
+    name: Literal["account_invoices"],
+    key: PrimaryKey | None,
+    changes: AccountInvoiceChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["project_billing"], key: PrimaryKey, changes: ProjectBillingChanges
+    db: Database,
+    name: Literal["project_billing"],
+    key: PrimaryKey | None,
+    changes: ProjectBillingChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["project_owners"], key: PrimaryKey, changes: ProjectOwnerChanges
+    db: Database,
+    name: Literal["project_owners"],
+    key: PrimaryKey | None,
+    changes: ProjectOwnerChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["test_checks"], key: PrimaryKey, changes: TestCheckChanges
+    db: Database, name: Literal["test_checks"], key: PrimaryKey | None, changes: TestCheckChanges
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["merchant_profiles"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: MerchantProfileChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["merchant_profile_update_requests"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: MerchantProfileUpdateRequestChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["merchant_payment_methods"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: MerchantPaymentMethodChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["merchant_payment_method_update_requests"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: MerchantPaymentMethodUpdateRequestChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["funding_sources"], key: PrimaryKey, changes: FundingSourceChanges
+    db: Database,
+    name: Literal["funding_sources"],
+    key: PrimaryKey | None,
+    changes: FundingSourceChanges,
 ) -> None: ...
 @overload
 def update_row(
-    db: Database, name: Literal["payment_mandates"], key: PrimaryKey, changes: PaymentMandateChanges
+    db: Database,
+    name: Literal["payment_mandates"],
+    key: PrimaryKey | None,
+    changes: PaymentMandateChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["funding_limit_settings"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: FundingLimitSettingChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["funding_limit_change_requests"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: FundingLimitChangeRequestChanges,
 ) -> None: ...
 @overload
 def update_row(
     db: Database,
     name: Literal["merchant_payments"],
-    key: PrimaryKey,
+    key: PrimaryKey | None,
     changes: MerchantPaymentChanges,
 ) -> None: ...
 @overload
-def update_row(db: Database, name: str, key: PrimaryKey, changes: Mapping[str, Any]) -> None: ...
-def update_row(db: Database, name: str, key: PrimaryKey, changes: Any) -> None:
+def update_row(
+    db: Database, name: str, key: PrimaryKey | None, changes: Mapping[str, Any]
+) -> None: ...
+def update_row(db: Database, name: str, key: PrimaryKey | None, changes: Any) -> None:
     """`update_row` of `storage._rows`, typed by the table name."""
     _rows.update_row(db, name, key, changes)
 

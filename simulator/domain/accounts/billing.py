@@ -24,13 +24,14 @@ from typing import Any
 import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, insert_row, update_row, upsert_row
+from ...storage import get_row, insert_row, rows_where, update_row, upsert_row
+from ...storage.rows import AccountHolderRow, AccountInvoiceRow, AccountRow
 from ..kernel.access import account_scope
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.money import ZERO, amount_text
 from ..kernel.pagination import Connection, paginate
-from ..kernel.queries import find_visible
+from ..kernel.queries import by_id, visible_row
 from ..kernel.rejections import (
     Rejected,
     forbidden,
@@ -75,10 +76,8 @@ def _fees(db: sqlite_utils.Database, account_id: str, opening: str, closing: str
     return total
 
 
-def _eligible_account(
-    db: sqlite_utils.Database, project_id: str, account_id: str
-) -> dict[str, Any]:
-    rows = list(db["accounts"].rows_where("id = ? AND project_id = ?", [account_id, project_id]))
+def _eligible_account(db: sqlite_utils.Database, project_id: str, account_id: str) -> AccountRow:
+    rows = list(rows_where(db, "accounts", "id = ? AND project_id = ?", [account_id, project_id]))
     if not rows:
         raise Rejected(not_found("Account", account_id))
     holder = get_row(db, "account_holders", rows[0]["holder_id"])
@@ -105,8 +104,8 @@ def generate_invoice(env: Environment, project_id: str, account_id: str) -> dict
             "updated_at": now,
         }
         existing = list(
-            db["account_invoices"].rows_where(
-                "account_id = ? AND opening_date = ?", [account_id, opening]
+            rows_where(
+                db, "account_invoices", "account_id = ? AND opening_date = ?", [account_id, opening]
             )
         )
         if existing:
@@ -137,9 +136,13 @@ def generate_invoice(env: Environment, project_id: str, account_id: str) -> dict
         return row
 
 
-def get_invoice(env: Environment, principal: Principal, invoice_id: str) -> dict[str, Any]:
+def get_invoice(env: Environment, principal: Principal, invoice_id: str) -> AccountInvoiceRow:
     """An invoice of an account the caller sees (`NotFound` otherwise)."""
-    return find_visible(env, "account_invoices", account_scope(principal), invoice_id, "Invoice")
+    return visible_row(
+        rows_where(env.store.db, "account_invoices", *by_id(account_scope(principal), invoice_id)),
+        "Invoice",
+        invoice_id,
+    )
 
 
 def list_invoices(
@@ -195,11 +198,11 @@ def start_project_billing(
         return row
 
 
-def promote_project_owner(env: Environment, project_id: str, holder_id: str) -> dict[str, Any]:
+def promote_project_owner(env: Environment, project_id: str, holder_id: str) -> AccountHolderRow:
     """Make the holder the project's owner; the previous owner, if any, loses the role."""
     with env.store.atomic() as db:
         rows = list(
-            db["account_holders"].rows_where("id = ? AND project_id = ?", [holder_id, project_id])
+            rows_where(db, "account_holders", "id = ? AND project_id = ?", [holder_id, project_id])
         )
         if not rows:
             raise Rejected(not_found("AccountHolder", holder_id))
@@ -216,5 +219,5 @@ def promote_project_owner(env: Environment, project_id: str, holder_id: str) -> 
 
 def project_owner(env: Environment, project_id: str) -> str | None:
     """The id of the account holder that owns the project, if one was promoted."""
-    rows = list(env.store.db["project_owners"].rows_where("project_id = ?", [project_id]))
+    rows = list(rows_where(env.store.db, "project_owners", "project_id = ?", [project_id]))
     return str(rows[0]["account_holder_id"]) if rows else None

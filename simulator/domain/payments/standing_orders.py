@@ -27,7 +27,8 @@ from typing import Any
 import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, insert_row, update_row
+from ...storage import get_row, insert_row, rows_where, text, update_row, with_changes
+from ...storage.rows import ConsentRow, StandingOrderRow, TransactionRow
 from ..accounts.account_lifecycle import consent_user, find_account
 from ..accounts.ledger import read_balances, record_transaction
 from ..accounts.transactions import TRANSFER_MODES, settlement_time, transfer_type
@@ -37,7 +38,7 @@ from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.money import CURRENCY, amount_text, to_decimal
 from ..kernel.pagination import Connection, paginate
-from ..kernel.queries import find_visible, with_filters
+from ..kernel.queries import by_id, visible_row, with_filters
 from ..kernel.rejections import Rejected, forbidden, rejection
 from ..kernel.validation import Checks
 
@@ -157,7 +158,7 @@ def _checked(env: Environment, given: dict[str, Any]) -> dict[str, Any]:
 
 def schedule_standing_order(
     env: Environment, principal: Principal, account_id: str, given: dict[str, Any]
-) -> dict[str, Any]:
+) -> StandingOrderRow:
     """A `ConsentPending` standing order of the account (Enabled at once for an auto-consent
     user); `given` holds the input's snake_case fields."""
     order = _checked(env, given)
@@ -200,14 +201,20 @@ def schedule_standing_order(
         return get_row(db, "standing_orders", row["id"])
 
 
-def get_standing_order(env: Environment, principal: Principal, order_id: str) -> dict[str, Any]:
-    return find_visible(env, "standing_orders", account_scope(principal), order_id, "StandingOrder")
+def get_standing_order(env: Environment, principal: Principal, order_id: str) -> StandingOrderRow:
+    return visible_row(
+        rows_where(env.store.db, "standing_orders", *by_id(account_scope(principal), order_id)),
+        "StandingOrder",
+        order_id,
+    )
 
 
-def cancel_standing_order(env: Environment, principal: Principal, order_id: str) -> dict[str, Any]:
+def cancel_standing_order(
+    env: Environment, principal: Principal, order_id: str
+) -> StandingOrderRow:
     with env.store.atomic() as db:
         where, params = account_scope(principal)
-        rows = list(db["standing_orders"].rows_where(f"id = ? AND {where}", [order_id, *params]))
+        rows = list(rows_where(db, "standing_orders", f"id = ? AND {where}", [order_id, *params]))
         if not rows:
             raise Rejected(
                 rejection(
@@ -229,10 +236,10 @@ def cancel_standing_order(env: Environment, principal: Principal, order_id: str)
         emit(
             env, db, "StandingOrder.Canceled", project_id=order["project_id"], resource_id=order_id
         )
-        return {**order, **changes}
+        return with_changes(order, changes)
 
 
-def _enable(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+def _enable(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
     order = get_row(db, "standing_orders", consent["resource_id"])
     if order["status"] == "ConsentPending":
         update_row(
@@ -247,7 +254,7 @@ def _enable(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]
         )
 
 
-def _cancel(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], _: str) -> None:
+def _cancel(env: Environment, db: sqlite_utils.Database, consent: ConsentRow, _: str) -> None:
     order = get_row(db, "standing_orders", consent["resource_id"])
     if order["status"] == "ConsentPending":
         now = env.now()
@@ -275,8 +282,8 @@ def next_standing_order(env: Environment) -> str | None:
 
 
 def _execute(
-    env: Environment, db: sqlite_utils.Database, order: dict[str, Any]
-) -> dict[str, Any] | None:
+    env: Environment, db: sqlite_utils.Database, order: StandingOrderRow
+) -> TransactionRow | None:
     """One execution: its transaction, or None when a target balance needed nothing."""
     account = get_row(db, "accounts", order["account_id"])
     available = read_balances(db, account["id"]).available
@@ -303,22 +310,22 @@ def _execute(
         db,
         project_id=order["project_id"],
         account_id=account["id"],
-        type=transfer_type(order["credit_transfer_mode"], "Debit"),
+        type=transfer_type(text(order, "credit_transfer_mode"), "Debit"),
         amount=value,
         status="Pending" if covered else "Rejected",
         status_reason=None if covered else "InsufficientFunds",
         label=order["label"] or f"Standing order to {order['beneficiary_name']}",
-        counterparty=order["beneficiary_name"],
+        counterparty=text(order, "beneficiary_name"),
         counterparty_iban=order["beneficiary_iban"],
         counterparty_bic=order["beneficiary_bic"],
         reference=order["reference"],
         mode=order["credit_transfer_mode"],
         payment_id=payment["id"],
-        settles_at=settlement_time(env, order["credit_transfer_mode"]) if covered else None,
+        settles_at=settlement_time(env, text(order, "credit_transfer_mode")) if covered else None,
     )
 
 
-def _after(order: dict[str, Any], moment: str) -> str | None:
+def _after(order: StandingOrderRow, moment: str) -> str | None:
     following = next_date(moment, order["period"])
     last = order.get("last_execution_date")
     return None if last is not None and following > last else following

@@ -31,7 +31,7 @@ import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import ConfigurationError, InvalidTimestamp
-from ...storage import get_row, insert_row, insert_rows, next_number
+from ...storage import get_row, insert_row, insert_rows, next_number, rows_where
 from ..accounts.holders import VERIFICATION_STATUSES
 from ..accounts.ledger import STATUSES_OF_TYPE, TRANSACTION_TYPES, record_transaction
 from ..accounts.transactions import SETTLEMENT_DELAYS, settlement_time
@@ -106,8 +106,8 @@ class _Loader:
         self.name = name
         self.ids: dict[str, str] = {
             row["key"]: row["resource_id"]
-            for row in db["dataset_records"].rows_where(
-                "project_id = ? AND dataset = ?", [project_id, name]
+            for row in rows_where(
+                db, "dataset_records", "project_id = ? AND dataset = ?", [project_id, name]
             )
         }
         self.created: list[dict[str, Any]] = []

@@ -18,7 +18,7 @@ from typing import Any
 
 import sqlite_utils
 
-from ...storage import insert_row, update_row
+from ...storage import insert_row, rows_where, update_row
 from ..kernel.context import Environment
 from ..kernel.events import emit
 from ..kernel.rejections import Rejected, rejection
@@ -109,8 +109,11 @@ def update(
     """Change an identification's outcome (the user's levels follow; event `User.Updated`)."""
     with env.store.atomic() as db:
         rows = list(
-            db["sandbox_identifications"].rows_where(
-                "id = ? AND project_id = ?", [identification_id, project_id]
+            rows_where(
+                db,
+                "sandbox_identifications",
+                "id = ? AND project_id = ?",
+                [identification_id, project_id],
             )
         )
         if not rows:
