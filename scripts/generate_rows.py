@@ -11,8 +11,8 @@ Per table `<name>` (singular, CamelCase), the module gets:
 - `<Name>New`: a row to insert; the NOT NULL columns without a default are required;
 - `<Name>Changes`: `total=False`, the columns an `update_row` / `upsert_row` may set;
 and `get_row`, `find_row`, `rows_where`, `insert_row`, `insert_rows`, `update_row` and
-`upsert_row` get one `@overload` per table keyed by its `Literal` name. A table name that is
-not a literal falls back to the untyped `Row`.
+`upsert_row` get one `@overload` per table keyed by its `Literal` name. A read of a table name
+that is not a literal falls back to the untyped `Row`; a write has no such fallback.
 
 Run `python scripts/generate_rows.py` after adding a table or a column (`--check` only
 compares); tests/test_rows.py fails when the module drifts from the migrations.
@@ -209,6 +209,9 @@ HELPERS: dict[str, tuple[str, str, str]] = {
         "_rows.upsert_row(db, name, row, pk=pk)",
     ),
 }
+#: The writes: no fallback, so what a literal table name is given is always checked (a
+#: write to a table named at run time goes through `storage._rows`).
+STRICT = {"insert_row", "insert_rows", "update_row", "upsert_row"}
 #: The fallback's row types, for a table name that is not a literal.
 FALLBACK = {"Row": "Row", "New": "Mapping[str, Any]", "Changes": "Mapping[str, Any]"}
 
@@ -222,13 +225,14 @@ def _helpers(shapes: list[TableShape]) -> Iterator[str]:
                 f"def {helper}({parameters.format(name=literal, t=shape.type_name)})"
                 f" -> {returns.format(t=shape.type_name)}: ..."
             )
-        yield "@overload"
         fallback_parameters = parameters.format(name="str", t="{t}")
         fallback_returns = returns.format(t="{t}")
         for suffix, replacement in FALLBACK.items():
             fallback_parameters = fallback_parameters.replace("{t}" + suffix, replacement)
             fallback_returns = fallback_returns.replace("{t}" + suffix, replacement)
-        yield f"def {helper}({fallback_parameters}) -> {fallback_returns}: ..."
+        if helper not in STRICT:
+            yield "@overload"
+            yield f"def {helper}({fallback_parameters}) -> {fallback_returns}: ..."
         implementation = fallback_parameters.replace(
             "rows: Iterable[Mapping[str, Any]]", "rows: Iterable[Any]"
         )
@@ -276,7 +280,7 @@ def _format(source: str) -> str:
             "--fix-only",
             "--quiet",
             "--select",
-            "I,UP,RUF022",
+            "I,F401,UP,RUF022",
             "--stdin-filename",
             str(TARGET),
             "-",

@@ -13,8 +13,8 @@ from typing import get_type_hints
 import pytest
 import sqlite_utils
 
-from simulator.storage import rows
-from simulator.storage.rows import get_row, insert_row, rows_where, update_row
+from simulator.storage import insert_columns, rows, update_columns, value_of, with_changes
+from simulator.storage.rows import find_row, get_row, insert_row, rows_where, update_row
 from simulator.storage.tables import MIGRATION_SETS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,3 +77,14 @@ def test_the_typed_helpers_read_and_write_rows(db: sqlite_utils.Database) -> Non
     assert list(rows_where(db, "id_sequences", "kind = ?", ["demo"])) == [
         {"kind": "demo", "value": 2}
     ]
+
+
+def test_the_untyped_helpers_and_row_views(db: sqlite_utils.Database) -> None:
+    insert_columns(db, "id_sequences", {"kind": "other", "value": 1})
+    update_columns(db, "id_sequences", "other", {"value": 3})
+    row = get_row(db, "id_sequences", "other")
+    assert value_of(row, "value") == 3
+    assert find_row(db, "id_sequences", "missing") is None
+    assert find_row(db, "id_sequences", None) is None
+    changed = with_changes(row, {"value": 4})
+    assert changed == {"kind": "other", "value": 4} and row["value"] == 3

@@ -15,7 +15,19 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ._ids import new_id, next_number
-    from ._rows import PrimaryKey, Row, integer, optional_text, text, value_of, with_changes
+    from ._rows import (
+        PrimaryKey,
+        Row,
+        insert_all_columns,
+        insert_columns,
+        integer,
+        optional_text,
+        text,
+        update_columns,
+        upsert_columns,
+        value_of,
+        with_changes,
+    )
     from ._store import Store, now_text
     from .rows import (
         TableName,
@@ -35,6 +47,8 @@ __all__ = [
     "TableName",
     "find_row",
     "get_row",
+    "insert_all_columns",
+    "insert_columns",
     "insert_row",
     "insert_rows",
     "integer",
@@ -44,7 +58,9 @@ __all__ = [
     "optional_text",
     "rows_where",
     "text",
+    "update_columns",
     "update_row",
+    "upsert_columns",
     "upsert_row",
     "value_of",
     "with_changes",

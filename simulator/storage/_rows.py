@@ -24,13 +24,17 @@ __all__ = [
     "Row",
     "find_row",
     "get_row",
+    "insert_all_columns",
+    "insert_columns",
     "insert_row",
     "insert_rows",
     "integer",
     "optional_text",
     "rows_where",
     "text",
+    "update_columns",
     "update_row",
+    "upsert_columns",
     "upsert_row",
     "value_of",
     "with_changes",
@@ -87,6 +91,33 @@ def insert_row(
 def insert_rows(db: sqlite_utils.Database, name: str, rows: Iterable[Mapping[str, Any]]) -> None:
     """Insert several rows into `name` in one statement batch."""
     db.table(name).insert_all(dict(row) for row in rows)
+
+
+def update_columns(
+    db: sqlite_utils.Database, name: str, key: PrimaryKey | None, changes: Mapping[str, Any]
+) -> None:
+    """`update_row` with columns chosen at run time (`**extra`, a caller's mapping): unchecked,
+    where `update_row` checks each column against the table's `Changes` type."""
+    update_row(db, name, key, changes)
+
+
+def insert_columns(db: sqlite_utils.Database, name: str, row: Mapping[str, Any]) -> None:
+    """`insert_row` with columns chosen at run time: unchecked (see `update_columns`)."""
+    insert_row(db, name, row)
+
+
+def insert_all_columns(
+    db: sqlite_utils.Database, name: str, rows: Iterable[Mapping[str, Any]]
+) -> None:
+    """`insert_rows` with columns chosen at run time: unchecked (see `update_columns`)."""
+    insert_rows(db, name, rows)
+
+
+def upsert_columns(
+    db: sqlite_utils.Database, name: str, row: Mapping[str, Any], *, pk: str
+) -> None:
+    """`upsert_row` with columns chosen at run time: unchecked (see `update_columns`)."""
+    upsert_row(db, name, row, pk=pk)
 
 
 def update_row(

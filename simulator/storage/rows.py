@@ -15,7 +15,7 @@ update_row(db, "cards", card_id, {"status": "Enabled"})   # checked against Card
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Literal, NotRequired, TypedDict, overload
 
 from sqlite_utils import Database
@@ -4928,10 +4928,6 @@ def insert_row(
     *,
     replace: bool = False,
 ) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: str, row: Mapping[str, Any], *, replace: bool = False
-) -> None: ...
 def insert_row(db: Database, name: str, row: Any, *, replace: bool = False) -> None:
     """`insert_row` of `storage._rows`, typed by the table name."""
     _rows.insert_row(db, name, row, replace=replace)
@@ -5187,8 +5183,6 @@ def insert_rows(
 def insert_rows(
     db: Database, name: Literal["merchant_payments"], rows: Iterable[MerchantPaymentNew]
 ) -> None: ...
-@overload
-def insert_rows(db: Database, name: str, rows: Iterable[Mapping[str, Any]]) -> None: ...
 def insert_rows(db: Database, name: str, rows: Iterable[Any]) -> None:
     """`insert_rows` of `storage._rows`, typed by the table name."""
     _rows.insert_rows(db, name, rows)
@@ -5584,10 +5578,6 @@ def update_row(
     key: PrimaryKey | None,
     changes: MerchantPaymentChanges,
 ) -> None: ...
-@overload
-def update_row(
-    db: Database, name: str, key: PrimaryKey | None, changes: Mapping[str, Any]
-) -> None: ...
 def update_row(db: Database, name: str, key: PrimaryKey | None, changes: Any) -> None:
     """`update_row` of `storage._rows`, typed by the table name."""
     _rows.update_row(db, name, key, changes)
@@ -5897,8 +5887,6 @@ def upsert_row(
 def upsert_row(
     db: Database, name: Literal["merchant_payments"], row: MerchantPaymentChanges, *, pk: str
 ) -> None: ...
-@overload
-def upsert_row(db: Database, name: str, row: Mapping[str, Any], *, pk: str) -> None: ...
 def upsert_row(db: Database, name: str, row: Any, *, pk: str) -> None:
     """`upsert_row` of `storage._rows`, typed by the table name."""
     _rows.upsert_row(db, name, row, pk=pk)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
 
@@ -333,7 +334,7 @@ def resolve_document_type(row: dict[str, Any], _: ResolveInfo) -> str | None:
     return value
 
 
-def upload_info(row: dict[str, Any], base_url: str) -> dict[str, Any]:
+def upload_info(row: Mapping[str, Any], base_url: str) -> dict[str, Any]:
     """Where the file would go: a placeholder on the simulator's own address (the Testing
     API's `updateSupportingDocumentStatus` stands in for the upload; nothing is stored)."""
     return {

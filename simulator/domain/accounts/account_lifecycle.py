@@ -24,8 +24,8 @@ from typing import Any
 import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, rows_where, update_row, with_changes
-from ...storage.rows import AccountRow, ConsentRow
+from ...storage import get_row, rows_where, update_columns, update_row, with_changes
+from ...storage.rows import AccountChanges, AccountRow, ConsentRow
 from ..consents.consents import ConsentHandler, open_consent
 from ..kernel.access import legal_representative, require_legal_representative
 from ..kernel.context import Environment, Principal
@@ -119,8 +119,8 @@ def _move(
             "Opened",
         )
         raise Rejected(wrong_status("Account", account["id"], account["status"], expected))
-    changes = {"status": status, "updated_at": env.now(), **extra}
-    update_row(db, "accounts", account["id"], changes)
+    changes: dict[str, Any] = {"status": status, "updated_at": env.now(), **extra}
+    update_columns(db, "accounts", account["id"], changes)
     emit(env, db, event_type, project_id=account["project_id"], resource_id=account["id"])
     return with_changes(account, changes)
 
@@ -148,7 +148,7 @@ def update_account(
         account = find_account(db, principal, account_id)
         require_legal_representative(db, principal, account_id)
         require_account_status(account, "Opened", "Suspended")
-        changes: dict[str, Any] = {}
+        changes: AccountChanges = {}
         if name is not None:
             changes["name"] = name
         if language is not None:
@@ -360,7 +360,7 @@ def block_sdd(
         require_legal_representative(db, principal, account_id)
         if blocked and account["status"] in ("Closing", "Closed"):
             raise Rejected(wrong_status("Account", account_id, account["status"], "Opened"))
-        changes = {"block_sdd": int(blocked), "updated_at": env.now()}
+        changes: AccountChanges = {"block_sdd": int(blocked), "updated_at": env.now()}
         update_row(db, "accounts", account_id, changes)
         emit(env, db, "Account.Updated", project_id=account["project_id"], resource_id=account_id)
         return with_changes(account, changes)

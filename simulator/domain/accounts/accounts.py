@@ -13,7 +13,7 @@ from typing import Any, Literal
 import sqlite_utils
 
 from ...exceptions import ConfigurationError, NotFound
-from ...storage import get_row, insert_row, next_number, rows_where
+from ...storage import get_row, insert_columns, insert_row, next_number, rows_where
 from ...storage.rows import AccountHolderRow, AccountNew, AccountRow
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
@@ -69,7 +69,7 @@ def _insert_legal_membership(
     env: Environment, db: sqlite_utils.Database, account: AccountRow, user_id: str
 ) -> None:
     membership_id = env.new_id(db, "account_membership")
-    insert_row(
+    insert_columns(  # the permission columns are named at run time
         db,
         "account_memberships",
         {

@@ -24,8 +24,15 @@ from typing import Any
 import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, insert_row, rows_where, update_row, upsert_row
-from ...storage.rows import AccountHolderRow, AccountInvoiceRow, AccountRow
+from ...storage import get_row, insert_row, rows_where, update_row, upsert_row, with_changes
+from ...storage.rows import (
+    AccountHolderRow,
+    AccountInvoiceChanges,
+    AccountInvoiceNew,
+    AccountInvoiceRow,
+    AccountRow,
+    ProjectBillingNew,
+)
 from ..kernel.access import account_scope
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
@@ -92,15 +99,17 @@ def _eligible_account(db: sqlite_utils.Database, project_id: str, account_id: st
     return rows[0]
 
 
-def generate_invoice(env: Environment, project_id: str, account_id: str) -> dict[str, Any]:
+def generate_invoice(env: Environment, project_id: str, account_id: str) -> AccountInvoiceRow:
     """The account's invoice for the current month, generated now (or recomputed)."""
     with env.store.atomic() as db:
         account = _eligible_account(db, project_id, account_id)
         now = env.now()
         opening, closing = invoice_period(now)
-        changes = {
-            "amount": amount_text(_fees(db, account_id, opening, closing)),
-            "expires_at": format_timestamp(parse_timestamp(now) + INVOICE_LINK_LIFETIME),
+        amount = amount_text(_fees(db, account_id, opening, closing))
+        expires_at = format_timestamp(parse_timestamp(now) + INVOICE_LINK_LIFETIME)
+        changes: AccountInvoiceChanges = {
+            "amount": amount,
+            "expires_at": expires_at,
             "updated_at": now,
         }
         existing = list(
@@ -117,8 +126,8 @@ def generate_invoice(env: Environment, project_id: str, account_id: str) -> dict
                 project_id=project_id,
                 resource_id=existing[0]["id"],
             )
-            return {**existing[0], **changes}
-        row = {
+            return with_changes(existing[0], changes)
+        row: AccountInvoiceNew = {
             "id": env.new_id(db, "account_invoice"),
             "project_id": project_id,
             "account_id": account["id"],
@@ -129,11 +138,13 @@ def generate_invoice(env: Environment, project_id: str, account_id: str) -> dict
             "opening_date": opening,
             "closing_date": closing,
             "created_at": now,
-            **changes,
+            "amount": amount,
+            "expires_at": expires_at,
+            "updated_at": now,
         }
         insert_row(db, "account_invoices", row)
         emit(env, db, "AccountInvoice.Generated", project_id=project_id, resource_id=row["id"])
-        return row
+        return get_row(db, "account_invoices", row["id"])  # with its columns still NULL
 
 
 def get_invoice(env: Environment, principal: Principal, invoice_id: str) -> AccountInvoiceRow:
@@ -168,7 +179,7 @@ def list_invoices(
 
 def start_project_billing(
     env: Environment, project_id: str, *, company_name: object, email: object
-) -> dict[str, Any]:
+) -> ProjectBillingNew:
     """The project goes live for billing: the company and address its invoices go to.
     Once only (`ProjectAlreadyHasSubscriptionRejection`)."""
     errors = []
@@ -188,7 +199,7 @@ def start_project_billing(
                     f"Project {project_id}'s billing has already started.",
                 )
             )
-        row = {
+        row: ProjectBillingNew = {
             "project_id": project_id,
             "company_name": name,
             "email": address,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...storage import rows_where, update_row, with_changes
-from ...storage.rows import AccountHolderRow
+from ...storage.rows import AccountHolderChanges, AccountHolderRow
 from ..kernel.access import account_scope
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
@@ -120,7 +120,7 @@ def update_verification_status(
         if status is None or status == holder["verification_status"]:
             return holder
         now = env.now()
-        changes = {
+        changes: AccountHolderChanges = {
             "verification_status": status,
             "verification_changed_at": now,
             "verification_refusal_reason": "Refused by the bank's review"
@@ -170,7 +170,7 @@ def update_holder(
                     ]
                 )
             )
-        changes: dict[str, Any] = {}
+        changes: AccountHolderChanges = {}
         if tax_identification_number is not None:
             changes["tax_identification_number"] = tin or None
         if vat_number is not None:

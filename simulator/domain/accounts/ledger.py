@@ -43,14 +43,14 @@ import sqlite_utils
 
 from ...storage import (
     get_row,
-    insert_row,
+    insert_columns,
     next_number,
     rows_where,
     update_row,
-    upsert_row,
+    upsert_columns,
     with_changes,
 )
-from ...storage.rows import TransactionRow
+from ...storage.rows import TransactionChanges, TransactionRow
 from ..kernel.context import Environment
 from ..kernel.events import emit
 from ..kernel.money import CURRENCY, ZERO, amount_text, to_decimal
@@ -225,7 +225,7 @@ def _apply(
         name: getattr(current, name) + deltas.get(name, ZERO)
         for name in ("booked", "pending_credits", "pending_debits", "reserved")
     }
-    upsert_row(
+    upsert_columns(
         db,
         "account_balances",
         {
@@ -245,7 +245,7 @@ def get_transaction_row(db: sqlite_utils.Database, transaction_id: str) -> Trans
 
 def _booking_fields(
     env: Environment, db: sqlite_utils.Database, balances: Balances, booking_date: str | None
-) -> dict[str, Any]:
+) -> TransactionChanges:
     when = booking_date or env.now()
     return {
         "booking_date": when,
@@ -302,7 +302,7 @@ def record_transaction(
     balances = _apply(env, db, account_id, _effect(row, status, amount))
     if status == "Booked":
         row.update(_booking_fields(env, db, balances, booking_date))
-    insert_row(db, "transactions", row)
+    insert_columns(db, "transactions", row)
     emit(env, db, _EVENT_OF_STATUS[status], project_id=project_id, resource_id=row["id"])
     return get_row(db, "transactions", row["id"])  # with its columns still NULL
 
@@ -334,7 +334,7 @@ def change_status(
         deltas[name] = deltas.get(name, ZERO) + value
     balances = _apply(env, db, transaction["account_id"], deltas)
     now = env.now()
-    changes: dict[str, Any] = {
+    changes: TransactionChanges = {
         "status": status,
         "status_reason": reason,
         "status_changed_at": now,
@@ -382,6 +382,6 @@ def adjust_pending_amount(
     for name, value in _effect(transaction, "Pending", amount).items():
         deltas[name] = deltas.get(name, ZERO) + value
     _apply(env, db, transaction["account_id"], deltas)
-    changes = {"amount": amount_text(amount), "updated_at": env.now()}
+    changes: TransactionChanges = {"amount": amount_text(amount), "updated_at": env.now()}
     update_row(db, "transactions", transaction["id"], changes)
     return with_changes(transaction, changes)

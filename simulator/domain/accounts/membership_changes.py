@@ -24,8 +24,12 @@ import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import ConfigurationError
-from ...storage import get_row, insert_row, update_row, with_changes
-from ...storage.rows import AccountMembershipRow, ConsentRow
+from ...storage import get_row, insert_columns, insert_row, update_row, with_changes
+from ...storage.rows import (
+    AccountMembershipChanges,
+    AccountMembershipRow,
+    ConsentRow,
+)
 from ..consents.consents import ConsentHandler, open_consent
 from ..kernel.access import PERMISSIONS, require_permission, user_membership
 from ..kernel.context import Environment, Principal
@@ -172,7 +176,7 @@ def add_account_memberships(
         ids = []
         for row in rows:
             now = env.now()
-            membership = {
+            membership: dict[str, Any] = {
                 "id": env.new_id(db, "account_membership"),
                 "project_id": account["project_id"],
                 "account_id": account_id,
@@ -183,7 +187,7 @@ def add_account_memberships(
                 "updated_at": now,
                 **row,
             }
-            insert_row(db, "account_memberships", membership)
+            insert_columns(db, "account_memberships", membership)
             emit(
                 env,
                 db,
@@ -224,7 +228,7 @@ def _open_change(
     pending_update: dict[str, Any] | None = None,
 ) -> ConsentRow:
     def link(consent_id: str) -> None:
-        changes = {
+        changes: AccountMembershipChanges = {
             "pending_consent_id": consent_id,
             "pending_update": json.dumps(pending_update) if pending_update is not None else None,
         }
@@ -369,7 +373,7 @@ def _apply_resume(env: Environment, db: sqlite_utils.Database, consent: ConsentR
                 "ForbiddenRejection", f"Account membership {membership['id']} is not Suspended."
             )
         )
-    changes = {
+    changes: AccountMembershipChanges = {
         "status": "Enabled",
         "status_reason": None,
         "pending_consent_id": None,

@@ -23,8 +23,8 @@ from typing import Any
 
 import sqlite_utils
 
-from ...storage import get_row, rows_where, update_row, value_of, with_changes
-from ...storage.rows import AccountMembershipRow, ConsentRow, UserRow
+from ...storage import get_row, rows_where, update_columns, update_row, value_of, with_changes
+from ...storage.rows import AccountMembershipChanges, AccountMembershipRow, ConsentRow, UserRow
 from ..consents.consents import ConsentHandler, cancel_consent_in
 from ..kernel.access import membership_scope, require_permission
 from ..kernel.context import Environment, Principal
@@ -122,8 +122,8 @@ def _move(
             "Enabled",
         )
         raise Rejected(_status_invalid(membership, expected))
-    changes = {"status": status, "updated_at": env.now(), **extra}
-    update_row(db, "account_memberships", membership["id"], changes)
+    changes: dict[str, Any] = {"status": status, "updated_at": env.now(), **extra}
+    update_columns(db, "account_memberships", membership["id"], changes)
     emit(env, db, event_type, project_id=membership["project_id"], resource_id=membership["id"])
     return with_changes(membership, changes)
 
@@ -326,7 +326,7 @@ def bind_account_membership(
             )
         reason = ",".join(mismatches)
         if membership["status"] == "BindingUserError":
-            changes = {"status_reason": reason, "updated_at": env.now()}
+            changes: AccountMembershipChanges = {"status_reason": reason, "updated_at": env.now()}
             update_row(db, "account_memberships", membership_id, changes)
             emit(
                 env,

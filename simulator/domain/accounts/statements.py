@@ -26,8 +26,8 @@ import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import NotFound
-from ...storage import insert_row, rows_where
-from ...storage.rows import TransactionStatementRow
+from ...storage import insert_columns, insert_row, rows_where
+from ...storage.rows import TransactionStatementNew, TransactionStatementRow
 from ..kernel.access import account_scope
 from ..kernel.context import Environment, Principal
 from ..kernel.money import ZERO
@@ -141,7 +141,7 @@ def generate_account_statement(
             "created_at": now,
             "updated_at": now,
         }
-        insert_row(db, "account_statements", {k: v for k, v in row.items() if "fee_" not in k})
+        insert_columns(db, "account_statements", {k: v for k, v in row.items() if "fee_" not in k})
         return row
 
 
@@ -205,7 +205,7 @@ def list_account_statements(
 
 def generate_transaction_statement(
     env: Environment, principal: Principal, transaction_id: str, *, language: str | None = None
-) -> dict[str, Any]:
+) -> TransactionStatementNew:
     """A statement of one booked transaction (`GenerationNotAllowedRejection` otherwise)."""
     with env.store.atomic() as db:
         where, params = account_scope(principal)
@@ -224,7 +224,7 @@ def generate_transaction_statement(
                 )
             )
         now = env.now()
-        row = {
+        row: TransactionStatementNew = {
             "id": env.new_id(db, "transaction_statement"),
             "project_id": transaction["project_id"],
             "account_id": transaction["account_id"],

@@ -18,7 +18,12 @@ from typing import Any
 import sqlite_utils
 
 from ...storage import get_row, insert_row, next_number, rows_where, text, update_row, with_changes
-from ...storage.rows import AccountRow, VirtualIbanEntryRow
+from ...storage.rows import (
+    AccountRow,
+    VirtualIbanEntryChanges,
+    VirtualIbanEntryNew,
+    VirtualIbanEntryRow,
+)
 from ..kernel.access import account_scope, require_legal_representative
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
@@ -56,7 +61,7 @@ def add_virtual_iban(
         country = text(account, "country")
         country = _COUNTRIES.get(country, country)
         now = env.now()
-        row: VirtualIbanEntryRow = {
+        row: VirtualIbanEntryNew = {
             "id": env.new_id(db, "virtual_iban_entry"),
             "project_id": account["project_id"],
             "account_id": account_id,
@@ -70,7 +75,7 @@ def add_virtual_iban(
         }
         insert_row(db, "virtual_iban_entries", row)
         emit(env, db, "Account.Updated", project_id=account["project_id"], resource_id=account_id)
-        return row
+        return get_row(db, "virtual_iban_entries", row["id"])
 
 
 def _visible_entry(
@@ -92,7 +97,7 @@ def cancel_virtual_iban(
         require_legal_representative(db, principal, entry["account_id"])
         if entry["status"] == "Canceled":
             return entry
-        changes = {"status": "Canceled", "updated_at": env.now()}
+        changes: VirtualIbanEntryChanges = {"status": "Canceled", "updated_at": env.now()}
         update_row(db, "virtual_iban_entries", entry_id, changes)
         emit(
             env,
@@ -125,7 +130,7 @@ def set_virtual_iban_sdd(
         account = get_row(db, "accounts", entry["account_id"])
         if entry["status"] == "Canceled" or account["status"] in ("Closing", "Closed"):
             raise Rejected(wrong_status("Account", account["id"], account["status"], "Opened"))
-        changes = {"block_sdd": int(blocked), "updated_at": env.now()}
+        changes: VirtualIbanEntryChanges = {"block_sdd": int(blocked), "updated_at": env.now()}
         update_row(db, "virtual_iban_entries", entry_id, changes)
         return with_changes(entry, changes)
 

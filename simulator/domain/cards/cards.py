@@ -24,7 +24,15 @@ from typing import Any, Literal, TypedDict, get_args
 import sqlite_utils
 
 from ...clock import parse_timestamp
-from ...storage import get_row, insert_row, next_number, rows_where, update_row, with_changes
+from ...storage import (
+    get_row,
+    insert_columns,
+    next_number,
+    rows_where,
+    update_columns,
+    update_row,
+    with_changes,
+)
 from ...storage.rows import AccountMembershipRow, AccountRow, CardRow, ConsentRow
 from ..accounts.account_lifecycle import consent_user, require_account_status
 from ..accounts.memberships import find_membership
@@ -116,7 +124,7 @@ def change_card(
 ) -> CardRow:
     """Change some columns of a card, emitting `Card.Updated`."""
     changes = {**changes, "updated_at": env.now()}
-    update_row(db, "cards", card["id"], changes)
+    update_columns(db, "cards", card["id"], changes)
     emit(env, db, "Card.Updated", project_id=card["project_id"], resource_id=card["id"])
     return with_changes(card, changes)
 
@@ -319,7 +327,7 @@ def add_cards(
         cards = []
         for one in columns:
             physical = "physical_status" in one
-            card = {
+            card: dict[str, Any] = {
                 "id": env.new_id(db, "card"),
                 "project_id": account["project_id"],
                 "account_id": account["id"],
@@ -330,7 +338,7 @@ def add_cards(
                 **_card_number(env, db),
                 **one,
             }
-            insert_row(db, "cards", card)
+            insert_columns(db, "cards", card)
             emit(env, db, "Card.Created", project_id=card["project_id"], resource_id=card["id"])
             cards.append(card)
         consent = open_consent(
@@ -409,16 +417,12 @@ def _issue(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> 
     first = get_row(db, "cards", consent["resource_id"])
     # An auto-consenting user approves before the cards record their consent: the cards
     # asked for together share their account and creation instant.
-    for card in list(
-        rows_where(
-            db,
-            "cards",
-            "status = 'ConsentPending' AND (consent_id = ? OR (consent_id IS NULL "
-            "AND account_id = ? AND created_at = ?))",
-            [consent["id"], first["account_id"], first["created_at"]],
-            order_by="id",
-        )
-    ):
+    siblings = (
+        "status = 'ConsentPending' AND (consent_id = ? OR (consent_id IS NULL "
+        "AND account_id = ? AND created_at = ?))"
+    )
+    values = [consent["id"], first["account_id"], first["created_at"]]
+    for card in list(rows_where(db, "cards", siblings, values, order_by="id")):
         membership = get_row(db, "account_memberships", card["account_membership_id"])
         if membership["status"] != "Enabled":
             raise Rejected(

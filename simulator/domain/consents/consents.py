@@ -37,7 +37,14 @@ import sqlite_utils
 from ...clock import format_timestamp, parse_timestamp
 from ...environments import EnvironmentName
 from ...exceptions import ConfigurationError, NotFound
-from ...storage import get_row, insert_row, rows_where, text, update_row, with_changes
+from ...storage import (
+    get_row,
+    insert_row,
+    rows_where,
+    text,
+    update_columns,
+    with_changes,
+)
 from ...storage.rows import ConsentNew, ConsentRow
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
@@ -163,7 +170,11 @@ def _load(db: sqlite_utils.Database, consent_id: str) -> ConsentRow | None:
 
 
 def _move(
-    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str, **extra: Any
+    env: Environment,
+    db: sqlite_utils.Database,
+    consent: ConsentRow,
+    status: str,
+    **extra: Any,
 ) -> ConsentRow:
     """One transition, in the caller's transaction; `Rejected` when it does not exist."""
     if status not in TRANSITIONS.get(consent["status"], ()):
@@ -172,7 +183,7 @@ def _move(
     changes: dict[str, Any] = {"status": status, "updated_at": now, **extra}
     if status in _FINAL_STATUSES or status == "Canceled":
         changes["finished_at"] = now
-    update_row(db, "consents", consent["id"], changes)
+    update_columns(db, "consents", consent["id"], changes)
     event_type = _EVENT_OF_STATUS.get(status)
     if event_type:
         emit(env, db, event_type, project_id=consent["project_id"], resource_id=consent["id"])

@@ -30,12 +30,14 @@ from typing import Any, Final
 
 import sqlite_utils
 
-from ...storage import get_row, insert_row, rows_where, update_row
+from ...storage import get_row, insert_row, rows_where, update_columns, update_row
 from ...storage.rows import (
     AccountHolderRow,
     AccountRow,
     ConsentRow,
+    FundingSourceNew,
     FundingSourceRow,
+    PaymentMandateNew,
     PaymentMandateRow,
 )
 from ..accounts.account_lifecycle import consent_user, find_account
@@ -185,7 +187,7 @@ def _change_source(
     now = env.now()
     if "status" in changes:
         changes["status_changed_at"] = now
-    update_row(db, _SOURCES, source["id"], {**changes, "updated_at": now})
+    update_columns(db, _SOURCES, source["id"], {**changes, "updated_at": now})
     emit(
         env, db, "FundingSource.Updated", project_id=source["project_id"], resource_id=source["id"]
     )
@@ -206,7 +208,9 @@ def _change_mandate(
     env: Environment, db: sqlite_utils.Database, mandate_id: str, **changes: Any
 ) -> None:
     now = env.now()
-    update_row(db, _MANDATES, mandate_id, {**changes, "status_changed_at": now, "updated_at": now})
+    update_columns(
+        db, _MANDATES, mandate_id, {**changes, "status_changed_at": now, "updated_at": now}
+    )
 
 
 def _check_input(data: dict[str, Any]) -> tuple[str, Any, str | None]:
@@ -295,10 +299,10 @@ def _insert_source(
     holder: AccountHolderRow,
     iban: Any,
     name: str | None,
-) -> dict[str, Any]:
+) -> FundingSourceNew:
     """A `Pending` SEPA Direct Debit B2B source of the account (in the caller's transaction)."""
     now = env.now()
-    source = {
+    source: FundingSourceNew = {
         "id": env.new_id(db, "funding-source"),
         "project_id": account["project_id"],
         "account_id": account["id"],
@@ -339,14 +343,14 @@ def insert_enabled_source(
 def _insert_mandate(
     env: Environment,
     db: sqlite_utils.Database,
-    source: dict[str, Any],
+    source: FundingSourceNew,
     holder: AccountHolderRow,
     account: AccountRow,
-) -> dict[str, Any]:
+) -> PaymentMandateNew:
     now = env.now()
     mandate_id = env.new_id(db, "payment-mandate")
     name = holder_name(holder)
-    mandate = {
+    mandate: PaymentMandateNew = {
         "id": mandate_id,
         "project_id": source["project_id"],
         "account_holder_id": holder["id"],

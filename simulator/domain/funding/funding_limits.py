@@ -24,8 +24,13 @@ from typing import Any, Final
 import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, insert_row, rows_where, update_row, upsert_row
-from ...storage.rows import AccountHolderRow, FundingLimitChangeRequestRow, FundingLimitSettingRow
+from ...storage import get_row, insert_row, rows_where, update_columns, upsert_columns
+from ...storage.rows import (
+    AccountHolderRow,
+    FundingLimitChangeRequestNew,
+    FundingLimitChangeRequestRow,
+    FundingLimitSettingRow,
+)
 from ..accounts.holders import holder_scope
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
@@ -153,7 +158,7 @@ def set_limits(
         "rolling_days": rolling_days if rolling_days is not None else current["rolling_days"],
         "updated_at": env.now(),
     }
-    upsert_row(db, "funding_limit_settings", row, pk="account_holder_id")
+    upsert_columns(db, "funding_limit_settings", row, pk="account_holder_id")
     return row
 
 
@@ -203,7 +208,7 @@ def add_change_request(
                 )
             )
         now = env.now()
-        row = {
+        row: FundingLimitChangeRequestNew = {
             "id": env.new_id(db, "funding-limit-settings-change-request"),
             "project_id": holder["project_id"],
             "account_holder_id": holder["id"],
@@ -316,7 +321,11 @@ def update_change_request(
                     "it was already answered.",
                 )
             )
-        changes: dict[str, Any] = {"status": status, "reason": reason, "updated_at": env.now()}
+        changes: dict[str, Any] = {
+            "status": status,
+            "reason": reason,
+            "updated_at": env.now(),
+        }
         if status == "Approved":
             funding = approved["approved_funding_limit"] or to_decimal(row["funding_limit"])
             instant = approved["approved_instant_funding_limit"] or to_decimal(
@@ -326,7 +335,7 @@ def update_change_request(
             changes["approved_instant_funding_limit"] = amount_text(instant)
             holder = get_row(db, "account_holders", row["account_holder_id"])
             set_limits(env, db, holder, funding=funding, instant=instant)
-        update_row(db, _REQUESTS, request_id, changes)
+        update_columns(db, _REQUESTS, request_id, changes)
         emit(
             env,
             db,

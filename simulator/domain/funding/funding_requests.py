@@ -18,7 +18,7 @@ import sqlite_utils
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import InvalidTimestamp
 from ...storage import get_row, update_row
-from ...storage.rows import ConsentRow, FundingSourceRow, PaymentRow
+from ...storage.rows import ConsentRow, FundingSourceRow, PaymentChanges, PaymentRow
 from ..accounts.account_lifecycle import consent_user
 from ..accounts.ledger import record_transaction
 from ..consents.consents import ConsentHandler, open_consent
@@ -220,7 +220,11 @@ def _not_collected(
     payment = get_row(db, "payments", consent["resource_id"])
     if payment["status"] == "ConsentPending":
         reason = consent.get("status_reason") if status == "Failed" else f"Consent{status}"
-        changes = {"status": "Rejected", "status_reason": reason, "updated_at": env.now()}
+        changes: PaymentChanges = {
+            "status": "Rejected",
+            "status_reason": reason,
+            "updated_at": env.now(),
+        }
         update_row(db, "payments", payment["id"], changes)
 
 

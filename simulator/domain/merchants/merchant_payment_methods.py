@@ -19,7 +19,7 @@ from typing import Any, Final
 
 import sqlite_utils
 
-from ...storage import get_row, insert_row, integer, rows_where, update_row
+from ...storage import get_row, insert_row, integer, rows_where, update_columns, update_row
 from ...storage.rows import (
     MerchantPaymentMethodNew,
     MerchantPaymentMethodRow,
@@ -197,8 +197,13 @@ def _set_status(
     **extra: Any,
 ) -> MerchantPaymentMethodRow:
     now = env.now()
-    changes = {"status": status, "status_changed_at": now, "updated_at": now, **extra}
-    update_row(db, _METHODS, method["id"], changes)
+    changes: dict[str, Any] = {
+        "status": status,
+        "status_changed_at": now,
+        "updated_at": now,
+        **extra,
+    }
+    update_columns(db, _METHODS, method["id"], changes)
     if status == "Disabled":
         pending = pending_update_request(db, method["id"])
         if pending is not None:

@@ -28,6 +28,7 @@ from ...exceptions import InvalidTimestamp
 from ...storage import get_row, insert_row, rows_where, text, update_row
 from ...storage.rows import (
     AccountRow,
+    MerchantPaymentChanges,
     MerchantPaymentMethodRow,
     MerchantPaymentRow,
     PaymentMandateRow,
@@ -383,14 +384,14 @@ def settle_merchant_payment(
         return
     payment = get_row(db, _PAYMENTS, payment_id)
     now = env.now()
-    changes: dict[str, Any] = {"updated_at": now}
+    changes: MerchantPaymentChanges = {"updated_at": now}
     if outcome == "Booked":
-        changes.update(status="Captured", authorized_at=now, captured_at=now)
+        changes.update({"status": "Captured", "authorized_at": now, "captured_at": now})
     elif outcome == "Rejected":
         reason = _REJECTED_REASONS.get(debit.get("status_reason") or "", "BankRefused")
-        changes.update(status="Rejected", rejected_at=now, rejected_reason=reason)
+        changes.update({"status": "Rejected", "rejected_at": now, "rejected_reason": reason})
     else:
-        changes.update(status="Disputed", disputed_at=now)
+        changes.update({"status": "Disputed", "disputed_at": now})
     update_row(db, _PAYMENTS, payment_id, changes)
     emit(
         env,

@@ -23,8 +23,12 @@ from urllib.parse import urlsplit
 
 import sqlite_utils
 
-from ...storage import get_row, insert_row, rows_where, update_row
-from ...storage.rows import MerchantProfileRow, MerchantProfileUpdateRequestRow
+from ...storage import get_row, insert_columns, insert_row, rows_where, update_columns, update_row
+from ...storage.rows import (
+    MerchantProfileRow,
+    MerchantProfileUpdateRequestNew,
+    MerchantProfileUpdateRequestRow,
+)
 from ..accounts.account_lifecycle import find_account
 from ..kernel.access import account_scope, require_permission
 from ..kernel.context import Environment, Principal
@@ -256,7 +260,7 @@ def request_profile(
                 forbidden(f"Account {account['id']} is {account['status']}, not Opened.")
             )
         now = env.now()
-        row = {
+        row: dict[str, Any] = {
             "id": env.new_id(db, "merchant_profile"),
             "project_id": account["project_id"],
             "account_id": account["id"],
@@ -267,7 +271,7 @@ def request_profile(
             "created_at": now,
             "updated_at": now,
         }
-        insert_row(db, _PROFILES, row)
+        insert_columns(db, _PROFILES, row)
         emit(
             env, db, "MerchantProfile.Created", project_id=row["project_id"], resource_id=row["id"]
         )
@@ -308,7 +312,7 @@ def request_profile_update(
                 forbidden(f"Merchant profile {profile['id']} already has a change request pending.")
             )
         now = env.now()
-        request = {
+        request: MerchantProfileUpdateRequestNew = {
             "id": env.new_id(db, "merchant_profile_update_request"),
             "project_id": profile["project_id"],
             "merchant_profile_id": profile["id"],
@@ -423,7 +427,7 @@ def _set_status(
 ) -> MerchantProfileRow:
     now = env.now()
     changes = {"status": status, "status_changed_at": now, "updated_at": now}
-    update_row(db, _PROFILES, profile["id"], {**changes, "rejection_reason": reason})
+    update_columns(db, _PROFILES, profile["id"], {**changes, "rejection_reason": reason})
     if status == "Disabled":
         _disable_everything_of(env, db, profile["id"])
     emit(
@@ -537,7 +541,7 @@ def simulate_update_outcome(
         _set_request_status(env, db, request, "Enabled" if approved else "Rejected")
         if approved:
             changes = json.loads(request["changes"])
-            update_row(db, _PROFILES, profile["id"], {**changes, "updated_at": env.now()})
+            update_columns(db, _PROFILES, profile["id"], {**changes, "updated_at": env.now()})
             emit(
                 env,
                 db,

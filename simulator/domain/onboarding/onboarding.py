@@ -30,7 +30,7 @@ import sqlite_utils
 from schwifty.exceptions import SchwiftyException
 
 from ...storage import get_row, insert_row, rows_where, update_row
-from ...storage.rows import OnboardingRow
+from ...storage.rows import OnboardingChanges, OnboardingNew, OnboardingRow
 
 # The one way a legal representative's membership is made (shared with seeded holders).
 from ..accounts.accounts import _add_legal_representative, create_account_holder
@@ -152,7 +152,7 @@ def create_onboarding(
     with env.store.atomic() as db:
         now = env.now()
         onboarding_id = env.new_id(db, "onboarding")
-        row = {
+        row: OnboardingNew = {
             "id": onboarding_id,
             "project_id": principal.project_id,
             "type": onboarding_type,
@@ -209,15 +209,16 @@ def update_onboarding(
                     onboarding_id=onboarding_id,
                 )
             )
-        changes: dict[str, Any] = {"updated_at": env.now()}
+        changes: OnboardingChanges = {"updated_at": env.now()}
         if account_info and account_info.get("name") is not None:
             changes["account_name"] = account_info["name"]
         if account_info and account_info.get("country") is not None:
             _check_country(account_info["country"])  # the deprecated mutations change it
             changes["account_country"] = account_info["country"]
         if account_admin:
-            changes["account_admin"] = _merged(row, "account_admin", account_admin)
-            changes["email"] = json.loads(changes["account_admin"]).get("email")
+            admin = _merged(row, "account_admin", account_admin)
+            changes["account_admin"] = admin
+            changes["email"] = json.loads(admin).get("email")
         if company and row["type"] == "Company":
             changes["company"] = _merged(row, "company", company)
         update_row(db, "onboardings", onboarding_id, changes)
@@ -298,7 +299,7 @@ def finalize_onboarding(
             legal_representative_phone=_phone_of(db, user_id),
         )
         now = env.now()
-        changes = {
+        changes: OnboardingChanges = {
             "finalized": 1,
             "finalized_at": now,
             "updated_at": now,

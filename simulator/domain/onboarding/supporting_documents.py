@@ -33,7 +33,14 @@ from typing import Any
 import sqlite_utils
 
 from ...storage import get_row, insert_row, rows_where, update_row, with_changes
-from ...storage.rows import SupportingDocumentCollectionRow, SupportingDocumentRow
+from ...storage.rows import (
+    SupportingDocumentChanges,
+    SupportingDocumentCollectionChanges,
+    SupportingDocumentCollectionNew,
+    SupportingDocumentCollectionRow,
+    SupportingDocumentNew,
+    SupportingDocumentRow,
+)
 from ..accounts.holders import update_verification_status
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
@@ -78,10 +85,10 @@ _HOLDER_STATUS = {"PendingReview": "Pending", "Approved": "Verified", "Rejected"
 
 def create_collection(
     env: Environment, db: sqlite_utils.Database, project_id: str, onboarding_id: str, kind: str
-) -> dict[str, Any]:
+) -> SupportingDocumentCollectionNew:
     """An onboarding's collection, in the onboarding's transaction."""
     now = env.now()
-    row = {
+    row: SupportingDocumentCollectionNew = {
         "id": env.new_id(db, "supporting_document_collection"),
         "project_id": project_id,
         "onboarding_id": onboarding_id,
@@ -162,7 +169,7 @@ def request_documents(
         requested = {item["purpose"]: item for item in _requested(collection)}
         requested.update({item["purpose"]: item for item in purposes})
         now = env.now()
-        changes = {
+        changes: SupportingDocumentCollectionChanges = {
             "requested_purposes": json.dumps(list(requested.values()), sort_keys=True),
             "updated_at": now,
         }
@@ -271,7 +278,7 @@ def new_upload(
     filename: str,
     purpose: str | None,
     document_type: str | None,
-) -> dict[str, Any]:
+) -> SupportingDocumentNew:
     """A document waiting for its file, in a collection still waiting for documents."""
     if not filename.strip() or purpose is None:
         what = "a file name" if not filename.strip() else "a purpose"
@@ -294,7 +301,7 @@ def new_upload(
                 )
             )
         now = env.now()
-        document = {
+        document: SupportingDocumentNew = {
             "id": env.new_id(db, "supporting_document"),
             "project_id": principal.project_id,
             "collection_id": collection_id,
@@ -356,7 +363,7 @@ def update_document(
 ) -> SupportingDocumentRow:
     with env.store.atomic() as db:
         document = _changeable(db, principal.project_id, document_id, "Update")
-        changes: dict[str, Any] = {"updated_at": env.now()}
+        changes: SupportingDocumentChanges = {"updated_at": env.now()}
         if purpose is not None:
             changes["purpose"] = purpose
         if document_type is not None:
@@ -395,7 +402,11 @@ def _move_collection(
             )
         )
     now = env.now()
-    changes = {"status": status, "status_at": now, "updated_at": now}
+    changes: SupportingDocumentCollectionChanges = {
+        "status": status,
+        "status_at": now,
+        "updated_at": now,
+    }
     update_row(db, "supporting_document_collections", collection["id"], changes)
     emit(
         env,
@@ -479,7 +490,7 @@ def set_document_status(
                 )
             )
         now = env.now()
-        changes: dict[str, Any] = {"status": status, "status_at": now, "updated_at": now}
+        changes: SupportingDocumentChanges = {"status": status, "status_at": now, "updated_at": now}
         if status == "Refused":
             changes["reason_code"] = reason_code or "Other"
         update_row(db, "supporting_documents", document_id, changes)

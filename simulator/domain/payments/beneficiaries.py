@@ -35,8 +35,13 @@ from schwifty.exceptions import (
 
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import NotFound
-from ...storage import get_row, insert_row, rows_where, update_row
-from ...storage.rows import AccountRow, ConsentRow, TrustedBeneficiaryRow
+from ...storage import get_row, insert_columns, insert_row, rows_where, update_row
+from ...storage.rows import (
+    AccountRow,
+    BeneficiaryVerificationNew,
+    ConsentRow,
+    TrustedBeneficiaryRow,
+)
 from ..accounts.account_lifecycle import consent_user, find_account
 from ..consents.consents import ConsentHandler, open_consent
 from ..kernel.access import account_scope, require_permission
@@ -177,7 +182,7 @@ def _outcome(db: sqlite_utils.Database, project_id: str, name: str, iban: str) -
 
 def verify_beneficiary(
     env: Environment, principal: Principal, beneficiary: dict[str, Any]
-) -> dict[str, Any]:
+) -> BeneficiaryVerificationNew:
     """Verify a SEPA beneficiary (or a trusted one, by id): the stored verification with its
     token, status and name suggestion."""
     checks = Checks()
@@ -207,7 +212,7 @@ def verify_beneficiary(
     with env.store.atomic() as db:
         status, suggestion = _outcome(db, principal.project_id, name, iban_text)
         now = env.now()
-        row = {
+        row: BeneficiaryVerificationNew = {
             "token": env.new_id(db, "beneficiary-verification"),
             "project_id": principal.project_id,
             "name": name,
@@ -287,7 +292,7 @@ def add_trusted_sepa_beneficiaries(
         saved = []
         for beneficiary in wanted:
             now = env.now()
-            row = {
+            row: dict[str, Any] = {
                 "id": env.new_id(db, "trusted-beneficiary"),
                 "project_id": account["project_id"],
                 "account_id": account_id,
@@ -298,7 +303,7 @@ def add_trusted_sepa_beneficiaries(
                 "created_at": now,
                 "updated_at": now,
             }
-            insert_row(db, "trusted_beneficiaries", row)
+            insert_columns(db, "trusted_beneficiaries", row)
             consent = open_consent(
                 env,
                 db,

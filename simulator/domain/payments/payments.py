@@ -20,8 +20,22 @@ from typing import Any
 
 import sqlite_utils
 
-from ...storage import get_row, insert_row, insert_rows, rows_where, update_row, with_changes
-from ...storage.rows import AccountRow, ConsentRow, PaymentNew, PaymentRow, TransactionRow
+from ...storage import (
+    get_row,
+    insert_all_columns,
+    insert_row,
+    rows_where,
+    update_columns,
+    update_row,
+    with_changes,
+)
+from ...storage.rows import (
+    AccountRow,
+    ConsentRow,
+    PaymentNew,
+    PaymentRow,
+    TransactionRow,
+)
 from ..accounts.account_lifecycle import consent_user, find_account
 from ..accounts.ledger import read_balances, record_transaction
 from ..accounts.transactions import TRANSFER_MODES, settlement_time, transfer_type
@@ -195,7 +209,7 @@ def insert_payment(
         "updated_at": now,
     }
     insert_row(db, "payments", payment)
-    insert_rows(
+    insert_all_columns(
         db,
         "payment_transfers",
         [
@@ -290,8 +304,8 @@ def _move(
 ) -> PaymentRow:
     if status not in PAYMENT_TRANSITIONS.get(payment["status"], ()):
         raise ValueError(f"Payment {payment['id']} is {payment['status']}, cannot become {status}")
-    changes = {"status": status, "updated_at": env.now(), **extra}
-    update_row(db, "payments", payment["id"], changes)
+    changes: dict[str, Any] = {"status": status, "updated_at": env.now(), **extra}
+    update_columns(db, "payments", payment["id"], changes)
     return with_changes(payment, changes)
 
 

@@ -17,8 +17,12 @@ from typing import Any, Final
 
 import sqlite_utils
 
-from ...storage import get_row, insert_row, rows_where, update_row
-from ...storage.rows import AccountRow, ConsentRow, ReceivedDirectDebitMandateRow
+from ...storage import get_row, insert_columns, rows_where, update_columns, update_row
+from ...storage.rows import (
+    AccountRow,
+    ConsentRow,
+    ReceivedDirectDebitMandateRow,
+)
 from ..accounts.account_lifecycle import consent_user, find_account
 from ..consents.consents import ConsentHandler, open_consent
 from ..kernel.access import account_scope, require_permission
@@ -83,7 +87,7 @@ def _change(
     now = env.now()
     if "status" in changes:
         changes["status_changed_at"] = now
-    update_row(db, _TABLE, row["id"], {**changes, "updated_at": now})
+    update_columns(db, _TABLE, row["id"], {**changes, "updated_at": now})
     emit(
         env,
         db,
@@ -219,7 +223,7 @@ def _insert(
     env: Environment, db: sqlite_utils.Database, account: AccountRow, **fields: Any
 ) -> ReceivedDirectDebitMandateRow:
     now = env.now()
-    row = {
+    row: dict[str, Any] = {
         "id": env.new_id(db, "received-direct-debit-mandate"),
         "project_id": account["project_id"],
         "account_id": account["id"],
@@ -228,7 +232,7 @@ def _insert(
         "created_at": now,
         "updated_at": now,
     }
-    insert_row(db, _TABLE, row)
+    insert_columns(db, _TABLE, row)
     emit(
         env,
         db,

@@ -27,8 +27,22 @@ from typing import Any
 import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, insert_row, rows_where, text, update_row, with_changes
-from ...storage.rows import ConsentRow, StandingOrderRow, TransactionRow
+from ...storage import (
+    get_row,
+    insert_columns,
+    insert_row,
+    rows_where,
+    text,
+    update_row,
+    with_changes,
+)
+from ...storage.rows import (
+    ConsentRow,
+    PaymentNew,
+    StandingOrderChanges,
+    StandingOrderRow,
+    TransactionRow,
+)
 from ..accounts.account_lifecycle import consent_user, find_account
 from ..accounts.ledger import read_balances, record_transaction
 from ..accounts.transactions import TRANSFER_MODES, settlement_time, transfer_type
@@ -176,7 +190,7 @@ def schedule_standing_order(
             )
         user_id = consent_user(db, principal, account_id)
         now = env.now()
-        row = {
+        row: dict[str, Any] = {
             "id": env.new_id(db, "standing-order"),
             "project_id": account["project_id"],
             "account_id": account_id,
@@ -187,7 +201,7 @@ def schedule_standing_order(
             "created_at": now,
             "updated_at": now,
         }
-        insert_row(db, "standing_orders", row)
+        insert_columns(db, "standing_orders", row)
         consent = open_consent(
             env,
             db,
@@ -226,7 +240,7 @@ def cancel_standing_order(
         if order["status"] == "Canceled":
             raise Rejected(forbidden(f"Standing order {order_id} is already Canceled."))
         now = env.now()
-        changes = {
+        changes: StandingOrderChanges = {
             "status": "Canceled",
             "canceled_at": now,
             "next_execution_date": None,
@@ -258,7 +272,7 @@ def _cancel(env: Environment, db: sqlite_utils.Database, consent: ConsentRow, _:
     order = get_row(db, "standing_orders", consent["resource_id"])
     if order["status"] == "ConsentPending":
         now = env.now()
-        changes = {
+        changes: StandingOrderChanges = {
             "status": "Canceled",
             "canceled_at": now,
             "next_execution_date": None,
@@ -294,7 +308,7 @@ def _execute(
         if value <= Decimal("0"):
             return None
     now = env.now()
-    payment = {
+    payment: PaymentNew = {
         "id": env.new_id(db, "payment"),
         "project_id": order["project_id"],
         "account_id": account["id"],

@@ -23,7 +23,7 @@ import sqlite_utils
 
 from ...environments import EnvironmentName
 from ...exceptions import ConfigurationError
-from ...storage import rows_where, update_row
+from ...storage import rows_where, update_columns, update_row
 from ...storage.rows import UserRow
 from ..kernel.context import Environment
 from ..kernel.countries import is_country
@@ -122,7 +122,7 @@ def create(
             identification_levels=identity.get("identification_levels"),
             project_id=project_id,
         )
-        update_row(db, "users", user["id"], columns)
+        update_columns(db, "users", user["id"], columns)
         emit(env, db, "User.Joined", project_id=project_id, resource_id=user["id"])
         return _alive(db, project_id, user["id"])
 
@@ -137,7 +137,7 @@ def replace(
         columns["identification_levels"] = json.dumps(list(identity["identification_levels"]))
     with env.store.atomic() as db:
         _alive(db, project_id, user_id)
-        update_row(db, "users", user_id, {**columns, "updated_at": env.now()})
+        update_columns(db, "users", user_id, {**columns, "updated_at": env.now()})
         emit(env, db, "User.Updated", project_id=project_id, resource_id=user_id)
         return _alive(db, project_id, user_id)
 

@@ -11,7 +11,7 @@ import sqlite_utils
 
 from ...exceptions import ConfigurationError, NotFound
 from ...storage import get_row, insert_row, rows_where, update_row
-from ...storage.rows import UserNew, UserRow
+from ...storage.rows import UserChanges, UserNew, UserRow
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.pagination import Connection, paginate
@@ -167,7 +167,7 @@ def update_user(
     unknown = sorted(set(changes) - set(USER_CHANGES))
     if unknown:
         raise ValueError(f"Not a user field: {', '.join(unknown)}")
-    update: dict[str, Any] = {}
+    update: UserChanges = {}
     for name in ("first_name", "last_name"):
         if name in changes:
             update[name] = changes[name]
