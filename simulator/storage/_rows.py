@@ -3,7 +3,9 @@
 `db[name]` is typed `Table | View` by sqlite-utils (a name may be a view), so a write or a
 `.get` on it does not type-check; and its rows are bare `dict`s. These helpers go through
 `db.table(name)` (the schema has no views; the lookup is the one `db[name]` makes) and hand
-rows back as `Row`, so callers keep their types without a cast at every call.
+rows back as `Row`, so callers keep their types without a cast at every call. The storage
+package exports them typed by table name (the generated `rows.py`: `get_row(db, "cards", ...)`
+is a `CardRow`); the `*_columns` writes stay untyped, for columns chosen at run time.
 
 ```python
 card = get_row(db, "cards", card_id)          # raises NotFoundError when absent
