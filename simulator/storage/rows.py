@@ -16,7 +16,7 @@ update_row(db, "cards", card_id, {"status": "Enabled"})   # checked against Card
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Literal, NotRequired, TypedDict, overload
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, overload
 
 from sqlite_utils import Database
 
@@ -3393,2500 +3393,2667 @@ class MerchantPaymentChanges(TypedDict, total=False):
     updated_at: str
 
 
-@overload
-def get_row(
-    db: Database, name: Literal["id_sequences"], key: PrimaryKey | None
-) -> IdSequenceRow: ...
-@overload
-def get_row(db: Database, name: Literal["projects"], key: PrimaryKey | None) -> ProjectRow: ...
-@overload
-def get_row(db: Database, name: Literal["users"], key: PrimaryKey | None) -> UserRow: ...
-@overload
-def get_row(db: Database, name: Literal["tokens"], key: PrimaryKey | None) -> TokenRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["account_holders"], key: PrimaryKey | None
-) -> AccountHolderRow: ...
-@overload
-def get_row(db: Database, name: Literal["accounts"], key: PrimaryKey | None) -> AccountRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["account_memberships"], key: PrimaryKey | None
-) -> AccountMembershipRow: ...
-@overload
-def get_row(db: Database, name: Literal["consents"], key: PrimaryKey | None) -> ConsentRow: ...
-@overload
-def get_row(db: Database, name: Literal["events"], key: PrimaryKey | None) -> EventRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["signing_keys"], key: PrimaryKey | None
-) -> SigningKeyRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["oauth_project_settings"], key: PrimaryKey | None
-) -> OauthProjectSettingRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["web_sessions"], key: PrimaryKey | None
-) -> WebSessionRow: ...
-@overload
-def get_row(db: Database, name: Literal["sms_outbox"], key: PrimaryKey | None) -> SmsOutboxRow: ...
-@overload
-def get_row(db: Database, name: Literal["sms_codes"], key: PrimaryKey | None) -> SmsCodeRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["authorization_codes"], key: PrimaryKey | None
-) -> AuthorizationCodeRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["token_families"], key: PrimaryKey | None
-) -> TokenFamilyRow: ...
-@overload
-def get_row(db: Database, name: Literal["hash_keys"], key: PrimaryKey | None) -> HashKeyRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["webhook_subscriptions"], key: PrimaryKey | None
-) -> WebhookSubscriptionRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["webhook_subscription_event_types"], key: PrimaryKey | None
-) -> WebhookSubscriptionEventTypeRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["webhook_deliveries"], key: PrimaryKey | None
-) -> WebhookDeliveryRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["webhook_attempts"], key: PrimaryKey | None
-) -> WebhookAttemptRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["webhook_settings"], key: PrimaryKey | None
-) -> WebhookSettingRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["account_balances"], key: PrimaryKey | None
-) -> AccountBalanceRow: ...
-@overload
-def get_row(db: Database, name: Literal["cards"], key: PrimaryKey | None) -> CardRow: ...
-@overload
-def get_row(db: Database, name: Literal["payments"], key: PrimaryKey | None) -> PaymentRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["payment_transfers"], key: PrimaryKey | None
-) -> PaymentTransferRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["transactions"], key: PrimaryKey | None
-) -> TransactionRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["idempotency_keys"], key: PrimaryKey | None
-) -> IdempotencyKeyRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["dataset_records"], key: PrimaryKey | None
-) -> DatasetRecordRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["project_rate_limits"], key: PrimaryKey | None
-) -> ProjectRateLimitRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["dashboard_links"], key: PrimaryKey | None
-) -> DashboardLinkRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["dashboard_sessions"], key: PrimaryKey | None
-) -> DashboardSessionRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["virtual_iban_entries"], key: PrimaryKey | None
-) -> VirtualIbanEntryRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["account_statements"], key: PrimaryKey | None
-) -> AccountStatementRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["transaction_statements"], key: PrimaryKey | None
-) -> TransactionStatementRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["onboardings"], key: PrimaryKey | None
-) -> OnboardingRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["supporting_document_collections"], key: PrimaryKey | None
-) -> SupportingDocumentCollectionRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["supporting_documents"], key: PrimaryKey | None
-) -> SupportingDocumentRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["onboarding_settings"], key: PrimaryKey | None
-) -> OnboardingSettingRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["journal_entries"], key: PrimaryKey | None
-) -> JournalEntryRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["journal_secrets"], key: PrimaryKey | None
-) -> JournalSecretRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["user_consent_settings"], key: PrimaryKey | None
-) -> UserConsentSettingRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["membership_invitations"], key: PrimaryKey | None
-) -> MembershipInvitationRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["sandbox_user_endorsements"], key: PrimaryKey | None
-) -> SandboxUserEndorsementRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["server_consent_keys"], key: PrimaryKey | None
-) -> ServerConsentKeyRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["sandbox_identifications"], key: PrimaryKey | None
-) -> SandboxIdentificationRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["trusted_beneficiaries"], key: PrimaryKey | None
-) -> TrustedBeneficiaryRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["beneficiary_verifications"], key: PrimaryKey | None
-) -> BeneficiaryVerificationRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["standing_orders"], key: PrimaryKey | None
-) -> StandingOrderRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["received_direct_debit_mandates"], key: PrimaryKey | None
-) -> ReceivedDirectDebitMandateRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["account_invoices"], key: PrimaryKey | None
-) -> AccountInvoiceRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["project_billing"], key: PrimaryKey | None
-) -> ProjectBillingRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["project_owners"], key: PrimaryKey | None
-) -> ProjectOwnerRow: ...
-@overload
-def get_row(db: Database, name: Literal["test_checks"], key: PrimaryKey | None) -> TestCheckRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["merchant_profiles"], key: PrimaryKey | None
-) -> MerchantProfileRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["merchant_profile_update_requests"], key: PrimaryKey | None
-) -> MerchantProfileUpdateRequestRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["merchant_payment_methods"], key: PrimaryKey | None
-) -> MerchantPaymentMethodRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["merchant_payment_method_update_requests"], key: PrimaryKey | None
-) -> MerchantPaymentMethodUpdateRequestRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["funding_sources"], key: PrimaryKey | None
-) -> FundingSourceRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["payment_mandates"], key: PrimaryKey | None
-) -> PaymentMandateRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["funding_limit_settings"], key: PrimaryKey | None
-) -> FundingLimitSettingRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["funding_limit_change_requests"], key: PrimaryKey | None
-) -> FundingLimitChangeRequestRow: ...
-@overload
-def get_row(
-    db: Database, name: Literal["merchant_payments"], key: PrimaryKey | None
-) -> MerchantPaymentRow: ...
-@overload
-def get_row(db: Database, name: str, key: PrimaryKey | None) -> Row: ...
-def get_row(db: Database, name: str, key: PrimaryKey | None) -> Any:
-    """`get_row` of `storage._rows`, typed by the table name."""
-    return _rows.get_row(db, name, key)
+if TYPE_CHECKING:
+
+    @overload
+    def get_row(
+        db: Database, name: Literal["id_sequences"], key: PrimaryKey | None
+    ) -> IdSequenceRow: ...
+    @overload
+    def get_row(db: Database, name: Literal["projects"], key: PrimaryKey | None) -> ProjectRow: ...
+    @overload
+    def get_row(db: Database, name: Literal["users"], key: PrimaryKey | None) -> UserRow: ...
+    @overload
+    def get_row(db: Database, name: Literal["tokens"], key: PrimaryKey | None) -> TokenRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["account_holders"], key: PrimaryKey | None
+    ) -> AccountHolderRow: ...
+    @overload
+    def get_row(db: Database, name: Literal["accounts"], key: PrimaryKey | None) -> AccountRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["account_memberships"], key: PrimaryKey | None
+    ) -> AccountMembershipRow: ...
+    @overload
+    def get_row(db: Database, name: Literal["consents"], key: PrimaryKey | None) -> ConsentRow: ...
+    @overload
+    def get_row(db: Database, name: Literal["events"], key: PrimaryKey | None) -> EventRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["signing_keys"], key: PrimaryKey | None
+    ) -> SigningKeyRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["oauth_project_settings"], key: PrimaryKey | None
+    ) -> OauthProjectSettingRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["web_sessions"], key: PrimaryKey | None
+    ) -> WebSessionRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["sms_outbox"], key: PrimaryKey | None
+    ) -> SmsOutboxRow: ...
+    @overload
+    def get_row(db: Database, name: Literal["sms_codes"], key: PrimaryKey | None) -> SmsCodeRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["authorization_codes"], key: PrimaryKey | None
+    ) -> AuthorizationCodeRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["token_families"], key: PrimaryKey | None
+    ) -> TokenFamilyRow: ...
+    @overload
+    def get_row(db: Database, name: Literal["hash_keys"], key: PrimaryKey | None) -> HashKeyRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["webhook_subscriptions"], key: PrimaryKey | None
+    ) -> WebhookSubscriptionRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["webhook_subscription_event_types"], key: PrimaryKey | None
+    ) -> WebhookSubscriptionEventTypeRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["webhook_deliveries"], key: PrimaryKey | None
+    ) -> WebhookDeliveryRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["webhook_attempts"], key: PrimaryKey | None
+    ) -> WebhookAttemptRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["webhook_settings"], key: PrimaryKey | None
+    ) -> WebhookSettingRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["account_balances"], key: PrimaryKey | None
+    ) -> AccountBalanceRow: ...
+    @overload
+    def get_row(db: Database, name: Literal["cards"], key: PrimaryKey | None) -> CardRow: ...
+    @overload
+    def get_row(db: Database, name: Literal["payments"], key: PrimaryKey | None) -> PaymentRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["payment_transfers"], key: PrimaryKey | None
+    ) -> PaymentTransferRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["transactions"], key: PrimaryKey | None
+    ) -> TransactionRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["idempotency_keys"], key: PrimaryKey | None
+    ) -> IdempotencyKeyRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["dataset_records"], key: PrimaryKey | None
+    ) -> DatasetRecordRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["project_rate_limits"], key: PrimaryKey | None
+    ) -> ProjectRateLimitRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["dashboard_links"], key: PrimaryKey | None
+    ) -> DashboardLinkRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["dashboard_sessions"], key: PrimaryKey | None
+    ) -> DashboardSessionRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["virtual_iban_entries"], key: PrimaryKey | None
+    ) -> VirtualIbanEntryRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["account_statements"], key: PrimaryKey | None
+    ) -> AccountStatementRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["transaction_statements"], key: PrimaryKey | None
+    ) -> TransactionStatementRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["onboardings"], key: PrimaryKey | None
+    ) -> OnboardingRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["supporting_document_collections"], key: PrimaryKey | None
+    ) -> SupportingDocumentCollectionRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["supporting_documents"], key: PrimaryKey | None
+    ) -> SupportingDocumentRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["onboarding_settings"], key: PrimaryKey | None
+    ) -> OnboardingSettingRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["journal_entries"], key: PrimaryKey | None
+    ) -> JournalEntryRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["journal_secrets"], key: PrimaryKey | None
+    ) -> JournalSecretRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["user_consent_settings"], key: PrimaryKey | None
+    ) -> UserConsentSettingRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["membership_invitations"], key: PrimaryKey | None
+    ) -> MembershipInvitationRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["sandbox_user_endorsements"], key: PrimaryKey | None
+    ) -> SandboxUserEndorsementRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["server_consent_keys"], key: PrimaryKey | None
+    ) -> ServerConsentKeyRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["sandbox_identifications"], key: PrimaryKey | None
+    ) -> SandboxIdentificationRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["trusted_beneficiaries"], key: PrimaryKey | None
+    ) -> TrustedBeneficiaryRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["beneficiary_verifications"], key: PrimaryKey | None
+    ) -> BeneficiaryVerificationRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["standing_orders"], key: PrimaryKey | None
+    ) -> StandingOrderRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["received_direct_debit_mandates"], key: PrimaryKey | None
+    ) -> ReceivedDirectDebitMandateRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["account_invoices"], key: PrimaryKey | None
+    ) -> AccountInvoiceRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["project_billing"], key: PrimaryKey | None
+    ) -> ProjectBillingRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["project_owners"], key: PrimaryKey | None
+    ) -> ProjectOwnerRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["test_checks"], key: PrimaryKey | None
+    ) -> TestCheckRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["merchant_profiles"], key: PrimaryKey | None
+    ) -> MerchantProfileRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["merchant_profile_update_requests"], key: PrimaryKey | None
+    ) -> MerchantProfileUpdateRequestRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["merchant_payment_methods"], key: PrimaryKey | None
+    ) -> MerchantPaymentMethodRow: ...
+    @overload
+    def get_row(
+        db: Database,
+        name: Literal["merchant_payment_method_update_requests"],
+        key: PrimaryKey | None,
+    ) -> MerchantPaymentMethodUpdateRequestRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["funding_sources"], key: PrimaryKey | None
+    ) -> FundingSourceRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["payment_mandates"], key: PrimaryKey | None
+    ) -> PaymentMandateRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["funding_limit_settings"], key: PrimaryKey | None
+    ) -> FundingLimitSettingRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["funding_limit_change_requests"], key: PrimaryKey | None
+    ) -> FundingLimitChangeRequestRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["merchant_payments"], key: PrimaryKey | None
+    ) -> MerchantPaymentRow: ...
+    @overload
+    def get_row(db: Database, name: str, key: PrimaryKey | None) -> Row: ...
+    def get_row(db: Database, name: str, key: PrimaryKey | None) -> Any: ...
+else:
+
+    def get_row(db: Database, name: str, key: PrimaryKey | None) -> Any:
+        """`get_row` of `storage._rows`, typed by the table name."""
+        return _rows.get_row(db, name, key)
 
 
-@overload
-def find_row(
-    db: Database, name: Literal["id_sequences"], key: PrimaryKey | None
-) -> IdSequenceRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["projects"], key: PrimaryKey | None
-) -> ProjectRow | None: ...
-@overload
-def find_row(db: Database, name: Literal["users"], key: PrimaryKey | None) -> UserRow | None: ...
-@overload
-def find_row(db: Database, name: Literal["tokens"], key: PrimaryKey | None) -> TokenRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["account_holders"], key: PrimaryKey | None
-) -> AccountHolderRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["accounts"], key: PrimaryKey | None
-) -> AccountRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["account_memberships"], key: PrimaryKey | None
-) -> AccountMembershipRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["consents"], key: PrimaryKey | None
-) -> ConsentRow | None: ...
-@overload
-def find_row(db: Database, name: Literal["events"], key: PrimaryKey | None) -> EventRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["signing_keys"], key: PrimaryKey | None
-) -> SigningKeyRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["oauth_project_settings"], key: PrimaryKey | None
-) -> OauthProjectSettingRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["web_sessions"], key: PrimaryKey | None
-) -> WebSessionRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["sms_outbox"], key: PrimaryKey | None
-) -> SmsOutboxRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["sms_codes"], key: PrimaryKey | None
-) -> SmsCodeRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["authorization_codes"], key: PrimaryKey | None
-) -> AuthorizationCodeRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["token_families"], key: PrimaryKey | None
-) -> TokenFamilyRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["hash_keys"], key: PrimaryKey | None
-) -> HashKeyRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["webhook_subscriptions"], key: PrimaryKey | None
-) -> WebhookSubscriptionRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["webhook_subscription_event_types"], key: PrimaryKey | None
-) -> WebhookSubscriptionEventTypeRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["webhook_deliveries"], key: PrimaryKey | None
-) -> WebhookDeliveryRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["webhook_attempts"], key: PrimaryKey | None
-) -> WebhookAttemptRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["webhook_settings"], key: PrimaryKey | None
-) -> WebhookSettingRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["account_balances"], key: PrimaryKey | None
-) -> AccountBalanceRow | None: ...
-@overload
-def find_row(db: Database, name: Literal["cards"], key: PrimaryKey | None) -> CardRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["payments"], key: PrimaryKey | None
-) -> PaymentRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["payment_transfers"], key: PrimaryKey | None
-) -> PaymentTransferRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["transactions"], key: PrimaryKey | None
-) -> TransactionRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["idempotency_keys"], key: PrimaryKey | None
-) -> IdempotencyKeyRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["dataset_records"], key: PrimaryKey | None
-) -> DatasetRecordRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["project_rate_limits"], key: PrimaryKey | None
-) -> ProjectRateLimitRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["dashboard_links"], key: PrimaryKey | None
-) -> DashboardLinkRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["dashboard_sessions"], key: PrimaryKey | None
-) -> DashboardSessionRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["virtual_iban_entries"], key: PrimaryKey | None
-) -> VirtualIbanEntryRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["account_statements"], key: PrimaryKey | None
-) -> AccountStatementRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["transaction_statements"], key: PrimaryKey | None
-) -> TransactionStatementRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["onboardings"], key: PrimaryKey | None
-) -> OnboardingRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["supporting_document_collections"], key: PrimaryKey | None
-) -> SupportingDocumentCollectionRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["supporting_documents"], key: PrimaryKey | None
-) -> SupportingDocumentRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["onboarding_settings"], key: PrimaryKey | None
-) -> OnboardingSettingRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["journal_entries"], key: PrimaryKey | None
-) -> JournalEntryRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["journal_secrets"], key: PrimaryKey | None
-) -> JournalSecretRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["user_consent_settings"], key: PrimaryKey | None
-) -> UserConsentSettingRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["membership_invitations"], key: PrimaryKey | None
-) -> MembershipInvitationRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["sandbox_user_endorsements"], key: PrimaryKey | None
-) -> SandboxUserEndorsementRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["server_consent_keys"], key: PrimaryKey | None
-) -> ServerConsentKeyRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["sandbox_identifications"], key: PrimaryKey | None
-) -> SandboxIdentificationRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["trusted_beneficiaries"], key: PrimaryKey | None
-) -> TrustedBeneficiaryRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["beneficiary_verifications"], key: PrimaryKey | None
-) -> BeneficiaryVerificationRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["standing_orders"], key: PrimaryKey | None
-) -> StandingOrderRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["received_direct_debit_mandates"], key: PrimaryKey | None
-) -> ReceivedDirectDebitMandateRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["account_invoices"], key: PrimaryKey | None
-) -> AccountInvoiceRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["project_billing"], key: PrimaryKey | None
-) -> ProjectBillingRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["project_owners"], key: PrimaryKey | None
-) -> ProjectOwnerRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["test_checks"], key: PrimaryKey | None
-) -> TestCheckRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["merchant_profiles"], key: PrimaryKey | None
-) -> MerchantProfileRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["merchant_profile_update_requests"], key: PrimaryKey | None
-) -> MerchantProfileUpdateRequestRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["merchant_payment_methods"], key: PrimaryKey | None
-) -> MerchantPaymentMethodRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["merchant_payment_method_update_requests"], key: PrimaryKey | None
-) -> MerchantPaymentMethodUpdateRequestRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["funding_sources"], key: PrimaryKey | None
-) -> FundingSourceRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["payment_mandates"], key: PrimaryKey | None
-) -> PaymentMandateRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["funding_limit_settings"], key: PrimaryKey | None
-) -> FundingLimitSettingRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["funding_limit_change_requests"], key: PrimaryKey | None
-) -> FundingLimitChangeRequestRow | None: ...
-@overload
-def find_row(
-    db: Database, name: Literal["merchant_payments"], key: PrimaryKey | None
-) -> MerchantPaymentRow | None: ...
-@overload
-def find_row(db: Database, name: str, key: PrimaryKey | None) -> Row | None: ...
-def find_row(db: Database, name: str, key: PrimaryKey | None) -> Any | None:
-    """`find_row` of `storage._rows`, typed by the table name."""
-    return _rows.find_row(db, name, key)
+if TYPE_CHECKING:
+
+    @overload
+    def find_row(
+        db: Database, name: Literal["id_sequences"], key: PrimaryKey | None
+    ) -> IdSequenceRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["projects"], key: PrimaryKey | None
+    ) -> ProjectRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["users"], key: PrimaryKey | None
+    ) -> UserRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["tokens"], key: PrimaryKey | None
+    ) -> TokenRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["account_holders"], key: PrimaryKey | None
+    ) -> AccountHolderRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["accounts"], key: PrimaryKey | None
+    ) -> AccountRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["account_memberships"], key: PrimaryKey | None
+    ) -> AccountMembershipRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["consents"], key: PrimaryKey | None
+    ) -> ConsentRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["events"], key: PrimaryKey | None
+    ) -> EventRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["signing_keys"], key: PrimaryKey | None
+    ) -> SigningKeyRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["oauth_project_settings"], key: PrimaryKey | None
+    ) -> OauthProjectSettingRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["web_sessions"], key: PrimaryKey | None
+    ) -> WebSessionRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["sms_outbox"], key: PrimaryKey | None
+    ) -> SmsOutboxRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["sms_codes"], key: PrimaryKey | None
+    ) -> SmsCodeRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["authorization_codes"], key: PrimaryKey | None
+    ) -> AuthorizationCodeRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["token_families"], key: PrimaryKey | None
+    ) -> TokenFamilyRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["hash_keys"], key: PrimaryKey | None
+    ) -> HashKeyRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["webhook_subscriptions"], key: PrimaryKey | None
+    ) -> WebhookSubscriptionRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["webhook_subscription_event_types"], key: PrimaryKey | None
+    ) -> WebhookSubscriptionEventTypeRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["webhook_deliveries"], key: PrimaryKey | None
+    ) -> WebhookDeliveryRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["webhook_attempts"], key: PrimaryKey | None
+    ) -> WebhookAttemptRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["webhook_settings"], key: PrimaryKey | None
+    ) -> WebhookSettingRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["account_balances"], key: PrimaryKey | None
+    ) -> AccountBalanceRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["cards"], key: PrimaryKey | None
+    ) -> CardRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["payments"], key: PrimaryKey | None
+    ) -> PaymentRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["payment_transfers"], key: PrimaryKey | None
+    ) -> PaymentTransferRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["transactions"], key: PrimaryKey | None
+    ) -> TransactionRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["idempotency_keys"], key: PrimaryKey | None
+    ) -> IdempotencyKeyRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["dataset_records"], key: PrimaryKey | None
+    ) -> DatasetRecordRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["project_rate_limits"], key: PrimaryKey | None
+    ) -> ProjectRateLimitRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["dashboard_links"], key: PrimaryKey | None
+    ) -> DashboardLinkRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["dashboard_sessions"], key: PrimaryKey | None
+    ) -> DashboardSessionRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["virtual_iban_entries"], key: PrimaryKey | None
+    ) -> VirtualIbanEntryRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["account_statements"], key: PrimaryKey | None
+    ) -> AccountStatementRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["transaction_statements"], key: PrimaryKey | None
+    ) -> TransactionStatementRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["onboardings"], key: PrimaryKey | None
+    ) -> OnboardingRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["supporting_document_collections"], key: PrimaryKey | None
+    ) -> SupportingDocumentCollectionRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["supporting_documents"], key: PrimaryKey | None
+    ) -> SupportingDocumentRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["onboarding_settings"], key: PrimaryKey | None
+    ) -> OnboardingSettingRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["journal_entries"], key: PrimaryKey | None
+    ) -> JournalEntryRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["journal_secrets"], key: PrimaryKey | None
+    ) -> JournalSecretRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["user_consent_settings"], key: PrimaryKey | None
+    ) -> UserConsentSettingRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["membership_invitations"], key: PrimaryKey | None
+    ) -> MembershipInvitationRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["sandbox_user_endorsements"], key: PrimaryKey | None
+    ) -> SandboxUserEndorsementRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["server_consent_keys"], key: PrimaryKey | None
+    ) -> ServerConsentKeyRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["sandbox_identifications"], key: PrimaryKey | None
+    ) -> SandboxIdentificationRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["trusted_beneficiaries"], key: PrimaryKey | None
+    ) -> TrustedBeneficiaryRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["beneficiary_verifications"], key: PrimaryKey | None
+    ) -> BeneficiaryVerificationRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["standing_orders"], key: PrimaryKey | None
+    ) -> StandingOrderRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["received_direct_debit_mandates"], key: PrimaryKey | None
+    ) -> ReceivedDirectDebitMandateRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["account_invoices"], key: PrimaryKey | None
+    ) -> AccountInvoiceRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["project_billing"], key: PrimaryKey | None
+    ) -> ProjectBillingRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["project_owners"], key: PrimaryKey | None
+    ) -> ProjectOwnerRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["test_checks"], key: PrimaryKey | None
+    ) -> TestCheckRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["merchant_profiles"], key: PrimaryKey | None
+    ) -> MerchantProfileRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["merchant_profile_update_requests"], key: PrimaryKey | None
+    ) -> MerchantProfileUpdateRequestRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["merchant_payment_methods"], key: PrimaryKey | None
+    ) -> MerchantPaymentMethodRow | None: ...
+    @overload
+    def find_row(
+        db: Database,
+        name: Literal["merchant_payment_method_update_requests"],
+        key: PrimaryKey | None,
+    ) -> MerchantPaymentMethodUpdateRequestRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["funding_sources"], key: PrimaryKey | None
+    ) -> FundingSourceRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["payment_mandates"], key: PrimaryKey | None
+    ) -> PaymentMandateRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["funding_limit_settings"], key: PrimaryKey | None
+    ) -> FundingLimitSettingRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["funding_limit_change_requests"], key: PrimaryKey | None
+    ) -> FundingLimitChangeRequestRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["merchant_payments"], key: PrimaryKey | None
+    ) -> MerchantPaymentRow | None: ...
+    @overload
+    def find_row(db: Database, name: str, key: PrimaryKey | None) -> Row | None: ...
+    def find_row(db: Database, name: str, key: PrimaryKey | None) -> Any | None: ...
+else:
+
+    def find_row(db: Database, name: str, key: PrimaryKey | None) -> Any | None:
+        """`find_row` of `storage._rows`, typed by the table name."""
+        return _rows.find_row(db, name, key)
 
 
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["id_sequences"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[IdSequenceRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["projects"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[ProjectRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["users"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[UserRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["tokens"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[TokenRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["account_holders"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[AccountHolderRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["accounts"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[AccountRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["account_memberships"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[AccountMembershipRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["consents"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[ConsentRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["events"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[EventRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["signing_keys"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[SigningKeyRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["oauth_project_settings"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[OauthProjectSettingRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["web_sessions"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[WebSessionRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["sms_outbox"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[SmsOutboxRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["sms_codes"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[SmsCodeRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["authorization_codes"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[AuthorizationCodeRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["token_families"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[TokenFamilyRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["hash_keys"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[HashKeyRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["webhook_subscriptions"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[WebhookSubscriptionRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["webhook_subscription_event_types"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[WebhookSubscriptionEventTypeRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["webhook_deliveries"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[WebhookDeliveryRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["webhook_attempts"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[WebhookAttemptRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["webhook_settings"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[WebhookSettingRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["account_balances"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[AccountBalanceRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["cards"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[CardRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["payments"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[PaymentRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["payment_transfers"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[PaymentTransferRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["transactions"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[TransactionRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["idempotency_keys"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[IdempotencyKeyRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["dataset_records"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[DatasetRecordRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["project_rate_limits"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[ProjectRateLimitRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["dashboard_links"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[DashboardLinkRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["dashboard_sessions"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[DashboardSessionRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["virtual_iban_entries"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[VirtualIbanEntryRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["account_statements"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[AccountStatementRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["transaction_statements"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[TransactionStatementRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["onboardings"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[OnboardingRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["supporting_document_collections"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[SupportingDocumentCollectionRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["supporting_documents"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[SupportingDocumentRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["onboarding_settings"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[OnboardingSettingRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["journal_entries"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[JournalEntryRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["journal_secrets"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[JournalSecretRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["user_consent_settings"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[UserConsentSettingRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["membership_invitations"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[MembershipInvitationRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["sandbox_user_endorsements"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[SandboxUserEndorsementRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["server_consent_keys"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[ServerConsentKeyRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["sandbox_identifications"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[SandboxIdentificationRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["trusted_beneficiaries"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[TrustedBeneficiaryRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["beneficiary_verifications"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[BeneficiaryVerificationRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["standing_orders"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[StandingOrderRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["received_direct_debit_mandates"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[ReceivedDirectDebitMandateRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["account_invoices"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[AccountInvoiceRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["project_billing"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[ProjectBillingRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["project_owners"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[ProjectOwnerRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["test_checks"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[TestCheckRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["merchant_profiles"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[MerchantProfileRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["merchant_profile_update_requests"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[MerchantProfileUpdateRequestRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["merchant_payment_methods"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[MerchantPaymentMethodRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["merchant_payment_method_update_requests"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[MerchantPaymentMethodUpdateRequestRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["funding_sources"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[FundingSourceRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["payment_mandates"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[PaymentMandateRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["funding_limit_settings"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[FundingLimitSettingRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["funding_limit_change_requests"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[FundingLimitChangeRequestRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: Literal["merchant_payments"],
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[MerchantPaymentRow]: ...
-@overload
-def rows_where(
-    db: Database,
-    name: str,
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[Row]: ...
-def rows_where(
-    db: Database,
-    name: str,
-    where: str | None = None,
-    where_args: Sequence[Any] | None = None,
-    *,
-    order_by: str | None = None,
-    limit: int | None = None,
-) -> Iterator[Any]:
-    """`rows_where` of `storage._rows`, typed by the table name."""
-    return _rows.rows_where(db, name, where, where_args, order_by=order_by, limit=limit)
+if TYPE_CHECKING:
+
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["id_sequences"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[IdSequenceRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["projects"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[ProjectRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["users"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[UserRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["tokens"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[TokenRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["account_holders"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[AccountHolderRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["accounts"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[AccountRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["account_memberships"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[AccountMembershipRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["consents"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[ConsentRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["events"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[EventRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["signing_keys"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[SigningKeyRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["oauth_project_settings"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[OauthProjectSettingRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["web_sessions"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[WebSessionRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["sms_outbox"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[SmsOutboxRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["sms_codes"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[SmsCodeRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["authorization_codes"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[AuthorizationCodeRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["token_families"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[TokenFamilyRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["hash_keys"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[HashKeyRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["webhook_subscriptions"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[WebhookSubscriptionRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["webhook_subscription_event_types"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[WebhookSubscriptionEventTypeRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["webhook_deliveries"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[WebhookDeliveryRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["webhook_attempts"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[WebhookAttemptRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["webhook_settings"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[WebhookSettingRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["account_balances"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[AccountBalanceRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["cards"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[CardRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["payments"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[PaymentRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["payment_transfers"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[PaymentTransferRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["transactions"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[TransactionRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["idempotency_keys"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[IdempotencyKeyRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["dataset_records"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[DatasetRecordRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["project_rate_limits"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[ProjectRateLimitRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["dashboard_links"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[DashboardLinkRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["dashboard_sessions"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[DashboardSessionRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["virtual_iban_entries"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[VirtualIbanEntryRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["account_statements"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[AccountStatementRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["transaction_statements"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[TransactionStatementRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["onboardings"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[OnboardingRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["supporting_document_collections"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[SupportingDocumentCollectionRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["supporting_documents"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[SupportingDocumentRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["onboarding_settings"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[OnboardingSettingRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["journal_entries"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[JournalEntryRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["journal_secrets"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[JournalSecretRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["user_consent_settings"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[UserConsentSettingRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["membership_invitations"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[MembershipInvitationRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["sandbox_user_endorsements"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[SandboxUserEndorsementRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["server_consent_keys"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[ServerConsentKeyRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["sandbox_identifications"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[SandboxIdentificationRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["trusted_beneficiaries"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[TrustedBeneficiaryRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["beneficiary_verifications"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[BeneficiaryVerificationRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["standing_orders"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[StandingOrderRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["received_direct_debit_mandates"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[ReceivedDirectDebitMandateRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["account_invoices"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[AccountInvoiceRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["project_billing"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[ProjectBillingRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["project_owners"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[ProjectOwnerRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["test_checks"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[TestCheckRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["merchant_profiles"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[MerchantProfileRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["merchant_profile_update_requests"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[MerchantProfileUpdateRequestRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["merchant_payment_methods"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[MerchantPaymentMethodRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["merchant_payment_method_update_requests"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[MerchantPaymentMethodUpdateRequestRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["funding_sources"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[FundingSourceRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["payment_mandates"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[PaymentMandateRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["funding_limit_settings"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[FundingLimitSettingRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["funding_limit_change_requests"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[FundingLimitChangeRequestRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["merchant_payments"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[MerchantPaymentRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: str,
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[Row]: ...
+    def rows_where(
+        db: Database,
+        name: str,
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[Any]: ...
+else:
+
+    def rows_where(
+        db: Database,
+        name: str,
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[Any]:
+        """`rows_where` of `storage._rows`, typed by the table name."""
+        return _rows.rows_where(db, name, where, where_args, order_by=order_by, limit=limit)
 
 
-@overload
-def insert_row(
-    db: Database, name: Literal["id_sequences"], row: IdSequenceNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["projects"], row: ProjectNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["users"], row: UserNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["tokens"], row: TokenNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["account_holders"], row: AccountHolderNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["accounts"], row: AccountNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["account_memberships"],
-    row: AccountMembershipNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["consents"], row: ConsentNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["events"], row: EventNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["signing_keys"], row: SigningKeyNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["oauth_project_settings"],
-    row: OauthProjectSettingNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["web_sessions"], row: WebSessionNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["sms_outbox"], row: SmsOutboxNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["sms_codes"], row: SmsCodeNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["authorization_codes"],
-    row: AuthorizationCodeNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["token_families"], row: TokenFamilyNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["hash_keys"], row: HashKeyNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["webhook_subscriptions"],
-    row: WebhookSubscriptionNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["webhook_subscription_event_types"],
-    row: WebhookSubscriptionEventTypeNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["webhook_deliveries"],
-    row: WebhookDeliveryNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["webhook_attempts"],
-    row: WebhookAttemptNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["webhook_settings"],
-    row: WebhookSettingNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["account_balances"],
-    row: AccountBalanceNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["cards"], row: CardNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["payments"], row: PaymentNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["payment_transfers"],
-    row: PaymentTransferNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["transactions"], row: TransactionNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["idempotency_keys"],
-    row: IdempotencyKeyNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["dataset_records"], row: DatasetRecordNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["project_rate_limits"],
-    row: ProjectRateLimitNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["dashboard_links"], row: DashboardLinkNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["dashboard_sessions"],
-    row: DashboardSessionNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["virtual_iban_entries"],
-    row: VirtualIbanEntryNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["account_statements"],
-    row: AccountStatementNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["transaction_statements"],
-    row: TransactionStatementNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["onboardings"], row: OnboardingNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["supporting_document_collections"],
-    row: SupportingDocumentCollectionNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["supporting_documents"],
-    row: SupportingDocumentNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["onboarding_settings"],
-    row: OnboardingSettingNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["journal_entries"], row: JournalEntryNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["journal_secrets"], row: JournalSecretNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["user_consent_settings"],
-    row: UserConsentSettingNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["membership_invitations"],
-    row: MembershipInvitationNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["sandbox_user_endorsements"],
-    row: SandboxUserEndorsementNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["server_consent_keys"],
-    row: ServerConsentKeyNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["sandbox_identifications"],
-    row: SandboxIdentificationNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["trusted_beneficiaries"],
-    row: TrustedBeneficiaryNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["beneficiary_verifications"],
-    row: BeneficiaryVerificationNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["standing_orders"], row: StandingOrderNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["received_direct_debit_mandates"],
-    row: ReceivedDirectDebitMandateNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["account_invoices"],
-    row: AccountInvoiceNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["project_billing"], row: ProjectBillingNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["project_owners"], row: ProjectOwnerNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["test_checks"], row: TestCheckNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["merchant_profiles"],
-    row: MerchantProfileNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["merchant_profile_update_requests"],
-    row: MerchantProfileUpdateRequestNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["merchant_payment_methods"],
-    row: MerchantPaymentMethodNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["merchant_payment_method_update_requests"],
-    row: MerchantPaymentMethodUpdateRequestNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database, name: Literal["funding_sources"], row: FundingSourceNew, *, replace: bool = False
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["payment_mandates"],
-    row: PaymentMandateNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["funding_limit_settings"],
-    row: FundingLimitSettingNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["funding_limit_change_requests"],
-    row: FundingLimitChangeRequestNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-@overload
-def insert_row(
-    db: Database,
-    name: Literal["merchant_payments"],
-    row: MerchantPaymentNew,
-    *,
-    replace: bool = False,
-) -> None: ...
-def insert_row(db: Database, name: str, row: Any, *, replace: bool = False) -> None:
-    """`insert_row` of `storage._rows`, typed by the table name."""
-    _rows.insert_row(db, name, row, replace=replace)
+if TYPE_CHECKING:
+
+    @overload
+    def insert_row(
+        db: Database, name: Literal["id_sequences"], row: IdSequenceNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["projects"], row: ProjectNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["users"], row: UserNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["tokens"], row: TokenNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["account_holders"],
+        row: AccountHolderNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["accounts"], row: AccountNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["account_memberships"],
+        row: AccountMembershipNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["consents"], row: ConsentNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["events"], row: EventNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["signing_keys"], row: SigningKeyNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["oauth_project_settings"],
+        row: OauthProjectSettingNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["web_sessions"], row: WebSessionNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["sms_outbox"], row: SmsOutboxNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["sms_codes"], row: SmsCodeNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["authorization_codes"],
+        row: AuthorizationCodeNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["token_families"], row: TokenFamilyNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["hash_keys"], row: HashKeyNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["webhook_subscriptions"],
+        row: WebhookSubscriptionNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["webhook_subscription_event_types"],
+        row: WebhookSubscriptionEventTypeNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["webhook_deliveries"],
+        row: WebhookDeliveryNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["webhook_attempts"],
+        row: WebhookAttemptNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["webhook_settings"],
+        row: WebhookSettingNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["account_balances"],
+        row: AccountBalanceNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["cards"], row: CardNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["payments"], row: PaymentNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["payment_transfers"],
+        row: PaymentTransferNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["transactions"], row: TransactionNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["idempotency_keys"],
+        row: IdempotencyKeyNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["dataset_records"],
+        row: DatasetRecordNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["project_rate_limits"],
+        row: ProjectRateLimitNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["dashboard_links"],
+        row: DashboardLinkNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["dashboard_sessions"],
+        row: DashboardSessionNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["virtual_iban_entries"],
+        row: VirtualIbanEntryNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["account_statements"],
+        row: AccountStatementNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["transaction_statements"],
+        row: TransactionStatementNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["onboardings"], row: OnboardingNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["supporting_document_collections"],
+        row: SupportingDocumentCollectionNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["supporting_documents"],
+        row: SupportingDocumentNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["onboarding_settings"],
+        row: OnboardingSettingNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["journal_entries"],
+        row: JournalEntryNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["journal_secrets"],
+        row: JournalSecretNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["user_consent_settings"],
+        row: UserConsentSettingNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["membership_invitations"],
+        row: MembershipInvitationNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["sandbox_user_endorsements"],
+        row: SandboxUserEndorsementNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["server_consent_keys"],
+        row: ServerConsentKeyNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["sandbox_identifications"],
+        row: SandboxIdentificationNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["trusted_beneficiaries"],
+        row: TrustedBeneficiaryNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["beneficiary_verifications"],
+        row: BeneficiaryVerificationNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["standing_orders"],
+        row: StandingOrderNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["received_direct_debit_mandates"],
+        row: ReceivedDirectDebitMandateNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["account_invoices"],
+        row: AccountInvoiceNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["project_billing"],
+        row: ProjectBillingNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["project_owners"],
+        row: ProjectOwnerNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["test_checks"], row: TestCheckNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["merchant_profiles"],
+        row: MerchantProfileNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["merchant_profile_update_requests"],
+        row: MerchantProfileUpdateRequestNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["merchant_payment_methods"],
+        row: MerchantPaymentMethodNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["merchant_payment_method_update_requests"],
+        row: MerchantPaymentMethodUpdateRequestNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["funding_sources"],
+        row: FundingSourceNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["payment_mandates"],
+        row: PaymentMandateNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["funding_limit_settings"],
+        row: FundingLimitSettingNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["funding_limit_change_requests"],
+        row: FundingLimitChangeRequestNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["merchant_payments"],
+        row: MerchantPaymentNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    def insert_row(db: Database, name: str, row: Any, *, replace: bool = False) -> None: ...
+else:
+
+    def insert_row(db: Database, name: str, row: Any, *, replace: bool = False) -> None:
+        """`insert_row` of `storage._rows`, typed by the table name."""
+        _rows.insert_row(db, name, row, replace=replace)
 
 
-@overload
-def insert_rows(
-    db: Database, name: Literal["id_sequences"], rows: Iterable[IdSequenceNew]
-) -> None: ...
-@overload
-def insert_rows(db: Database, name: Literal["projects"], rows: Iterable[ProjectNew]) -> None: ...
-@overload
-def insert_rows(db: Database, name: Literal["users"], rows: Iterable[UserNew]) -> None: ...
-@overload
-def insert_rows(db: Database, name: Literal["tokens"], rows: Iterable[TokenNew]) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["account_holders"], rows: Iterable[AccountHolderNew]
-) -> None: ...
-@overload
-def insert_rows(db: Database, name: Literal["accounts"], rows: Iterable[AccountNew]) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["account_memberships"], rows: Iterable[AccountMembershipNew]
-) -> None: ...
-@overload
-def insert_rows(db: Database, name: Literal["consents"], rows: Iterable[ConsentNew]) -> None: ...
-@overload
-def insert_rows(db: Database, name: Literal["events"], rows: Iterable[EventNew]) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["signing_keys"], rows: Iterable[SigningKeyNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["oauth_project_settings"], rows: Iterable[OauthProjectSettingNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["web_sessions"], rows: Iterable[WebSessionNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["sms_outbox"], rows: Iterable[SmsOutboxNew]
-) -> None: ...
-@overload
-def insert_rows(db: Database, name: Literal["sms_codes"], rows: Iterable[SmsCodeNew]) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["authorization_codes"], rows: Iterable[AuthorizationCodeNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["token_families"], rows: Iterable[TokenFamilyNew]
-) -> None: ...
-@overload
-def insert_rows(db: Database, name: Literal["hash_keys"], rows: Iterable[HashKeyNew]) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["webhook_subscriptions"], rows: Iterable[WebhookSubscriptionNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database,
-    name: Literal["webhook_subscription_event_types"],
-    rows: Iterable[WebhookSubscriptionEventTypeNew],
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["webhook_deliveries"], rows: Iterable[WebhookDeliveryNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["webhook_attempts"], rows: Iterable[WebhookAttemptNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["webhook_settings"], rows: Iterable[WebhookSettingNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["account_balances"], rows: Iterable[AccountBalanceNew]
-) -> None: ...
-@overload
-def insert_rows(db: Database, name: Literal["cards"], rows: Iterable[CardNew]) -> None: ...
-@overload
-def insert_rows(db: Database, name: Literal["payments"], rows: Iterable[PaymentNew]) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["payment_transfers"], rows: Iterable[PaymentTransferNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["transactions"], rows: Iterable[TransactionNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["idempotency_keys"], rows: Iterable[IdempotencyKeyNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["dataset_records"], rows: Iterable[DatasetRecordNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["project_rate_limits"], rows: Iterable[ProjectRateLimitNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["dashboard_links"], rows: Iterable[DashboardLinkNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["dashboard_sessions"], rows: Iterable[DashboardSessionNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["virtual_iban_entries"], rows: Iterable[VirtualIbanEntryNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["account_statements"], rows: Iterable[AccountStatementNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["transaction_statements"], rows: Iterable[TransactionStatementNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["onboardings"], rows: Iterable[OnboardingNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database,
-    name: Literal["supporting_document_collections"],
-    rows: Iterable[SupportingDocumentCollectionNew],
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["supporting_documents"], rows: Iterable[SupportingDocumentNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["onboarding_settings"], rows: Iterable[OnboardingSettingNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["journal_entries"], rows: Iterable[JournalEntryNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["journal_secrets"], rows: Iterable[JournalSecretNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["user_consent_settings"], rows: Iterable[UserConsentSettingNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["membership_invitations"], rows: Iterable[MembershipInvitationNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database,
-    name: Literal["sandbox_user_endorsements"],
-    rows: Iterable[SandboxUserEndorsementNew],
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["server_consent_keys"], rows: Iterable[ServerConsentKeyNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["sandbox_identifications"], rows: Iterable[SandboxIdentificationNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["trusted_beneficiaries"], rows: Iterable[TrustedBeneficiaryNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database,
-    name: Literal["beneficiary_verifications"],
-    rows: Iterable[BeneficiaryVerificationNew],
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["standing_orders"], rows: Iterable[StandingOrderNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database,
-    name: Literal["received_direct_debit_mandates"],
-    rows: Iterable[ReceivedDirectDebitMandateNew],
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["account_invoices"], rows: Iterable[AccountInvoiceNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["project_billing"], rows: Iterable[ProjectBillingNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["project_owners"], rows: Iterable[ProjectOwnerNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["test_checks"], rows: Iterable[TestCheckNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["merchant_profiles"], rows: Iterable[MerchantProfileNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database,
-    name: Literal["merchant_profile_update_requests"],
-    rows: Iterable[MerchantProfileUpdateRequestNew],
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database,
-    name: Literal["merchant_payment_methods"],
-    rows: Iterable[MerchantPaymentMethodNew],
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database,
-    name: Literal["merchant_payment_method_update_requests"],
-    rows: Iterable[MerchantPaymentMethodUpdateRequestNew],
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["funding_sources"], rows: Iterable[FundingSourceNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["payment_mandates"], rows: Iterable[PaymentMandateNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["funding_limit_settings"], rows: Iterable[FundingLimitSettingNew]
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database,
-    name: Literal["funding_limit_change_requests"],
-    rows: Iterable[FundingLimitChangeRequestNew],
-) -> None: ...
-@overload
-def insert_rows(
-    db: Database, name: Literal["merchant_payments"], rows: Iterable[MerchantPaymentNew]
-) -> None: ...
-def insert_rows(db: Database, name: str, rows: Iterable[Any]) -> None:
-    """`insert_rows` of `storage._rows`, typed by the table name."""
-    _rows.insert_rows(db, name, rows)
+if TYPE_CHECKING:
+
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["id_sequences"], rows: Iterable[IdSequenceNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["projects"], rows: Iterable[ProjectNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(db: Database, name: Literal["users"], rows: Iterable[UserNew]) -> None: ...
+    @overload
+    def insert_rows(db: Database, name: Literal["tokens"], rows: Iterable[TokenNew]) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["account_holders"], rows: Iterable[AccountHolderNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["accounts"], rows: Iterable[AccountNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["account_memberships"], rows: Iterable[AccountMembershipNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["consents"], rows: Iterable[ConsentNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(db: Database, name: Literal["events"], rows: Iterable[EventNew]) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["signing_keys"], rows: Iterable[SigningKeyNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["oauth_project_settings"],
+        rows: Iterable[OauthProjectSettingNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["web_sessions"], rows: Iterable[WebSessionNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["sms_outbox"], rows: Iterable[SmsOutboxNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["sms_codes"], rows: Iterable[SmsCodeNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["authorization_codes"], rows: Iterable[AuthorizationCodeNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["token_families"], rows: Iterable[TokenFamilyNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["hash_keys"], rows: Iterable[HashKeyNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["webhook_subscriptions"], rows: Iterable[WebhookSubscriptionNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["webhook_subscription_event_types"],
+        rows: Iterable[WebhookSubscriptionEventTypeNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["webhook_deliveries"], rows: Iterable[WebhookDeliveryNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["webhook_attempts"], rows: Iterable[WebhookAttemptNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["webhook_settings"], rows: Iterable[WebhookSettingNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["account_balances"], rows: Iterable[AccountBalanceNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(db: Database, name: Literal["cards"], rows: Iterable[CardNew]) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["payments"], rows: Iterable[PaymentNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["payment_transfers"], rows: Iterable[PaymentTransferNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["transactions"], rows: Iterable[TransactionNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["idempotency_keys"], rows: Iterable[IdempotencyKeyNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["dataset_records"], rows: Iterable[DatasetRecordNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["project_rate_limits"], rows: Iterable[ProjectRateLimitNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["dashboard_links"], rows: Iterable[DashboardLinkNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["dashboard_sessions"], rows: Iterable[DashboardSessionNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["virtual_iban_entries"], rows: Iterable[VirtualIbanEntryNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["account_statements"], rows: Iterable[AccountStatementNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["transaction_statements"],
+        rows: Iterable[TransactionStatementNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["onboardings"], rows: Iterable[OnboardingNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["supporting_document_collections"],
+        rows: Iterable[SupportingDocumentCollectionNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["supporting_documents"], rows: Iterable[SupportingDocumentNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["onboarding_settings"], rows: Iterable[OnboardingSettingNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["journal_entries"], rows: Iterable[JournalEntryNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["journal_secrets"], rows: Iterable[JournalSecretNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["user_consent_settings"], rows: Iterable[UserConsentSettingNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["membership_invitations"],
+        rows: Iterable[MembershipInvitationNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["sandbox_user_endorsements"],
+        rows: Iterable[SandboxUserEndorsementNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["server_consent_keys"], rows: Iterable[ServerConsentKeyNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["sandbox_identifications"],
+        rows: Iterable[SandboxIdentificationNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["trusted_beneficiaries"], rows: Iterable[TrustedBeneficiaryNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["beneficiary_verifications"],
+        rows: Iterable[BeneficiaryVerificationNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["standing_orders"], rows: Iterable[StandingOrderNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["received_direct_debit_mandates"],
+        rows: Iterable[ReceivedDirectDebitMandateNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["account_invoices"], rows: Iterable[AccountInvoiceNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["project_billing"], rows: Iterable[ProjectBillingNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["project_owners"], rows: Iterable[ProjectOwnerNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["test_checks"], rows: Iterable[TestCheckNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["merchant_profiles"], rows: Iterable[MerchantProfileNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["merchant_profile_update_requests"],
+        rows: Iterable[MerchantProfileUpdateRequestNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["merchant_payment_methods"],
+        rows: Iterable[MerchantPaymentMethodNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["merchant_payment_method_update_requests"],
+        rows: Iterable[MerchantPaymentMethodUpdateRequestNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["funding_sources"], rows: Iterable[FundingSourceNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["payment_mandates"], rows: Iterable[PaymentMandateNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["funding_limit_settings"],
+        rows: Iterable[FundingLimitSettingNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["funding_limit_change_requests"],
+        rows: Iterable[FundingLimitChangeRequestNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["merchant_payments"], rows: Iterable[MerchantPaymentNew]
+    ) -> None: ...
+    def insert_rows(db: Database, name: str, rows: Iterable[Any]) -> None: ...
+else:
+
+    def insert_rows(db: Database, name: str, rows: Iterable[Any]) -> None:
+        """`insert_rows` of `storage._rows`, typed by the table name."""
+        _rows.insert_rows(db, name, rows)
 
 
-@overload
-def update_row(
-    db: Database, name: Literal["id_sequences"], key: PrimaryKey | None, changes: IdSequenceChanges
-) -> None: ...
-@overload
-def update_row(
-    db: Database, name: Literal["projects"], key: PrimaryKey | None, changes: ProjectChanges
-) -> None: ...
-@overload
-def update_row(
-    db: Database, name: Literal["users"], key: PrimaryKey | None, changes: UserChanges
-) -> None: ...
-@overload
-def update_row(
-    db: Database, name: Literal["tokens"], key: PrimaryKey | None, changes: TokenChanges
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["account_holders"],
-    key: PrimaryKey | None,
-    changes: AccountHolderChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database, name: Literal["accounts"], key: PrimaryKey | None, changes: AccountChanges
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["account_memberships"],
-    key: PrimaryKey | None,
-    changes: AccountMembershipChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database, name: Literal["consents"], key: PrimaryKey | None, changes: ConsentChanges
-) -> None: ...
-@overload
-def update_row(
-    db: Database, name: Literal["events"], key: PrimaryKey | None, changes: EventChanges
-) -> None: ...
-@overload
-def update_row(
-    db: Database, name: Literal["signing_keys"], key: PrimaryKey | None, changes: SigningKeyChanges
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["oauth_project_settings"],
-    key: PrimaryKey | None,
-    changes: OauthProjectSettingChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database, name: Literal["web_sessions"], key: PrimaryKey | None, changes: WebSessionChanges
-) -> None: ...
-@overload
-def update_row(
-    db: Database, name: Literal["sms_outbox"], key: PrimaryKey | None, changes: SmsOutboxChanges
-) -> None: ...
-@overload
-def update_row(
-    db: Database, name: Literal["sms_codes"], key: PrimaryKey | None, changes: SmsCodeChanges
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["authorization_codes"],
-    key: PrimaryKey | None,
-    changes: AuthorizationCodeChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["token_families"],
-    key: PrimaryKey | None,
-    changes: TokenFamilyChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database, name: Literal["hash_keys"], key: PrimaryKey | None, changes: HashKeyChanges
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["webhook_subscriptions"],
-    key: PrimaryKey | None,
-    changes: WebhookSubscriptionChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["webhook_subscription_event_types"],
-    key: PrimaryKey | None,
-    changes: WebhookSubscriptionEventTypeChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["webhook_deliveries"],
-    key: PrimaryKey | None,
-    changes: WebhookDeliveryChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["webhook_attempts"],
-    key: PrimaryKey | None,
-    changes: WebhookAttemptChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["webhook_settings"],
-    key: PrimaryKey | None,
-    changes: WebhookSettingChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["account_balances"],
-    key: PrimaryKey | None,
-    changes: AccountBalanceChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database, name: Literal["cards"], key: PrimaryKey | None, changes: CardChanges
-) -> None: ...
-@overload
-def update_row(
-    db: Database, name: Literal["payments"], key: PrimaryKey | None, changes: PaymentChanges
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["payment_transfers"],
-    key: PrimaryKey | None,
-    changes: PaymentTransferChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database, name: Literal["transactions"], key: PrimaryKey | None, changes: TransactionChanges
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["idempotency_keys"],
-    key: PrimaryKey | None,
-    changes: IdempotencyKeyChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["dataset_records"],
-    key: PrimaryKey | None,
-    changes: DatasetRecordChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["project_rate_limits"],
-    key: PrimaryKey | None,
-    changes: ProjectRateLimitChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["dashboard_links"],
-    key: PrimaryKey | None,
-    changes: DashboardLinkChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["dashboard_sessions"],
-    key: PrimaryKey | None,
-    changes: DashboardSessionChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["virtual_iban_entries"],
-    key: PrimaryKey | None,
-    changes: VirtualIbanEntryChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["account_statements"],
-    key: PrimaryKey | None,
-    changes: AccountStatementChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["transaction_statements"],
-    key: PrimaryKey | None,
-    changes: TransactionStatementChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database, name: Literal["onboardings"], key: PrimaryKey | None, changes: OnboardingChanges
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["supporting_document_collections"],
-    key: PrimaryKey | None,
-    changes: SupportingDocumentCollectionChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["supporting_documents"],
-    key: PrimaryKey | None,
-    changes: SupportingDocumentChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["onboarding_settings"],
-    key: PrimaryKey | None,
-    changes: OnboardingSettingChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["journal_entries"],
-    key: PrimaryKey | None,
-    changes: JournalEntryChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["journal_secrets"],
-    key: PrimaryKey | None,
-    changes: JournalSecretChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["user_consent_settings"],
-    key: PrimaryKey | None,
-    changes: UserConsentSettingChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["membership_invitations"],
-    key: PrimaryKey | None,
-    changes: MembershipInvitationChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["sandbox_user_endorsements"],
-    key: PrimaryKey | None,
-    changes: SandboxUserEndorsementChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["server_consent_keys"],
-    key: PrimaryKey | None,
-    changes: ServerConsentKeyChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["sandbox_identifications"],
-    key: PrimaryKey | None,
-    changes: SandboxIdentificationChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["trusted_beneficiaries"],
-    key: PrimaryKey | None,
-    changes: TrustedBeneficiaryChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["beneficiary_verifications"],
-    key: PrimaryKey | None,
-    changes: BeneficiaryVerificationChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["standing_orders"],
-    key: PrimaryKey | None,
-    changes: StandingOrderChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["received_direct_debit_mandates"],
-    key: PrimaryKey | None,
-    changes: ReceivedDirectDebitMandateChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["account_invoices"],
-    key: PrimaryKey | None,
-    changes: AccountInvoiceChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["project_billing"],
-    key: PrimaryKey | None,
-    changes: ProjectBillingChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["project_owners"],
-    key: PrimaryKey | None,
-    changes: ProjectOwnerChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database, name: Literal["test_checks"], key: PrimaryKey | None, changes: TestCheckChanges
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["merchant_profiles"],
-    key: PrimaryKey | None,
-    changes: MerchantProfileChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["merchant_profile_update_requests"],
-    key: PrimaryKey | None,
-    changes: MerchantProfileUpdateRequestChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["merchant_payment_methods"],
-    key: PrimaryKey | None,
-    changes: MerchantPaymentMethodChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["merchant_payment_method_update_requests"],
-    key: PrimaryKey | None,
-    changes: MerchantPaymentMethodUpdateRequestChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["funding_sources"],
-    key: PrimaryKey | None,
-    changes: FundingSourceChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["payment_mandates"],
-    key: PrimaryKey | None,
-    changes: PaymentMandateChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["funding_limit_settings"],
-    key: PrimaryKey | None,
-    changes: FundingLimitSettingChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["funding_limit_change_requests"],
-    key: PrimaryKey | None,
-    changes: FundingLimitChangeRequestChanges,
-) -> None: ...
-@overload
-def update_row(
-    db: Database,
-    name: Literal["merchant_payments"],
-    key: PrimaryKey | None,
-    changes: MerchantPaymentChanges,
-) -> None: ...
-def update_row(db: Database, name: str, key: PrimaryKey | None, changes: Any) -> None:
-    """`update_row` of `storage._rows`, typed by the table name."""
-    _rows.update_row(db, name, key, changes)
+if TYPE_CHECKING:
+
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["id_sequences"],
+        key: PrimaryKey | None,
+        changes: IdSequenceChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database, name: Literal["projects"], key: PrimaryKey | None, changes: ProjectChanges
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database, name: Literal["users"], key: PrimaryKey | None, changes: UserChanges
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database, name: Literal["tokens"], key: PrimaryKey | None, changes: TokenChanges
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["account_holders"],
+        key: PrimaryKey | None,
+        changes: AccountHolderChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database, name: Literal["accounts"], key: PrimaryKey | None, changes: AccountChanges
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["account_memberships"],
+        key: PrimaryKey | None,
+        changes: AccountMembershipChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database, name: Literal["consents"], key: PrimaryKey | None, changes: ConsentChanges
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database, name: Literal["events"], key: PrimaryKey | None, changes: EventChanges
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["signing_keys"],
+        key: PrimaryKey | None,
+        changes: SigningKeyChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["oauth_project_settings"],
+        key: PrimaryKey | None,
+        changes: OauthProjectSettingChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["web_sessions"],
+        key: PrimaryKey | None,
+        changes: WebSessionChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database, name: Literal["sms_outbox"], key: PrimaryKey | None, changes: SmsOutboxChanges
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database, name: Literal["sms_codes"], key: PrimaryKey | None, changes: SmsCodeChanges
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["authorization_codes"],
+        key: PrimaryKey | None,
+        changes: AuthorizationCodeChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["token_families"],
+        key: PrimaryKey | None,
+        changes: TokenFamilyChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database, name: Literal["hash_keys"], key: PrimaryKey | None, changes: HashKeyChanges
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["webhook_subscriptions"],
+        key: PrimaryKey | None,
+        changes: WebhookSubscriptionChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["webhook_subscription_event_types"],
+        key: PrimaryKey | None,
+        changes: WebhookSubscriptionEventTypeChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["webhook_deliveries"],
+        key: PrimaryKey | None,
+        changes: WebhookDeliveryChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["webhook_attempts"],
+        key: PrimaryKey | None,
+        changes: WebhookAttemptChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["webhook_settings"],
+        key: PrimaryKey | None,
+        changes: WebhookSettingChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["account_balances"],
+        key: PrimaryKey | None,
+        changes: AccountBalanceChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database, name: Literal["cards"], key: PrimaryKey | None, changes: CardChanges
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database, name: Literal["payments"], key: PrimaryKey | None, changes: PaymentChanges
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["payment_transfers"],
+        key: PrimaryKey | None,
+        changes: PaymentTransferChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["transactions"],
+        key: PrimaryKey | None,
+        changes: TransactionChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["idempotency_keys"],
+        key: PrimaryKey | None,
+        changes: IdempotencyKeyChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["dataset_records"],
+        key: PrimaryKey | None,
+        changes: DatasetRecordChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["project_rate_limits"],
+        key: PrimaryKey | None,
+        changes: ProjectRateLimitChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["dashboard_links"],
+        key: PrimaryKey | None,
+        changes: DashboardLinkChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["dashboard_sessions"],
+        key: PrimaryKey | None,
+        changes: DashboardSessionChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["virtual_iban_entries"],
+        key: PrimaryKey | None,
+        changes: VirtualIbanEntryChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["account_statements"],
+        key: PrimaryKey | None,
+        changes: AccountStatementChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["transaction_statements"],
+        key: PrimaryKey | None,
+        changes: TransactionStatementChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["onboardings"],
+        key: PrimaryKey | None,
+        changes: OnboardingChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["supporting_document_collections"],
+        key: PrimaryKey | None,
+        changes: SupportingDocumentCollectionChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["supporting_documents"],
+        key: PrimaryKey | None,
+        changes: SupportingDocumentChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["onboarding_settings"],
+        key: PrimaryKey | None,
+        changes: OnboardingSettingChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["journal_entries"],
+        key: PrimaryKey | None,
+        changes: JournalEntryChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["journal_secrets"],
+        key: PrimaryKey | None,
+        changes: JournalSecretChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["user_consent_settings"],
+        key: PrimaryKey | None,
+        changes: UserConsentSettingChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["membership_invitations"],
+        key: PrimaryKey | None,
+        changes: MembershipInvitationChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["sandbox_user_endorsements"],
+        key: PrimaryKey | None,
+        changes: SandboxUserEndorsementChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["server_consent_keys"],
+        key: PrimaryKey | None,
+        changes: ServerConsentKeyChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["sandbox_identifications"],
+        key: PrimaryKey | None,
+        changes: SandboxIdentificationChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["trusted_beneficiaries"],
+        key: PrimaryKey | None,
+        changes: TrustedBeneficiaryChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["beneficiary_verifications"],
+        key: PrimaryKey | None,
+        changes: BeneficiaryVerificationChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["standing_orders"],
+        key: PrimaryKey | None,
+        changes: StandingOrderChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["received_direct_debit_mandates"],
+        key: PrimaryKey | None,
+        changes: ReceivedDirectDebitMandateChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["account_invoices"],
+        key: PrimaryKey | None,
+        changes: AccountInvoiceChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["project_billing"],
+        key: PrimaryKey | None,
+        changes: ProjectBillingChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["project_owners"],
+        key: PrimaryKey | None,
+        changes: ProjectOwnerChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["test_checks"],
+        key: PrimaryKey | None,
+        changes: TestCheckChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["merchant_profiles"],
+        key: PrimaryKey | None,
+        changes: MerchantProfileChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["merchant_profile_update_requests"],
+        key: PrimaryKey | None,
+        changes: MerchantProfileUpdateRequestChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["merchant_payment_methods"],
+        key: PrimaryKey | None,
+        changes: MerchantPaymentMethodChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["merchant_payment_method_update_requests"],
+        key: PrimaryKey | None,
+        changes: MerchantPaymentMethodUpdateRequestChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["funding_sources"],
+        key: PrimaryKey | None,
+        changes: FundingSourceChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["payment_mandates"],
+        key: PrimaryKey | None,
+        changes: PaymentMandateChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["funding_limit_settings"],
+        key: PrimaryKey | None,
+        changes: FundingLimitSettingChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["funding_limit_change_requests"],
+        key: PrimaryKey | None,
+        changes: FundingLimitChangeRequestChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["merchant_payments"],
+        key: PrimaryKey | None,
+        changes: MerchantPaymentChanges,
+    ) -> None: ...
+    def update_row(db: Database, name: str, key: PrimaryKey | None, changes: Any) -> None: ...
+else:
+
+    def update_row(db: Database, name: str, key: PrimaryKey | None, changes: Any) -> None:
+        """`update_row` of `storage._rows`, typed by the table name."""
+        _rows.update_row(db, name, key, changes)
 
 
-@overload
-def upsert_row(
-    db: Database, name: Literal["id_sequences"], row: IdSequenceChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["projects"], row: ProjectChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(db: Database, name: Literal["users"], row: UserChanges, *, pk: str) -> None: ...
-@overload
-def upsert_row(db: Database, name: Literal["tokens"], row: TokenChanges, *, pk: str) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["account_holders"], row: AccountHolderChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["accounts"], row: AccountChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["account_memberships"], row: AccountMembershipChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["consents"], row: ConsentChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(db: Database, name: Literal["events"], row: EventChanges, *, pk: str) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["signing_keys"], row: SigningKeyChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database,
-    name: Literal["oauth_project_settings"],
-    row: OauthProjectSettingChanges,
-    *,
-    pk: str,
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["web_sessions"], row: WebSessionChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["sms_outbox"], row: SmsOutboxChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["sms_codes"], row: SmsCodeChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["authorization_codes"], row: AuthorizationCodeChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["token_families"], row: TokenFamilyChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["hash_keys"], row: HashKeyChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database,
-    name: Literal["webhook_subscriptions"],
-    row: WebhookSubscriptionChanges,
-    *,
-    pk: str,
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database,
-    name: Literal["webhook_subscription_event_types"],
-    row: WebhookSubscriptionEventTypeChanges,
-    *,
-    pk: str,
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["webhook_deliveries"], row: WebhookDeliveryChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["webhook_attempts"], row: WebhookAttemptChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["webhook_settings"], row: WebhookSettingChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["account_balances"], row: AccountBalanceChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(db: Database, name: Literal["cards"], row: CardChanges, *, pk: str) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["payments"], row: PaymentChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["payment_transfers"], row: PaymentTransferChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["transactions"], row: TransactionChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["idempotency_keys"], row: IdempotencyKeyChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["dataset_records"], row: DatasetRecordChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["project_rate_limits"], row: ProjectRateLimitChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["dashboard_links"], row: DashboardLinkChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["dashboard_sessions"], row: DashboardSessionChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["virtual_iban_entries"], row: VirtualIbanEntryChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["account_statements"], row: AccountStatementChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database,
-    name: Literal["transaction_statements"],
-    row: TransactionStatementChanges,
-    *,
-    pk: str,
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["onboardings"], row: OnboardingChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database,
-    name: Literal["supporting_document_collections"],
-    row: SupportingDocumentCollectionChanges,
-    *,
-    pk: str,
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["supporting_documents"], row: SupportingDocumentChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["onboarding_settings"], row: OnboardingSettingChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["journal_entries"], row: JournalEntryChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["journal_secrets"], row: JournalSecretChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["user_consent_settings"], row: UserConsentSettingChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database,
-    name: Literal["membership_invitations"],
-    row: MembershipInvitationChanges,
-    *,
-    pk: str,
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database,
-    name: Literal["sandbox_user_endorsements"],
-    row: SandboxUserEndorsementChanges,
-    *,
-    pk: str,
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["server_consent_keys"], row: ServerConsentKeyChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database,
-    name: Literal["sandbox_identifications"],
-    row: SandboxIdentificationChanges,
-    *,
-    pk: str,
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["trusted_beneficiaries"], row: TrustedBeneficiaryChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database,
-    name: Literal["beneficiary_verifications"],
-    row: BeneficiaryVerificationChanges,
-    *,
-    pk: str,
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["standing_orders"], row: StandingOrderChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database,
-    name: Literal["received_direct_debit_mandates"],
-    row: ReceivedDirectDebitMandateChanges,
-    *,
-    pk: str,
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["account_invoices"], row: AccountInvoiceChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["project_billing"], row: ProjectBillingChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["project_owners"], row: ProjectOwnerChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["test_checks"], row: TestCheckChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["merchant_profiles"], row: MerchantProfileChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database,
-    name: Literal["merchant_profile_update_requests"],
-    row: MerchantProfileUpdateRequestChanges,
-    *,
-    pk: str,
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database,
-    name: Literal["merchant_payment_methods"],
-    row: MerchantPaymentMethodChanges,
-    *,
-    pk: str,
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database,
-    name: Literal["merchant_payment_method_update_requests"],
-    row: MerchantPaymentMethodUpdateRequestChanges,
-    *,
-    pk: str,
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["funding_sources"], row: FundingSourceChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["payment_mandates"], row: PaymentMandateChanges, *, pk: str
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database,
-    name: Literal["funding_limit_settings"],
-    row: FundingLimitSettingChanges,
-    *,
-    pk: str,
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database,
-    name: Literal["funding_limit_change_requests"],
-    row: FundingLimitChangeRequestChanges,
-    *,
-    pk: str,
-) -> None: ...
-@overload
-def upsert_row(
-    db: Database, name: Literal["merchant_payments"], row: MerchantPaymentChanges, *, pk: str
-) -> None: ...
-def upsert_row(db: Database, name: str, row: Any, *, pk: str) -> None:
-    """`upsert_row` of `storage._rows`, typed by the table name."""
-    _rows.upsert_row(db, name, row, pk=pk)
+if TYPE_CHECKING:
+
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["id_sequences"], row: IdSequenceChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["projects"], row: ProjectChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(db: Database, name: Literal["users"], row: UserChanges, *, pk: str) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["tokens"], row: TokenChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["account_holders"], row: AccountHolderChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["accounts"], row: AccountChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["account_memberships"],
+        row: AccountMembershipChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["consents"], row: ConsentChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["events"], row: EventChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["signing_keys"], row: SigningKeyChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["oauth_project_settings"],
+        row: OauthProjectSettingChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["web_sessions"], row: WebSessionChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["sms_outbox"], row: SmsOutboxChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["sms_codes"], row: SmsCodeChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["authorization_codes"],
+        row: AuthorizationCodeChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["token_families"], row: TokenFamilyChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["hash_keys"], row: HashKeyChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["webhook_subscriptions"],
+        row: WebhookSubscriptionChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["webhook_subscription_event_types"],
+        row: WebhookSubscriptionEventTypeChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["webhook_deliveries"], row: WebhookDeliveryChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["webhook_attempts"], row: WebhookAttemptChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["webhook_settings"], row: WebhookSettingChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["account_balances"], row: AccountBalanceChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(db: Database, name: Literal["cards"], row: CardChanges, *, pk: str) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["payments"], row: PaymentChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["payment_transfers"], row: PaymentTransferChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["transactions"], row: TransactionChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["idempotency_keys"], row: IdempotencyKeyChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["dataset_records"], row: DatasetRecordChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["project_rate_limits"], row: ProjectRateLimitChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["dashboard_links"], row: DashboardLinkChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["dashboard_sessions"], row: DashboardSessionChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["virtual_iban_entries"],
+        row: VirtualIbanEntryChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["account_statements"], row: AccountStatementChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["transaction_statements"],
+        row: TransactionStatementChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["onboardings"], row: OnboardingChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["supporting_document_collections"],
+        row: SupportingDocumentCollectionChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["supporting_documents"],
+        row: SupportingDocumentChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["onboarding_settings"],
+        row: OnboardingSettingChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["journal_entries"], row: JournalEntryChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["journal_secrets"], row: JournalSecretChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["user_consent_settings"],
+        row: UserConsentSettingChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["membership_invitations"],
+        row: MembershipInvitationChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["sandbox_user_endorsements"],
+        row: SandboxUserEndorsementChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["server_consent_keys"], row: ServerConsentKeyChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["sandbox_identifications"],
+        row: SandboxIdentificationChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["trusted_beneficiaries"],
+        row: TrustedBeneficiaryChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["beneficiary_verifications"],
+        row: BeneficiaryVerificationChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["standing_orders"], row: StandingOrderChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["received_direct_debit_mandates"],
+        row: ReceivedDirectDebitMandateChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["account_invoices"], row: AccountInvoiceChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["project_billing"], row: ProjectBillingChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["project_owners"], row: ProjectOwnerChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["test_checks"], row: TestCheckChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["merchant_profiles"], row: MerchantProfileChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["merchant_profile_update_requests"],
+        row: MerchantProfileUpdateRequestChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["merchant_payment_methods"],
+        row: MerchantPaymentMethodChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["merchant_payment_method_update_requests"],
+        row: MerchantPaymentMethodUpdateRequestChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["funding_sources"], row: FundingSourceChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["payment_mandates"], row: PaymentMandateChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["funding_limit_settings"],
+        row: FundingLimitSettingChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["funding_limit_change_requests"],
+        row: FundingLimitChangeRequestChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["merchant_payments"], row: MerchantPaymentChanges, *, pk: str
+    ) -> None: ...
+    def upsert_row(db: Database, name: str, row: Any, *, pk: str) -> None: ...
+else:
+
+    def upsert_row(db: Database, name: str, row: Any, *, pk: str) -> None:
+        """`upsert_row` of `storage._rows`, typed by the table name."""
+        _rows.upsert_row(db, name, row, pk=pk)
