@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
+from graphql import GraphQLError, OperationDefinitionNode, parse
 
 from ..domain.kernel.projects import ProjectCredentials
 from ._kit import Kit
@@ -79,6 +80,7 @@ class Console(widgets.VBox):  # type: ignore[misc]
         self.identities_button.on_click(lambda _: self.refresh_identities())
         self.endpoint.observe(lambda _: self._endpoint_changed(), names="value")
         self.operation.observe(lambda _: self.prefill(), names="value")
+        self.document.observe(lambda change: self._document_edited(change["new"]), names="value")
         super().__init__(
             [
                 widgets.HBox([self.endpoint, self.identity, self.identities_button]),
@@ -121,6 +123,21 @@ class Console(widgets.VBox):  # type: ignore[misc]
         document, variables = skeleton(_schema(ENDPOINTS[self.endpoint.value][2]), kind, name)
         self.document.value = document
         self.variables.value = json.dumps(variables, indent=2)
+
+    def _document_edited(self, document: str) -> None:
+        """Keep only the variables the document declares: a document edited down to no
+        variables runs with `{}`, not with what the previous one needed."""
+        declared = _declared_variables(document)
+        if declared is None:  # not parseable yet (mid-edit): leave the variables alone
+            return
+        try:
+            current = json.loads(self.variables.value or "{}")
+        except ValueError:
+            return
+        if isinstance(current, dict):
+            kept = {name: value for name, value in current.items() if name in declared}
+            if kept != current:
+                self.variables.value = json.dumps(kept, indent=2) if kept else "{}"
 
     def token(self) -> str:
         environment = ENDPOINTS[self.endpoint.value][1]
@@ -177,6 +194,20 @@ class Console(widgets.VBox):  # type: ignore[misc]
             "<details open><summary>History</summary><table><tr><th>#</th><th>operation</th>"
             f"<th>status</th><th>complexity</th><th>budget left</th></tr>{rows}</table></details>"
         )
+
+
+def _declared_variables(document: str) -> set[str] | None:
+    """The names of the variables a document's operations declare; None when it does not parse."""
+    try:
+        parsed = parse(document)
+    except GraphQLError:
+        return None
+    return {
+        variable.variable.name.value
+        for definition in parsed.definitions
+        if isinstance(definition, OperationDefinitionNode)
+        for variable in definition.variable_definitions or ()
+    }
 
 
 def _cost_line(cost: dict[str, Any] | None) -> str:
