@@ -61,8 +61,10 @@ class LimitsGauge(widgets.VBox):  # type: ignore[misc]
         self.measure()
 
     def _limits(self) -> OperationLimits:
-        # Limits switched off measure against the specification's, to show the scale.
-        limits: OperationLimits | None = self.simulator.limits.settings.sandbox
+        # Limits switched off measure against the specification's, to show the scale; so does
+        # a space served elsewhere (`RemoteSpace`), whose answers then carry its own limits.
+        settings = getattr(self.simulator, "limits", None)
+        limits: OperationLimits | None = settings.settings.sandbox if settings else None
         return limits or SANDBOX_LIMITS
 
     def _edited(self, text: str) -> None:

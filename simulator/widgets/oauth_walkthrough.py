@@ -115,6 +115,7 @@ class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
         client_id = self.kit.project("sandbox").client_id
         uses_pkce = bool(simulator.oauth.settings(client_id)["pkce"])
         self.pkce = widgets.Checkbox(value=uses_pkce, description="PKCE (S256)")
+        self._following_project = False
         self.pkce.observe(lambda change: self._switch_pkce(change["new"]), names="value")
         self.steps = {
             name: widgets.Button(description=f"{n}. {name}") for n, name in enumerate(self.STEPS, 1)
@@ -177,7 +178,15 @@ class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
         """The page `name`'s step opened, as a notebook output (see `Page`)."""
         return Page(self.kit.http, name, self.pages[name])
 
+    @property
+    def tokens(self) -> dict[str, Any]:
+        """The last token response (the exchange's, or the refresh's), as the partner got it."""
+        tokens: dict[str, Any] = self._flow.get("tokens", {})
+        return tokens
+
     def _switch_pkce(self, enabled: bool) -> None:
+        if self._following_project:
+            return
         client_id = self.kit.project("sandbox").client_id
         flow = self.simulator.oauth.set_pkce(client_id, enabled)["flow"]
         self.notice.value = (
@@ -194,6 +203,11 @@ class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
 
     def _url(self) -> dict[str, Any]:
         credentials = self.kit.project("sandbox")
+        uses_pkce = bool(self.simulator.oauth.settings(credentials.client_id)["pkce"])
+        if self.pkce.value != uses_pkce:  # switched elsewhere since: follow, do not switch back
+            self._following_project = True
+            self.pkce.value = uses_pkce
+            self._following_project = False
         state = secrets.token_urlsafe(16)
         params = {
             "response_type": "code",

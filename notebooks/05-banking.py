@@ -1,5 +1,5 @@
 # %% [markdown]
-# # 4. Banking: balances, pages, consents, transfers and rejections
+# # 5. Banking: balances, pages, consents, transfers and rejections
 #
 # This notebook tours the banking part of the partner API on the `default` dataset (Ada, Alan and
 # their company, with two months of history). You will:
