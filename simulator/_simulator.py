@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import atexit
+import functools
 import logging
 import shutil
 import tempfile
@@ -103,6 +105,11 @@ class Simulator:
         self._temporary = data_dir is None
         self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix="banking-sandbox-"))
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        # A temporary data dir goes when the process ends even if `close()` was never called:
+        # a notebook leaves its simulator open so that its widgets keep working after Run All.
+        self._remove_at_exit = functools.partial(shutil.rmtree, self.data_dir, ignore_errors=True)
+        if self._temporary:
+            atexit.register(self._remove_at_exit)
         self._lifecycle = Lifecycle()
         #: The request journal's settings (docs/bug-reports.md).
         self.journal_settings = JournalSettings(retention=journal_retention)
@@ -124,6 +131,7 @@ class Simulator:
                     clock.close()
             if self._temporary:
                 shutil.rmtree(self.data_dir, ignore_errors=True)
+                atexit.unregister(self._remove_at_exit)
             raise
 
     def _build(
@@ -311,6 +319,7 @@ class Simulator:
         self._clock.close()
         if self._temporary:
             shutil.rmtree(self.data_dir, ignore_errors=True)
+            atexit.unregister(self._remove_at_exit)
 
     def _close_stores(self) -> None:
         for environment in self.environments.values():
