@@ -11,6 +11,7 @@ tests/test_notebook_screenshots.py fails when a notebook or its widget changed s
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -22,7 +23,9 @@ def main(names: list[str]) -> int:
     command = [sys.executable, "-m", "pytest", "tests/test_browser_notebooks.py", "-q", "-s"]
     if names:
         command += ["-k", " or ".join(names)]
-    return subprocess.run(command, cwd=ROOT, check=False).returncode
+    # `jupyter-lab` beside this Python (a virtualenv's, even when not activated).
+    path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+    return subprocess.run(command, cwd=ROOT, env=os.environ | {"PATH": path}, check=False).returncode
 
 
 if __name__ == "__main__":
