@@ -367,6 +367,20 @@ def test_the_console_keeps_only_the_variables_its_document_declares(sim: Simulat
     assert json.loads(console.variables.value) == {"first": 2}
 
 
+def test_a_prefilled_id_names_the_projects_own_data(sim: Simulator) -> None:
+    account = funded_account(sim)
+    transfer(sim, account, "10.00")
+    cancel = Console(sim, operation="mutation cancelConsent")
+    consent_id = json.loads(cancel.variables.value)["input"]["consentId"]
+    assert consent_id  # the open consent of the transfer, not an empty id
+    cancel.run_button.click()
+    assert cancel.response["data"]["cancelConsent"]["__typename"] == "CancelConsentSuccessPayload"
+    read = Console(sim, operation="query account")
+    assert json.loads(read.variables.value) == {"accountId": account}
+    read.run_button.click()
+    assert read.status == 200 and read.response["data"]["account"]["id"] == account
+
+
 def test_the_rate_budget_bar_fills_with_used_budget_toward_red(sim: Simulator) -> None:
     gauge = LimitsGauge(sim)
     bar = gauge.bars["rate budget"]
