@@ -25,7 +25,8 @@ def main(names: list[str]) -> int:
         command += ["-k", " or ".join(names)]
     # `jupyter-lab` beside this Python (a virtualenv's, even when not activated).
     path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
-    return subprocess.run(command, cwd=ROOT, env=os.environ | {"PATH": path}, check=False).returncode
+    done = subprocess.run(command, cwd=ROOT, env=os.environ | {"PATH": path}, check=False)
+    return done.returncode
 
 
 if __name__ == "__main__":

@@ -159,8 +159,9 @@ class Console(widgets.VBox):  # type: ignore[misc]
         for condition in (_PREFERRED.get(table), "1 = 1"):
             if condition is None:
                 continue
+            # The table and the condition come from ID_TABLES and _PREFERRED, never from input.
             row = db.execute(
-                f"SELECT id FROM {table} WHERE project_id = ? AND {condition} "  # names from ID_TABLES only
+                f"SELECT id FROM {table} WHERE project_id = ? AND {condition} "
                 "ORDER BY rowid DESC LIMIT 1",
                 [project_id.project_id],
             ).fetchone()
