@@ -380,7 +380,6 @@ assert {r["__typename"] for r in rejections.values()} == {
     "BadAccountStatusRejection",
 }
 assert missing["errors"][0]["extensions"]["code"] == "NOT_FOUND"
-http.close()
 assert ledger.total == filtered["pending"]["totalCount"]
 assert {t["status"] for t in ledger.transactions} <= {"Pending"}
 assert len(ledger.accounts) == accounts["totalCount"]
