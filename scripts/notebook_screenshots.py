@@ -25,7 +25,9 @@ def main(names: list[str]) -> int:
         command += ["-k", " or ".join(names)]
     # `jupyter-lab` beside this Python (a virtualenv's, even when not activated).
     path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
-    done = subprocess.run(command, cwd=ROOT, env=os.environ | {"PATH": path}, check=False)
+    done = subprocess.run(
+        command, cwd=ROOT, env=os.environ | {"PATH": path, "NOTEBOOK_SCREENSHOTS": "1"}, check=False
+    )
     return done.returncode
 
 

@@ -3,11 +3,14 @@ screenshot of its main widget into docs/screenshots/notebooks/<stem>.png, and it
 into the manifest beside them (tests/notebook_screenshots.py says what the fingerprint covers;
 tests/test_notebook_screenshots.py fails when a screenshot is stale).
 
-`python scripts/notebook_screenshots.py` runs this file to regenerate them.
+`python scripts/notebook_screenshots.py` runs this file to regenerate them; a plain `pytest`
+skips it (eleven notebooks in a browser take minutes, and nbval and tests/test_notebook_widgets.py
+already run every notebook): set NOTEBOOK_SCREENSHOTS=1 to run it by hand.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +20,16 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .notebook_screenshots import MAIN_WIDGETS, SHOTS, main_cell, record
-from .test_browser_widgets import JupyterLab, pytestmark  # noqa: F401  (the same skips)
+from .test_browser_widgets import JupyterLab
+from .test_browser_widgets import pytestmark as browser_marks
+
+pytestmark = [
+    *browser_marks,
+    pytest.mark.skipif(
+        os.environ.get("NOTEBOOK_SCREENSHOTS") != "1",
+        reason="takes the notebook screenshots: python scripts/notebook_screenshots.py",
+    ),
+]
 
 #: A widget's outermost box in an output area (ipywidgets 8 renders a VBox as either).
 TOP = ".jp-OutputArea-output > .widget-vbox, .jp-OutputArea-output > .jupyter-widgets.widget-vbox"
