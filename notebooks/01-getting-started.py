@@ -67,7 +67,7 @@ def graphql(path, query, variables=None):
         headers={"Authorization": f"Bearer {token}"},
     )
     body = answer.json()
-    body.pop("extensions", None)  # what the operation cost: see notebook 03
+    body.pop("extensions", None)  # what the operation cost: see notebook 4
     return answer.status_code, body
 
 
@@ -91,7 +91,8 @@ for first, last in [("Ada", "Lovelace"), ("Alan", "Turing")]:
 # ## The `accounts` query
 #
 # `accounts` is a Relay connection: `totalCount`, `pageInfo` and `edges { cursor node }`. IBANs
-# carry real ISO 13616 check digits (of a fictional bank).
+# carry real ISO 13616 check digits (of a fictional bank). Rather than the raw JSON, we print one
+# line per node.
 
 # %%
 ACCOUNTS = """{
@@ -102,8 +103,17 @@ ACCOUNTS = """{
   }
 }"""
 status, answer = graphql("/sandbox/graphql", ACCOUNTS)
-print(status)
-print(json.dumps(answer, indent=2))
+connection = answer["data"]["accounts"]
+print(
+    status,
+    connection["totalCount"],
+    "accounts; another page:",
+    connection["pageInfo"]["hasNextPage"],
+)
+for edge in connection["edges"]:
+    node = edge["node"]
+    available = node["balances"]["available"]
+    print(f"{node['name']:28} {node['IBAN']}  {available['value']:>8} {available['currency']}")
 
 # %% [markdown]
 # ## Rejections: three ways to select a mutation's result
@@ -136,6 +146,7 @@ for label, selection in selections.items():
 # The kit's `Console` posts any operation of the schema as your project: pick the endpoint, the
 # identity and an operation (its document is prefilled, rejection fragments included), edit it,
 # Run. We drive it from code here (set the document, click **Run**); in Jupyter, click yourself.
+# Its variables follow the document: this one declares none, so none are sent.
 
 # %%
 from simulator.widgets import Console
@@ -143,7 +154,8 @@ from simulator.widgets import Console
 console = Console(sim, project=creds, operation="query accounts")
 console.document.value = "{ accounts { totalCount edges { node { name } } } }"
 console.run_button.click()
-print(console.status, json.dumps(console.response["data"]))
+names = [edge["node"]["name"] for edge in console.response["data"]["accounts"]["edges"]]
+print(console.status, names, "| variables:", console.variables.value)
 console
 
 # %% [markdown]
@@ -178,5 +190,6 @@ assert results["the Rejection interface"]["data"]["cancelConsent"] == {
 assert results["the concrete rejection"]["data"]["cancelConsent"]["consentId"] == "c-404"
 assert status == 401
 assert console.status == 200 and console.response["data"]["accounts"]["totalCount"] == 2
-assert len(console.history) == 1
+assert len(console.history) == 1 and console.variables.value == "{}"
+assert connection["totalCount"] == 2 and not connection["pageInfo"]["hasNextPage"]
 print("All good.")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import atexit
+import functools
 import logging
 import shutil
 import tempfile
@@ -106,6 +108,11 @@ class Simulator:
         self._temporary = data_dir is None
         self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix="banking-sandbox-"))
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        # A temporary data dir goes when the process ends even if `close()` was never called:
+        # a notebook leaves its simulator open so that its widgets keep working after Run All.
+        self._remove_at_exit = functools.partial(shutil.rmtree, self.data_dir, ignore_errors=True)
+        if self._temporary:
+            atexit.register(self._remove_at_exit)
         self._lifecycle = Lifecycle()
         #: The request journal's settings (docs/bug-reports.md).
         self.journal_settings = JournalSettings(retention=journal_retention)
@@ -129,6 +136,7 @@ class Simulator:
                     clock.close()
             if self._temporary:
                 shutil.rmtree(self.data_dir, ignore_errors=True)
+                atexit.unregister(self._remove_at_exit)
             raise
 
     def _build(
@@ -323,6 +331,7 @@ class Simulator:
         self._clock.close()
         if self._temporary:
             shutil.rmtree(self.data_dir, ignore_errors=True)
+            atexit.unregister(self._remove_at_exit)
 
     def _write_journal(self) -> None:
         """Write the journal's waiting entries now (journal/record.py, `drain`)."""

@@ -46,13 +46,14 @@ pytestmark = [
 
 
 class JupyterLab:
-    """`jupyter lab` on a loopback port, over a copy of 00-tour in a temporary directory."""
+    """`jupyter lab` on a loopback port, over a copy of the notebooks in a temporary directory."""
 
     def __init__(self, workdir: Path) -> None:
         self.port = free_port()
         self.token = secrets.token_hex(16)
         self.base_url = f"http://127.0.0.1:{self.port}"
-        shutil.copy(ROOT / "notebooks" / "00-tour.ipynb", workdir / "00-tour.ipynb")
+        for notebook in (ROOT / "notebooks").glob("*.ipynb"):
+            shutil.copy(notebook, workdir / notebook.name)
         # Every cell rendered (no windowing), so each widget is on the page to be seen.
         settings = workdir / "settings" / "@jupyterlab" / "notebook-extension"
         settings.mkdir(parents=True)

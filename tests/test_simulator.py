@@ -186,3 +186,14 @@ def test_a_simulator_that_cannot_be_built_leaves_nothing_behind(tmp_path: Path) 
         Simulator(start="not a date")
     assert set(Path(tempfile.gettempdir()).glob("banking-sandbox-*")) == before
     assert threading.active_count() == threads
+
+
+def test_a_temporary_data_dir_left_open_goes_when_the_process_ends() -> None:
+    """A notebook leaves its simulator open (its widgets keep working after Run All): the
+    temporary data dir still goes with the kernel's process."""
+    script = "from simulator import Simulator; s = Simulator(); s.advance('1m'); print(s.data_dir)"
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    data_dir = Path(done.stdout.strip())
+    assert data_dir.name.startswith("banking-sandbox-") and not data_dir.exists()

@@ -229,9 +229,33 @@ def test_oauth_walkthrough_every_step(sim: Simulator) -> None:
     assert results["authorize"]["a tampered state would match"] is False
     assert results["exchange"]["id_token claims"]["phone_number"] == PHONE
     assert results["refresh"] == {"status": 200, "new refresh token": True}
-    assert results["reuse"]["status"] == 401 and results["reuse"]["error"] == "invalid_grant"
+    assert results["reuse"]["status"] == 401 and results["reuse"]["refused with"] == "invalid_grant"
     assert results["reuse"]["newest access token now answers"] == 401
     assert f"user {PHONE}" in Kit.of(sim).users
+    claims = results["exchange"]["id_token claims"]
+    assert claims["iat"] == "2026-01-05T09:00:00.000Z" and claims["exp"] > claims["iat"]
+    assert list(walk.pages) == ["open", "send code", "enter code"]
+    walk.page_choice.value = "open"
+    assert "Send me a code" in walk.page.value and "height:560px" in walk.page.value
+    assert (
+        "Sign in" in repr(walk.page_of("open"))
+        and "csrf_token" in walk.page_of("open")._repr_html_()
+    )
+
+
+def test_oauth_walkthrough_never_switches_pkce_behind_the_learners_back(sim: Simulator) -> None:
+    project = sim.create_project("sandbox", "Secret flow", [CALLBACK])
+    sim.oauth.set_pkce(project.client_id, True)
+    walk = OAuthWalkthrough(sim, project=project)
+    assert walk.pkce.value is True  # the project's setting, read
+    sim.oauth.set_pkce(project.client_id, False)
+    walk = OAuthWalkthrough(sim, project=project)
+    walk.run_all()
+    assert sim.oauth.settings(project.client_id)["pkce"] is False
+    assert "code_challenge" not in walk.results["url"]["parameters"]
+    walk.pkce.value = True  # ticked: switched, and said
+    assert sim.oauth.settings(project.client_id)["pkce"] is True
+    assert "pkce flow" in walk.notice.value
 
 
 def test_oauth_walkthrough_with_pkce_and_out_of_order(sim: Simulator) -> None:
@@ -293,6 +317,25 @@ def test_webhook_timeline_switch_plot_and_replay(sim: Simulator) -> None:
     assert len(timeline.attempts) > before and timeline.attempts[-1]["kind"] == "Replay"
 
 
+def test_the_timeline_names_events_by_type_and_stacks_replays_sent_at_once() -> None:
+    from simulator.widgets.webhook_timeline import _draw, event_labels
+
+    def attempt(event: str, kind: str, at: str, first: str = "Delivery") -> dict[str, Any]:
+        return {"event_id": event, "event_type": kind, "attempted_at": at, "kind": first,
+                "succeeded": True, "error_code": None}  # fmt: skip
+
+    attempts = [
+        attempt("e1", "Account.Created", "2026-01-05T09:00:00Z"),
+        attempt("e2", "User.Created", "2026-01-05T09:00:00Z"),
+        attempt("e3", "Account.Created", "2026-01-05T09:01:00Z"),
+        attempt("e1", "Account.Created", "2026-01-05T09:02:00Z", "Replay"),
+        attempt("e1", "Account.Created", "2026-01-05T09:02:00Z", "Replay"),
+    ]
+    labels = event_labels(attempts)
+    assert labels == {"e1": "Account.Created #1", "e2": "User.Created", "e3": "Account.Created #2"}
+    assert _draw(attempts, [], labels, (5.0, 17.0)).startswith(b"\x89PNG")
+
+
 def test_limits_gauge_measures_offline_and_reads_answers(sim: Simulator) -> None:
     console = Console(sim)
     gauge = LimitsGauge(sim, console=console)
@@ -300,7 +343,9 @@ def test_limits_gauge_measures_offline_and_reads_answers(sim: Simulator) -> None
     console.document.value = "{ accounts { totalCount } }"
     assert gauge.figures["depth"] == 2 and gauge.labels["depth"].value == "2 / 15"
     console.run_button.click()
-    assert gauge.labels["rate budget"].value == "1999 / 2000"
+    assert gauge.labels["rate budget"].value == "1 used of 2,000 (1,999 left)"
+    assert gauge.bars["rate budget"].value == 1 and gauge.bars["rate budget"].max == 2000
+    assert gauge.bars["rate budget"].bar_style == "success"
     gauge.document.value = "{ nope"
     gauge.measure_button.click()
     assert gauge.message.value.startswith("<i>Cannot measure")
@@ -308,6 +353,45 @@ def test_limits_gauge_measures_offline_and_reads_answers(sim: Simulator) -> None
     alone.document.value = "{ a { b { c } } }"
     alone.measure_button.click()
     assert alone.figures["depth"] == 3
+
+
+def test_the_console_keeps_only_the_variables_its_document_declares(sim: Simulator) -> None:
+    console = Console(sim, operation="query accounts")
+    assert json.loads(console.variables.value) == {"first": 10}
+    console.document.value = "{ accounts { totalCount } }"
+    assert console.variables.value == "{}"
+    console.document.value = "query($first: Int) { accounts(first: $first) { totalCount"
+    assert console.variables.value == "{}"  # mid-edit: untouched
+    console.variables.value = '{"first": 2, "other": 1}'
+    console.document.value = "query($first: Int) { accounts(first: $first) { totalCount } }"
+    assert json.loads(console.variables.value) == {"first": 2}
+
+
+def test_a_prefilled_id_names_the_projects_own_data(sim: Simulator) -> None:
+    account = funded_account(sim)
+    transfer(sim, account, "10.00")
+    cancel = Console(sim, operation="mutation cancelConsent")
+    consent_id = json.loads(cancel.variables.value)["input"]["consentId"]
+    assert consent_id  # the open consent of the transfer, not an empty id
+    cancel.run_button.click()
+    assert cancel.response["data"]["cancelConsent"]["__typename"] == "CancelConsentSuccessPayload"
+    read = Console(sim, operation="query account")
+    assert json.loads(read.variables.value) == {"accountId": account}
+    read.run_button.click()
+    assert read.status == 200 and read.response["data"]["account"]["id"] == account
+
+
+def test_the_rate_budget_bar_fills_with_used_budget_toward_red(sim: Simulator) -> None:
+    gauge = LimitsGauge(sim)
+    bar = gauge.bars["rate budget"]
+    colours = {}
+    for used in (0, 1000, 1900):  # 0%, 50% and 95% of the budget used
+        gauge.read_answer(
+            {"extensions": {"cost": {"rateLimit": {"limit": 2000, "remaining": 2000 - used}}}}
+        )
+        colours[used] = (bar.value, bar.bar_style)
+    assert colours == {0: (0, "success"), 1000: (1000, "warning"), 1900: (1900, "danger")}
+    assert gauge.labels["rate budget"].value == "1,900 used of 2,000 (100 left)"
 
 
 def test_ledger_balances_filters_and_paging(sim: Simulator) -> None:

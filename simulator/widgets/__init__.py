@@ -10,10 +10,12 @@ which a notebook or a test reads back.
 from .clock_panel import ClockPanel
 from .console import Console
 from .displays import Account, Payload, Rejection, display
+from .journal import JournalView, ReportReplay
 from .ledger import Ledger
 from .limits_gauge import LimitsGauge
 from .oauth_walkthrough import OAuthWalkthrough
 from .phone import ConsentInbox, Phone
+from .remote import ExerciseChecks, RemoteSpace
 from .webhook_timeline import WebhookTimeline
 
 __all__ = [
@@ -21,12 +23,16 @@ __all__ = [
     "ClockPanel",
     "ConsentInbox",
     "Console",
+    "ExerciseChecks",
+    "JournalView",
     "Ledger",
     "LimitsGauge",
     "OAuthWalkthrough",
     "Payload",
     "Phone",
     "Rejection",
+    "RemoteSpace",
+    "ReportReplay",
     "WebhookTimeline",
     "display",
 ]

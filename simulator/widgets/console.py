@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
+from graphql import GraphQLError, OperationDefinitionNode, parse
 
 from ..domain.kernel.projects import ProjectCredentials
 from ._kit import Kit
@@ -22,6 +23,21 @@ ENDPOINTS: dict[str, tuple[str, str, str]] = {
     "Live": ("/live/graphql", "live", "partner_schema"),
 }
 PROJECT_TOKEN = "project token"
+#: An id variable -> the table its prefilled value is read from (the project's latest row):
+#: a prefilled `cancelConsent` names a real consent, not an empty id.
+ID_TABLES = {
+    "accountId": "accounts",
+    "accountHolderId": "account_holders",
+    "accountMembershipId": "account_memberships",
+    "cardId": "cards",
+    "consentId": "consents",
+    "paymentId": "payments",
+    "standingOrderId": "standing_orders",
+    "transactionId": "transactions",
+    "userId": "users",
+}
+#: Rows preferred when there is a choice: a consent still open can be cancelled or approved.
+_PREFERRED = {"consents": "status IN ('Created', 'Started')"}
 
 
 def _schema(builder: str) -> Any:
@@ -79,6 +95,7 @@ class Console(widgets.VBox):  # type: ignore[misc]
         self.identities_button.on_click(lambda _: self.refresh_identities())
         self.endpoint.observe(lambda _: self._endpoint_changed(), names="value")
         self.operation.observe(lambda _: self.prefill(), names="value")
+        self.document.observe(lambda change: self._document_edited(change["new"]), names="value")
         super().__init__(
             [
                 widgets.HBox([self.endpoint, self.identity, self.identities_button]),
@@ -119,8 +136,53 @@ class Console(widgets.VBox):  # type: ignore[misc]
             return
         kind, name = self.operation.value.split(" ", 1)
         document, variables = skeleton(_schema(ENDPOINTS[self.endpoint.value][2]), kind, name)
+        variables = self._with_known_ids(variables)
         self.document.value = document
         self.variables.value = json.dumps(variables, indent=2)
+
+    def _with_known_ids(self, value: Any, key: str = "") -> Any:
+        """The example variables with each empty id filled from the project's own data."""
+        if isinstance(value, dict):
+            return {name: self._with_known_ids(item, name) for name, item in value.items()}
+        if isinstance(value, list):
+            return [self._with_known_ids(item, key) for item in value]
+        if value == "" and key in ID_TABLES:
+            return self._latest_id(ID_TABLES[key]) or value
+        return value
+
+    def _latest_id(self, table: str) -> str | None:
+        environment = getattr(self.kit.simulator, ENDPOINTS[self.endpoint.value][1], None)
+        project_id = self.kit.projects.get(ENDPOINTS[self.endpoint.value][1])
+        if environment is None or project_id is None:  # a space served elsewhere, or no project
+            return None
+        db = environment.store.db
+        for condition in (_PREFERRED.get(table), "1 = 1"):
+            if condition is None:
+                continue
+            # The table and the condition come from ID_TABLES and _PREFERRED, never from input.
+            row = db.execute(
+                f"SELECT id FROM {table} WHERE project_id = ? AND {condition} "
+                "ORDER BY rowid DESC LIMIT 1",
+                [project_id.project_id],
+            ).fetchone()
+            if row:
+                return str(row[0])
+        return None
+
+    def _document_edited(self, document: str) -> None:
+        """Keep only the variables the document declares: a document edited down to no
+        variables runs with `{}`, not with what the previous one needed."""
+        declared = _declared_variables(document)
+        if declared is None:  # not parseable yet (mid-edit): leave the variables alone
+            return
+        try:
+            current = json.loads(self.variables.value or "{}")
+        except ValueError:
+            return
+        if isinstance(current, dict):
+            kept = {name: value for name, value in current.items() if name in declared}
+            if kept != current:
+                self.variables.value = json.dumps(kept, indent=2) if kept else "{}"
 
     def token(self) -> str:
         environment = ENDPOINTS[self.endpoint.value][1]
@@ -177,6 +239,20 @@ class Console(widgets.VBox):  # type: ignore[misc]
             "<details open><summary>History</summary><table><tr><th>#</th><th>operation</th>"
             f"<th>status</th><th>complexity</th><th>budget left</th></tr>{rows}</table></details>"
         )
+
+
+def _declared_variables(document: str) -> set[str] | None:
+    """The names of the variables a document's operations declare; None when it does not parse."""
+    try:
+        parsed = parse(document)
+    except GraphQLError:
+        return None
+    return {
+        variable.variable.name.value
+        for definition in parsed.definitions
+        if isinstance(definition, OperationDefinitionNode)
+        for variable in definition.variable_definitions or ()
+    }
 
 
 def _cost_line(cost: dict[str, Any] | None) -> str:

@@ -61,8 +61,10 @@ class LimitsGauge(widgets.VBox):  # type: ignore[misc]
         self.measure()
 
     def _limits(self) -> OperationLimits:
-        # Limits switched off measure against the specification's, to show the scale.
-        limits: OperationLimits | None = self.simulator.limits.settings.sandbox
+        # Limits switched off measure against the specification's, to show the scale; so does
+        # a space served elsewhere (`RemoteSpace`), whose answers then carry its own limits.
+        settings = getattr(self.simulator, "limits", None)
+        limits: OperationLimits | None = settings.settings.sandbox if settings else None
         return limits or SANDBOX_LIMITS
 
     def _edited(self, text: str) -> None:
@@ -94,7 +96,13 @@ class LimitsGauge(widgets.VBox):  # type: ignore[misc]
             value, limit = figures.get(name), limits.get(name)
             self._bar(name, value, limit, over=name in figures.get("exceeded", []))
         rate = figures.get("rateLimit") or {}
-        self._bar("rate budget", rate.get("remaining"), rate.get("limit"), over=False)
+        remaining, budget = rate.get("remaining"), rate.get("limit")
+        # The bar shows the budget *used*, so that it fills toward red like the others; the
+        # answer reports what is left.
+        used = None if remaining is None or not budget else max(budget - remaining, 0)
+        self._bar("rate budget", used, budget, over=False)
+        if used is not None:
+            self.labels["rate budget"].value = f"{used:,} used of {budget:,} ({remaining:,} left)"
 
     def _bar(self, name: str, value: Any, limit: Any, *, over: bool) -> None:
         bar = self.bars[name]
@@ -102,6 +110,11 @@ class LimitsGauge(widgets.VBox):  # type: ignore[misc]
             bar.value, self.labels[name].value = 0, "–"
             return
         bar.max, bar.value = float(limit), float(min(value, limit))
-        share = value / limit
-        bar.bar_style = "danger" if over or share > 0.9 else "warning" if share > 0.6 else "success"
+        bar.bar_style = "danger" if over else bar_style(value / limit)
         self.labels[name].value = f"{value} / {limit}"
+
+
+def bar_style(share: float) -> str:
+    """A bar's colour for the share of its limit used: green, then orange from half, red from
+    nine tenths (ipywidgets' `success`, `warning`, `danger`)."""
+    return "danger" if share >= 0.9 else "warning" if share >= 0.5 else "success"

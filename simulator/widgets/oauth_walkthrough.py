@@ -1,6 +1,7 @@
 """The OAuthWalkthrough: the authorization-code flow, one button per step, through the real
-pages the simulator serves (shown in the widget), the phone's text message, the state check,
-the exchange, the id_token's claims, a refresh rotation and a reuse that revokes the family."""
+pages the simulator serves (each kept, shown in the widget as it comes), the phone's text
+message, the state check, the exchange, the id_token's claims (times readable), a refresh
+rotation and a reuse that revokes the family."""
 
 from __future__ import annotations
 
@@ -10,20 +11,26 @@ import html
 import json
 import re
 import secrets
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import ipywidgets as widgets
 
+from ..clock import format_timestamp
 from ..domain.kernel.projects import ProjectCredentials
 from ._kit import REDIRECT_URI, Kit
 
-__all__ = ["OAuthWalkthrough", "page_frame"]
+__all__ = ["OAuthWalkthrough", "Page", "page_frame"]
 
 PHONE = "+33612345678"
+#: Tall enough for the longest page (registration) with its submit button.
+FRAME_HEIGHT = 560
+#: The id_token claims that are instants (seconds since 1970), shown as dates.
+TIME_CLAIMS = ("iat", "exp", "auth_time")
 
 
-def page_frame(http: Any, page: str, height: int = 320) -> str:
+def page_frame(http: Any, page: str, height: int = FRAME_HEIGHT) -> str:
     """A page of the simulator in a sandboxed frame (no scripts), its stylesheet inlined:
     the learner sees what a browser shows, without a server."""
     style = http.get("/oauth2/static/pages.css")
@@ -33,6 +40,34 @@ def page_frame(http: Any, page: str, height: int = 320) -> str:
         f'<iframe sandbox srcdoc="{html.escape(document, quote=True)}" '
         f"style='width:100%;height:{height}px;border:1px solid #ccd;border-radius:6px'></iframe>"
     )
+
+
+class Page:
+    """A page as one step of the walkthrough saw it, for a notebook's output: the frame in
+    HTML (its anti-forgery token blanked, so a stored output does not change between runs)
+    and its title as plain text."""
+
+    def __init__(self, http: Any, step: str, page: str) -> None:
+        self.step = step
+        self.title = (re.findall(r"<h1[^>]*>([^<]*)</h1>", page) or ["(no title)"])[0]
+        self.buttons = re.findall(r"<button[^>]*>([^<]*)</button>", page)
+        blank = re.sub(r'(name="csrf_token" value=")[^"]*', r"\1…", page)
+        self._html = page_frame(http, blank)
+
+    def _repr_html_(self) -> str:
+        return self._html
+
+    def __repr__(self) -> str:
+        return f"<Page after {self.step!r}: {self.title}; buttons {self.buttons}>"
+
+
+def _readable(claims: dict[str, Any]) -> dict[str, Any]:
+    """The claims with their instants as dates of the virtual clock (and without the nonce)."""
+    return {
+        key: format_timestamp(datetime.fromtimestamp(value, UTC)) if key in TIME_CLAIMS else value
+        for key, value in claims.items()
+        if key != "nonce"
+    }
 
 
 def _csrf(page: str) -> str:
@@ -75,7 +110,13 @@ class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
         self.phone = widgets.Text(value=phone, description="Phone")
         self.scope = widgets.Text(value="openid offline", description="Scope")
         self.prefill = widgets.Checkbox(value=True, description="Prefill phone and name")
-        self.pkce = widgets.Checkbox(value=False, description="PKCE (S256)")
+        # The project's own setting, read, never changed behind the learner's back: ticking
+        # the box switches the project (and says so).
+        client_id = self.kit.project("sandbox").client_id
+        uses_pkce = bool(simulator.oauth.settings(client_id)["pkce"])
+        self.pkce = widgets.Checkbox(value=uses_pkce, description="PKCE (S256)")
+        self._following_project = False
+        self.pkce.observe(lambda change: self._switch_pkce(change["new"]), names="value")
         self.steps = {
             name: widgets.Button(description=f"{n}. {name}") for n, name in enumerate(self.STEPS, 1)
         }
@@ -84,7 +125,12 @@ class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
             button.on_click(lambda _, name=name: self.step(name))
         self.run_all_button.on_click(lambda _: self.run_all())
         self.view = widgets.HTML()
+        self.notice = widgets.HTML()
         self.page = widgets.HTML()
+        #: Every page seen, by the step that opened it; the chooser shows any of them again.
+        self.pages: dict[str, str] = {}
+        self.page_choice = widgets.ToggleButtons(options=[], description="Page after")
+        self.page_choice.observe(lambda change: self._show_page(change["new"]), names="value")
         #: What each step found (status codes, the URL, the claims, ...).
         self.results: dict[str, dict[str, Any]] = {}
         self._flow: dict[str, Any] = {}
@@ -94,7 +140,9 @@ class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
                 widgets.HBox([self.prefill, self.pkce]),
                 widgets.HBox([*list(self.steps.values())[:4]]),
                 widgets.HBox([*list(self.steps.values())[4:], self.run_all_button]),
+                self.notice,
                 self.view,
+                self.page_choice,
                 self.page,
             ]
         )
@@ -116,8 +164,35 @@ class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
             for done, found in self.results.items()
         )
         if "page" in result:
-            self.page.value = page_frame(self.kit.http, result["page"])
+            self.pages[name] = result["page"]
+            self.page_choice.options = list(self.pages)
+            self.page_choice.value = name
+            self._show_page(name)
         return result
+
+    def _show_page(self, name: str | None) -> None:
+        if name in self.pages:
+            self.page.value = page_frame(self.kit.http, self.pages[name])
+
+    def page_of(self, name: str) -> Page:
+        """The page `name`'s step opened, as a notebook output (see `Page`)."""
+        return Page(self.kit.http, name, self.pages[name])
+
+    @property
+    def tokens(self) -> dict[str, Any]:
+        """The last token response (the exchange's, or the refresh's), as the partner got it."""
+        tokens: dict[str, Any] = self._flow.get("tokens", {})
+        return tokens
+
+    def _switch_pkce(self, enabled: bool) -> None:
+        if self._following_project:
+            return
+        client_id = self.kit.project("sandbox").client_id
+        flow = self.simulator.oauth.set_pkce(client_id, enabled)["flow"]
+        self.notice.value = (
+            f"<b>The project now uses the {html.escape(flow)} flow</b> (for every later "
+            "authorization, not only this walkthrough's)."
+        )
 
     def run_all(self) -> dict[str, dict[str, Any]]:
         for name in self.STEPS:
@@ -128,7 +203,11 @@ class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
 
     def _url(self) -> dict[str, Any]:
         credentials = self.kit.project("sandbox")
-        self.simulator.oauth.set_pkce(credentials.client_id, self.pkce.value)
+        uses_pkce = bool(self.simulator.oauth.settings(credentials.client_id)["pkce"])
+        if self.pkce.value != uses_pkce:  # switched elsewhere since: follow, do not switch back
+            self._following_project = True
+            self.pkce.value = uses_pkce
+            self._following_project = False
         state = secrets.token_urlsafe(16)
         params = {
             "response_type": "code",
@@ -140,6 +219,7 @@ class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
         if self.prefill.value:
             params |= {"phoneNumber": self.phone.value, "firstName": "Ada"}
         self._flow = {"state": state}
+        self.pages.clear()
         if self.pkce.value:
             verifier = secrets.token_urlsafe(48)
             digest = hashlib.sha256(verifier.encode()).digest()
@@ -218,8 +298,8 @@ class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
         claims = _claims(tokens["id_token"]) if "id_token" in tokens else {}
         return {
             "received": sorted(tokens),
-            "expires_in": tokens.get("expires_in"),
-            "id_token claims": {k: v for k, v in claims.items() if k != "nonce"},
+            "expires_in": f"{tokens.get('expires_in')} s of virtual time",
+            "id_token claims": _readable(claims),
         }
 
     def _refresh(self) -> dict[str, Any]:
@@ -248,7 +328,7 @@ class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
         )
         return {
             "status": answer.status_code,
-            "error": answer.json().get("error"),
+            "refused with": answer.json().get("error"),
             "newest access token now answers": check.status_code,
         }
 

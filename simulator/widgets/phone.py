@@ -130,7 +130,7 @@ class ConsentInbox(widgets.VBox):  # type: ignore[misc]
             browser.post("/oauth2/login/code", data={"csrf_token": csrf, "code": code or ""})
             operation = browser.get(path).text
             answer = browser.post(path, data={"csrf_token": csrf, "decision": decision})
-            self.page.value = page_frame(browser, operation, height=260)
+            self.page.value = page_frame(browser, operation)
         location = answer.headers.get("location", "")
         self.last_redirect = {k: v[0] for k, v in parse_qs(urlsplit(location).query).items()}
         status = self.last_redirect.get("status", f"HTTP {answer.status_code}")

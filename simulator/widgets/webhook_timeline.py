@@ -94,35 +94,56 @@ class WebhookTimeline(widgets.VBox):  # type: ignore[misc]
         """Read the log again and redraw."""
         hooks = self.simulator.webhooks
         self.attempts = [a for a in hooks.log(self.project) if a["kind"] != "Probe"]
-        events: dict[str, str] = {}
-        for attempt in self.attempts:
-            events.setdefault(attempt["event_id"], attempt["event_type"])
-        self.event.options = [(f"{kind} · {eid[:8]}", eid) for eid, kind in events.items()]
-        self.event.value = next(reversed(events), None) if events else None
+        labels = event_labels(self.attempts)
+        self.event.options = [(label, eid) for eid, label in labels.items()]
+        self.event.value = next(reversed(labels), None) if labels else None
         pending = hooks.deliveries(self.project, status="Pending")
-        self.plot.value = _draw(self.attempts, pending, list(events), hooks.policy.delays)
+        self.plot.value = _draw(self.attempts, pending, labels, hooks.policy.delays)
+
+
+def event_labels(attempts: list[dict[str, Any]]) -> dict[str, str]:
+    """Each event (by id, in order of first attempt) named by its type, numbered when a type
+    comes more than once ("Account.Created #2"): a learner reads types, not ids."""
+    kinds: dict[str, str] = {}
+    for attempt in attempts:
+        kinds.setdefault(attempt["event_id"], attempt["event_type"])
+    counts = {kind: list(kinds.values()).count(kind) for kind in set(kinds.values())}
+    seen: dict[str, int] = {}
+    labels = {}
+    for event_id, kind in kinds.items():
+        seen[kind] = seen.get(kind, 0) + 1
+        labels[event_id] = f"{kind} #{seen[kind]}" if counts[kind] > 1 else kind
+    return labels
 
 
 def _draw(
     attempts: list[dict[str, Any]],
     pending: list[dict[str, Any]],
-    events: list[str],
+    labels: dict[str, str],
     delays: tuple[float, ...],
 ) -> bytes:
-    """The PNG: one row per event, minutes since its first attempt on x."""
+    """The PNG: one row per event, minutes since its first attempt on x. Attempts at the same
+    instant of one event (a replay sent twice at once) are stacked, not drawn over each
+    other; replays are diamonds."""
     from matplotlib.figure import Figure  # start-up: matplotlib (0.3 s), when a plot is drawn
 
-    figure = Figure(figsize=(7.5, 1.6 + 0.35 * max(len(events), 1)), dpi=90)
+    events = list(labels)
+    figure = Figure(figsize=(7.5, 1.6 + 0.45 * max(len(events), 1)), dpi=90)
     axes = figure.subplots()
     starts: dict[str, Any] = {}
     for attempt in attempts:
         starts.setdefault(attempt["event_id"], parse_timestamp(attempt["attempted_at"]))
     rows = {event: n for n, event in enumerate(events)}
     colours = {"Timeout": "#e80"}
+    stacked: dict[tuple[str, float], int] = {}
     for attempt in attempts:
         x = (parse_timestamp(attempt["attempted_at"]) - starts[attempt["event_id"]]).total_seconds()
         colour = "#2a2" if attempt["succeeded"] else colours.get(attempt["error_code"], "#c33")
-        axes.scatter([x / 60], [rows[attempt["event_id"]]], color=colour, s=36, zorder=3)
+        already = stacked.get((attempt["event_id"], x), 0)
+        stacked[(attempt["event_id"], x)] = already + 1
+        y = rows[attempt["event_id"]] + 0.18 * already
+        marker = "D" if attempt["kind"] == "Replay" else "o"
+        axes.scatter([x / 60], [y], color=colour, marker=marker, s=36, zorder=3)
     schedule = [sum(delays[:n]) / 60 for n in range(len(delays) + 1)]
     for row in rows.values():
         axes.scatter(schedule, [row] * len(schedule), marker="|", color="#bbb", s=120, zorder=1)
@@ -137,7 +158,7 @@ def _draw(
                 s=50,
                 zorder=2,
             )
-    axes.set_yticks(range(len(events)), [e[:8] for e in events] or [])
+    axes.set_yticks(range(len(events)), [labels[e] for e in events] or [], fontsize=8)
     axes.set_xscale("symlog", linthresh=1)
     axes.set_xlim(left=0)
     axes.set_xlabel(
@@ -145,7 +166,10 @@ def _draw(
         "blue ring: next retry)",
         fontsize=8,
     )
-    axes.set_title("Webhook attempts: green ok, red failed, orange timed out", fontsize=9)
+    axes.set_title(
+        "Webhook attempts: green ok, red failed, orange timed out; diamonds are replays",
+        fontsize=9,
+    )
     figure.tight_layout()
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", metadata={"Software": None})

@@ -1,5 +1,5 @@
 # %% [markdown]
-# # 3. Limits: what an operation costs, and how many you may send
+# # 4. Limits: what an operation costs, and how many you may send
 #
 # The service limits every Sandbox operation (specification, section 8.2) and every client's request
 # rate (section 8.1):
@@ -215,15 +215,17 @@ print(json.dumps(response.json(), indent=2))
 
 # %% [markdown]
 # No need to wait five minutes: advance the virtual clock by the `Retry-After` seconds and the
-# budget is whole again.
+# budget is whole again: a new gauge, reading the next answer, shows one request used.
 
 # %%
 sim.advance(f"{response.headers['Retry-After']}s")
 response = post("{ accounts { totalCount } }")
-gauge.read_answer(response.json())
+refilled = LimitsGauge(sim)
+refilled.document.value = "{ accounts { totalCount } }"
+refilled.read_answer(response.json())
 print(response.status_code, "remaining", response.headers["RateLimit-Remaining"])
-print("rate budget", gauge.labels["rate budget"].value)
-gauge
+print("rate budget", refilled.labels["rate budget"].value)
+refilled
 
 # %% [markdown]
 # Finally, `requests: null` gives the project the default limit back.
@@ -241,7 +243,7 @@ print(post("{ accounts { totalCount } }").headers["RateLimit-Limit"])
 # - every response carries the rate-limit headers; the request after the budget is a 429 with
 #   `Retry-After`, and the budget comes back when the virtual clock moves.
 #
-# The simulator stays open (no `sim.close()`): after Run All the gauge above still measures.
+# The simulator stays open (no `sim.close()`): after Run All the gauges above still measure.
 
 # %%
 assert operation_cost(queries["a fragment spread twice"])["complexity"] == 12
@@ -258,7 +260,8 @@ assert [e["extensions"]["limit"] for _, e in errors.values()] == [
 ]
 assert at_limit == {"1,000 fields": 200, "15 nested": 200, "5 top-level": 200}
 assert statuses == [200] * 10 + [429]
-assert response.status_code == 200 and gauge.figures["rateLimit"]["remaining"] == 9
-assert gauge.labels["rate budget"].value == "9 / 10"
+assert response.status_code == 200 and refilled.figures["rateLimit"]["remaining"] == 9
+assert refilled.labels["rate budget"].value == "1 used of 10 (9 left)"
+assert gauge.bars["rate budget"].bar_style == "danger"  # the budget spent: a full red bar
 assert restored["setProjectRateLimit"]["rateLimit"]["requests"] == 2000
 print("All good.")

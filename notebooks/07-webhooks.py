@@ -1,5 +1,5 @@
 # %% [markdown]
-# # 6. Webhooks: events, deliveries and the retry clock
+# # 7. Webhooks: events, deliveries and the retry clock
 #
 # When something changes at the bank (an account opens, a consent is cancelled), the service POSTs a
 # short notice to your endpoint. The notice only *names* what changed; your code answers `2xx`
@@ -224,8 +224,9 @@ print(inbox)
 # ## The whole story, on the kit's WebhookTimeline
 #
 # The `WebhookTimeline` widget plots every attempt of every event of our project on the virtual
-# time axis (green: answered, red: failed), against the retry schedule (grey ticks). Its
-# **Receiver** switch makes the inbox fail, time out or recover; **Replay** sends an event again.
+# time axis (green: answered, red: failed), against the retry schedule (grey ticks), one row per
+# event, named by its type. Its **Receiver** switch makes the inbox fail, time out or recover;
+# **Replay** sends the chosen event again (a diamond on its row).
 
 # %%
 from simulator.widgets import WebhookTimeline
@@ -233,8 +234,11 @@ from simulator.widgets import WebhookTimeline
 timeline = WebhookTimeline(sim, project=creds, inbox="my-app")
 timeline.receiver.value = "fail"  # the switch shows the inbox as it is: failing
 failures = [a for a in timeline.attempts if not a["succeeded"]]
-print(len(timeline.event.options), "events,", len(failures), "failed attempts")
+print([label for label, _ in timeline.event.options], len(failures), "failed attempts")
 timeline
+
+# %% [markdown]
+# ## Replay
 #
 # Your endpoint is fixed. `replayWebhookEvent` sends the event again now (same `eventId`:
 # deliveries are *at least once*, so deduplicate on it) and says what the endpoint answered.
@@ -251,6 +255,26 @@ print(inbox.last)
 print("same event:", inbox.last.event_id == account_delivery["eventId"])
 timeline.refresh_button.click()
 print(sum(a["succeeded"] for a in timeline.attempts), "answered attempts on the timeline")
+
+# %% [markdown]
+# Replays do not wait for each other: two replays of one event at the same virtual instant are
+# two deliveries, and your endpoint must accept the duplicate. On the timeline above they share
+# an instant, so they are drawn stacked (two diamonds), not one over the other.
+
+# %%
+timeline.event.value = account_delivery["eventId"]
+timeline.replay_button.click()
+timeline.replay_button.click()
+replays = [
+    a
+    for a in timeline.attempts
+    if a["kind"] == "Replay" and a["event_id"] == account_delivery["eventId"]
+]
+labels = {event_id: label for label, event_id in timeline.event.options}
+print(len(replays), "replays of", labels[account_delivery["eventId"]])
+print(
+    "the last two at the same instant:", replays[-1]["attempted_at"] == replays[-2]["attempted_at"]
+)
 
 # %% [markdown]
 # ## Probe an endpoint
@@ -328,4 +352,5 @@ assert [r.status for r in inbox.received] == [500, 500, 500, 200]
 assert sim.webhooks.get_policy(project=creds).name == "every-30s"
 assert len(failures) == sum(d["attemptCount"] for d in failed) == 18
 assert timeline.receiver.value == "succeed" and timeline.attempts[-1]["succeeded"]
+assert len(replays) == 3 and replays[-1]["attempted_at"] == replays[-2]["attempted_at"]
 print("All good.")

@@ -1,5 +1,5 @@
 # %% [markdown]
-# # 5. The Testing API: simulating incoming money and card spending
+# # 6. The Testing API: simulating incoming money and card spending
 #
 # Your code calls the partner API; the **outside world** (other banks, card networks, the bank's own
 # back office) acts on its own. In the Sandbox, the **Testing API** (`/sandbox-testing/graphql`,
@@ -121,7 +121,7 @@ clock
 # %% [markdown]
 # ## A card, and a merchant
 #
-# The partner API issues a card through a consent (notebook 4); here the Testing API approves it.
+# The partner API issues a card through a consent (notebook 5); here the Testing API approves it.
 # Then a merchant asks for an **authorization**: the amount is **reserved**. When it **debits**
 # (maybe a smaller final amount, as a hotel or a fuel pump does), the reservation becomes a booked
 # debit.

@@ -1,5 +1,5 @@
 # %% [markdown]
-# # 4. Banking: balances, pages, consents, transfers and rejections
+# # 5. Banking: balances, pages, consents, transfers and rejections
 #
 # This notebook tours the banking part of the partner API on the `default` dataset (Ada, Alan and
 # their company, with two months of history). You will:
@@ -380,7 +380,6 @@ assert {r["__typename"] for r in rejections.values()} == {
     "BadAccountStatusRejection",
 }
 assert missing["errors"][0]["extensions"]["code"] == "NOT_FOUND"
-http.close()
 assert ledger.total == filtered["pending"]["totalCount"]
 assert {t["status"] for t in ledger.transactions} <= {"Pending"}
 assert len(ledger.accounts) == accounts["totalCount"]

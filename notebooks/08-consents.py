@@ -1,9 +1,9 @@
 # %% [markdown]
-# # 7. Consent pages: the user approves a transfer
+# # 8. Consent pages: the user approves a transfer
 #
 # A sensitive mutation (add a card, add a member, send transfers, close an account) does not take
 # effect at once: it returns its resource in `ConsentPending` with a **consent**, and the user must
-# open the consent's `consentUrl`, sign in and approve. Notebook 4 skipped the pages with the
+# open the consent's `consentUrl`, sign in and approve. Notebook 5 skipped the pages with the
 # Testing API's `approveSandboxConsent`; here we walk them as a browser without JavaScript would,
 # in-process:
 #

@@ -1,5 +1,5 @@
 # %% [markdown]
-# # 8. Bug reports: the journal, snapshots and a notebook that replays
+# # 9. Bug reports: the journal, snapshots and a notebook that replays
 #
 # Something went wrong: a webhook receiver kept failing, a token expired too early. To let a
 # colleague *see* it, you need what was called, in which state, and a way to run it again.
@@ -73,13 +73,15 @@ print(status, answer["errors"][0]["message"])
 #
 # `sim.journal` is iterable and filterable (`python -m simulator journal --last 10` prints the
 # same from the command line; the Testing API's `simulatorJournal` shows a project its own
-# entries). The virtual time of each entry is the simulator's clock; the wall time is kept
-# apart and never compared.
+# entries). The kit's `JournalView` shows its last entries, filtered by kind. The virtual time
+# of each entry is the simulator's clock; the wall time is kept apart and never compared.
 
 # %%
-for entry in sim.journal.filter("sandbox"):
-    print(f"#{entry.seq:<2} {entry.virtual_time} {entry.origin:<7} {entry.kind:<8} "
-          f"{entry.endpoint:<24} {entry.status}")  # fmt: skip
+from simulator.widgets import JournalView
+
+journal = JournalView(sim)
+print(len(journal.entries), "entries:", sorted({entry.kind for entry in journal.entries}))
+journal
 
 # %% [markdown]
 # No token or secret is stored: each becomes a reference naming its kind, its number and its
@@ -115,7 +117,20 @@ print(len(report["cells"]), "cells;", sum(c["cell_type"] == "code" for c in repo
 # %% [markdown]
 # Replaying it is running its cells: each step runs again, in a new simulator, at its recorded
 # virtual time, and must answer exactly as recorded. Webhook receivers are not called again:
-# their recorded answers are played back.
+# their recorded answers are played back. The kit's `ReportReplay` runs them and marks each
+# step; click **Replay** to run it again.
+
+# %%
+from simulator.widgets import ReportReplay
+
+replayed = ReportReplay(path)
+replayed.replay_button.click()
+print(replayed.message.value)
+replayed
+
+# %% [markdown]
+# The same, cell by cell, as `pytest --nbval bug.ipynb` runs them (here the set-up and the
+# first two steps):
 
 # %%
 namespace = {}
@@ -156,7 +171,16 @@ for table, rows in changes.items():
           f"changed {len(rows['changed'])}")  # fmt: skip
 sim.restore("before")
 print(sim.clock.timestamp())
-assert changes["webhook_attempts"]["added"] and sim.clock.timestamp() == "2026-01-05T09:00:00.000Z"
+
+# %% [markdown]
+# ## What we showed
+#
+# The journal, a report and its replay, a divergence, two snapshots compared. The simulator
+# stays open (no `sim.close()`): after Run All the journal view and the replay above still
+# work; the temporary data dir goes when the kernel stops.
 
 # %%
-sim.close()
+assert changes["webhook_attempts"]["added"] and sim.clock.timestamp() == "2026-01-05T09:00:00.000Z"
+assert {"graphql", "oauth", "webhook"} <= {entry.kind for entry in journal.entries}
+assert replayed.outcomes and all(outcome["same"] for outcome in replayed.outcomes)
+print("All good.")
