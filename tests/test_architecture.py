@@ -170,7 +170,7 @@ def test_resolvers_attach_only_to_bindables_of_their_own_module() -> None:
     (docs/architecture.md, "How resolvers are bound")."""
     offenders = []
     for package in RESOLVER_PACKAGES:
-        for path in (ROOT / package.replace(".", "/")).glob("*.py"):
+        for path in (ROOT / package.replace(".", "/")).rglob("*.py"):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             imported = {
                 alias.asname or alias.name
@@ -193,8 +193,12 @@ def test_every_resolver_module_is_in_the_one_list() -> None:
     for package in RESOLVER_PACKAGES:
         module = importlib.import_module(package)
         directory = ROOT / package.replace(".", "/")
-        listed = [m.__name__.rpartition(".")[2] for m in module.RESOLVER_MODULES]
-        assert sorted(listed) == sorted(p.stem for p in directory.glob("[!_]*.py")), package
+        listed = [m.__name__.removeprefix(package + ".") for m in module.RESOLVER_MODULES]
+        found = [
+            ".".join(p.relative_to(directory).with_suffix("").parts)
+            for p in directory.rglob("[!_]*.py")
+        ]
+        assert sorted(listed) == sorted(found), package
         assert len(set(listed)) == len(listed), package
         assert module.bindables == [b for m in module.RESOLVER_MODULES for b in m.bindables]
 

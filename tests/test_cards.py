@@ -1,6 +1,6 @@
 """Cards: addCard(s) and single-use cards through their consent, updateCard through its
 consent, cancelCard, every rejection, Canceling while authorizations are pending, queries
-and scoping. (Physical cards: test_physical_cards.py; card networks: test_card_simulations.py.)"""
+and scoping. (Physical cards: test_cards_physical.py; card networks: test_cards_simulations.py.)"""
 
 from __future__ import annotations
 

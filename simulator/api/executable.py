@@ -37,7 +37,10 @@ _ERROR_LOG = GraphQLErrorLog(logging.getLogger("simulator.api.graphql"))
 
 
 def load_type_defs(*directories: Path) -> str:
-    """The SDL of every `.graphql` file in the directories, in a stable order.
+    """The SDL of every `.graphql` file in the directories and their family folders, in a
+    stable order: by file name, whatever the folder (the names are unique in a directory), so
+    that moving a file between folders changes nothing of the schema (the order of the files is
+    the order of a type's fields, when several files extend it).
 
     Read, not parsed: building the schema parses it once (parsing is most of the time a
     `Simulator`'s first request takes).
@@ -45,7 +48,7 @@ def load_type_defs(*directories: Path) -> str:
     return "\n".join(
         path.read_text(encoding="utf-8")
         for directory in directories
-        for path in sorted(directory.rglob("*.graphql"))
+        for path in sorted(directory.rglob("*.graphql"), key=lambda path: (path.name, path))
     )
 
 

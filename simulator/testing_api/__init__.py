@@ -9,24 +9,14 @@ from pathlib import Path
 
 from ariadne.types import SchemaBindable
 
-from . import (
-    accounts,
-    banking,
-    billing,
-    cards,
-    checks,
-    direct_debits,
-    funding,
-    international,
-    journal,
-    limits,
-    merchants,
-    onboarding,
-    payments,
-    resolvers,
-    users,
-    webhooks,
-)
+from . import journal, limits, resolvers, webhooks
+from .accounts import accounts, billing
+from .cards import cards
+from .funding import funding
+from .merchants import merchants
+from .onboarding import onboarding
+from .payments import direct_debits, international, payments
+from .sandbox import banking, checks, users
 
 #: The modules whose bindables make up the Testing API schema.
 RESOLVER_MODULES = [

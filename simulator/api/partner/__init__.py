@@ -10,30 +10,15 @@ module is imported and listed here. No two modules resolve the same field
 
 from ariadne.types import SchemaBindable
 
-from . import (
-    accounts,
-    beneficiaries,
-    card_mutations,
-    cards,
-    consents,
-    direct_debits,
-    funding,
-    holders,
-    invoices,
-    memberships,
-    merchant_payment_methods,
-    merchant_payments,
-    merchant_profiles,
-    onboarding,
-    onboarding_legacy,
-    onboarding_public,
-    payments,
-    standing_orders,
-    statements,
-    transactions,
-    user,
-    webhooks,
-)
+from . import webhooks
+from .accounts import accounts, holders, invoices, memberships, statements, transactions
+from .cards import card_mutations, cards
+from .consents import consents
+from .funding import funding
+from .merchants import merchant_payment_methods, merchant_payments, merchant_profiles
+from .onboarding import onboarding, onboarding_legacy, onboarding_public
+from .payments import beneficiaries, direct_debits, payments, standing_orders
+from .users import user
 
 #: The modules whose bindables make up the partner schema.
 RESOLVER_MODULES = [

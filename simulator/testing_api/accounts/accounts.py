@@ -9,13 +9,13 @@ from typing import Any
 
 from ariadne import ObjectType
 
-from ..api.context import RequestContext
-from ..api.mutations import returns_rejections
-from ..clock import parse_timestamp
-from ..domain.accounts import account_lifecycle, holders
-from ..domain.kernel.rejections import Rejected, rejection, validation, validation_error
-from ..domain.sandbox import simulation
-from ..graphql_compat import ResolveInfo
+from ...api.context import RequestContext
+from ...api.mutations import returns_rejections
+from ...clock import parse_timestamp
+from ...domain.accounts import account_lifecycle, holders
+from ...domain.kernel.rejections import Rejected, rejection, validation, validation_error
+from ...domain.sandbox import simulation
+from ...graphql_compat import ResolveInfo
 
 mutation = ObjectType("Mutation")
 holder = ObjectType("AccountHolder")

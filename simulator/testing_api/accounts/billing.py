@@ -10,12 +10,12 @@ from typing import Any
 
 from ariadne import ObjectType
 
-from ..api.context import RequestContext
-from ..api.invoices import invoice_type
-from ..api.mutations import returns_rejections, returns_union_rejections
-from ..domain.accounts import billing
-from ..domain.cards import reserved_balances
-from ..graphql_compat import ResolveInfo
+from ...api.context import RequestContext
+from ...api.invoices import invoice_type
+from ...api.mutations import returns_rejections, returns_union_rejections
+from ...domain.accounts import billing
+from ...domain.cards import reserved_balances
+from ...graphql_compat import ResolveInfo
 
 mutation = ObjectType("Mutation")
 bindables = [mutation, invoice_type()]

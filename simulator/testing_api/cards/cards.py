@@ -8,17 +8,17 @@ from typing import Any
 
 from ariadne import ObjectType
 
-from ..api.context import RequestContext
-from ..api.mutations import returns_union_rejections
-from ..api.partner.cards import physical_card
-from ..clock import format_timestamp, parse_timestamp
-from ..domain.cards import card_network
-from ..domain.cards.card_support import card_not_found, physical_card_wrong_status
-from ..domain.cards.cards import change_card
-from ..domain.cards.physical_cards import renew_in
-from ..domain.kernel.rejections import Rejected
-from ..domain.sandbox import simulation
-from ..graphql_compat import ResolveInfo
+from ...api.context import RequestContext
+from ...api.mutations import returns_union_rejections
+from ...api.partner.cards.cards import physical_card
+from ...clock import format_timestamp, parse_timestamp
+from ...domain.cards import card_network
+from ...domain.cards.card_support import card_not_found, physical_card_wrong_status
+from ...domain.cards.cards import change_card
+from ...domain.cards.physical_cards import renew_in
+from ...domain.kernel.rejections import Rejected
+from ...domain.sandbox import simulation
+from ...graphql_compat import ResolveInfo
 
 mutation = ObjectType("Mutation")
 # The physical card reads the same in both APIs.

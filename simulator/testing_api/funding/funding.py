@@ -8,14 +8,14 @@ from typing import Any
 
 from ariadne import MutationType
 
-from ..api.context import RequestContext
-from ..api.mutations import returns_rejections
-from ..api.partner.funding import change_request
-from ..domain.funding import funding_limits
-from ..domain.kernel.rejections import Rejected, rejection
-from ..domain.kernel.validation import Checks
-from ..domain.merchants import incoming_direct_debits
-from ..graphql_compat import ResolveInfo
+from ...api.context import RequestContext
+from ...api.mutations import returns_rejections
+from ...api.partner.funding.funding import change_request
+from ...domain.funding import funding_limits
+from ...domain.kernel.rejections import Rejected, rejection
+from ...domain.kernel.validation import Checks
+from ...domain.merchants import incoming_direct_debits
+from ...graphql_compat import ResolveInfo
 
 mutation = MutationType()
 # The change request type has the same fields in both APIs.

@@ -8,13 +8,13 @@ from typing import Any
 from ariadne import MutationType
 from ariadne.types import SchemaBindable
 
-from ..api.context import RequestContext
-from ..api.mutations import returns_rejections
-from ..api.partner import merchant_payment_methods, merchant_profiles
-from ..api.partner.merchant_profiles import methods_typed
-from ..domain.merchants import merchant_payment_methods as methods
-from ..domain.merchants import merchant_profiles as profiles
-from ..graphql_compat import ResolveInfo
+from ...api.context import RequestContext
+from ...api.mutations import returns_rejections
+from ...api.partner.merchants import merchant_payment_methods, merchant_profiles
+from ...api.partner.merchants.merchant_profiles import methods_typed
+from ...domain.merchants import merchant_payment_methods as methods
+from ...domain.merchants import merchant_profiles as profiles
+from ...graphql_compat import ResolveInfo
 
 mutation = MutationType()
 

@@ -7,11 +7,11 @@ from typing import Any
 from ariadne import MutationType
 from ariadne.types import SchemaBindable
 
-from ..api.context import RequestContext
-from ..api.mutations import returns_rejections
-from ..api.partner.onboarding import collection, document
-from ..domain.onboarding import supporting_documents as documents
-from ..graphql_compat import ResolveInfo
+from ...api.context import RequestContext
+from ...api.mutations import returns_rejections
+from ...api.partner.onboarding.onboarding import collection, document
+from ...domain.onboarding import supporting_documents as documents
+from ...graphql_compat import ResolveInfo
 
 mutation = MutationType()
 

@@ -6,10 +6,10 @@ from typing import Any
 
 from ariadne import MutationType
 
-from ..api.context import RequestContext
-from ..api.mutations import returns_rejections
-from ..domain.payments.direct_debits import receive_direct_debit, settle_direct_debit
-from ..graphql_compat import ResolveInfo
+from ...api.context import RequestContext
+from ...api.mutations import returns_rejections
+from ...domain.payments.direct_debits import receive_direct_debit, settle_direct_debit
+from ...graphql_compat import ResolveInfo
 
 mutation = MutationType()
 bindables = [mutation]

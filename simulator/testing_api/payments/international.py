@@ -6,13 +6,13 @@ from typing import Any
 
 from ariadne import MutationType
 
-from ..api.context import RequestContext
-from ..api.mutations import returns_rejections
-from ..domain.payments.international import (
+from ...api.context import RequestContext
+from ...api.mutations import returns_rejections
+from ...domain.payments.international import (
     receive_international_transfer,
     return_international_transfer,
 )
-from ..graphql_compat import ResolveInfo
+from ...graphql_compat import ResolveInfo
 
 mutation = MutationType()
 bindables = [mutation]

@@ -8,15 +8,15 @@ from typing import Any
 
 from ariadne import ObjectType
 
-from ..api.context import RequestContext
-from ..api.mutations import returns_rejections
-from ..domain.accounts.transactions import OUTGOING_TRANSFER_TYPES
-from ..domain.consents import consents
-from ..domain.kernel.rejections import Rejected, forbidden, validation, validation_error
-from ..domain.sandbox import simulation
-from ..domain.sandbox.datasets import load_dataset
-from ..exceptions import ConfigurationError
-from ..graphql_compat import ResolveInfo
+from ...api.context import RequestContext
+from ...api.mutations import returns_rejections
+from ...domain.accounts.transactions import OUTGOING_TRANSFER_TYPES
+from ...domain.consents import consents
+from ...domain.kernel.rejections import Rejected, forbidden, validation, validation_error
+from ...domain.sandbox import simulation
+from ...domain.sandbox.datasets import load_dataset
+from ...exceptions import ConfigurationError
+from ...graphql_compat import ResolveInfo
 
 mutation = ObjectType("Mutation")
 bindables = [mutation]

@@ -6,9 +6,9 @@ from typing import Any
 
 from ariadne import ObjectType
 
-from ..api.context import RequestContext
-from ..domain.sandbox import sandbox_checks
-from ..graphql_compat import ResolveInfo
+from ...api.context import RequestContext
+from ...domain.sandbox import sandbox_checks
+from ...graphql_compat import ResolveInfo
 
 mutation = ObjectType("Mutation")
 success = ObjectType("GenerateCheckSuccessPayload")

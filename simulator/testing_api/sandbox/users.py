@@ -8,16 +8,16 @@ from typing import Any
 from ariadne import MutationType, ObjectType, QueryType
 from graphql import GraphQLError
 
-from ..api.connections import connection
-from ..api.context import RequestContext
-from ..api.mutations import returns_rejections
-from ..api.partner.user import resolve_levels
-from ..domain.sandbox import sandbox_identifications, sandbox_users
-from ..domain.users.users import validate_phone_number
-from ..exceptions import ConfigurationError, NotFound
-from ..graphql_compat import ResolveInfo
-from ..oauth import sms
-from .resolvers import _checked
+from ...api.connections import connection
+from ...api.context import RequestContext
+from ...api.mutations import returns_rejections
+from ...api.partner.users.user import resolve_levels
+from ...domain.sandbox import sandbox_identifications, sandbox_users
+from ...domain.users.users import validate_phone_number
+from ...exceptions import ConfigurationError, NotFound
+from ...graphql_compat import ResolveInfo
+from ...oauth import sms
+from ..resolvers import _checked
 
 query = QueryType()
 mutation = MutationType()

@@ -8,15 +8,15 @@ from typing import Any
 from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
-from ...domain.accounts import account_lifecycle, statements, virtual_ibans
-from ...domain.accounts import accounts as domain
-from ...domain.accounts import transactions as transaction_domain
-from ...domain.kernel.rejections import Rejected, validation, validation_error
-from ...exceptions import NotFound
-from ...graphql_compat import ResolveInfo
-from ..connections import connection
-from ..mutations import returns_rejections
-from ._helpers import (
+from ....domain.accounts import account_lifecycle, statements, virtual_ibans
+from ....domain.accounts import accounts as domain
+from ....domain.accounts import transactions as transaction_domain
+from ....domain.kernel.rejections import Rejected, validation, validation_error
+from ....exceptions import NotFound
+from ....graphql_compat import ResolveInfo
+from ...connections import connection
+from ...mutations import returns_rejections
+from .._helpers import (
     caller,
     connection_resolver,
     item_resolver,

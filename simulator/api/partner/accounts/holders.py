@@ -7,11 +7,11 @@ from typing import Any
 from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
-from ...domain.accounts import accounts as account_domain
-from ...domain.accounts import holders as domain
-from ...graphql_compat import ResolveInfo
-from ..mutations import returns_rejections
-from ._helpers import caller, connection_resolver, item_resolver
+from ....domain.accounts import accounts as account_domain
+from ....domain.accounts import holders as domain
+from ....graphql_compat import ResolveInfo
+from ...mutations import returns_rejections
+from .._helpers import caller, connection_resolver, item_resolver
 from .accounts import COUNTRY_CODES
 
 query = QueryType()

@@ -7,9 +7,9 @@ from typing import Any
 from ariadne import ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
-from ...domain.accounts import billing
-from ..invoices import invoice_type
-from ._helpers import connection_resolver, item_resolver
+from ....domain.accounts import billing
+from ...invoices import invoice_type
+from .._helpers import connection_resolver, item_resolver
 
 query = QueryType()
 

@@ -8,15 +8,15 @@ from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 from graphql import GraphQLError
 
-from ...domain.accounts import membership_changes as changes
-from ...domain.accounts import memberships as domain
-from ...domain.cards import cards as card_domain
-from ...domain.kernel.access import PERMISSIONS
-from ...exceptions import NotFound
-from ...graphql_compat import ResolveInfo
-from ..connections import connection
-from ..mutations import required_input, returns_rejections
-from ._helpers import caller, connection_resolver, consent_row, row_resolver
+from ....domain.accounts import membership_changes as changes
+from ....domain.accounts import memberships as domain
+from ....domain.cards import cards as card_domain
+from ....domain.kernel.access import PERMISSIONS
+from ....exceptions import NotFound
+from ....graphql_compat import ResolveInfo
+from ...connections import connection
+from ...mutations import required_input, returns_rejections
+from .._helpers import caller, connection_resolver, consent_row, row_resolver
 
 query = QueryType()
 mutation = MutationType()

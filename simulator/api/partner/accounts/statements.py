@@ -7,13 +7,13 @@ from typing import Any
 from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
-from ...domain.accounts import account_lifecycle, statements, virtual_ibans
-from ...domain.kernel import projects
-from ...graphql_compat import ResolveInfo
-from ...storage import get_row
-from ..context import RequestContext
-from ..mutations import returns_rejections
-from ._helpers import amount, caller, item_resolver, row_resolver, transaction_node
+from ....domain.accounts import account_lifecycle, statements, virtual_ibans
+from ....domain.kernel import projects
+from ....graphql_compat import ResolveInfo
+from ....storage import get_row
+from ...context import RequestContext
+from ...mutations import returns_rejections
+from .._helpers import amount, caller, item_resolver, row_resolver, transaction_node
 
 query = QueryType()
 mutation = MutationType()

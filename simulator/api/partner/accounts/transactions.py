@@ -8,17 +8,17 @@ from typing import Any
 from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 from graphql import GraphQLEnumType
 
-from ...domain.accounts import transactions as domain
-from ...domain.accounts.transactions import (
+from ....domain.accounts import transactions as domain
+from ....domain.accounts.transactions import (
     CREDITED_BACK_TYPES,
     INCOMING_TRANSFER_TYPES,
     PRODUCT_TYPES,
     is_cancelable,
 )
-from ...graphql_compat import ResolveInfo
-from ...storage import get_row
-from ..mutations import returns_rejections
-from ._helpers import amount, caller, row_resolver, transaction_node
+from ....graphql_compat import ResolveInfo
+from ....storage import get_row
+from ...mutations import returns_rejections
+from .._helpers import amount, caller, row_resolver, transaction_node
 from .accounts import transactions_connection
 
 query = QueryType()

@@ -7,13 +7,13 @@ from typing import Any
 
 from ariadne import MutationType, ObjectType
 
-from ...domain.cards import cards as domain
-from ...domain.cards import physical_cards as physical
-from ...domain.kernel.rejections import Rejected
-from ...graphql_compat import ResolveInfo
-from ...storage import get_row
-from ..mutations import required_input, returns_union_rejections
-from ._helpers import amount, caller
+from ....domain.cards import cards as domain
+from ....domain.cards import physical_cards as physical
+from ....domain.kernel.rejections import Rejected
+from ....graphql_compat import ResolveInfo
+from ....storage import get_row
+from ...mutations import required_input, returns_union_rejections
+from .._helpers import amount, caller
 
 mutation = MutationType()
 

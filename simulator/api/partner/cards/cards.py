@@ -8,13 +8,13 @@ from typing import Any
 from ariadne import ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
-from ...domain.cards import cards as domain
-from ...domain.kernel.pagination import Connection
-from ...domain.sandbox.simulation import spent_within_limit_period
-from ...graphql_compat import ResolveInfo
-from ..connections import connection
-from ._helpers import amount, caller, consent_row, item_resolver, row_resolver
-from .accounts import transactions_connection
+from ....domain.cards import cards as domain
+from ....domain.kernel.pagination import Connection
+from ....domain.sandbox.simulation import spent_within_limit_period
+from ....graphql_compat import ResolveInfo
+from ...connections import connection
+from .._helpers import amount, caller, consent_row, item_resolver, row_resolver
+from ..accounts.accounts import transactions_connection
 
 query = QueryType()
 

@@ -7,12 +7,12 @@ from typing import Any
 from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
-from ...domain.consents import consent_actions, server_consent
-from ...domain.consents import consents as domain
-from ...graphql_compat import ResolveInfo
-from ..context import RequestContext
-from ..mutations import returns_rejections
-from ._helpers import connection_resolver, item_resolver, row_resolver
+from ....domain.consents import consent_actions, server_consent
+from ....domain.consents import consents as domain
+from ....graphql_compat import ResolveInfo
+from ...context import RequestContext
+from ...mutations import returns_rejections
+from .._helpers import connection_resolver, item_resolver, row_resolver
 
 query = QueryType()
 mutation = MutationType()

@@ -11,14 +11,14 @@ from typing import Any
 from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
-from ...domain.funding import funding, funding_limits, funding_requests
-from ...domain.kernel.money import to_decimal
-from ...graphql_compat import ResolveInfo
-from ...storage import get_row
-from ..connections import connection
-from ..mutations import returns_rejections
-from ._helpers import amount, caller, connection_resolver, consent_row, row_resolver
-from .accounts import transactions_connection
+from ....domain.funding import funding, funding_limits, funding_requests
+from ....domain.kernel.money import to_decimal
+from ....graphql_compat import ResolveInfo
+from ....storage import get_row
+from ...connections import connection
+from ...mutations import returns_rejections
+from .._helpers import amount, caller, connection_resolver, consent_row, row_resolver
+from ..accounts.accounts import transactions_connection
 
 query = QueryType()
 mutation = MutationType()

@@ -8,11 +8,11 @@ from typing import Any
 
 from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 
-from ...domain.merchants import merchant_payment_methods as methods
-from ...graphql_compat import ResolveInfo
-from ...storage import get_row
-from ..mutations import returns_rejections
-from ._helpers import caller
+from ....domain.merchants import merchant_payment_methods as methods
+from ....graphql_compat import ResolveInfo
+from ....storage import get_row
+from ...mutations import returns_rejections
+from .._helpers import caller
 from .merchant_profiles import methods_typed, status_date
 
 __all__ = ["bindables", "object_types"]

@@ -11,13 +11,13 @@ from typing import Any
 from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
-from ...domain.kernel.money import to_decimal
-from ...domain.merchants import merchant_mandates, merchant_payments
-from ...graphql_compat import ResolveInfo
-from ...storage import get_row
-from ..mutations import returns_rejections
-from ._helpers import amount, caller, connection_resolver
-from .accounts import transactions_connection
+from ....domain.kernel.money import to_decimal
+from ....domain.merchants import merchant_mandates, merchant_payments
+from ....graphql_compat import ResolveInfo
+from ....storage import get_row
+from ...mutations import returns_rejections
+from .._helpers import amount, caller, connection_resolver
+from ..accounts.accounts import transactions_connection
 from .merchant_profiles import methods_typed
 
 __all__ = ["bindables"]

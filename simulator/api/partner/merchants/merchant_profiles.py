@@ -8,11 +8,11 @@ from typing import Any
 
 from ariadne import MutationType, ObjectType, QueryType
 
-from ...domain.merchants import merchant_payment_methods as methods
-from ...domain.merchants import merchant_profiles as profiles
-from ...graphql_compat import ResolveInfo
-from ..mutations import returns_rejections, returns_union_rejections
-from ._helpers import amount, caller, connection_resolver
+from ....domain.merchants import merchant_payment_methods as methods
+from ....domain.merchants import merchant_profiles as profiles
+from ....graphql_compat import ResolveInfo
+from ...mutations import returns_rejections, returns_union_rejections
+from .._helpers import amount, caller, connection_resolver
 
 __all__ = ["bindables", "profile", "status_date", "update_request"]
 

@@ -9,15 +9,15 @@ from urllib.parse import urlencode
 from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
-from ...domain.kernel.projects import get_project
-from ...domain.kernel.rejections import Rejected, rejection
-from ...domain.onboarding import onboarding as domain
-from ...domain.onboarding import supporting_documents as documents
-from ...graphql_compat import ResolveInfo
-from ...storage import get_row
-from ..connections import connection
-from ..mutations import returns_rejections
-from ._helpers import caller
+from ....domain.kernel.projects import get_project
+from ....domain.kernel.rejections import Rejected, rejection
+from ....domain.onboarding import onboarding as domain
+from ....domain.onboarding import supporting_documents as documents
+from ....graphql_compat import ResolveInfo
+from ....storage import get_row
+from ...connections import connection
+from ...mutations import returns_rejections
+from .._helpers import caller
 
 query = QueryType()
 mutation = MutationType()

@@ -15,15 +15,15 @@ from typing import Any
 from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
-from ...domain.kernel.rejections import Rejected, rejection
-from ...domain.onboarding import onboarding as domain
-from ...exceptions import NotFound
-from ...graphql_compat import ResolveInfo
-from ...storage import get_row
-from ..connections import connection
-from ..mutations import returns_rejections
+from ....domain.kernel.rejections import Rejected, rejection
+from ....domain.onboarding import onboarding as domain
+from ....exceptions import NotFound
+from ....graphql_compat import ResolveInfo
+from ....storage import get_row
+from ...connections import connection
+from ...mutations import returns_rejections
+from .._helpers import caller
 from . import onboarding as current
-from ._helpers import caller
 
 query = QueryType()
 mutation = MutationType()

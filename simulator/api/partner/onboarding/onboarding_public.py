@@ -13,11 +13,11 @@ from ariadne import MutationType, QueryType
 from ariadne.types import SchemaBindable
 from graphql import GraphQLError
 
-from ...domain.onboarding import onboarding as domain
-from ...domain.onboarding.onboarding_public import check_public_onboarding, legal_forms
-from ...graphql_compat import ResolveInfo
-from ..mutations import returns_rejections
-from ._helpers import caller
+from ....domain.onboarding import onboarding as domain
+from ....domain.onboarding.onboarding_public import check_public_onboarding, legal_forms
+from ....graphql_compat import ResolveInfo
+from ...mutations import returns_rejections
+from .._helpers import caller
 from .onboarding import onboarding_node
 
 query = QueryType()

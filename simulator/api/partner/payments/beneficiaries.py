@@ -8,12 +8,12 @@ from typing import Any
 from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
-from ...domain.payments import beneficiaries as domain
-from ...graphql_compat import ResolveInfo
-from ..connections import connection
-from ..mutations import returns_rejections
-from ._helpers import caller, consent_row
-from .accounts import transactions_connection
+from ....domain.payments import beneficiaries as domain
+from ....graphql_compat import ResolveInfo
+from ...connections import connection
+from ...mutations import returns_rejections
+from .._helpers import caller, consent_row
+from ..accounts.accounts import transactions_connection
 
 query = QueryType()
 mutation = MutationType()

@@ -7,12 +7,12 @@ from typing import Any
 
 from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 
-from ...domain.payments import received_mandates, transaction_returns
-from ...graphql_compat import ResolveInfo
-from ...storage import get_row
-from ..mutations import returns_rejections
-from ._helpers import caller, connection_resolver, consent_row, row_resolver
-from .transactions import COMMON_FIELDS, other_party, own_party
+from ....domain.payments import received_mandates, transaction_returns
+from ....graphql_compat import ResolveInfo
+from ....storage import get_row
+from ...mutations import returns_rejections
+from .._helpers import caller, connection_resolver, consent_row, row_resolver
+from ..accounts.transactions import COMMON_FIELDS, other_party, own_party
 
 query = QueryType()
 mutation = MutationType()

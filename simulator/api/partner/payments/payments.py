@@ -7,13 +7,13 @@ from typing import Any
 from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
-from ...domain.payments import payments as domain
-from ...domain.payments import refunds
-from ...graphql_compat import ResolveInfo
-from ..connections import connection
-from ..mutations import returns_rejections
-from ._helpers import caller, consent_row, item_resolver
-from .accounts import transactions_connection
+from ....domain.payments import payments as domain
+from ....domain.payments import refunds
+from ....graphql_compat import ResolveInfo
+from ...connections import connection
+from ...mutations import returns_rejections
+from .._helpers import caller, consent_row, item_resolver
+from ..accounts.accounts import transactions_connection
 
 query = QueryType()
 mutation = MutationType()

@@ -7,15 +7,15 @@ from typing import Any
 from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
-from ...domain.payments import payments as payment_domain
-from ...domain.payments import standing_orders as domain
-from ...domain.users.users import get_user
-from ...graphql_compat import ResolveInfo
-from ...storage import get_row
-from ..connections import connection
-from ..mutations import returns_rejections
-from ._helpers import amount, caller, consent_row
-from .accounts import transactions_connection
+from ....domain.payments import payments as payment_domain
+from ....domain.payments import standing_orders as domain
+from ....domain.users.users import get_user
+from ....graphql_compat import ResolveInfo
+from ....storage import get_row
+from ...connections import connection
+from ...mutations import returns_rejections
+from .._helpers import amount, caller, consent_row
+from ..accounts.accounts import transactions_connection
 
 query = QueryType()
 mutation = MutationType()

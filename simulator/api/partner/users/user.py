@@ -9,14 +9,14 @@ from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 from graphql import GraphQLError
 
-from ...domain.accounts import memberships
-from ...domain.users import user_settings
-from ...domain.users.users import list_users, visible_user
-from ...exceptions import NotFound
-from ...graphql_compat import ResolveInfo
-from ..connections import connection
-from ..mutations import returns_rejections
-from ._helpers import caller
+from ....domain.accounts import memberships
+from ....domain.users import user_settings
+from ....domain.users.users import list_users, visible_user
+from ....exceptions import NotFound
+from ....graphql_compat import ResolveInfo
+from ...connections import connection
+from ...mutations import returns_rejections
+from .._helpers import caller
 
 query = QueryType()
 mutation = MutationType()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
-from ._schema import Table, apply
+from .._schema import Table, apply
 
 migrations = Migrations("billing")
 

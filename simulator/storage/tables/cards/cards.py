@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
-from ._schema import Alter, apply
+from .._schema import Alter, apply
 
 migrations = Migrations("cards")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
-from ._schema import Alter, Table, apply
+from .._schema import Alter, Table, apply
 
 migrations = Migrations("merchant_payments")
 

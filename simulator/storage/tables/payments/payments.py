@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
-from ._schema import Alter, Partial, Table, apply
+from .._schema import Alter, Partial, Table, apply
 
 migrations = Migrations("payments")
 
