@@ -155,3 +155,22 @@ def test_a_simulators_threads_end_with_close() -> None:
         "asyncio-portal",
     }
     assert _ours() - before == set()
+
+
+def test_the_merge_helper_finds_nothing_to_move() -> None:
+    """scripts/family_moves.py (for branches made before the family folders) agrees with
+    tests/test_architecture.py on what stays flat, and has nothing to rewrite or place here."""
+    from .test_architecture import LAYERS
+
+    spec = importlib.util.spec_from_file_location(
+        "family_moves", ROOT / "scripts" / "family_moves.py"
+    )
+    assert spec is not None and spec.loader is not None
+    moves = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(moves)
+    assert {f"simulator/{layer}": flat for layer, flat in LAYERS.items()} == moves.FLAT
+    assert moves.placements() == ([], [])
+    moved = moves.moved_modules([])
+    for folder in ("simulator", "tests", "scripts"):
+        for path in (ROOT / folder).rglob("*.py"):
+            assert moves.rewrite(path, moved) == path.read_text(encoding="utf-8"), path
