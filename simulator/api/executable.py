@@ -73,10 +73,15 @@ def resolver_modules(package: str, path: Iterable[str]) -> tuple[ModuleType, ...
     """
     names = sorted(
         info.name
-        for info in walk_packages(path, package + ".")
+        for info in walk_packages(path, package + ".", onerror=_unwalkable)
         if not info.ispkg and not info.name.rpartition(".")[2].startswith("_")
     )
     return tuple(import_module(name) for name in names)
+
+
+def _unwalkable(name: str) -> None:
+    # walk_packages would skip a family folder that fails to import, and its resolvers with it.
+    raise ImportError(f"The resolver package {name} does not import.")
 
 
 def build_schema(directories: Sequence[Path], bindables: Sequence[SchemaBindable]) -> GraphQLSchema:
