@@ -165,7 +165,6 @@ def longest_chain() -> list[frozenset[str]]:
                 best = candidate
         return (node, *best)
 
-    sys.setrecursionlimit(10_000)
     starts = sorted(set(component.values()), key=sorted)
     chains: list[tuple[frozenset[str], ...]] = [chain_from(node) for node in starts]
     longest = max(chains, key=len)
