@@ -3,7 +3,7 @@
 # that nothing in the simulator, its datasets or its tests depends on the day it runs.
 #
 #   scripts/check_faketime.sh                            # the whole suite, both ways
-#   scripts/check_faketime.sh tests/test_datasets.py -q  # other pytest arguments
+#   scripts/check_faketime.sh tests/test_sandbox_datasets.py -q  # other pytest arguments
 #
 # Needs Debian's `faketime` (apt-get install faketime), which preloads libfaketime so that
 # time(), gettimeofday() and clock_gettime(CLOCK_REALTIME) answer the shifted date.

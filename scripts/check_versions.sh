@@ -3,7 +3,7 @@
 #
 #   scripts/check_versions.sh lowest   # every direct dependency at its lower bound
 #   scripts/check_versions.sh newest   # the newest release of everything, within the bounds
-#   scripts/check_versions.sh lowest -- tests/test_datasets.py -q   # pytest arguments after --
+#   scripts/check_versions.sh lowest -- tests/test_sandbox_datasets.py -q   # pytest arguments after --
 #
 # Each mode builds a fresh venv (default /tmp/banking-sandbox-venv-MODE, or $VENV) from the
 # current Python, installs the project with its `test` and `dev` extras and runs pytest from

@@ -75,16 +75,21 @@ def _function_imports(tree: ast.Module) -> list[int]:
     return sorted(found)
 
 
+#: What the reason of an import inside a function says: the start-up time it buys.
+_START_UP = re.compile(r"start-up|lazy", re.I)
+
+
 def test_an_import_inside_a_function_says_why() -> None:
     """Function-level imports only buy start-up time (docs/architecture.md, "Layers"): each
-    (or the first of a run of them) has a comment on its line or the line above."""
+    (or the first of a run of them) says so in a comment on its line or the line above."""
     offenders = []
     for path in PACKAGE.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         lines = text.splitlines()
         for number in _function_imports(ast.parse(text)):
             line, above = lines[number - 1], lines[number - 2].strip()
-            if "#" not in line and not above.startswith("#"):
+            comment = line.partition("#")[2] + (above if above.startswith("#") else "")
+            if not _START_UP.search(comment):
                 offenders.append(f"{path.relative_to(PACKAGE)}:{number}")
     assert offenders == []
 
@@ -170,7 +175,7 @@ def test_resolvers_attach_only_to_bindables_of_their_own_module() -> None:
     (docs/architecture.md, "How resolvers are bound")."""
     offenders = []
     for package in RESOLVER_PACKAGES:
-        for path in (ROOT / package.replace(".", "/")).glob("*.py"):
+        for path in (ROOT / package.replace(".", "/")).rglob("*.py"):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             imported = {
                 alias.asname or alias.name
@@ -188,15 +193,74 @@ def test_resolvers_attach_only_to_bindables_of_their_own_module() -> None:
 
 
 def test_every_resolver_module_is_in_the_one_list() -> None:
-    """Each module of a resolver package (but its private helpers) is in `RESOLVER_MODULES`,
-    once, and the package's `bindables` are theirs, in that order."""
+    """Each module of a resolver package and of its family folders (but its private helpers)
+    is in `RESOLVER_MODULES`, once (a folder without an `__init__.py` would be skipped), has
+    its `bindables`, and the package's `bindables` are theirs, in that order."""
     for package in RESOLVER_PACKAGES:
         module = importlib.import_module(package)
         directory = ROOT / package.replace(".", "/")
-        listed = [m.__name__.rpartition(".")[2] for m in module.RESOLVER_MODULES]
-        assert sorted(listed) == sorted(p.stem for p in directory.glob("[!_]*.py")), package
+        listed = [m.__name__.removeprefix(package + ".") for m in module.RESOLVER_MODULES]
+        found = [
+            ".".join(p.relative_to(directory).with_suffix("").parts)
+            for p in directory.rglob("[!_]*.py")
+        ]
+        assert sorted(listed) == sorted(found), package
         assert len(set(listed)) == len(listed), package
+        assert all(isinstance(m.bindables, list) for m in module.RESOLVER_MODULES), package
         assert module.bindables == [b for m in module.RESOLVER_MODULES for b in m.bindables]
+
+
+def test_every_root_field_has_a_resolver() -> None:
+    """Every field of `Query` and `Mutation` in the SDL of each API is resolved by one of the
+    listed modules (Ariadne refuses the other way round: a resolver of a field the SDL lacks)."""
+    from simulator.server.app import partner_schema, testing_schema
+
+    for schema in (partner_schema(), testing_schema()):
+        for root in (schema.query_type, schema.mutation_type):
+            assert root is not None
+            assert [name for name, field in root.fields.items() if field.resolve is None] == []
+
+
+#: The domain's families (`simulator/domain/<family>/`).
+FAMILIES = {p.parent.name for p in (PACKAGE / "domain").glob("*/__init__.py")}
+
+#: Where each layer keeps one folder per family, and the flat modules or SDL files it may keep
+#: beside them: its own roots and helpers, and the capabilities (top-level packages of
+#: simulator/) named after their package.
+LAYERS = {
+    "api/partner": {"webhooks"},
+    "api/schema/partner": {"query", "statuses", "webhooks"},
+    "api/schema/common": {"banking_inputs", "banking_rejections", "banking_statuses"}
+    | {"rejections", "scalars"},
+    "testing_api": {"journal", "limits", "resolvers", "webhooks"},
+    "testing_api/schema": {"journal", "limits", "testing", "timeline", "webhooks"},
+    "storage/tables": {"banking", "core", "dashboard", "events", "journal", "limits"}
+    | {"oauth", "webhooks"},
+}
+
+
+def test_one_family_is_in_the_same_place_in_every_layer() -> None:
+    """The resolvers, the SDL and the tables of a family are in a folder named after the
+    domain's family (docs/architecture.md, "One family, one place"); a resolver folder has its
+    SDL folder and the other way round. A new module of a family goes into its folder."""
+    for layer, flat in LAYERS.items():
+        directory = PACKAGE / layer
+        folders = {p.name for p in directory.iterdir() if p.is_dir() and p.name != "schema"}
+        folders.discard("__pycache__")
+        assert folders <= FAMILIES, layer
+        files = {p.stem for p in directory.glob("[!_]*.*") if p.suffix in (".py", ".graphql")}
+        assert files - {"__init__"} == flat, f"{layer}: a family's module goes in its folder"
+    for code, sdl in (("api/partner", "api/schema/partner"), ("testing_api", "testing_api/schema")):
+        resolvers = {p.parent.name for p in (PACKAGE / code).glob("*/[!_]*.py")}
+        assert resolvers == {p.parent.name for p in (PACKAGE / sdl).glob("*/*.graphql")}, code
+
+
+def test_the_sdl_file_names_are_unique_in_each_directory() -> None:
+    """`load_type_defs` orders a schema's files by name whatever their folder, so that moving one
+    between folders changes nothing: the names must be unique in a directory."""
+    for directory in ("api/schema/common", "api/schema/partner", "testing_api/schema"):
+        names = [p.name for p in (PACKAGE / directory).rglob("*.graphql")]
+        assert len(names) == len(set(names)), directory
 
 
 def test_no_two_bindables_resolve_the_same_field() -> None:

@@ -1,6 +1,6 @@
 """The Sandbox Testing API's banking mutations: each success and each rejection.
 (Suspension, verification and consent decisions are tested beside their resources; the
-card simulations in test_card_simulations.py.)"""
+card simulations in test_cards_simulations.py.)"""
 
 from __future__ import annotations
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
+from importlib import import_module
 from pathlib import Path
+from pkgutil import walk_packages
+from types import ModuleType
 from typing import Any
 
 from ariadne import graphql_sync, load_schema_from_path, make_executable_schema
@@ -25,7 +28,14 @@ from .errors import GraphQLErrorLog, format_error
 from .scalars import scalars
 from .unions import abstract_types
 
-__all__ = ["DEADLINE_STATUS", "SCHEMA_DIR", "build_schema", "execute", "load_type_defs"]
+__all__ = [
+    "DEADLINE_STATUS",
+    "SCHEMA_DIR",
+    "build_schema",
+    "execute",
+    "load_type_defs",
+    "resolver_modules",
+]
 
 #: The status of an operation stopped at its execution deadline (docs/limits.md says why).
 DEADLINE_STATUS = 503
@@ -37,7 +47,10 @@ _ERROR_LOG = GraphQLErrorLog(logging.getLogger("simulator.api.graphql"))
 
 
 def load_type_defs(*directories: Path) -> str:
-    """The SDL of every `.graphql` file in the directories, in a stable order.
+    """The SDL of every `.graphql` file in the directories and their family folders, in a
+    stable order: by file name, whatever the folder (the names are unique in a directory), so
+    that moving a file between folders changes nothing of the schema (the order of the files is
+    the order of a type's fields, when several files extend it).
 
     Read, not parsed: building the schema parses it once (parsing is most of the time a
     `Simulator`'s first request takes).
@@ -45,8 +58,30 @@ def load_type_defs(*directories: Path) -> str:
     return "\n".join(
         path.read_text(encoding="utf-8")
         for directory in directories
-        for path in sorted(directory.rglob("*.graphql"))
+        for path in sorted(directory.rglob("*.graphql"), key=lambda path: (path.name, path))
     )
+
+
+def resolver_modules(package: str, path: Iterable[str]) -> tuple[ModuleType, ...]:
+    """The resolver modules of a package (`__name__`, `__path__`): its own modules and those of
+    its family folders, in name order, but the private ones (`_helpers`), imported.
+
+    This is the one list of a schema's resolvers: the files themselves, so that a module is
+    never imported in one place and listed in another. Importing one attaches nothing (its
+    bindables are its own); a family folder needs an `__init__.py` to be walked
+    (tests/test_architecture.py checks that every file is found).
+    """
+    names = sorted(
+        info.name
+        for info in walk_packages(path, package + ".", onerror=_unwalkable)
+        if not info.ispkg and not info.name.rpartition(".")[2].startswith("_")
+    )
+    return tuple(import_module(name) for name in names)
+
+
+def _unwalkable(name: str) -> None:
+    # walk_packages would skip a family folder that fails to import, and its resolvers with it.
+    raise ImportError(f"The resolver package {name} does not import.")
 
 
 def build_schema(directories: Sequence[Path], bindables: Sequence[SchemaBindable]) -> GraphQLSchema:

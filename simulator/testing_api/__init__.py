@@ -1,52 +1,23 @@
 """The Sandbox Testing API (`/sandbox-testing/graphql`): simulate the outside world.
 
 As in the partner API (`api/partner/__init__.py`), each module declares its own bindables
-and lists them in its `bindables`; `RESOLVER_MODULES` is the one list of them, and a new
-module is imported and listed here.
+and lists them in its `bindables`; `RESOLVER_MODULES` is the one list of them: the modules
+found in this folder and its family folders (`accounts/`, `cards/`, ... named after the
+domain's families, `domain/<family>/`), so a new module is a new file, listed nowhere else.
+The flat modules are the Testing API's own roots (`resolvers`: the clock, sandbox holders
+and consents) and the capabilities named after their package (`journal`, `limits`,
+`webhooks`).
 """
 
 from pathlib import Path
 
 from ariadne.types import SchemaBindable
 
-from . import (
-    accounts,
-    banking,
-    billing,
-    cards,
-    checks,
-    direct_debits,
-    funding,
-    international,
-    journal,
-    limits,
-    merchants,
-    onboarding,
-    payments,
-    resolvers,
-    users,
-    webhooks,
-)
+from ..api.executable import resolver_modules
 
-#: The modules whose bindables make up the Testing API schema.
-RESOLVER_MODULES = [
-    accounts,
-    banking,
-    billing,
-    cards,
-    checks,
-    direct_debits,
-    funding,
-    international,
-    journal,
-    limits,
-    merchants,
-    onboarding,
-    payments,
-    resolvers,
-    users,
-    webhooks,
-]
+#: The modules whose bindables make up the Testing API schema: every module of this package
+#: and of its family folders (but the private `_*.py`), found on disk, in name order.
+RESOLVER_MODULES = resolver_modules(__name__, __path__)
 
 bindables: list[SchemaBindable] = [
     bindable for module in RESOLVER_MODULES for bindable in module.bindables

@@ -7,23 +7,23 @@ set, never an edit of an applied one.
 
 from sqlite_utils.migrations import Migrations
 
-from .accounts import migrations as accounts
+from .accounts.accounts import migrations as accounts
+from .accounts.billing import migrations as billing
+from .accounts.memberships import migrations as memberships
 from .banking import migrations as banking
-from .billing import migrations as billing
-from .cards import migrations as cards
+from .cards.cards import migrations as cards
 from .core import migrations as core
 from .dashboard import migrations as dashboard
-from .direct_debits import migrations as direct_debits
 from .events import migrations as events
-from .funding import migrations as funding
+from .funding.funding import migrations as funding
 from .journal import migrations as journal
 from .limits import migrations as limits
-from .memberships import migrations as memberships
-from .merchant_payments import migrations as merchant_payments
-from .merchants import migrations as merchants
+from .merchants.merchant_payments import migrations as merchant_payments
+from .merchants.merchants import migrations as merchants
 from .oauth import migrations as oauth
-from .onboarding import migrations as onboarding
-from .payments import migrations as payments
+from .onboarding.onboarding import migrations as onboarding
+from .payments.direct_debits import migrations as direct_debits
+from .payments.payments import migrations as payments
 from .webhooks import migrations as webhooks
 
 #: Applied in this order to every environment file.

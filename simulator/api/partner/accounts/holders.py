@@ -1,0 +1,105 @@
+"""Account holders: queries, their info and status objects, and updateAccountHolder."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ariadne import MutationType, ObjectType, QueryType
+from ariadne.types import SchemaBindable
+
+from ....domain.accounts import accounts as account_domain
+from ....domain.accounts import holders as domain
+from ....graphql_compat import ResolveInfo
+from ....storage.rows import AccountHolderRow
+from ...mutations import returns_rejections
+from .._helpers import caller, connection_resolver, item_resolver
+from .accounts import COUNTRY_CODES
+
+query = QueryType()
+mutation = MutationType()
+
+holder = ObjectType("AccountHolder")
+bindables: list[SchemaBindable] = [query, mutation, holder]
+
+#: The date field each verification status info carries, by status.
+_VERIFICATION_DATES = {
+    "WaitingForInformation": "waiting_for_information_at",
+    "Pending": "pending_at",
+    "Verified": "verified_at",
+    "Refused": "refused_at",
+}
+
+query.set_field("accountHolders", connection_resolver(domain.list_holders))
+query.set_field("accountHolder", item_resolver(domain.get_holder))
+
+
+@holder.field("info")
+def resolve_info(row: AccountHolderRow, _: ResolveInfo) -> dict[str, Any]:
+    return {
+        "__typename": f"AccountHolder{row['type']}Info",
+        "type": row["type"],
+        "name": account_domain.holder_display_name(row),
+        "tax_identification_number": row.get("tax_identification_number"),
+        "vat_number": row.get("vat_number"),
+        "registration_number": row.get("registration_number"),
+    }
+
+
+@holder.field("statusInfo")
+def resolve_status_info(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
+    status = row["status"]
+    return {
+        "__typename": f"AccountHolder{status}StatusInfo",
+        "status": status,
+        "reason": row.get("status_reason") or f"{status} by the bank",
+    }
+
+
+@holder.field("verificationStatusInfo")
+def resolve_verification(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
+    status = row["verification_status"]
+    info: dict[str, Any] = {
+        "__typename": f"AccountHolder{status}VerificationStatusInfo",
+        "status": status,
+        "account_holder_id": row["id"],
+        "reason": row.get("verification_refusal_reason") or "Refused by the bank's review",
+    }
+    if status in _VERIFICATION_DATES:
+        info[_VERIFICATION_DATES[status]] = row.get("verification_changed_at") or row["created_at"]
+    return info
+
+
+@holder.field("residencyAddress")
+def resolve_address(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
+    # The simulator keeps no address: the country is the one of the holder's first account.
+    env, _ = caller(info)
+    first = next(
+        env.store.db.query(
+            "SELECT country FROM accounts WHERE holder_id = ? ORDER BY created_at, id LIMIT 1",
+            [row["id"]],
+        ),
+        None,
+    )
+    return {"country": COUNTRY_CODES.get(first["country"]) if first else None}
+
+
+holder.set_field("createdDate", lambda row, *_: row["created_at"])
+holder.set_field("updatedDate", lambda row, *_: row.get("updated_at") or row["created_at"])
+holder.set_field(
+    "accounts",
+    connection_resolver(account_domain.list_accounts, lambda row: {"account_holder_id": row["id"]}),
+)
+
+
+@mutation.field("updateAccountHolder")
+@returns_rejections
+def resolve_update_holder(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    env, principal = caller(info)
+    updated = domain.update_holder(
+        env,
+        principal,
+        input["account_holder_id"],
+        tax_identification_number=input.get("tax_identification_number"),
+        vat_number=input.get("vat_number"),
+    )
+    return {"__typename": "UpdateAccountHolderSuccessPayload", "account_holder": updated}

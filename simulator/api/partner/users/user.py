@@ -1,0 +1,187 @@
+"""Users: `user(id)`, `users`, and the `User` fields built from the stored row."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ariadne import MutationType, ObjectType, QueryType
+from ariadne.types import SchemaBindable
+from graphql import GraphQLError
+
+from ....domain.accounts import memberships
+from ....domain.users import user_settings
+from ....domain.users.users import list_users, visible_user
+from ....exceptions import NotFound
+from ....graphql_compat import ResolveInfo
+from ...connections import connection
+from ...mutations import returns_rejections
+from .._helpers import caller
+
+query = QueryType()
+mutation = MutationType()
+
+user_type = ObjectType("User")
+levels_type = ObjectType("IdentificationLevels")
+bindables: list[SchemaBindable] = [query, mutation, user_type, levels_type]
+
+
+def _level(name: str) -> Any:
+    def resolve(levels: dict[str, bool], _: ResolveInfo) -> bool:
+        return levels[name]
+
+    return resolve
+
+
+# Set explicitly: the snake_case mapping of names would miss `PVID` and `QES`.
+for _name in ("expert", "PVID", "QES"):
+    levels_type.set_field(_name, _level(_name))
+
+
+@query.field("user")
+def resolve_user(_: Any, info: ResolveInfo, id: str | None = None) -> dict[str, Any] | None:
+    env, principal = caller(info)
+    if id is None and principal.user_id is None:
+        return None
+    try:
+        return visible_user(env, principal, id)
+    except NotFound:
+        return None
+
+
+@query.field("users")
+def resolve_users(
+    _: Any,
+    info: ResolveInfo,
+    first: int = 50,
+    after: str | None = None,
+    before: str | None = None,
+    filters: dict[str, Any] | None = None,
+    search: str | None = None,
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    if before is not None:
+        raise GraphQLError(
+            "`before` is not supported by the simulator: page with `after`.",
+            extensions={"code": "BAD_USER_INPUT"},
+        )
+    if search:
+        filters = {**(filters or {}), "search": search}
+    return connection(list_users(env, principal, first=first, after=after, filters=filters))
+
+
+@user_type.field("mobilePhoneNumber")
+def resolve_phone(row: dict[str, Any], _: ResolveInfo) -> str | None:
+    # A deactivated or deleted user's number was freed (its column holds a tombstone).
+    phone = str(row["phone_number"])
+    return phone if phone.startswith("+") else None
+
+
+@user_type.field("allFirstNames")
+def resolve_all_first_names(row: dict[str, Any], _: ResolveInfo) -> list[str] | None:
+    names = row.get("all_first_names")
+    return json.loads(names) if isinstance(names, str) else names
+
+
+@user_type.field("birthCountry")
+def resolve_birth_country(row: dict[str, Any], _: ResolveInfo) -> str | None:
+    return row.get("birth_country_cca3")
+
+
+@user_type.field("nationalityCCA3")
+def resolve_nationality(row: dict[str, Any], _: ResolveInfo) -> str | None:
+    return row.get("nationality_cca3")
+
+
+@user_type.field("fullName")
+def resolve_full_name(row: dict[str, Any], _: ResolveInfo) -> str | None:
+    parts = [row.get("first_name"), row.get("last_name")]
+    return " ".join(part for part in parts if part) or None
+
+
+@user_type.field("identificationLevels")
+def resolve_levels(row: dict[str, Any], _: ResolveInfo) -> dict[str, bool]:
+    levels = row["identification_levels"]
+    if isinstance(levels, str):
+        levels = json.loads(levels)
+    # A qualified electronic signature verifies the identity at least as far as Expert.
+    return {
+        "expert": "Expert" in levels or "QES" in levels,
+        "PVID": "PVID" in levels,
+        "QES": "QES" in levels,
+    }
+
+
+@user_type.field("status")
+def resolve_status(row: dict[str, Any], _: ResolveInfo) -> str:
+    return str(row.get("status") or "Active")
+
+
+@user_type.field("verifiedEmails")
+def resolve_emails(_: dict[str, Any], __: ResolveInfo) -> list[str]:
+    return []
+
+
+@user_type.field("joinedAt")
+def resolve_joined_at(row: dict[str, Any], _: ResolveInfo) -> str:
+    return str(row["created_at"])
+
+
+@user_type.field("updatedAt")
+def resolve_updated_at(row: dict[str, Any], _: ResolveInfo) -> str:
+    return str(row.get("updated_at") or row["created_at"])
+
+
+@user_type.field("preferredNotificationChannel")
+def resolve_channel(row: dict[str, Any], info: ResolveInfo) -> str:
+    env, principal = caller(info)
+    found = env.store.db.execute(
+        "SELECT preferred_notification_channel FROM user_consent_settings "
+        "WHERE project_id = ? AND user_id = ?",
+        [principal.project_id, row["id"]],
+    ).fetchone()
+    return str(found[0]) if found else "Sms"
+
+
+@user_type.field("accountMemberships")
+def resolve_memberships(
+    row: dict[str, Any],
+    info: ResolveInfo,
+    first: int = 50,
+    after: str | None = None,
+    before: str | None = None,
+    filters: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    if before is not None:
+        raise GraphQLError(
+            "`before` is not supported by the simulator: page with `after`.",
+            extensions={"code": "BAD_USER_INPUT"},
+        )
+    page = memberships.list_memberships(
+        env, principal, first=first, after=after, filters={**(filters or {}), "user_id": row["id"]}
+    )
+    return connection(page)
+
+
+@mutation.field("updateUserConsentSettings")
+@returns_rejections
+def resolve_update_consent_settings(
+    _: Any, info: ResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    settings = user_settings.update_consent_settings(
+        env, principal, input["user_id"], input["preferred_notification_channel"]
+    )
+    return {
+        "__typename": "UpdateUserConsentSettingsSuccessPayload",
+        "user_consent_settings": settings,
+    }
+
+
+@mutation.field("deactivateUser")
+@returns_rejections
+def resolve_deactivate_user(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    env, principal = caller(info)
+    user = user_settings.deactivate_user(env, principal, input["user_id"])
+    return {"__typename": "DeactivateUserSuccess", "user": user}

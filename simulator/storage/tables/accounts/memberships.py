@@ -1,0 +1,132 @@
+"""Columns and tables of account memberships, users and consents that the real service's
+operations need: a membership's pending update (applied when its consent is accepted), its
+invitations, a user's status and consent settings, and the child consents of a multi-consent.
+"""
+
+from __future__ import annotations
+
+import sqlite_utils
+from sqlite_utils.migrations import Migrations
+
+from .._schema import Alter, Table, apply
+
+migrations = Migrations("memberships")
+
+
+@migrations()
+def m001_memberships_users_consents(db: sqlite_utils.Database) -> None:
+    apply(
+        db,
+        Alter(
+            "account_memberships",
+            # `pending_update`: the JSON changes of an `updateAccountMembership` awaiting
+            # consent; `pending_consent_id`: the consent of an update or a resume.
+            {
+                "pending_update": str,
+                "pending_consent_id": str,
+                "language": str,
+                "disabled_at": str,
+            },
+        ),
+        Alter(
+            "users",
+            {"status": str, "deactivated_at": str},
+        ),
+        Alter(
+            "consents",
+            # A child consent of a multi-consent names its parent and its order there.
+            {"parent_consent_id": str, "child_order": int},
+            indexes=[("parent_consent_id", "child_order")],
+        ),
+        Table(
+            "user_consent_settings",
+            {"project_id": str, "user_id": str, "preferred_notification_channel": str},
+            pk=("project_id", "user_id"),
+            not_null={"preferred_notification_channel"},
+            foreign_keys=[("project_id", "projects", "id"), ("user_id", "users", "id")],
+        ),
+        Table(
+            "membership_invitations",
+            {
+                "id": str,
+                "project_id": str,
+                "account_membership_id": str,
+                "redirect_url": str,
+                "created_at": str,
+            },
+            pk="id",
+            not_null={"project_id", "account_membership_id", "created_at"},
+            foreign_keys=[
+                ("project_id", "projects", "id"),
+                ("account_membership_id", "account_memberships", "id"),
+            ],
+            indexes=[("account_membership_id", "created_at")],
+        ),
+    )
+
+
+@migrations()
+def m002_sandbox_users(db: sqlite_utils.Database) -> None:
+    apply(
+        db,
+        Alter(
+            "users",
+            # The identity the Testing API's `createSandboxUser` records; `deleted_at` marks a
+            # user `deleteSandboxUser` removed (the row stays: memberships and consents name it).
+            {
+                "nationality_cca3": str,
+                "birth_country_cca3": str,
+                "all_first_names": str,
+                "deleted_at": str,
+            },
+        ),
+        Table(
+            "sandbox_user_endorsements",
+            # The user `endorseSandboxUser` made the project's current Sandbox user.
+            {"project_id": str, "user_id": str, "endorsed_at": str},
+            pk="project_id",
+            not_null={"user_id", "endorsed_at"},
+            foreign_keys=[("project_id", "projects", "id"), ("user_id", "users", "id")],
+        ),
+    )
+
+
+@migrations()
+def m003_server_consent_keys(db: sqlite_utils.Database) -> None:
+    apply(
+        db,
+        Table(
+            "server_consent_keys",
+            # A project's public key for server-to-server consent (JWK JSON, EC P-256).
+            {"project_id": str, "public_key": str, "installed_at": str, "revoked_at": str},
+            pk="project_id",
+            not_null={"public_key", "installed_at"},
+            foreign_keys=[("project_id", "projects", "id")],
+        ),
+    )
+
+
+@migrations()
+def m004_sandbox_identifications(db: sqlite_utils.Database) -> None:
+    apply(
+        db,
+        Table(
+            "sandbox_identifications",
+            # What the Testing API's createSandboxIdentification recorded for a user: the
+            # process and each level's status (JSON), the reasons an invalid one failed.
+            {
+                "id": str,
+                "project_id": str,
+                "user_id": str,
+                "process": str,
+                "levels": str,
+                "error_reasons": str,
+                "created_at": str,
+                "updated_at": str,
+            },
+            pk="id",
+            not_null={"project_id", "user_id", "process", "levels", "created_at"},
+            foreign_keys=[("project_id", "projects", "id"), ("user_id", "users", "id")],
+            indexes=[("user_id",)],
+        ),
+    )

@@ -1,0 +1,75 @@
+"""Testing API: the bank's side of supporting documents (uploads arriving, review decisions)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ariadne import MutationType
+from ariadne.types import SchemaBindable
+
+from ...api.context import RequestContext
+from ...api.mutations import returns_rejections
+from ...api.partner.onboarding.onboarding import collection, document
+from ...domain.onboarding import supporting_documents as documents
+from ...graphql_compat import ResolveInfo
+
+mutation = MutationType()
+
+#: The collection and document types resolve as in the partner API.
+bindables: list[SchemaBindable] = [mutation, collection, document]
+
+
+@mutation.field("updateSupportingDocumentCollectionStatus")
+@returns_rejections
+def resolve_collection_status(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    row = documents.set_collection_status(
+        ctx.environment,
+        ctx.principal.project_id,
+        input["supporting_document_collection_id"],
+        input["status"],
+    )
+    return {
+        "__typename": "UpdateSupportingDocumentCollectionStatusSuccessPayload",
+        "supporting_document_collection": row,
+    }
+
+
+@mutation.field("updateSupportingDocumentStatus")
+@returns_rejections
+def resolve_document_status(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    row = documents.set_document_status(
+        ctx.environment,
+        ctx.principal.project_id,
+        input["supporting_document_id"],
+        input["status"],
+        input.get("reason_code"),
+    )
+    return {
+        "__typename": "UpdateSupportingDocumentStatusSuccessPayload",
+        "supporting_document": row,
+    }
+
+
+@mutation.field("requestSupportingDocuments")
+@returns_rejections
+def resolve_request_documents(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    purposes = [
+        {"purpose": name, "details": None}
+        for name in input.get("required_supporting_document_purposes") or []
+    ] + [
+        {"purpose": item["type"], "details": item.get("details")}
+        for item in input.get("purposes_with_details") or []
+    ]
+    row = documents.request_documents(
+        ctx.environment,
+        ctx.principal.project_id,
+        input["supporting_document_collection_id"],
+        purposes,
+    )
+    return {
+        "__typename": "RequestSupportingDocumentsSuccessPayload",
+        "supporting_document_collection": row,
+    }
