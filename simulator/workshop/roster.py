@@ -171,7 +171,7 @@ dt { font-weight: 600; } dd { margin: 0 0 0.3em 0; font-family: monospace; word-
 
 def qr_svg(url: str) -> str:
     """An inline SVG QR code of `url` (segno: pure Python, no image library)."""
-    import segno  # imported when a handout is written: serving a room never needs it
+    import segno  # lazy, for start-up: only writing a handout needs it, serving never
 
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=3, xmldecl=False, nl=False)
