@@ -62,6 +62,12 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
         "transactionId",
     )["transactionId"]
     authorization = a.authorize(card_id, "5.00")["transactionId"]
+    digital_card = a.api.mutate(
+        "addDigitalCard",
+        {"cardId": card_id, "walletProvider": "ApplePay", "consentRedirectUrl": REDIRECT},
+        "digitalCard { id statusInfo { ... on DigitalCardConsentPendingStatusInfo { consent { id } } } }",
+    )["digitalCard"]
+    a.approve(digital_card["statusInfo"]["consent"]["id"])  # Pending: the wallet's turn
     user = a.testing.mutate(
         "createSandboxUser",
         {**IDENTITY, "mobilePhoneNumber": "+33611100000"},
@@ -116,6 +122,7 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
         "representative": holder["user_id"],
         "user": user,
         "card": card_id,
+        "digital_card": digital_card["id"],
         "incoming": incoming,
         "authorization": authorization,
         "consent": consent,
@@ -268,6 +275,24 @@ def _card_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
         "simulateOutgoingCardAdvice": ({**transaction, "amount": amount}, "ForbiddenRejection"),
         "simulateCardTransactionEnrichment": (transaction, "ForbiddenRejection"),
         "physicalCardReception": (card, "SimulationRejection"),
+        "simulateManualProvisioning": (
+            {
+                **card,
+                "cardType": "Virtual",
+                "provisioningResponse": "NoOTP",
+                "responseChannel": "SMS",
+            },
+            "SimulationRejection",
+        ),
+        "simulateInAppProvisioningCompletion": (
+            {
+                "digitalCardId": r["digital_card"],
+                "provisioningResponse": "NoOTP",
+                "responseChannel": "SMS",
+            },
+            "SimulationRejection",
+        ),
+        "simulateInsuranceSubscriptionEnablement": (card, "BadRequestRejection"),
         "simulatePhysicalCardDelivery": (card, "SimulationRejection"),
         "simulatePhysicalCardRenewalProcess": (
             {**card, "status": "ToRenew"},
