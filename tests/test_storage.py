@@ -116,6 +116,8 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "merchants:m001_merchants",
         "funding:m001_funding",
         "merchant_payments:m001_merchant_payments",
+        "capital_deposits:m001_capital_deposits",
+        "exports:m001_exports",
     ]
     store.close()
 

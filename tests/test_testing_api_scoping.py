@@ -68,6 +68,23 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
         "digitalCard { id statusInfo { ... on DigitalCardConsentPendingStatusInfo { consent { id } } } }",
     )["digitalCard"]
     a.approve(digital_card["statusInfo"]["consent"]["id"])  # Pending: the wallet's turn
+    capital_deposit = a.api.mutate(
+        "createCapitalDepositCase",
+        {
+            "companyName": "First SAS",
+            "onboardingCapitalDepositCompany": {"name": "First SAS"},
+            "individualShareholders": [
+                {
+                    **{k: IDENTITY[k] for k in ("firstName", "lastName", "birthDate")},
+                    "nationality": "GBR",
+                    "capitalDepositAmount": {"value": "100.00", "currency": EUR},
+                    "onboardingInfo": {},
+                }
+            ],
+            "companyShareholders": [],
+        },
+        "capitalDepositCase { id documents { id } }",
+    )["capitalDepositCase"]
     user = a.testing.mutate(
         "createSandboxUser",
         {**IDENTITY, "mobilePhoneNumber": "+33611100000"},
@@ -123,6 +140,8 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
         "user": user,
         "card": card_id,
         "digital_card": digital_card["id"],
+        "capital_deposit_case": capital_deposit["id"],
+        "capital_deposit_document": capital_deposit["documents"][0]["id"],
         "incoming": incoming,
         "authorization": authorization,
         "consent": consent,
@@ -293,6 +312,14 @@ def _card_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
             "SimulationRejection",
         ),
         "simulateInsuranceSubscriptionEnablement": (card, "BadRequestRejection"),
+        "simulateApproveCapitalDepositCase": (
+            {"capitalDepositCaseId": r["capital_deposit_case"]},
+            "CouldNotFindCapitalDepositCaseRejection",
+        ),
+        "simulateCapitalDepositDocumentStatus": (
+            {"documentId": r["capital_deposit_document"], "documentStatus": "Uploaded"},
+            "CouldNotFindCapitalDepositDocumentRejection",
+        ),
         "simulatePhysicalCardDelivery": (card, "SimulationRejection"),
         "simulatePhysicalCardRenewalProcess": (
             {**card, "status": "ToRenew"},

@@ -12,6 +12,7 @@ from . import due_work
 from .accounts import account_lifecycle, holders, membership_changes, memberships, transactions
 from .cards import cards, digital_cards, physical_cards
 from .consents import consent_actions
+from .exports import exports
 from .funding import funding, funding_requests
 from .kernel.wiring import Wiring
 from .payments import (
@@ -64,3 +65,4 @@ def install_banking(wiring: Wiring) -> None:
     wiring.account_closing.append(cards.cancel_cards_of_closing_account)
     wiring.membership_disabled.append(cards.cancel_cards_of_disabled_membership)
     wiring.scheduled_work.append(due_work.BankingWork())
+    wiring.scheduled_work.append(exports.ExportWork())

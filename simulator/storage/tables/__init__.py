@@ -10,11 +10,13 @@ from sqlite_utils.migrations import Migrations
 from .accounts import migrations as accounts
 from .banking import migrations as banking
 from .billing import migrations as billing
+from .capital_deposits import migrations as capital_deposits
 from .cards import migrations as cards
 from .core import migrations as core
 from .dashboard import migrations as dashboard
 from .direct_debits import migrations as direct_debits
 from .events import migrations as events
+from .exports import migrations as exports
 from .funding import migrations as funding
 from .journal import migrations as journal
 from .limits import migrations as limits
@@ -46,6 +48,8 @@ MIGRATION_SETS: list[Migrations] = [
     merchants,
     funding,
     merchant_payments,
+    capital_deposits,
+    exports,
 ]
 
 __all__ = ["MIGRATION_SETS"]
