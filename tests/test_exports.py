@@ -130,3 +130,16 @@ def test_limits_filters_and_scoping(bank: Bank, account: str) -> None:
     assert user.query("{ exports(first: 5) { totalCount } }")["exports"]["totalCount"] == 0
     refused = user.post("mutation { exportUserData(input: {}) { __typename } }")
     assert refused["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
+
+
+def test_date_filters_are_checked_and_compared_as_stored(bank: Bank, account: str) -> None:
+    bad = bank.api.mutate("exportTransactionData", {"filters": {"isAfterExecutionDate": "soon"}})
+    assert bad["__typename"] == "ValidationRejection"
+    assert bad["fields"][0]["path"] == ["input", "filters", "isAfterExecutionDate"]
+    executed = bank.row("transactions", bank.fund(account, "5.00"))["execution_date"]
+    same_instant = executed.replace(".000Z", "Z")  # the same instant, written without millis
+    after = start(bank, "exportTransactionData", {"isAfterExecutionDate": same_instant})
+    before = start(bank, "exportTransactionData", {"isBeforeExecutionDate": "2099-01-01T00:00:00Z"})
+    bank.sim.advance("1m")
+    assert download(bank, after) == []  # strictly after: not the transfers of that instant
+    assert len(download(bank, before)) == 2

@@ -31,6 +31,7 @@ from ...storage import get_row, insert_row, update_row
 from ..kernel.context import Environment, Principal
 from ..kernel.pagination import Connection, paginate
 from ..kernel.rejections import Rejected, forbidden, rejection
+from ..kernel.validation import Checks
 
 __all__ = [
     "DOWNLOAD_PATH",
@@ -182,6 +183,7 @@ def start_export(
     """A Running export of the project's `export_type` rows matching `filters`."""
     if principal.user_id is not None:
         raise Rejected(forbidden("Exports are the project's: use a project access token."))
+    filters = _checked_dates(filters or {})
     with env.store.atomic() as db:
         running = db.execute(
             "SELECT COUNT(*) FROM exports WHERE project_id = ? AND status = 'Running'",
@@ -220,6 +222,27 @@ def start_export(
         }
         insert_row(db, "exports", row)
         return row
+
+
+def _checked_dates(filters: dict[str, Any]) -> dict[str, Any]:
+    """The filters with their date-times in the stored text form (compared as text), or a
+    `ValidationRejection` naming each one that is not a date-time."""
+    checks = Checks()
+    result = dict(filters)
+    for key, value in filters.items():
+        if key.startswith(("is_after_", "is_before_")) and value is not None:
+            try:
+                result[key] = format_timestamp(parse_timestamp(str(value)))
+            except ValueError:
+                path = ["input", "filters", _camel(key)]
+                checks.fail("InvalidFormat", f"Not a date-time: {value!r}.", path)
+    checks.raise_if_any()
+    return result
+
+
+def _camel(key: str) -> str:
+    head, *rest = key.split("_")
+    return head + "".join(part.title() for part in rest)
 
 
 def _csv(db: sqlite_utils.Database, export: dict[str, Any]) -> tuple[str, int]:
