@@ -234,7 +234,7 @@ def _checked_dates(filters: dict[str, Any]) -> dict[str, Any]:
             try:
                 result[key] = format_timestamp(parse_timestamp(str(value)))
             except ValueError:
-                path = ["input", "filters", _camel(key)]
+                path: list[str | int] = ["input", "filters", _camel(key)]
                 checks.fail("InvalidFormat", f"Not a date-time: {value!r}.", path)
     checks.raise_if_any()
     return result
