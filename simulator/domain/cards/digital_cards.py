@@ -19,6 +19,7 @@ service has no event of its own for digital cards, they are part of their card.
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import sqlite_utils
@@ -427,7 +428,10 @@ def enable_insurance(env: Environment, project_id: str, card_id: str) -> dict[st
             return existing[0]
         now = env.now()
         row = {
-            "id": env.new_id(db, "card_insurance_subscription"),
+            # The id the partner API derives for a card's insurance (one per card, stable).
+            "id": str(
+                uuid.uuid5(uuid.NAMESPACE_URL, f"simulator:insurance-subscription:{card_id}")
+            ),
             "project_id": project_id,
             "card_id": card_id,
             "package": INSURANCE_PACKAGE,
