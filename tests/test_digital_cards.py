@@ -248,3 +248,38 @@ def test_another_projects_digital_cards_are_not_found(bank: Bank, account: str) 
             "message": answer["message"],
         }
     assert bank.row("digital_cards", added["id"]) == before
+
+
+def test_the_web_banking_card_page_shape(bank: Bank, account: str) -> None:
+    """A card page as the real web banking asks for it: the card's Enabled digital cards
+    through a fragment on the interface, then a cancellation by variable."""
+    card_id = bank.enabled_card(account)
+    for response in ("NoOTP", "Decline"):
+        added = add(bank, card_id)
+        bank.approve(added["statusInfo"]["consent"]["id"])
+        complete(bank, added["id"], response)
+    page = """
+      fragment WalletCard on DigitalCard {
+        __typename id createdAt updatedAt walletProvider { id name }
+        ... on CompleteDigitalCard { device { name type } }
+      }
+      query CardPage($cardId: ID!) {
+        card(cardId: $cardId) {
+          id
+          digitalCards(first: 100, filters: { status: "Enabled" }) {
+            edges { node { ...WalletCard } }
+          }
+        }
+      }"""
+    edges = bank.api.query(page, {"cardId": card_id})["card"]["digitalCards"]["edges"]
+    [node] = [edge["node"] for edge in edges]
+    assert (node["__typename"], node["device"]["type"]) == ("CompleteDigitalCard", "Phone")
+    cancel = """mutation Cancel($digitalCardId: ID!) {
+      cancelDigitalCard(input: { digitalCardId: $digitalCardId }) {
+        __typename ... on CancelDigitalCardSuccessPayload { digitalCard { id } } } }"""
+    answer = bank.api.query(cancel, {"digitalCardId": node["id"]})["cancelDigitalCard"]
+    assert answer == {
+        "__typename": "CancelDigitalCardSuccessPayload",
+        "digitalCard": {"id": node["id"]},
+    }
+    assert bank.api.query(page, {"cardId": card_id})["card"]["digitalCards"]["edges"] == []
