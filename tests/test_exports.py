@@ -143,3 +143,19 @@ def test_date_filters_are_checked_and_compared_as_stored(bank: Bank, account: st
     bank.sim.advance("1m")
     assert download(bank, after) == []  # strictly after: not the transfers of that instant
     assert len(download(bank, before)) == 2
+
+
+def test_the_link_ignores_the_host_header(bank: Bank, account: str) -> None:
+    export_id = start(bank, "exportAccountData")
+    bank.sim.advance("1m")
+    answer = bank.http.post(
+        "/sandbox/graphql",
+        json={
+            "query": "mutation($id: String!) { generateExportDownloadLink(input: {exportId: $id})"
+            " { ... on GenerateExportDownloadLinkSuccessPayload { link } } }",
+            "variables": {"id": export_id},
+        },
+        headers={"Authorization": f"Bearer {bank.api.token}", "Host": "evil.example"},
+    ).json()
+    link = answer["data"]["generateExportDownloadLink"]["link"]
+    assert link.startswith(bank.sim.public_url + "/") and "evil.example" not in link
