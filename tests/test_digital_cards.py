@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from simulator.domain.consents.consent_descriptions import describe_consent
+
 from .banking_support import REDIRECT, Bank
 
 PENDING = (
@@ -283,3 +285,9 @@ def test_the_web_banking_card_page_shape(bank: Bank, account: str) -> None:
         "digitalCard": {"id": node["id"]},
     }
     assert bank.api.query(page, {"cardId": card_id})["card"]["digitalCards"]["edges"] == []
+
+
+def test_the_consent_page_names_the_operation(bank: Bank, account: str) -> None:
+    added = add(bank, bank.enabled_card(account))
+    consent = bank.row("consents", added["statusInfo"]["consent"]["id"])
+    assert describe_consent(bank.env, consent).title == "Approve adding a card to a wallet"
