@@ -1,8 +1,10 @@
 """The workshop as a room uses it, in a real browser (Debian's Chromium, Playwright): two
-learners, each in their own browser context, go through explorer, dashboard, sign-in pages
-and consent under `/w/<learner>/`, while the instructor's view, in a third, shows their
-progress and resets one. Once on a served room on loopback, once behind a real
-TLS-terminating nginx in front of two `serve --learners` slices (docs/workshop.md)."""
+learners, each in their own browser context, join with the code of their handout and go
+through explorer, their dashboard, sign-in pages and consent under `/w/<learner>/`, while
+the instructor's view, in a third, refreshes itself with their progress and resets the room
+after a confirmation. Once on a served room on loopback (writing the screenshots of
+docs/workshop.md), once behind a real TLS-terminating nginx in front of two
+`serve --learners` slices (docs/workshop.md)."""
 
 from __future__ import annotations
 
@@ -11,14 +13,20 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import expect
 
-from simulator.browser.dashboard import new_sign_in_link
 from simulator.workshop import Workshop
 from simulator.workshop.background import BackgroundWorkshop
 
-from .browser_workshop_support import Learner, instructor_resets, learner_path
+from .browser_workshop_support import (
+    INSTRUCTOR_SHOT,
+    JOIN_SHOT,
+    Learner,
+    instructor_resets_the_room,
+    learner_path,
+)
 from .conftest import CHROMIUM, free_port
 from .test_browser_explorer import OfflineContext
 from .test_server import run_cli
@@ -49,22 +57,32 @@ def test_two_learners_and_the_instructor_in_a_browser(
         for name in ("ada", "bob"):
             record = served.room.record(name)
             space = f"{served.base_url}/w/{name}"
-            link = new_sign_in_link(served.room.learner(name).sandbox, space)
+            code = served.room.codes.code(name)
             learners.append(
-                Learner(name, space, record.client_id, record.client_secret, link, PHONES[name])
+                Learner(name, space, record.client_id, record.client_secret, code, PHONES[name])
             )
         contexts = [OfflineContext(browser) for _ in range(3)]
         try:
             for learner, context in zip(learners, contexts, strict=False):
-                learner_path(context, learner)
-            instructor_resets(contexts[2], served.sign_in_link(), ["ada", "bob"], "bob")
+                context.context.grant_permissions(["clipboard-read", "clipboard-write"])
+                shot = JOIN_SHOT if learner.name == "ada" else None
+                learner_path(context, learner, screenshot=shot)
+
+            def nudge() -> None:
+                httpx.get(f"{learners[0].space}/sandbox/graphql", timeout=20)
+
+            instructor_resets_the_room(
+                contexts[2], served.sign_in_link(), ["ada", "bob"], nudge, INSTRUCTOR_SHOT
+            )
             # The reset took: bob's space is the template's again (his project and his
-            # dashboard session gone), ada's untouched.
+            # dashboard session gone), and ada's.
             bob = contexts[1].context.new_page()
             bob.goto(f"{learners[1].space}/dashboard")
             expect(bob.get_by_role("heading", name="Sign in to the dashboard")).to_be_visible()
-            assert served.room.learner("bob").sandbox.store.db["projects"].count == 1
-            assert served.room.learner("ada").sandbox.store.db["projects"].count == 2
+            # Its sign-in page sends him to the join page, not to a command.
+            expect(bob.get_by_role("link", name="Open the join page")).to_be_visible()
+            for name in ("ada", "bob"):
+                assert served.room.learner(name).sandbox.store.db["projects"].count == 1
             assert all(context.aborted == [] for context in contexts)
         finally:
             for context in contexts:
@@ -102,27 +120,26 @@ def test_the_same_behind_a_tls_proxy_in_front_of_two_slices(tmp_path: Path, brow
     try:
         for position in ("1", "2"):  # appended as started: each is stopped below
             slices.append(Slice(room, position, public, work))
-        # What `workshop dashboard-link NAME` prints, made in-process: a CLI process's
-        # imports take seconds on a busy machine.
-        with Workshop(room, public_url=public) as workshop:
-            links = {
-                name: new_sign_in_link(workshop.learner(name).sandbox, f"{public}/w/{name}")
-                for name in ("ada", "bob")
-            }
         proxy = TlsProxy(work, port, "ada", (slices[0].wait(), slices[1].wait()))
         for name, context in zip(("ada", "bob"), contexts, strict=False):
-            link = links[name]
             row = roster[name]
             space = f"{public}/w/{name}"
-            assert row["base_url"] == space
-            learner = Learner(name, space, row["client_id"], row["client_secret"], link,
-                              PHONES[name])  # fmt: skip
+            assert row["base_url"] == space and row["join_url"] == f"{public}/w/join"
+            # The join page is the second slice's (nginx: every path but /w/ada/), ada's
+            # dashboard entry the first's: the handout's code opens both.
+            learner = Learner(name, space, row["client_id"], row["client_secret"],
+                              row["join_code"], PHONES[name])  # fmt: skip
+            context.context.grant_permissions(["clipboard-read", "clipboard-write"])
             learner_path(context, learner, verify=False)
             cookies = _secure_cookies(context)
             assert cookies["dashboard_session"] == (True, f"/w/{name}/dashboard")
             assert cookies["oauth2_session"] == (True, f"/w/{name}/oauth2")
-        # The proxy's /workshop is the first slice's view: ada's.
-        instructor_resets(contexts[2], slices[0].sign_in_link, ["ada"], "ada")
+
+        def nudge() -> None:
+            httpx.get(f"{public}/w/ada/sandbox/graphql", verify=False, timeout=20)
+
+        # The proxy's /workshop is the first slice's view: ada's; its room is ada alone.
+        instructor_resets_the_room(contexts[2], slices[0].sign_in_link, ["ada"], nudge)
         assert _secure_cookies(contexts[2])["workshop_session"] == (True, "/workshop")
         ada = contexts[0].context.new_page()
         ada.goto(f"{public}/w/ada/dashboard")

@@ -1,4 +1,5 @@
-"""Rooms of a readable size: no module under simulator/ over 600 lines, no function over 80.
+"""Rooms of a readable size: no module under simulator/ over 600 lines, no function over 80
+(a generated module excepted).
 
 A function's length runs from its `def` line to its last line (docstring included,
 decorators not); nested functions and methods are measured on their own as well as
@@ -16,7 +17,10 @@ PACKAGE = Path(__file__).resolve().parent.parent / "simulator"
 MAX_MODULE_LINES = 600
 MAX_FUNCTION_LINES = 80
 
-MODULES = sorted(PACKAGE.rglob("*.py"))
+#: Written by a script and never read as a room: simulator/storage/rows.py, one TypedDict per
+#: table (tests/test_rows.py keeps it equal to what scripts/generate_rows.py writes).
+GENERATED = {PACKAGE / "storage" / "rows.py"}
+MODULES = sorted(set(PACKAGE.rglob("*.py")) - GENERATED)
 
 
 def _name(path: Path) -> str:

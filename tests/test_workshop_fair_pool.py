@@ -3,6 +3,7 @@ shares what is left after one thread kept free for the others."""
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 
@@ -58,3 +59,21 @@ def test_results_errors_and_shutdown() -> None:
     assert not any(thread.is_alive() for thread in pool._threads)
     with pytest.raises(RuntimeError, match="shut down"):
         executor.submit(lambda: None)
+
+
+def test_the_switch_interval_is_cut_while_a_heavy_operation_runs() -> None:
+    """While a heavy operation runs, a thread waiting for the GIL (the event loop) waits
+    0.2 ms at most; a light one runs at the usual interval, which is back afterwards."""
+    usual = sys.getswitchinterval()
+    pool = FairPool(2, heavy_seconds=0.01, heavy_share=0.9)
+    loop = pool.executor("loop")
+    try:
+        assert loop.submit(sys.getswitchinterval).result() == usual  # not heavy yet
+        loop.submit(time.sleep, 0.05).result()  # 0.05 s of thread time: heavy now
+        assert loop.submit(sys.getswitchinterval).result() == pytest.approx(0.0002)
+        assert pool.executor("ada").submit(sys.getswitchinterval).result() in (usual, 0.0002)
+        time.sleep(0.1)  # the heavy thread's rest ends
+        assert sys.getswitchinterval() == usual
+    finally:
+        pool.shutdown()
+        sys.setswitchinterval(usual)

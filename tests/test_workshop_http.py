@@ -309,17 +309,20 @@ def test_the_instructor_view(served: WorkshopServer) -> None:
         moved = http.post("/workshop/learners/grace/clock", data={**token, "duration": "3h"})
         assert moved.status_code == 303
         assert served.room.learner("grace").clock.timestamp() == "2026-01-05T12:00:00.000Z"
+        # A restore asks first: the same form again, with confirm=yes.
+        asked = http.post("/workshop/learners/grace/restore", data=token)
+        assert asked.status_code == 200 and "name='confirm' value='yes'" in asked.text
+        assert served.room.learner("grace").clock.timestamp() == "2026-01-05T12:00:00.000Z"
         # Back to the checkpoint: the clock too; an unknown checkpoint is a clear 400.
-        assert http.post("/workshop/learners/grace/restore", data=token).status_code == 303
+        sure = {**token, "confirm": "yes"}
+        assert http.post("/workshop/learners/grace/restore", data=sure).status_code == 303
         assert served.room.learner("grace").clock.timestamp() == "2026-01-05T09:00:00.000Z"
-        unknown = http.post("/workshop/learners/grace/restore", data={**token, "checkpoint": "x"})
+        unknown = http.post("/workshop/learners/grace/restore", data={**sure, "checkpoint": "x"})
         assert unknown.status_code == 400 and unknown.json()["errors"]
+        assert "/" not in unknown.json()["errors"][0]["message"]  # no server path
         refused = http.post("/workshop/learners/grace/reset", data={"csrf": "forged"})
         assert refused.status_code == 401
-        assert (
-            http.post("/workshop/learners/grace/reset", data={"csrf": csrf.group(1)}).status_code
-            == 303
-        )
+        assert http.post("/workshop/learners/grace/reset", data=sure).status_code == 303
 
 
 @pytest.mark.parametrize(

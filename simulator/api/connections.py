@@ -10,9 +10,7 @@ from ..domain.kernel.pagination import Connection
 __all__ = ["connection"]
 
 
-def connection(
-    page: Connection, node: Callable[[dict[str, Any]], Any] = lambda row: row
-) -> dict[str, Any]:
+def connection(page: Connection, node: Callable[[Any], Any] = lambda row: row) -> dict[str, Any]:
     return {
         "total_count": page.total_count,
         "page_info": {

@@ -4,7 +4,7 @@ the rejection; the union's `__typename` tells GraphQL which member it is."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from graphql import GraphQLUnionType, get_named_type
@@ -21,14 +21,16 @@ __all__ = [
 ]
 
 
-def returns_rejections(resolver: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
+def returns_rejections(
+    resolver: Callable[..., Mapping[str, Any]],
+) -> Callable[..., Mapping[str, Any]]:
     """Answer a `Rejected` as its rejection when the mutation's union has that member; the
     real service's unions do not all list every rejection (several have no
     `ValidationRejection`), so one outside the union becomes a `BAD_USER_INPUT` error with
     the rejection's message instead of a type error."""
 
     @functools.wraps(resolver)
-    def wrapper(*args: Any, **kwargs: Any) -> dict[str, Any]:
+    def wrapper(*args: Any, **kwargs: Any) -> Mapping[str, Any]:
         try:
             return resolver(*args, **kwargs)
         except Rejected as rejected:

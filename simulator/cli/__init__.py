@@ -17,7 +17,7 @@ prints JSON where a program may read the output.
 | `cost QUERY_FILE [--env sandbox]` | measure a document against the limits, without running it |
 | `dashboard link [--env sandbox]` | print a one-time sign-in link to the partner dashboard |
 | `journal`, `snapshot save/restore/list/diff`, `report` | bug reports (docs/bug-reports.md) |
-| `workshop create/progress/reset/clock` | learner spaces for a workshop (docs/workshop.md) |
+| `workshop create/progress/reset/clock/codes` | learner spaces for a workshop (docs/workshop.md) |
 | `notebooks DIR [--force]` | copy the tutorial notebooks out of the installed package |
 """
 

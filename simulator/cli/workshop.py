@@ -1,6 +1,6 @@
 """Workshop commands: `workshop create`, `workshop progress`, `workshop reset`,
-`workshop clock`, `workshop dashboard-link` (docs/workshop.md). `serve` on a workshop
-data dir serves every space.
+`workshop clock`, `workshop codes`, `workshop dashboard-link` (docs/workshop.md). `serve` on
+a workshop data dir serves every space.
 
 The workshop (a simulator per learner) is imported by the commands themselves, when they
 run (docs/architecture.md, "Start-up").
@@ -9,6 +9,7 @@ run (docs/architecture.md, "Start-up").
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,17 +21,23 @@ if TYPE_CHECKING:  # the types only: start-up (docs/architecture.md)
     from ..workshop import Workshop
 
 
+#: The handout's server when `create` is given no `--public-url` and the room has none yet.
+CREATE_DEFAULT_URL = "http://127.0.0.1:8000"
+
+
 def register(subparsers: Any) -> None:
     workshop = subparsers.add_parser("workshop", help="a room of learners, one space each")
     actions = workshop.add_subparsers(dest="action", required=True, metavar="ACTION")
     create = actions.add_parser("create", help="create learner spaces and the roster")
     create.add_argument("--learners", type=int, metavar="N", help="N learners: learner-01...")
     create.add_argument("--names", type=Path, metavar="FILE", help="learner names, one a line")
-    create.add_argument("--dataset", default="workshop", help="loaded into every space")
+    create.add_argument(
+        "--dataset", help="loaded into every new space (default: the room's, else workshop)"
+    )
     create.add_argument(
         "--public-url",
-        default="http://127.0.0.1:8000",
-        help="the server's public URL, as given to serve, for the handout's addresses",
+        help="the server's public URL, as given to serve, for the handout's addresses "
+        "(default: the room's, else http://127.0.0.1:8000)",
     )
     add_data_dir(create)
     create.set_defaults(handler=run_create)
@@ -45,12 +52,17 @@ def register(subparsers: Any) -> None:
     add_data_dir(reset)
     reset.set_defaults(handler=run_reset)
 
+    codes = actions.add_parser("codes", help="the learners' join codes; reissue or revoke one")
+    which = codes.add_mutually_exclusive_group()
+    which.add_argument("--reissue", metavar="NAME", help="a new join code for NAME")
+    which.add_argument("--revoke", metavar="NAME", help="no join code works for NAME")
+    add_data_dir(codes)
+    codes.set_defaults(handler=run_codes)
+
     link = actions.add_parser("dashboard-link", help="a one-time dashboard sign-in link")
     link.add_argument("learner")
     link.add_argument(
-        "--public-url",
-        default="http://127.0.0.1:8000",
-        help="the server's public URL, as given to serve (default: http://127.0.0.1:8000)",
+        "--public-url", help="the server's public URL, as given to serve (default: the room's)"
     )
     add_data_dir(link)
     link.set_defaults(handler=run_dashboard_link)
@@ -94,19 +106,66 @@ def run_create(args: argparse.Namespace) -> int:
     data_dir = Path(args.data_dir)
     if not is_workshop(data_dir) and (data_dir / "sandbox.sqlite").exists():
         raise ConfigurationError(f"{data_dir} holds a single sandbox: choose another --data-dir.")
-    with Workshop(data_dir, public_url=public_url_setting(args.public_url)) as room:
+    public_url = public_url_setting(args.public_url) if args.public_url else None
+    with Workshop(data_dir, public_url=public_url) as room:
+        before = dict(room.settings)
+        if public_url is None and "public_url" not in before:
+            room.public_url = CREATE_DEFAULT_URL
         added = room.create(names, dataset=args.dataset)
         kept = [name for name in names if name not in added]
         total = len(room.names)
+        settings = dict(room.settings)
+    for note in _setting_notes(before, settings, args):
+        print(note, file=sys.stderr)
     print_json(
         {
             "created": added,
             "kept": kept,
             "learners": total,
+            "settings": settings,
             "roster_csv": str((data_dir / "roster.csv").resolve()),
             "handout": str((data_dir / "roster.html").resolve()),
         }
     )
+    return 0
+
+
+def _setting_notes(
+    before: dict[str, str], after: dict[str, str], args: argparse.Namespace
+) -> list[str]:
+    """What a second `create` kept or changed of the room's settings (a first says nothing)."""
+    notes = []
+    for key, option in (("public_url", "--public-url"), ("dataset", "--dataset")):
+        if key not in before:
+            continue
+        if before[key] == after[key]:
+            if getattr(args, key) is None:
+                notes.append(f"Kept the room's {key} {after[key]} (give {option} to change it).")
+        elif key == "public_url":
+            notes.append(
+                f"Changed the room's public_url from {before[key]} to {after[key]}: the "
+                "handouts and every learner's registered callback page use the new one."
+            )
+        else:
+            notes.append(
+                f"Changed the room's dataset from {before[key]} to {after[key]}: for learners "
+                "added from now on (the spaces made before keep theirs)."
+            )
+    return notes
+
+
+def run_codes(args: argparse.Namespace) -> int:
+    with _open(args) as room:
+        if args.reissue:
+            room.record(args.reissue)  # an unknown learner: refused, as everywhere
+            room.codes.reissue(args.reissue)
+        elif args.revoke:
+            room.record(args.revoke)
+            room.codes.revoke(args.revoke)
+        if args.reissue or args.revoke:
+            room.write_handouts()
+        codes = room.codes.codes(room.names)
+    print_json({"codes": codes, "handout": str((Path(args.data_dir) / "roster.html").resolve())})
     return 0
 
 
@@ -124,8 +183,11 @@ def run_progress(args: argparse.Namespace) -> int:
 
 
 def run_reset(args: argparse.Namespace) -> int:
+    from ..workshop.activity import clear_last_error  # start-up, as above
+
     with _open(args) as room:
         room.reset(args.learner)
+        clear_last_error(room, args.learner)
     print_json({"reset": args.learner})
     return 0
 
@@ -142,8 +204,8 @@ def run_dashboard_link(args: argparse.Namespace) -> int:
     # start-up: the dashboard's pages (Starlette, Jinja)
     from ..browser.dashboard import new_sign_in_link
 
-    base = public_url_setting(args.public_url)
     with _open(args) as room:
+        base = public_url_setting(args.public_url) if args.public_url else room.public_url
         env = room.learner(args.learner).sandbox
         print(new_sign_in_link(env, f"{base}/w/{args.learner}"))
     return 0

@@ -32,6 +32,7 @@ from ..domain.onboarding.onboarding import find_onboarding
 from ..domain.users.users import IDENTIFICATION_LEVELS, get_user, validate_phone_number
 from ..environments import EnvironmentName
 from ..exceptions import ConfigurationError, SimulatorError
+from ..storage.rows import ProjectRow
 from . import pkce
 from .endpoints import description_text, echo
 from .login import check_birth_date, check_name
@@ -204,7 +205,7 @@ def _refuser(redirect_uri: str, state: str | None) -> Refuse:
 
 def _client(
     environments: Mapping[EnvironmentName, Environment], params: _Params
-) -> tuple[Environment, dict[str, Any]]:
+) -> tuple[Environment, ProjectRow]:
     """The environment (from the client_id prefix) and the client's project."""
     if params.repeated("client_id"):
         raise AuthorizationRequestError("invalid_request", "client_id is repeated.")

@@ -25,6 +25,7 @@ from ..domain.kernel.context import Environment
 from ..domain.users.users import get_user
 from ..environments import EnvironmentName
 from ..exceptions import NotFound
+from ..storage.rows import ConsentRow
 from .login import auto_consent_user
 from .sessions import session_data
 
@@ -51,7 +52,7 @@ def consent_path(consent_id: str) -> str:
 
 def find_consent(
     environments: Mapping[EnvironmentName, Environment], consent_id: str
-) -> tuple[Environment, dict[str, Any]] | None:
+) -> tuple[Environment, ConsentRow] | None:
     """The environment and consent an id names (expired first if its time has passed)."""
     if not _CONSENT_ID.fullmatch(consent_id):
         return None

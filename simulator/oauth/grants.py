@@ -33,6 +33,7 @@ from ..domain.kernel.projects import find_project_by_client_id
 from ..domain.users.users import get_user
 from ..environments import EnvironmentName
 from ..exceptions import NotFound
+from ..storage.rows import ProjectRow
 from . import pkce
 from .endpoints import Grant, OAuthError, TokenRequest, client_credentials_grant
 from .keys import sign_id_token
@@ -145,7 +146,7 @@ def _respond(
     return dict(sorted(response.items()))
 
 
-def _project(request: TokenRequest) -> tuple[dict[str, Any], bool]:
+def _project(request: TokenRequest) -> tuple[ProjectRow, bool]:
     """The client's project and whether it uses PKCE, with the flow's own authentication."""
     env = request.environment
     project = find_project_by_client_id(env, request.client_id)
@@ -212,7 +213,7 @@ def _exchange(
     request: TokenRequest,
     db: sqlite_utils.Database,
     row: dict[str, Any],
-    project: dict[str, Any],
+    project: ProjectRow,
     uses_pkce: bool,
     redirect_uri: str | None,
     verifier: str | None,

@@ -18,22 +18,37 @@ if TYPE_CHECKING:
     from ._rows import (
         PrimaryKey,
         Row,
-        get_row,
-        insert_row,
-        insert_rows,
+        insert_all_columns,
+        insert_columns,
         integer,
         optional_text,
         text,
+        update_columns,
+        upsert_columns,
+        value_of,
+        with_changes,
+    )
+    from ._store import Store, now_text
+    from .rows import (
+        TableName,
+        find_row,
+        get_row,
+        insert_row,
+        insert_rows,
+        rows_where,
         update_row,
         upsert_row,
     )
-    from ._store import Store, now_text
 
 __all__ = [
     "PrimaryKey",
     "Row",
     "Store",
+    "TableName",
+    "find_row",
     "get_row",
+    "insert_all_columns",
+    "insert_columns",
     "insert_row",
     "insert_rows",
     "integer",
@@ -41,9 +56,14 @@ __all__ = [
     "next_number",
     "now_text",
     "optional_text",
+    "rows_where",
     "text",
+    "update_columns",
     "update_row",
+    "upsert_columns",
     "upsert_row",
+    "value_of",
+    "with_changes",
 ]
 
 #: Every name here comes with sqlite-utils (and numpy, when installed): imported on first
@@ -51,6 +71,19 @@ __all__ = [
 _MODULES = {
     **dict.fromkeys(["new_id", "next_number"], "._ids"),
     **dict.fromkeys(["Store", "now_text"], "._store"),
+    **dict.fromkeys(
+        [
+            "TableName",
+            "find_row",
+            "get_row",
+            "insert_row",
+            "insert_rows",
+            "rows_where",
+            "update_row",
+            "upsert_row",
+        ],
+        ".rows",
+    ),
 }
 
 

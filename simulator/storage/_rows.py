@@ -3,7 +3,9 @@
 `db[name]` is typed `Table | View` by sqlite-utils (a name may be a view), so a write or a
 `.get` on it does not type-check; and its rows are bare `dict`s. These helpers go through
 `db.table(name)` (the schema has no views; the lookup is the one `db[name]` makes) and hand
-rows back as `Row`, so callers keep their types without a cast at every call.
+rows back as `Row`, so callers keep their types without a cast at every call. The storage
+package exports them typed by table name (the generated `rows.py`: `get_row(db, "cards", ...)`
+is a `CardRow`); the `*_columns` writes stay untyped, for columns chosen at run time.
 
 ```python
 card = get_row(db, "cards", card_id)          # raises NotFoundError when absent
@@ -14,57 +16,130 @@ text(card, "status")                          # a str column, checked
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, TypeAlias
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, TypeAlias, TypeVar, cast
 
 import sqlite_utils
 
 __all__ = [
     "PrimaryKey",
     "Row",
+    "find_row",
     "get_row",
+    "insert_all_columns",
+    "insert_columns",
     "insert_row",
     "insert_rows",
     "integer",
     "optional_text",
+    "rows_where",
     "text",
+    "update_columns",
     "update_row",
+    "upsert_columns",
     "upsert_row",
+    "value_of",
+    "with_changes",
 ]
 
 #: One row as sqlite-utils returns it: column name to SQLite value (str, int, float, bytes, None).
 Row: TypeAlias = dict[str, Any]
+#: A row of any table, typed or not.
+RowT = TypeVar("RowT", bound=Mapping[str, Any])
 #: A primary key value: the schema's keys are text ids or integer rowids.
 PrimaryKey: TypeAlias = str | int
 
 
-def get_row(db: sqlite_utils.Database, name: str, key: PrimaryKey) -> Row:
-    """The row of `name` with primary key `key`; `sqlite_utils.db.NotFoundError` if none."""
-    row: Row = db.table(name).get(key)
+def get_row(db: sqlite_utils.Database, name: str, key: PrimaryKey | None) -> Row:
+    """The row of `name` with primary key `key`; `sqlite_utils.db.NotFoundError` if none (a
+    NULL reference, `key` None, finds none either)."""
+    row: Row = db.table(name).get([key])  # a one-column key, as sqlite-utils wraps a bare one
     return row
 
 
-def insert_row(db: sqlite_utils.Database, name: str, row: Row, *, replace: bool = False) -> None:
+def find_row(db: sqlite_utils.Database, name: str, key: PrimaryKey | None) -> Row | None:
+    """The row of `name` with primary key `key`, or None (also for a NULL reference)."""
+    if key is None:
+        return None
+    try:
+        return get_row(db, name, key)
+    except sqlite_utils.db.NotFoundError:
+        return None
+
+
+def rows_where(
+    db: sqlite_utils.Database,
+    name: str,
+    where: str | None = None,
+    where_args: Sequence[Any] | None = None,
+    *,
+    order_by: str | None = None,
+    limit: int | None = None,
+) -> Iterator[Row]:
+    """The rows of `name` matching `where` (SQL, `?` for each of `where_args`), in `order_by`."""
+    rows: Iterator[Row] = db.table(name).rows_where(
+        where, where_args, order_by=order_by, limit=limit
+    )
+    return rows
+
+
+def insert_row(
+    db: sqlite_utils.Database, name: str, row: Mapping[str, Any], *, replace: bool = False
+) -> None:
     """Insert one row into `name`; `replace` first deletes a row with the same unique key."""
-    db.table(name).insert(row, replace=replace)
+    db.table(name).insert(dict(row), replace=replace)
 
 
-def insert_rows(db: sqlite_utils.Database, name: str, rows: Iterable[Row]) -> None:
+def insert_rows(db: sqlite_utils.Database, name: str, rows: Iterable[Mapping[str, Any]]) -> None:
     """Insert several rows into `name` in one statement batch."""
-    db.table(name).insert_all(rows)
+    db.table(name).insert_all(dict(row) for row in rows)
 
 
-def update_row(db: sqlite_utils.Database, name: str, key: PrimaryKey, changes: Row) -> None:
-    """Change some columns of one row of `name`."""
-    db.table(name).update(key, changes)
+def update_columns(
+    db: sqlite_utils.Database, name: str, key: PrimaryKey | None, changes: Mapping[str, Any]
+) -> None:
+    """`update_row` with columns chosen at run time (`**extra`, a caller's mapping): unchecked,
+    where `update_row` checks each column against the table's `Changes` type."""
+    update_row(db, name, key, changes)
 
 
-def upsert_row(db: sqlite_utils.Database, name: str, row: Row, *, pk: str) -> None:
+def insert_columns(db: sqlite_utils.Database, name: str, row: Mapping[str, Any]) -> None:
+    """`insert_row` with columns chosen at run time: unchecked (see `update_columns`)."""
+    insert_row(db, name, row)
+
+
+def insert_all_columns(
+    db: sqlite_utils.Database, name: str, rows: Iterable[Mapping[str, Any]]
+) -> None:
+    """`insert_rows` with columns chosen at run time: unchecked (see `update_columns`)."""
+    insert_rows(db, name, rows)
+
+
+def upsert_columns(
+    db: sqlite_utils.Database, name: str, row: Mapping[str, Any], *, pk: str
+) -> None:
+    """`upsert_row` with columns chosen at run time: unchecked (see `update_columns`)."""
+    upsert_row(db, name, row, pk=pk)
+
+
+def update_row(
+    db: sqlite_utils.Database, name: str, key: PrimaryKey | None, changes: Mapping[str, Any]
+) -> None:
+    """Change some columns of one row of `name` (`NotFoundError` if none, as `get_row`)."""
+    db.table(name).update([key], dict(changes))
+
+
+def upsert_row(db: sqlite_utils.Database, name: str, row: Mapping[str, Any], *, pk: str) -> None:
     """Insert `row` into `name`, or update the row whose primary key column `pk` matches."""
-    db.table(name).upsert(row, pk=pk)
+    db.table(name).upsert(dict(row), pk=pk)
 
 
-def text(row: Row, column: str) -> str:
+def value_of(row: Mapping[str, Any], name: str) -> Any:
+    """The column `name` chooses at run time (a typed row takes literal keys only)."""
+    return row[name]
+
+
+def text(row: Mapping[str, Any], column: str) -> str:
     """A column that holds text; `TypeError` if it holds anything else (a schema bug)."""
     value = row[column]
     if not isinstance(value, str):
@@ -72,14 +147,20 @@ def text(row: Row, column: str) -> str:
     return value
 
 
-def optional_text(row: Row, column: str) -> str | None:
+def optional_text(row: Mapping[str, Any], column: str) -> str | None:
     """A nullable text column."""
     return None if row[column] is None else text(row, column)
 
 
-def integer(row: Row, column: str) -> int:
+def integer(row: Mapping[str, Any], column: str) -> int:
     """A column that holds an integer; `TypeError` if it holds anything else (a schema bug)."""
     value = row[column]
     if not isinstance(value, int):
         raise TypeError(f"column {column!r} holds {type(value).__name__}, not an integer")
     return value
+
+
+def with_changes(row: RowT, changes: Mapping[str, Any]) -> RowT:
+    """`row` as it reads after `update_row(..., changes)`, as a new dict (`row` is left as it
+    is); `changes` are columns of its table."""
+    return cast(RowT, {**row, **changes})

@@ -17,6 +17,7 @@ from ..domain.sandbox import simulation
 from ..domain.sandbox.datasets import load_dataset
 from ..exceptions import ConfigurationError
 from ..graphql_compat import ResolveInfo
+from ..storage.rows import ConsentRow, TransactionRow
 
 mutation = ObjectType("Mutation")
 bindables = [mutation]
@@ -41,7 +42,7 @@ def _amount(input: dict[str, Any]) -> tuple[Any, Any]:
     return amount.get("value"), amount.get("currency")
 
 
-def _transfer_payload(name: str, row: dict[str, Any]) -> dict[str, Any]:
+def _transfer_payload(name: str, row: TransactionRow) -> dict[str, Any]:
     return {"__typename": f"{name}SuccessPayload", "transaction_id": row["id"]}
 
 
@@ -105,7 +106,7 @@ def resolve_rejection(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[
     return _transfer_payload("SimulateOutgoingSepaCreditTransferRejection", row)
 
 
-def _decision(name: str, consent: dict[str, Any]) -> dict[str, Any]:
+def _decision(name: str, consent: ConsentRow) -> dict[str, Any]:
     return {
         "__typename": f"{name}SandboxConsentSuccessPayload",
         "consent_id": consent["id"],

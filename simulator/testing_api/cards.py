@@ -19,6 +19,8 @@ from ..domain.cards.physical_cards import renew_in
 from ..domain.kernel.rejections import Rejected
 from ..domain.sandbox import simulation
 from ..graphql_compat import ResolveInfo
+from ..storage import rows_where
+from ..storage.rows import CardRow
 
 mutation = ObjectType("Mutation")
 # The physical card reads the same in both APIs.
@@ -109,10 +111,10 @@ def resolve_credit(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str
     return {"__typename": "SimulateOutgoingCardCreditSuccessPayload", "transaction_id": row["id"]}
 
 
-def _printed(env: Any, db: Any, project_id: str, card_id: str) -> dict[str, Any] | None:
+def _printed(env: Any, db: Any, project_id: str, card_id: str) -> CardRow | None:
     """The card, if it has a printed physical card not yet activated; else None."""
-    rows = list(db["cards"].rows_where("id = ? AND project_id = ?", [card_id, project_id]))
-    card: dict[str, Any] | None = rows[0] if rows else None
+    rows = list(rows_where(db, "cards", "id = ? AND project_id = ?", [card_id, project_id]))
+    card = rows[0] if rows else None
     return card if card and card.get("physical_status") == "ToActivate" else None
 
 

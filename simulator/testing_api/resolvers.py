@@ -7,8 +7,8 @@ CLI on the same data dir alike.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from ariadne import MutationType, QueryType
 
@@ -21,6 +21,9 @@ from ..domain.kernel.rejections import Rejected, rejection, validation_error
 from ..exceptions import SimulatorError
 from ..graphql_compat import ResolveInfo
 from ..scheduler import Scheduler
+
+#: What a wrapped resolver returns: a row or a payload, handed on as it is.
+_Payload = TypeVar("_Payload", bound=Mapping[str, Any])
 
 query = QueryType()
 mutation = MutationType()
@@ -35,7 +38,7 @@ def validation_rejection(error: Exception, path: list[str]) -> dict[str, Any]:
     )
 
 
-def _checked(action: Callable[[], dict[str, Any]], path: list[str]) -> dict[str, Any]:
+def _checked(action: Callable[[], _Payload], path: list[str]) -> _Payload:
     try:
         return action()
     except Rejected:

@@ -26,7 +26,8 @@ from ..clock import format_timestamp, parse_timestamp
 from ..domain.kernel.context import Environment
 from ..domain.kernel.rejections import Rejected
 from ..journal.record import record_attempts, record_probe
-from ..storage import next_number
+from ..storage import next_number, rows_where
+from ..storage.rows import EventRow
 from .policy import DEFAULT_POLICY, RetryPolicy
 from .receivers import SECRET_HEADER, AttemptResult, WebhookRequest, receivers_for, send_all
 from .rejections import event_not_found, field_error, invalid_argument
@@ -97,7 +98,7 @@ def _position(db: sqlite_utils.Database, kind: str) -> str:
 def _insert_delivery(
     env: Environment,
     db: sqlite_utils.Database,
-    event: dict[str, Any],
+    event: EventRow,
     subscription_id: str,
     policy: RetryPolicy,
     trigger: str,
@@ -141,7 +142,7 @@ def _subscribed(db: sqlite_utils.Database, project_id: str, event_type: str) -> 
     return [row[0] for row in rows]
 
 
-def create_deliveries(env: Environment, db: sqlite_utils.Database, event: dict[str, Any]) -> None:
+def create_deliveries(env: Environment, db: sqlite_utils.Database, event: EventRow) -> None:
     """The event listener: a delivery per matching enabled subscription, in the event's
     own transaction (so a rolled-back change leaves no delivery behind)."""
     matching = _subscribed(db, event["project_id"], event["event_type"])
@@ -154,17 +155,17 @@ def create_deliveries(env: Environment, db: sqlite_utils.Database, event: dict[s
 
 def _replayed_event(
     db: sqlite_utils.Database, project_id: str, event_id: str
-) -> tuple[dict[str, Any], str | None]:
+) -> tuple[EventRow, str | None]:
     """The event to send again, named by its id or by one of its log entries (then with the
     entry's subscription)."""
-    events = list(db["events"].rows_where("id = ? AND project_id = ?", [event_id, project_id]))
+    events = list(rows_where(db, "events", "id = ? AND project_id = ?", [event_id, project_id]))
     if events:
         return events[0], None
     entries = list(
         db["webhook_attempts"].rows_where("id = ? AND project_id = ?", [event_id, project_id])
     )
     if entries:
-        events = list(db["events"].rows_where("id = ?", [entries[0]["event_id"]]))
+        events = list(rows_where(db, "events", "id = ?", [entries[0]["event_id"]]))
         if events:
             return events[0], entries[0]["subscription_id"]
     raise Rejected(event_not_found(event_id))

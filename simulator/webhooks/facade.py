@@ -23,6 +23,7 @@ from ..domain.kernel.context import Environment
 from ..domain.kernel.events import EVENT_TYPES, list_events
 from ..domain.kernel.projects import ProjectCredentials
 from ..environments import EnvironmentName
+from ..storage.rows import EventRow
 from . import delivery, log, subscriptions
 from .policy import POLICIES, RetryPolicy, get_policy
 from .receivers import Inbox, receivers_for
@@ -142,7 +143,7 @@ class Webhooks:
 
     def events(
         self, project: Project | None = None, *, environment: str = "sandbox"
-    ) -> list[dict[str, Any]]:
+    ) -> list[EventRow]:
         """The event journal, in emission order."""
         project_id = None if project is None else _project_id(project)
         return list_events(self._env(environment), project_id)

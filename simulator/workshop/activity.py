@@ -19,11 +19,12 @@ from typing import Any
 
 from starlette.types import Scope
 
+from ..browser.pages import STATIC_PREFIX
 from ..clock import monotonic
 from ..storage.private import write_private_text
 from .spaces import Workshop
 
-__all__ = ["ACTIVITY_FILE", "Activity", "LearnerActivity", "read_activity"]
+__all__ = ["ACTIVITY_FILE", "Activity", "LearnerActivity", "clear_last_error", "read_activity"]
 
 ACTIVITY_FILE = "activity.json"
 _FLUSH_SECONDS = 5.0
@@ -60,6 +61,20 @@ def error_message(status: int, head: bytes) -> str | None:
     return str(text)
 
 
+def _ignored(status: int, head: bytes) -> None:
+    """The note of a request that is not counted."""
+
+
+def clear_last_error(room: Workshop, name: str) -> None:
+    """The file's last error removed (`workshop reset` beside no server)."""
+    entry = read_activity(room, name)
+    if entry.last_error is not None:
+        entry.last_error = None
+        write_private_text(
+            room.space_dir(name) / ACTIVITY_FILE, json.dumps(entry.as_dict(), indent=2)
+        )
+
+
 def read_activity(room: Workshop, name: str) -> LearnerActivity:
     """What the last server wrote for `name` (empty when nothing yet)."""
     path = room.space_dir(name) / ACTIVITY_FILE
@@ -85,8 +100,13 @@ class Activity:
         return self.learners[name]
 
     def recorder(self, name: str, scope: Scope) -> Callable[[int, bytes], None]:
+        """What notes the answer to one request of `name`'s (`scope`). The pages' styles,
+        scripts and icon are not the learner's requests: left out of the counts."""
         raw = scope.get("raw_path")
         path = raw.decode("latin-1") if isinstance(raw, bytes) else str(scope.get("path"))
+        inner = path.split("?", 1)[0].removeprefix(f"/w/{name}")
+        if inner.startswith(STATIC_PREFIX + "/") or inner == "/favicon.ico":
+            return _ignored
 
         def note(status: int, head: bytes) -> None:
             entry = self.of(name)
@@ -106,6 +126,12 @@ class Activity:
             self._dirty.add(name)
 
         return note
+
+    def clear_error(self, name: str) -> None:
+        """After a reset: the last error was the old space's."""
+        entry = self.of(name)
+        entry.last_error = None
+        self._dirty.add(name)
 
     def flush(self) -> None:
         self._write(self._take_dirty())

@@ -9,7 +9,7 @@ from pathlib import Path
 import uvicorn
 
 from ..exceptions import ConfigurationError
-from ..public_url import default_public_url, public_url_setting
+from ..public_url import DEFAULT_PUBLIC_URL, default_public_url, public_url_setting
 from ..server.serving import configure_logging, ensure_port_free, uvicorn_config
 from ..webhooks.outbound import OutboundPolicy
 from .instructor import instructor_app
@@ -25,10 +25,24 @@ def _policy(args: argparse.Namespace) -> OutboundPolicy:
     return OutboundPolicy.strict_mode(allow=args.allow_webhook_net)
 
 
-def open_served_workshop(args: argparse.Namespace, public_url: str) -> Workshop:
-    room = Workshop(args.data_dir, public_url=public_url)
+#: What a room stores when `create` was given no `--public-url` (cli/workshop.py), or a
+#: `Workshop` none: no server was named, so `serve` names its own host and port.
+_DEFAULTS = frozenset({DEFAULT_PUBLIC_URL, "http://127.0.0.1:8000"})
+
+
+def open_served_workshop(args: argparse.Namespace) -> Workshop:
+    """The room `serve` serves: its slice, and the public URL given, else the one stored
+    with the room by `workshop create` (when not the default), else the host's and port's."""
+    room = Workshop(args.data_dir)
     served = parse_slice(args.learners, room.names) if args.learners else None
+    stored = room.settings.get("public_url")
     room.close()
+    if args.public_url:
+        public_url = public_url_setting(args.public_url)
+    elif stored and stored not in _DEFAULTS:
+        public_url = stored
+    else:
+        public_url = default_public_url(args.host, args.port)
     if not room.names:
         raise ConfigurationError(f"{args.data_dir}: the workshop has no learner yet.")
     return Workshop(
@@ -37,15 +51,15 @@ def open_served_workshop(args: argparse.Namespace, public_url: str) -> Workshop:
 
 
 def run_workshop_serve(args: argparse.Namespace) -> int:
-    public_url = public_url_setting(args.public_url or default_public_url(args.host, args.port))
     ensure_port_free(args.host, args.port)
     try:
         configure_logging(args.log_file)
     except OSError as error:
         raise ConfigurationError(f"Cannot write the log to {args.log_file}: {error}") from None
-    room = open_served_workshop(args, public_url)
+    room = open_served_workshop(args)
+    public_url = room.public_url
     instructor, sign_in = instructor_app(room, public_url)
-    app = WorkshopApp(room, instructor=instructor)
+    app = WorkshopApp(room, instructor=instructor, trust_forwarded_for=args.trust_forwarded_for)
     instructor.state.workshop = app
     server = uvicorn.Server(uvicorn_config(app, args.host, args.port))
     served = room.served
@@ -53,6 +67,7 @@ def run_workshop_serve(args: argparse.Namespace) -> int:
     print(f"  data dir            {Path(args.data_dir).resolve()}")
     print(f"  learners            {len(served)} ({served[0]} ... {served[-1]})")
     print(f"  spaces              {public_url}/w/<learner>/ (see roster.csv)")
+    print(f"  join page           {public_url}/w/join (the handout's join codes)")
     allowed = ", ".join(str(n) for n in room.outbound_policy.allowed) or "none listed"
     strict = f"strict: public addresses, {allowed}"
     print(f"  webhook targets     {strict if room.outbound_policy.strict else 'default'}")

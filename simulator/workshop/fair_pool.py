@@ -18,6 +18,14 @@ busy and everyone else's requests queued behind theirs: another learner's p50 we
   (the loop waits up to the 5 ms switch interval each time it comes back from polling,
   several times a request), so even one busy thread slowed every learner's answers.
 
+- and while a heavy operation runs, the interpreter's switch interval is cut to
+  `heavy_switch_seconds` (0.2 ms): a thread waiting for the GIL waits that long at most
+  before the heavy thread must hand it over. The event loop takes the GIL back after each
+  poll and each SQLite call, several times a request: at the server's usual 1 ms, a heavy
+  operation's 100 ms of validation cost every answer given meanwhile several milliseconds,
+  enough to make the loop fall behind at 200 requests a second. Out of heavy work, the
+  usual interval is back (a shorter one costs every thread more switches).
+
 A heavy space is slowed, never refused; it becomes light again once its use decays (well
 under a minute of quiet at the defaults).
 
@@ -32,6 +40,7 @@ pool.shutdown()
 from __future__ import annotations
 
 import select
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -57,6 +66,8 @@ HALF_LIFE = 10.0
 HEAVY_SHARE = 0.25
 #: The longest rest after one heavy operation (the execution deadline stops longer ones).
 MAX_REST_SECONDS = 1.0
+#: The interpreter's switch interval while a heavy operation runs (module docstring).
+HEAVY_SWITCH_SECONDS = 0.0002
 
 
 @dataclass
@@ -81,6 +92,7 @@ class FairPool:
         heavy_seconds: float = HEAVY_SECONDS,
         half_life: float = HALF_LIFE,
         heavy_share: float = HEAVY_SHARE,
+        heavy_switch_seconds: float | None = HEAVY_SWITCH_SECONDS,
         name: str = "workshop-worker",
     ) -> None:
         self.heavy_limit = max(1, threads - reserve)
@@ -89,6 +101,10 @@ class FairPool:
         self.half_life = half_life
         self._spaces: dict[str, _Space] = {}
         self._heavy_running = 0
+        self.heavy_switch_seconds = heavy_switch_seconds
+        #: Heavy operations running now (not resting), and the switch interval to restore.
+        self._heavy_executing = 0
+        self._usual_switch = sys.getswitchinterval()
         self._closed = False
         self._ready = threading.Condition()
         self._threads = [
@@ -144,6 +160,8 @@ class FairPool:
                     picked = self._next()
                 name, future, call, heavy = picked
                 self._heavy_running += heavy
+                if heavy:
+                    self._heavy_switch(+1)
             started = monotonic()
             try:
                 if future.set_running_or_notify_cancel():
@@ -154,6 +172,8 @@ class FairPool:
             finally:
                 ended = monotonic()
                 with self._ready:
+                    if heavy:
+                        self._heavy_switch(-1)
                     space = self._spaces[name]
                     space.used = space.usage(ended, self.half_life) + (ended - started)
                     space.stamp = ended
@@ -162,6 +182,18 @@ class FairPool:
                 with self._ready:
                     self._heavy_running -= heavy
                     self._ready.notify_all()  # a heavy slot or a thread is free again
+
+    def _heavy_switch(self, change: int) -> None:
+        """Count a heavy operation starting (+1) or ending (-1), cutting the switch interval
+        while any runs (under `_ready`)."""
+        if self.heavy_switch_seconds is None:
+            return
+        if change > 0 and self._heavy_executing == 0:
+            self._usual_switch = sys.getswitchinterval()
+            sys.setswitchinterval(min(self._usual_switch, self.heavy_switch_seconds))
+        self._heavy_executing += change
+        if change < 0 and self._heavy_executing == 0:
+            sys.setswitchinterval(self._usual_switch)
 
     def shutdown(self, wait: bool = True) -> None:
         """Run what was submitted, then stop the threads (joined when `wait`)."""

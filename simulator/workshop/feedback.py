@@ -23,6 +23,7 @@ from starlette.responses import JSONResponse, Response
 
 from ..domain.kernel.projects import authenticate_client
 from ..exceptions import InvalidClient
+from ..server.access_log import request_id_of
 from ..server.responses import json_error
 from .progress import check_learner, load_exercises
 from .spaces import Workshop
@@ -30,6 +31,8 @@ from .spaces import Workshop
 __all__ = ["CHECK_PATH", "check", "check_endpoint", "format_results"]
 
 CHECK_PATH = "/workshop/check"
+#: A 401's challenge (RFC 9110): the credentials it wants, and where they hold.
+_CHALLENGE = {"WWW-Authenticate": 'Basic realm="workshop check", charset="UTF-8"'}
 
 
 def _basic(request: Request) -> tuple[str, str] | None:
@@ -65,12 +68,22 @@ async def check_endpoint(room: Workshop, name: str, request: Request) -> Respons
     credentials = _basic(request)
     if credentials is None:
         return json_error(
-            401, "UNAUTHENTICATED", "Send your client_id and client_secret in HTTP Basic."
+            401,
+            "UNAUTHENTICATED",
+            "Send your client_id and client_secret in HTTP Basic.",
+            _CHALLENGE,
+            request_id=request_id_of(request.scope),
         )
     try:
         await asyncio.to_thread(authenticate_client, room.learner(name).sandbox, *credentials)
     except InvalidClient:
-        return json_error(401, "UNAUTHENTICATED", "Not this space's credentials.")
+        return json_error(
+            401,
+            "UNAUTHENTICATED",
+            "Not this space's credentials.",
+            _CHALLENGE,
+            request_id=request_id_of(request.scope),
+        )
     exercises = await asyncio.to_thread(_results, room, name)
     return JSONResponse({"learner": name, "exercises": exercises})
 

@@ -1,4 +1,4 @@
-"""The instructor's view at `/workshop`: learners by exercises, and actions on a learner.
+"""The instructor's view at `/workshop`: learners by exercises, and actions on them.
 
 `serve` prints a one-time sign-in link (`/workshop/sign-in?token=...`, as the dashboard's);
 following it sets a session cookie (`HttpOnly`, `SameSite=Strict`, `Path=/workshop`, `Secure`
@@ -6,32 +6,41 @@ when the public URL is https). Both live in the server's memory: a restart print
 and signs everyone out. Every form carries the session's CSRF token, and a post from another
 origin than the public URL's is refused (403), as the dashboard's.
 
-| Address | What |
-|---|---|
-| `GET /workshop` | the table: a row a learner, a column an exercise, last activity and error |
-| `GET /workshop/progress.json` | the same rows as JSON |
-| `POST /workshop/learners/{name}/reset` | a fresh space for the learner (credentials kept) |
-| `POST /workshop/learners/{name}/clock` | move the learner's clock forward (`duration`) |
-| `POST /workshop/learners/{name}/checkpoint` | save the learner's space as snapshot `checkpoint` |
-| `POST /workshop/learners/{name}/restore` | put the learner's space back to snapshot `checkpoint` |
+- `GET /workshop`: the table (a row a learner, a column an exercise, requests, last
+  error, checkpoints), which refreshes itself: its script fetches `GET /workshop/rows`,
+  the table's body alone, every few seconds; `GET /workshop/progress.json`: the rows as JSON;
+- `GET /workshop/learners/{name}`: one learner's figures, checkpoints, join code, actions
+  and last requests from their journal, each with the rejection it got;
+- `POST /workshop/learners/{name}/{action}`: `clock` (`duration`), `checkpoint`,
+  `restore` (`checkpoint`), `reset`, `reissue` or `revoke` the join code;
+- `POST /workshop/room/{action}`: `clock`, `checkpoint`, `restore`, `reset`, for every
+  learner served.
+
+A reset or a restore (of a learner or of the room) asks first: a post without `confirm=yes`
+answers a page repeating the form with it. What was done is shown once on the next page (a
+message kept in the session, never in the URL). A refused action answers an HTML page to a
+browser (JSON to a program), whose message names no file of the server.
 
 Every answer carries the headers of the simulator's other pages that must not be framed
 (the OAuth pages, the explorer): CSP `frame-ancestors 'none'` and `X-Frame-Options: DENY`
 (a framed view's buttons could be clicked by a page the instructor visits), with
 `X-Content-Type-Options: nosniff` and `Referrer-Policy: same-origin` (the sign-in link's
-token is in a URL). Each action done is logged at INFO on `simulator.workshop`: which
-action on which learner, never a form value.
+token is in a URL); the one script is the view's own file (`script-src 'self'`). Each
+action done is logged at INFO on `simulator.workshop`: which action on which learner (or the
+room), never a form value.
 """
 
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
 import secrets
 from collections.abc import Callable
+from importlib.resources import files
+from typing import Any
 
 from starlette.applications import Starlette
+from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -43,7 +52,24 @@ from ..exceptions import SimulatorError
 from ..public_url import same_origin, set_session_cookie
 from ..server.access_log import printable
 from ..server.responses import http_error, json_error
+from .instructor_pages import (
+    confirm_page,
+    error_page,
+    idle,
+    learner_page,
+    public_message,
+    room_page,
+    rows_html,
+)
 from .progress import load_exercises, room_progress
+from .room_actions import (
+    CONFIRMED,
+    LEARNER_ACTIONS,
+    ROOM_ACTIONS,
+    learner_action,
+    needs_confirming,
+    room_action,
+)
 from .spaces import Workshop
 
 __all__ = ["instructor_app"]
@@ -53,28 +79,28 @@ logger = logging.getLogger("simulator.workshop")
 #: On every answer of the view (see the module docstring); the OAuth pages send the same.
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; "
-        "frame-ancestors 'none'; base-uri 'none'"
+        "default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; connect-src 'self'; "
+        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
     ),
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
 }
 _SECURITY_HEADERS = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
-_STYLE = """
-body { font: 14px system-ui, sans-serif; margin: 1.5em; }
-table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 0.25em 0.5em; }
-td.done { background: #d8f5d8; } td.todo { color: #999; } td.unknown { color: #b80; }
-form { display: inline; } input[name=duration] { width: 4em; } small { color: #666; }
-"""
+_NO_STORE = {"Cache-Control": "no-store"}
+#: The learner's last requests shown on their page.
+_LAST_REQUESTS = 30
+_idle = idle  # the name tests/test_workshop_http.py knows
 
 
 class _Sessions:
-    """One-time sign-in tokens and the sessions they open, in memory."""
+    """One-time sign-in tokens and the sessions they open, in memory, with each session's
+    message for its next page (what the last action did, or why it was refused)."""
 
     def __init__(self) -> None:
         self.links: set[str] = set()
         self.sessions: dict[str, str] = {}  # session secret -> CSRF token
+        self.flashes: dict[str, tuple[str, str]] = {}  # session secret -> (kind, message)
 
     def new_link(self) -> str:
         token = secrets.token_urlsafe(24)
@@ -92,74 +118,56 @@ class _Sessions:
     def csrf(self, request: Request) -> str | None:
         return self.sessions.get(request.cookies.get(COOKIE, ""))
 
+    def flash(self, request: Request, kind: str, message: str) -> None:
+        self.flashes[request.cookies.get(COOKIE, "")] = (kind, message)
+
+    def take_flash(self, request: Request) -> tuple[str, str] | None:
+        return self.flashes.pop(request.cookies.get(COOKIE, ""), None)
+
+
+def _wants_html(request: Request) -> bool:
+    return "text/html" in request.headers.get("accept", "")
+
 
 def _refused(request: Request) -> Response:
-    if "text/html" in request.headers.get("accept", ""):
+    if _wants_html(request):
         return HTMLResponse(
             "<!doctype html><title>Sign in</title><h1>Instructor view</h1>"
-            "<p>Open the sign-in link <code>serve</code> printed.</p>",
+            "<p>Open the sign-in link serve printed (its line starts with instructor).</p>",
             status_code=401,
         )
     return json_error(401, "UNAUTHENTICATED", "Sign in with the link serve printed.")
 
 
-def _idle(seconds: int | None) -> str:
-    """`<br><small>3 min ago</small>`: real time since the learner's last request."""
-    if seconds is None:
-        return ""
-    if seconds < 60:
-        ago = f"{seconds} s"
-    elif seconds < 3600:
-        ago = f"{seconds // 60} min"
-    else:
-        ago = f"{seconds // 3600} h {seconds % 3600 // 60} min"
-    return f"<br><small>{ago} ago</small>"
+def _problem(request: Request, status: int, code: str, message: str, back: str) -> Response:
+    """A refusal: a page for a browser, the JSON error shape for a program."""
+    if _wants_html(request):
+        return HTMLResponse(error_page(message, back), status_code=status, headers=_NO_STORE)
+    return json_error(status, code, message)
 
 
-def _table(room: Workshop, request: Request, csrf: str) -> str:
-    workshop = request.app.state.workshop
-    rows = room_progress(room, workshop.activity.learners if workshop else None)
-    exercises = load_exercises()
-    head = "".join(
-        f"<th title='{html.escape(e.hint)}'>{html.escape(e.title)}</th>" for e in exercises
-    )
-    body = []
-    for row in rows:
-        name = html.escape(row["learner"])
-        cells = "".join(
-            f"<td class='{status}'>{status}</td>" for status in row["exercises"].values()
-        )
-        error = row["last_error"]
-        error_text = (
-            html.escape(f"{error['status']} {error['path']}: {error['message']}") if error else ""
-        )
-        actions = (
-            f"<form method='post' action='/workshop/learners/{name}/clock'>"
-            f"<input type='hidden' name='csrf' value='{csrf}'>"
-            "<input name='duration' value='1h' aria-label='duration'>"
-            "<button>Advance</button></form> "
-            f"<form method='post' action='/workshop/learners/{name}/reset'>"
-            f"<input type='hidden' name='csrf' value='{csrf}'><button>Reset</button></form> "
-            + "".join(
-                f"<form method='post' action='/workshop/learners/{name}/{verb}'>"
-                f"<input type='hidden' name='csrf' value='{csrf}'>"
-                f"<input name='checkpoint' value='checkpoint' aria-label='checkpoint'>"
-                f"<button>{label}</button></form> "
-                for verb, label in (("checkpoint", "Save checkpoint"), ("restore", "Restore"))
-            )
-        )
-        body.append(
-            f"<tr><th>{name}</th>{cells}<td>{row['requests']}</td>"
-            f"<td>{html.escape(row['last_activity'] or '-')}{_idle(row['idle_seconds'])}</td>"
-            f"<td>{error_text}</td>"
-            f"<td><small>{html.escape(row['clock'])}</small><br>{actions}</td></tr>"
-        )
-    return (
-        f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Workshop</title>"
-        f"<style>{_STYLE}</style></head><body><h1>Workshop: {len(rows)} learners</h1>"
-        f"<table><tr><th>Learner</th>{head}<th>Requests</th><th>Last activity</th>"
-        f"<th>Last error</th><th>Clock</th></tr>{''.join(body)}</table></body></html>"
-    )
+def _checkpoints(room: Workshop) -> dict[str, list[str]]:
+    return {name: [s.name for s in room.learner(name).snapshots()] for name in room.served}
+
+
+def _room_page(room: Workshop, activity: Any, csrf: str, flash: tuple[str, str] | None) -> str:
+    rows = room_progress(room, activity)
+    return room_page(rows, load_exercises(), _checkpoints(room), csrf, flash)
+
+
+def _rows(room: Workshop, activity: Any) -> str:
+    return rows_html(room_progress(room, activity), _checkpoints(room))
+
+
+def _learner_page(
+    room: Workshop, name: str, activity: Any, csrf: str, flash: tuple[str, str] | None
+) -> str:
+    [row] = room_progress(room, activity, only=[name])
+    space = room.learner(name)
+    entries = space.journal.filter("sandbox", last=_LAST_REQUESTS)
+    checkpoints = [s.name for s in space.snapshots()]
+    code = room.codes.codes([name])[name]
+    return learner_page(row, entries, checkpoints, code, csrf, flash)
 
 
 class _SecurityHeaders:
@@ -177,34 +185,65 @@ class _SecurityHeaders:
         await self.app(scope, receive, send_secured)
 
 
-def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable[[], str]]:
-    """The `/workshop` app, and a function giving a new one-time sign-in link."""
-    sessions = _Sessions()
+class _View:
+    """The view's endpoints (see the module docstring), over one room and its sessions."""
 
-    async def sign_in(request: Request) -> Response:
-        session = sessions.open(request.query_params.get("token", ""))
+    def __init__(self, room: Workshop) -> None:
+        self.room = room
+        self.sessions = _Sessions()
+        self.script = (files("simulator.workshop") / "static" / "instructor.js").read_bytes()
+
+    @staticmethod
+    def activity(request: Request) -> Any:
+        workshop = request.app.state.workshop
+        return workshop.activity.learners if workshop else None
+
+    async def sign_in(self, request: Request) -> Response:
+        session = self.sessions.open(request.query_params.get("token", ""))
         if session is None:
             return _refused(request)
         response = RedirectResponse("/workshop", status_code=303)
         set_session_cookie(response, request, COOKIE, session, path="/workshop", samesite="strict")
         return response
 
-    async def view(request: Request) -> Response:
-        csrf = sessions.csrf(request)
+    async def view(self, request: Request) -> Response:
+        csrf = self.sessions.csrf(request)
         if csrf is None:
             return _refused(request)
-        page = await asyncio.to_thread(_table, room, request, csrf)
-        return HTMLResponse(page, headers={"Cache-Control": "no-store"})
+        flash = self.sessions.take_flash(request)
+        page = await asyncio.to_thread(_room_page, self.room, self.activity(request), csrf, flash)
+        return HTMLResponse(page, headers=_NO_STORE)
 
-    async def progress(request: Request) -> Response:
-        if sessions.csrf(request) is None:
+    async def rows(self, request: Request) -> Response:
+        if self.sessions.csrf(request) is None:
             return _refused(request)
-        workshop = request.app.state.workshop
-        activity = workshop.activity.learners if workshop else None
-        return JSONResponse(await asyncio.to_thread(room_progress, room, activity))
+        fragment = await asyncio.to_thread(_rows, self.room, self.activity(request))
+        return HTMLResponse(fragment, headers=_NO_STORE)
 
-    async def act(request: Request) -> Response:
-        csrf = sessions.csrf(request)
+    async def learner(self, request: Request) -> Response:
+        csrf = self.sessions.csrf(request)
+        if csrf is None:
+            return _refused(request)
+        name = request.path_params["name"]
+        if name not in self.room.served:
+            return _problem(request, 404, "NOT_FOUND", f"No learner {name!r} here.", "/workshop")
+        flash = self.sessions.take_flash(request)
+        activity = self.activity(request)
+        page = await asyncio.to_thread(_learner_page, self.room, name, activity, csrf, flash)
+        return HTMLResponse(page, headers=_NO_STORE)
+
+    async def progress(self, request: Request) -> Response:
+        if self.sessions.csrf(request) is None:
+            return _refused(request)
+        rows = await asyncio.to_thread(room_progress, self.room, self.activity(request))
+        return JSONResponse(rows)
+
+    async def view_js(self, request: Request) -> Response:
+        return Response(self.script, media_type="text/javascript")
+
+    async def posted(self, request: Request) -> tuple[str, FormData] | Response:
+        """The session's CSRF token and the form, or the refusal."""
+        csrf = self.sessions.csrf(request)
         try:
             form = await request.form()  # Starlette's own 400 reaches `http_error`: JSON
         except ValueError:  # Starlette 1.0 lets python-multipart's parse error through
@@ -213,35 +252,61 @@ def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable
         if csrf is None or not secrets.compare_digest(sent, csrf.encode()):
             return _refused(request)
         if not same_origin(request):
-            return json_error(403, "FORBIDDEN", "This form was not sent by the instructor's view.")
-        name, action = request.path_params["name"], request.path_params["action"]
-        if name not in room.served:
-            return json_error(404, "NOT_FOUND", f"No learner {name!r} here.")
-        try:
-            if action == "reset":
-                await asyncio.to_thread(room.reset, name)
-            elif action == "clock":
-                duration = str(form.get("duration", ""))
-                await asyncio.to_thread(room.learner(name).advance, duration)
-            elif action in ("checkpoint", "restore"):
-                # A checkpoint is a snapshot of the learner's space (docs/bug-reports.md).
-                space, label = room.learner(name), str(form.get("checkpoint", "checkpoint"))
-                operation = space.snapshot if action == "checkpoint" else space.restore
-                await asyncio.to_thread(operation, label)
-            else:
-                return json_error(404, "NOT_FOUND", f"No action {action!r}.")
-        except (SimulatorError, ValueError) as error:
-            return json_error(400, "BAD_REQUEST", str(error))
-        # The action and the learner (both known names here), never a form value.
-        logger.info("Instructor action: action=%s learner=%s", action, printable(name))
-        return RedirectResponse("/workshop", status_code=303)
+            message = "This form was not sent by the instructor's view."
+            return _problem(request, 403, "FORBIDDEN", message, "/workshop")
+        return csrf, form
 
+    async def act(self, request: Request) -> Response:
+        checked = await self.posted(request)
+        if isinstance(checked, Response):
+            return checked
+        csrf, form = checked
+        name, action = request.path_params.get("name"), request.path_params["action"]
+        back = f"/workshop/learners/{name}" if name else "/workshop"
+        if name is not None and name not in self.room.served:
+            return _problem(request, 404, "NOT_FOUND", f"No learner {name!r} here.", "/workshop")
+        if action not in (ROOM_ACTIONS if name is None else LEARNER_ACTIONS):
+            return _problem(request, 404, "NOT_FOUND", f"No action {action!r}.", back)
+        confirm = needs_confirming(name, action)
+        if confirm is not None and form.get("confirm") != CONFIRMED:
+            fields = {key: str(form.get(key, "")) for key in ("checkpoint",) if key in form}
+            page = confirm_page(request.url.path, *confirm, csrf, fields)
+            return HTMLResponse(page, headers=_NO_STORE)
+        try:
+            if name is None:
+                done = await asyncio.to_thread(room_action, self.room, action, form)
+            else:
+                done = await asyncio.to_thread(learner_action, self.room, name, action, form)
+        except (SimulatorError, ValueError) as error:
+            message = public_message(str(error), str(self.room.data_dir))
+            if not _wants_html(request):
+                return json_error(400, "BAD_REQUEST", message)
+            self.sessions.flash(request, "problem", message)
+            return RedirectResponse(back, status_code=303)
+        workshop = request.app.state.workshop
+        if action == "reset" and workshop is not None:
+            for reset in done.learners:
+                workshop.activity.clear_error(reset)
+        # The action and the learner (both known names here), never a form value.
+        who = printable(name) if name else "*"
+        logger.info("Instructor action: action=%s learner=%s", action, who)
+        self.sessions.flash(request, "notice", done.message)
+        return RedirectResponse(back, status_code=303)
+
+
+def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable[[], str]]:
+    """The `/workshop` app, and a function giving a new one-time sign-in link."""
+    endpoints = _View(room)
     app = Starlette(
         routes=[
-            Route("/workshop", view),
-            Route("/workshop/sign-in", sign_in),
-            Route("/workshop/progress.json", progress),
-            Route("/workshop/learners/{name}/{action}", act, methods=["POST"]),
+            Route("/workshop", endpoints.view),
+            Route("/workshop/sign-in", endpoints.sign_in),
+            Route("/workshop/rows", endpoints.rows),
+            Route("/workshop/view.js", endpoints.view_js),
+            Route("/workshop/progress.json", endpoints.progress),
+            Route("/workshop/learners/{name}", endpoints.learner),
+            Route("/workshop/learners/{name}/{action}", endpoints.act, methods=["POST"]),
+            Route("/workshop/room/{action}", endpoints.act, methods=["POST"]),
         ],
         middleware=[Middleware(_SecurityHeaders)],
         # Starlette's 404, 405 and a form it cannot parse: JSON, as everywhere else.
@@ -253,6 +318,6 @@ def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable
     app.state.public_url = public_url
 
     def new_link() -> str:
-        return f"{public_url}/workshop/sign-in?token={sessions.new_link()}"
+        return f"{public_url}/workshop/sign-in?token={endpoints.sessions.new_link()}"
 
     return app, new_link

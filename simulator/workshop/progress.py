@@ -84,12 +84,16 @@ def idle_seconds(seen: LearnerActivity) -> int | None:
 
 
 def room_progress(
-    room: Workshop, activity: dict[str, LearnerActivity] | None = None
+    room: Workshop,
+    activity: dict[str, LearnerActivity] | None = None,
+    *,
+    only: list[str] | None = None,
 ) -> list[dict[str, Any]]:
-    """One row a learner: each exercise's status, the last activity and the last error."""
+    """One row a learner (of `only`, else every one served): each exercise's status, the
+    last activity and the last error."""
     exercises = load_exercises()
     rows = []
-    for name in room.served:
+    for name in only if only is not None else room.served:
         seen = (activity or {}).get(name) or read_activity(room, name)
         results = check_learner(room, name, exercises)
         rows.append(

@@ -42,6 +42,8 @@ from ..server.bounds import RequestBounds
 from ..server.responses import json_error
 from .activity import Activity
 from .feedback import CHECK_PATH, check_endpoint
+from .join import JOIN_PATH, join_app
+from .roster import join_url
 from .spaces import Workshop
 
 __all__ = ["LEARNER_PREFIX", "WorkshopApp", "prefix_html"]
@@ -57,7 +59,7 @@ _NOTED_BYTES = 4096
 #: The interpreter's switch interval while a room is served (Python's default is 5 ms): a
 #: thread running an operation keeps the GIL until another has waited this long, and the
 #: event loop waits so at each return from polling, several times a request.
-_SWITCH_SECONDS = 0.001
+_SWITCH_SECONDS = float(__import__("os").environ.get("SWITCH", "0.001"))
 
 
 def prefix_html(body: bytes, prefix: str) -> bytes:
@@ -135,11 +137,20 @@ class WorkshopApp:
     stops, every one is ended, threads joined. Opening a space takes tens of milliseconds,
     so a room of 100 answers at once rather than seconds later.
     `instructor`: the app mounted at `/workshop` (simulator/workshop/instructor.py).
+    The room's join page, `/w/join`, is served here too (simulator/workshop/join.py);
+    `trust_forwarded_for`: its wrong-code limit counts the address in `X-Forwarded-For`.
     """
 
-    def __init__(self, room: Workshop, *, instructor: ASGIApp | None = None) -> None:
+    def __init__(
+        self,
+        room: Workshop,
+        *,
+        instructor: ASGIApp | None = None,
+        trust_forwarded_for: bool = False,
+    ) -> None:
         self.room = room
         self.instructor = instructor
+        self.join = join_app(room, trust_forwarded_for=trust_forwarded_for)
         self.activity = Activity(room)
         self.apps: dict[str, ASGIApp] = {}
         self._served = set(room.served)
@@ -160,6 +171,9 @@ class WorkshopApp:
         is_instructor = path == "/workshop" or path.startswith("/workshop/")
         if is_instructor and self.instructor is not None:
             await self.instructor(scope, receive, send)
+            return
+        if path == "/w/join" or path.startswith("/w/join/"):
+            await self.join(scope, receive, send)
             return
         match = _NAME.match(path)
         try:
@@ -183,6 +197,9 @@ class WorkshopApp:
             response = await check_endpoint(self.room, name, Request(scope, receive))
             await response(scope, receive, send)
             return
+        if match.group(2) == JOIN_PATH and scope["type"] == "http":  # a join code's dashboard
+            await self.join(scope, receive, send)
+            return
         prefix = f"{scope.get('root_path', '')}{LEARNER_PREFIX}{name}"
         child = {**scope, "path": match.group(2) or "/", "root_path": prefix}
         note = self.activity.recorder(name, scope)
@@ -202,6 +219,14 @@ class WorkshopApp:
     async def _open(self, name: str) -> ASGIApp:
         # Opening reads files and SQLite: off the event loop. The lifespan runs on it.
         app = await asyncio.to_thread(lambda: self.room.learner(name).app)
+        # The dashboard's sign-in page points a learner to the room's join page (an
+        # absolute URL: a root-relative one would be given the space's prefix).
+        app.state.sign_in_help = {
+            "text": "Open the room's join page and enter the join code on your card: "
+            "its Open my dashboard button signs you in.",
+            "link": join_url(self.room.public_url),
+            "label": "Open the join page",
+        }
         assert self._stack is not None
         await self._stack.enter_async_context(app.router.lifespan_context(app))
         self.apps[name] = app

@@ -1,7 +1,9 @@
 """`Workshop`: a room of learner spaces on one data dir, each space a `Simulator` of its own.
 
 ```
-D/workshop.json               the roster: learner names in order (no secrets)
+D/workshop.json               the roster: learner names in order, the room's settings
+                              (public URL, dataset; no secrets)
+D/join.json                   the room's join secret, reissued and revoked codes (0600)
 D/roster.csv, D/roster.html   what the trainer hands out (0600: client secrets)
 D/learners/<name>/            one Simulator data dir: sandbox.sqlite, clock.json, limits ...
 D/learners/<name>/learner.json   the learner's project, credentials and user (0600)
@@ -39,6 +41,7 @@ from ..public_url import DEFAULT_PUBLIC_URL, public_url_setting
 from ..storage import Store
 from ..storage.private import private_dir, private_file, write_private_text
 from ..webhooks.outbound import OutboundPolicy
+from .codes import JoinCodes
 from .fair_pool import FairPool
 from .identity import learner_ids, rename_ids
 from .roster import LearnerRecord, roster_csv, roster_html, validate_name
@@ -117,6 +120,7 @@ class Workshop:
     `outbound_policy`: where webhooks may go, for every space; strict by default (a room's
     learners must not make the server call into its network): docs/workshop.md.
     `public_url`: the origin the server is reached at; each space's URLs add `/w/<name>`.
+    None: the one stored with the room (`settings`), else http://127.0.0.1:8000.
     """
 
     def __init__(
@@ -124,14 +128,18 @@ class Workshop:
         data_dir: str | Path,
         *,
         learners: Sequence[str] | None = None,
-        public_url: str = DEFAULT_PUBLIC_URL,
+        public_url: str | None = None,
         outbound_policy: OutboundPolicy | None = None,
     ) -> None:
         self.data_dir = private_dir(data_dir)
-        self.public_url = public_url_setting(public_url)
         self.outbound_policy = outbound_policy or OutboundPolicy.strict_mode()
         self._room = self.data_dir.name  # until the roster names its room (_read_roster)
+        #: What `create` stored: `public_url` and `dataset` (empty before the first create).
+        self.settings: dict[str, str] = {}
         self._roster: list[str] = self._read_roster()
+        stored = self.settings.get("public_url")
+        self.public_url = public_url_setting(public_url or stored or DEFAULT_PUBLIC_URL)
+        self.codes = JoinCodes(self.data_dir, self._room)
         for name in learners or ():
             self._check_known(name)
         self._served = list(learners) if learners is not None else None
@@ -162,6 +170,9 @@ class Workshop:
             # The room's name, which the learners' ids derive from: the data dir's name when
             # the room was created, kept here so that moving the directory changes no id.
             self._room = str(roster.get("room", self._room))
+            settings = roster.get("settings") or {}
+            self.settings = {key: str(settings[key]) for key in ("public_url", "dataset")
+                             if settings.get(key)}  # fmt: skip
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
             raise ConfigurationError(f"Cannot read the roster {path}: {error}") from None
         return [validate_name(str(name)) for name in names]
@@ -172,7 +183,8 @@ class Workshop:
         return self._room
 
     def _write_roster(self) -> None:
-        text = json.dumps({"room": self._room, "learners": self._roster}, indent=2) + "\n"
+        roster = {"room": self._room, "learners": self._roster, "settings": self.settings}
+        text = json.dumps(roster, indent=2) + "\n"
         write_private_text(self.data_dir / ROSTER_FILE, text)
 
     def space_dir(self, name: str) -> Path:
@@ -193,9 +205,12 @@ class Workshop:
 
     # -- creating spaces ----------------------------------------------------------
 
-    def create(self, names: Sequence[str], dataset: str = "workshop") -> list[str]:
+    def create(self, names: Sequence[str], dataset: str | None = None) -> list[str]:
         """Add a space for each name not yet in the roster; return the names added.
 
+        `dataset` (None: the room's, else `workshop`) and the public URL are stored as the
+        room's settings; a public URL other than the stored one moves every learner's
+        registered callback page to it. The handouts are written again in any case.
         A learner already in the roster is left as it is (their data is never overwritten).
         The dataset is loaded once, into a template space; each learner's space is a copy of
         it given its own secrets, built in a scratch directory and renamed into place, so a
@@ -209,15 +224,31 @@ class Workshop:
                 raise ConfigurationError(
                     f"{self.space_dir(name)} exists but is not in the roster: move it away first."
                 )
-        if not added:
-            return []
-        base = self._template(dataset)
-        for name in added:
-            self._add_space(base, name, position=len(self._roster) + 1)
-            self._roster.append(name)
-            self._write_roster()
+        dataset = dataset or self.settings.get("dataset") or "workshop"
+        moved_from = self.settings.get("public_url", self.public_url)
+        if moved_from != self.public_url:
+            self._move_callbacks(moved_from)
+        self.settings = {"public_url": self.public_url, "dataset": dataset}
+        self._write_roster()
+        if added:
+            base = self._template(dataset)
+            for name in added:
+                self._add_space(base, name, position=len(self._roster) + 1)
+                self._roster.append(name)
+                self._write_roster()
         self.write_handouts()
         return added
+
+    def _move_callbacks(self, old_url: str) -> None:
+        """Each learner's registered callback page, from `old_url` to the public URL."""
+        for name in self._roster:
+            record = self.record(name)
+            old, new = (f"{url}/w/{name}/callback" for url in (old_url, self.public_url))
+            with self.learner(name).sandbox.store.atomic() as db:
+                db.execute(
+                    "UPDATE projects SET redirect_uris = replace(redirect_uris, ?, ?) WHERE id = ?",
+                    [json.dumps(old), json.dumps(new), record.project_id],
+                )
 
     def _template(self, dataset: str) -> LearnerRecord:
         """The space every learner's is copied from (`D/.template/`), built once per dataset:
@@ -313,9 +344,10 @@ class Workshop:
     def write_handouts(self) -> tuple[Path, Path]:
         """`roster.csv` and `roster.html`, from every learner's record (both `0600`)."""
         records = self.records()
+        codes = self.codes.codes(self._roster)
         return (
-            roster_csv(records, self.public_url, self.data_dir / "roster.csv"),
-            roster_html(records, self.public_url, self.data_dir / "roster.html"),
+            roster_csv(records, self.public_url, self.data_dir / "roster.csv", codes),
+            roster_html(records, self.public_url, self.data_dir / "roster.html", codes),
         )
 
     # -- the spaces ---------------------------------------------------------------

@@ -13,7 +13,7 @@ card.set_field("account", row_resolver("accounts", "account_id"))
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...clock import format_timestamp, parse_timestamp
@@ -22,6 +22,7 @@ from ...domain.kernel.money import to_decimal
 from ...domain.kernel.pagination import Connection, InvalidPageRequest
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
+from ...storage.rows import TransactionRow
 from ..connections import connection
 from ..context import RequestContext
 
@@ -81,7 +82,7 @@ def status_info(prefix: str, row: dict[str, Any], **fields: Any) -> dict[str, An
     return {"__typename": f"{prefix}{row['status']}Status", "status": row["status"], **fields}
 
 
-def transaction_node(row: dict[str, Any]) -> dict[str, Any]:
+def transaction_node(row: TransactionRow) -> dict[str, Any]:
     """A transaction row tagged with its concrete GraphQL type."""
     return {**row, "__typename": TRANSACTION_OBJECT_TYPES[row["type"]]}
 
@@ -140,11 +141,11 @@ def connection_resolver(
     return resolve
 
 
-def item_resolver(getter: Callable[[Environment, Principal, str], dict[str, Any]]) -> Resolver:
+def item_resolver(getter: Callable[[Environment, Principal, str], Mapping[str, Any]]) -> Resolver:
     """A query of one resource by its one id argument, served by a domain `get_*(env,
     principal, id)` (which raises `NotFound` for what the caller cannot see)."""
 
-    def resolve(_: Any, info: ResolveInfo, **arguments: str) -> dict[str, Any]:
+    def resolve(_: Any, info: ResolveInfo, **arguments: str) -> Mapping[str, Any]:
         env, principal = caller(info)
         (resource_id,) = arguments.values()
         return getter(env, principal, resource_id)

@@ -14,6 +14,7 @@ from ...domain.accounts import transactions as transaction_domain
 from ...domain.kernel.rejections import Rejected, validation, validation_error
 from ...exceptions import NotFound
 from ...graphql_compat import ResolveInfo
+from ...storage.rows import AccountHolderRow, AccountRow
 from ..connections import connection
 from ..mutations import returns_rejections
 from ._helpers import (
@@ -75,14 +76,14 @@ def resolve_status_info(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
 
 
 @account.field("balances")
-def resolve_balances(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
+def resolve_balances(row: AccountRow, info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     balances = domain.account_balances(env, row)
     return {name: {"value": value, "currency": row["currency"]} for name, value in balances.items()}
 
 
 @account.field("holder")
-def resolve_holder(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
+def resolve_holder(row: dict[str, Any], info: ResolveInfo) -> AccountHolderRow:
     env, _ = caller(info)
     return domain.get_account_holder(env, row["project_id"], row["holder_id"])
 

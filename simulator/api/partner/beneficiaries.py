@@ -10,6 +10,7 @@ from ariadne.types import SchemaBindable
 
 from ...domain.payments import beneficiaries as domain
 from ...graphql_compat import ResolveInfo
+from ...storage.rows import TrustedBeneficiaryRow
 from ..connections import connection
 from ..mutations import returns_rejections
 from ._helpers import caller, consent_row
@@ -63,7 +64,7 @@ def resolve_trusted_beneficiary(_: Any, info: ResolveInfo, id: str) -> dict[str,
     return _node(domain.get_trusted_beneficiary(env, principal, id))
 
 
-def _node(row: dict[str, Any]) -> dict[str, Any]:
+def _node(row: TrustedBeneficiaryRow) -> dict[str, Any]:
     return {**row, "__typename": "TrustedSepaBeneficiary"}
 
 

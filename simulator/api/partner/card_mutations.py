@@ -12,6 +12,7 @@ from ...domain.cards import physical_cards as physical
 from ...domain.kernel.rejections import Rejected
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
+from ...storage.rows import CardRow
 from ..mutations import required_input, returns_union_rejections
 from ._helpers import amount, caller
 
@@ -136,7 +137,7 @@ def resolve_cancel_card(
     }
 
 
-def _physical_payload(name: str, row: dict[str, Any], **extra: Any) -> dict[str, Any]:
+def _physical_payload(name: str, row: CardRow, **extra: Any) -> dict[str, Any]:
     return {"__typename": f"{name}SuccessPayload", "physical_card": row, **extra}
 
 
@@ -258,8 +259,9 @@ def resolve_view_with_consent(_: Any, info: ResolveInfo, input: dict[str, Any]) 
         )
     card = domain.find_card(env.store.db, principal, rows[0]["resource_id"])
     membership = get_row(env.store.db, "account_memberships", card["account_membership_id"])
-    user = get_row(env.store.db, "users", membership["user_id"]) if membership["user_id"] else {}
-    holder = " ".join(part for part in (user.get("first_name"), user.get("last_name")) if part)
+    user = get_row(env.store.db, "users", membership["user_id"]) if membership["user_id"] else None
+    names = (user["first_name"], user["last_name"]) if user is not None else ()
+    holder = " ".join(part for part in names if part)
     # Simulator pages would show the numbers; nothing real sits behind these addresses.
     base = f"https://card-numbers.invalid/{card['id']}"
     return {

@@ -12,6 +12,7 @@ from ...domain.cards import cards as domain
 from ...domain.kernel.pagination import Connection
 from ...domain.sandbox.simulation import spent_within_limit_period
 from ...graphql_compat import ResolveInfo
+from ...storage.rows import CardRow
 from ..connections import connection
 from ._helpers import amount, caller, consent_row, item_resolver, row_resolver
 from .accounts import transactions_connection
@@ -123,7 +124,7 @@ def resolve_spending_limits(row: dict[str, Any], _: ResolveInfo) -> list[dict[st
 
 
 @card.field("spending")
-def resolve_spending(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
+def resolve_spending(row: CardRow, info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     spent = spent_within_limit_period(env, env.store.db, row)
     return {"amount": amount(spent), "period": row["spending_limit_period"]}

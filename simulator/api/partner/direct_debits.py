@@ -10,6 +10,7 @@ from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 from ...domain.payments import received_mandates, transaction_returns
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
+from ...storage.rows import ReceivedDirectDebitMandateRow
 from ..mutations import returns_rejections
 from ._helpers import caller, connection_resolver, consent_row, row_resolver
 from .transactions import COMMON_FIELDS, other_party, own_party
@@ -84,7 +85,7 @@ def resolve_mandate(
     return _typed(row) if row else None
 
 
-def _typed(row: dict[str, Any]) -> dict[str, Any]:
+def _typed(row: ReceivedDirectDebitMandateRow) -> dict[str, Any]:
     # Every stored received mandate is a SEPA one (no internal direct debits yet).
     return {**row, "__typename": "SEPAReceivedDirectDebitMandate"}
 
@@ -122,7 +123,7 @@ def resolve_mandate_status(row: dict[str, Any], info: ResolveInfo) -> dict[str, 
     return result
 
 
-def _mandate_payload(name: str, row: dict[str, Any]) -> dict[str, Any]:
+def _mandate_payload(name: str, row: ReceivedDirectDebitMandateRow) -> dict[str, Any]:
     return {"__typename": name, "received_direct_debit_mandate": _typed(row)}
 
 

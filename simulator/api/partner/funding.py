@@ -15,6 +15,12 @@ from ...domain.funding import funding, funding_limits, funding_requests
 from ...domain.kernel.money import to_decimal
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
+from ...storage.rows import (
+    AccountHolderRow,
+    FundingLimitChangeRequestRow,
+    FundingSourceRow,
+    PaymentMandateRow,
+)
 from ..connections import connection
 from ..mutations import returns_rejections
 from ._helpers import amount, caller, connection_resolver, consent_row, row_resolver
@@ -59,7 +65,7 @@ def _date(value: str | None) -> str | None:
 
 
 @query.field("fundingSource")
-def resolve_source(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_source(_: Any, info: ResolveInfo, id: str) -> FundingSourceRow | None:
     env, principal = caller(info)
     return funding.get_funding_source(env, principal, id)
 
@@ -121,7 +127,7 @@ def resolve_funding_request(_: Any, info: ResolveInfo, input: dict[str, Any]) ->
 
 
 @query.field("paymentMandate")
-def resolve_mandate(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_mandate(_: Any, info: ResolveInfo, id: str) -> PaymentMandateRow | None:
     env, principal = caller(info)
     return funding.get_payment_mandate(env, principal, id)
 
@@ -207,7 +213,7 @@ def resolve_transaction_mandate(row: dict[str, Any], info: ResolveInfo) -> dict[
 
 
 @holder.field("fundingLimitSettings")
-def resolve_settings(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
+def resolve_settings(row: AccountHolderRow, info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     return {**funding_limits.limit_settings(env.store.db, row), "_holder": row}
 
@@ -247,7 +253,9 @@ def resolve_instant_limit(row: dict[str, Any], info: ResolveInfo) -> dict[str, A
 
 
 @settings.field("fundingLimitSettingsChangeRequest")
-def resolve_latest_request(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
+def resolve_latest_request(
+    row: dict[str, Any], info: ResolveInfo
+) -> FundingLimitChangeRequestRow | None:
     env, _ = caller(info)
     return funding_limits.latest_change_request(env.store.db, row["account_holder_id"])
 
@@ -275,7 +283,7 @@ def resolve_change_requests(
 @query.field("fundingLimitSettingsChangeRequest")
 def resolve_change_request(
     _: Any, info: ResolveInfo, funding_limit_settings_change_request_id: str
-) -> dict[str, Any] | None:
+) -> FundingLimitChangeRequestRow | None:
     env, principal = caller(info)
     return funding_limits.get_change_request(
         env, principal, funding_limit_settings_change_request_id

@@ -10,6 +10,7 @@ from ariadne.types import SchemaBindable
 from ...domain.accounts import accounts as account_domain
 from ...domain.accounts import holders as domain
 from ...graphql_compat import ResolveInfo
+from ...storage.rows import AccountHolderRow
 from ..mutations import returns_rejections
 from ._helpers import caller, connection_resolver, item_resolver
 from .accounts import COUNTRY_CODES
@@ -33,7 +34,7 @@ query.set_field("accountHolder", item_resolver(domain.get_holder))
 
 
 @holder.field("info")
-def resolve_info(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
+def resolve_info(row: AccountHolderRow, _: ResolveInfo) -> dict[str, Any]:
     return {
         "__typename": f"AccountHolder{row['type']}Info",
         "type": row["type"],

@@ -14,6 +14,7 @@ from ...domain.cards import cards as card_domain
 from ...domain.kernel.access import PERMISSIONS
 from ...exceptions import NotFound
 from ...graphql_compat import ResolveInfo
+from ...storage.rows import AccountMembershipRow
 from ..connections import connection
 from ..mutations import required_input, returns_rejections
 from ._helpers import caller, connection_resolver, consent_row, row_resolver
@@ -32,7 +33,7 @@ def resolve_status_info_type(obj: dict[str, Any], *_: Any) -> str:
 
 
 @query.field("accountMembership")
-def resolve_membership(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_membership(_: Any, info: ResolveInfo, id: str) -> AccountMembershipRow | None:
     env, principal = caller(info)
     try:
         return domain.get_membership(env, principal, id)
@@ -196,7 +197,7 @@ def resolve_update(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str
     return {"__typename": "UpdateAccountMembershipSuccessPayload", "consent": consent}
 
 
-def _payload(name: str, row: dict[str, Any]) -> dict[str, Any]:
+def _payload(name: str, row: AccountMembershipRow) -> dict[str, Any]:
     return {"__typename": f"{name}AccountMembershipSuccessPayload", "account_membership": row}
 
 

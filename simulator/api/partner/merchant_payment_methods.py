@@ -11,6 +11,7 @@ from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 from ...domain.merchants import merchant_payment_methods as methods
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
+from ...storage.rows import MerchantPaymentMethodUpdateRequestRow, MerchantProfileRow
 from ..mutations import returns_rejections
 from ._helpers import caller
 from .merchant_profiles import methods_typed, status_date
@@ -62,12 +63,14 @@ def _status_info(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     return info
 
 
-def _profile(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
+def _profile(row: dict[str, Any], info: ResolveInfo) -> MerchantProfileRow:
     env, _ = caller(info)
     return get_row(env.store.db, "merchant_profiles", row["merchant_profile_id"])
 
 
-def _update_request(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
+def _update_request(
+    row: dict[str, Any], info: ResolveInfo
+) -> MerchantPaymentMethodUpdateRequestRow | None:
     env, _ = caller(info)
     return methods.pending_update_request(env.store.db, row["id"])
 
@@ -89,7 +92,7 @@ for _type in method_types:
 sepa_request.set_field("useSwanSepaCreditorIdentifier", _swan_identifier)
 
 
-def _request_typed(row: dict[str, Any] | None) -> dict[str, Any] | None:
+def _request_typed(row: MerchantPaymentMethodUpdateRequestRow | None) -> dict[str, Any] | None:
     # Every change request is a SEPA direct debit one (the only kind the API takes).
     return None if row is None else {**row, "__typename": sepa_request.name}
 

@@ -15,6 +15,7 @@ from ...domain.kernel.money import to_decimal
 from ...domain.merchants import merchant_mandates, merchant_payments
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
+from ...storage.rows import MerchantPaymentRow, MerchantProfileRow
 from ..mutations import returns_rejections
 from ._helpers import amount, caller, connection_resolver
 from .accounts import transactions_connection
@@ -42,7 +43,7 @@ bindables: list[SchemaBindable] = [
 _ZERO = Decimal(0)
 
 
-def _typed(row: dict[str, Any]) -> dict[str, Any]:
+def _typed(row: MerchantPaymentRow) -> dict[str, Any]:
     return {**row, "__typename": payment.name}
 
 
@@ -94,7 +95,7 @@ def resolve_cancel(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str
 
 
 @direct_debit.field("merchant")
-def resolve_merchant(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
+def resolve_merchant(row: dict[str, Any], info: ResolveInfo) -> MerchantProfileRow | None:
     if not row.get("merchant_payment_id"):
         return None
     env, _ = caller(info)
@@ -111,7 +112,7 @@ payment.set_field("refundedAt", lambda row, _: None)
 
 
 @payment.field("merchantProfile")
-def resolve_profile(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
+def resolve_profile(row: dict[str, Any], info: ResolveInfo) -> MerchantProfileRow:
     env, _ = caller(info)
     return get_row(env.store.db, "merchant_profiles", row["merchant_profile_id"])
 

@@ -11,6 +11,11 @@ from ariadne import MutationType, ObjectType, QueryType
 from ...domain.merchants import merchant_payment_methods as methods
 from ...domain.merchants import merchant_profiles as profiles
 from ...graphql_compat import ResolveInfo
+from ...storage.rows import (
+    MerchantPaymentMethodRow,
+    MerchantProfileRow,
+    MerchantProfileUpdateRequestRow,
+)
 from ..mutations import returns_rejections, returns_union_rejections
 from ._helpers import amount, caller, connection_resolver
 
@@ -71,13 +76,15 @@ def resolve_methods(row: dict[str, Any], info: ResolveInfo) -> list[dict[str, An
     return [methods_typed(method) for method in methods.methods_of_profile(env.store.db, row["id"])]
 
 
-def methods_typed(row: dict[str, Any]) -> dict[str, Any]:
+def methods_typed(row: MerchantPaymentMethodRow) -> dict[str, Any]:
     """A payment method row tagged with its GraphQL object type."""
     return {**row, "__typename": methods.OBJECT_TYPES[row["type"]]}
 
 
 @profile.field("requestMerchantProfileUpdate")
-def resolve_latest_request(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
+def resolve_latest_request(
+    row: dict[str, Any], info: ResolveInfo
+) -> MerchantProfileUpdateRequestRow | None:
     env, _ = caller(info)
     return profiles.latest_update_request(env.store.db, row["id"])
 
@@ -132,13 +139,15 @@ account.set_field(
 
 
 @query.field("merchantProfile")
-def resolve_profile(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_profile(_: Any, info: ResolveInfo, id: str) -> MerchantProfileRow | None:
     env, principal = caller(info)
     return profiles.get_profile(env, principal, id)
 
 
 @query.field("merchantProfileUpdateRequest")
-def resolve_update_request(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_update_request(
+    _: Any, info: ResolveInfo, id: str
+) -> MerchantProfileUpdateRequestRow | None:
     env, principal = caller(info)
     return profiles.get_update_request(env, principal, id)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
 
@@ -15,6 +16,12 @@ from ...domain.onboarding import onboarding as domain
 from ...domain.onboarding import supporting_documents as documents
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
+from ...storage.rows import (
+    AccountRow,
+    OnboardingRow,
+    SupportingDocumentCollectionRow,
+    SupportingDocumentRow,
+)
 from ..connections import connection
 from ..mutations import returns_rejections
 from ._helpers import caller
@@ -35,7 +42,7 @@ _COLLECTION_DATES = {
 }
 
 
-def onboarding_node(row: dict[str, Any]) -> dict[str, Any]:
+def onboarding_node(row: OnboardingRow) -> dict[str, Any]:
     """An onboarding row tagged with its GraphQL type."""
     return {**row, "__typename": f"{row['type']}AccountHolderOnboarding"}
 
@@ -79,7 +86,7 @@ def resolve_onboardings(
     return connection(page, onboarding_node)
 
 
-def status_info(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
+def status_info(row: OnboardingRow, _: ResolveInfo) -> dict[str, Any]:
     status = domain.onboarding_status(row)
     return {
         "__typename": f"Onboarding{status['status']}StatusInfo",
@@ -89,7 +96,7 @@ def status_info(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     }
 
 
-def account_of(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
+def account_of(row: dict[str, Any], info: ResolveInfo) -> AccountRow | None:
     env, _ = caller(info)
     return get_row(env.store.db, "accounts", row["account_id"]) if row["account_id"] else None
 
@@ -105,7 +112,7 @@ def _snake(values: dict[str, Any]) -> dict[str, Any]:
     return {name(key): value for key, value in values.items()}
 
 
-def _account_admin(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
+def _account_admin(row: OnboardingRow, _: ResolveInfo) -> dict[str, Any]:
     return _snake(domain.stored_json(row, "account_admin"))
 
 
@@ -140,7 +147,7 @@ def redirect_parameters(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any] |
     return {"redirect_url": row["redirect_url"], "state": row["state"]}
 
 
-def collection_of(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
+def collection_of(row: dict[str, Any], info: ResolveInfo) -> SupportingDocumentCollectionRow | None:
     env, _ = caller(info)
     return get_row(env.store.db, "supporting_document_collections", row["collection_id"])
 
@@ -157,7 +164,7 @@ for onboarding_type in (individual, company):
 
 
 @company.field("company")
-def resolve_company(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any] | None:
+def resolve_company(row: OnboardingRow, _: ResolveInfo) -> dict[str, Any] | None:
     info = domain.stored_json(row, "company")
     return _snake(info) if info.get("registrationNumber") else None
 
@@ -236,7 +243,9 @@ def resolve_finalize(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[s
 
 
 @query.field("supportingDocumentCollection")
-def resolve_collection(_: Any, info: ResolveInfo, id: str) -> dict[str, Any] | None:
+def resolve_collection(
+    _: Any, info: ResolveInfo, id: str
+) -> SupportingDocumentCollectionRow | None:
     env, principal = caller(info)
     return documents.find_collection(env.store.db, principal.project_id, id)
 
@@ -274,13 +283,15 @@ def resolve_collection_status(row: dict[str, Any], _: ResolveInfo) -> dict[str, 
 
 
 @collection.field("requiredSupportingDocumentPurposes")
-def resolve_required(row: dict[str, Any], info: ResolveInfo) -> list[dict[str, Any]]:
+def resolve_required(
+    row: SupportingDocumentCollectionRow, info: ResolveInfo
+) -> list[dict[str, Any]]:
     env, _ = caller(info)
     return [purpose(name) for name in documents.required_purposes(env.store.db, row)]
 
 
 @collection.field("supportingDocuments")
-def resolve_documents(row: dict[str, Any], info: ResolveInfo) -> list[dict[str, Any]]:
+def resolve_documents(row: dict[str, Any], info: ResolveInfo) -> list[SupportingDocumentRow]:
     env, _ = caller(info)
     return documents.list_documents(env, row["id"])
 
@@ -323,7 +334,7 @@ def resolve_document_type(row: dict[str, Any], _: ResolveInfo) -> str | None:
     return value
 
 
-def upload_info(row: dict[str, Any], base_url: str) -> dict[str, Any]:
+def upload_info(row: Mapping[str, Any], base_url: str) -> dict[str, Any]:
     """Where the file would go: a placeholder on the simulator's own address (the Testing
     API's `updateSupportingDocumentStatus` stands in for the upload; nothing is stored)."""
     return {

@@ -9,8 +9,8 @@ the names come from the user who signs in with the onboarding URL, unknown onboa
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
@@ -20,10 +20,14 @@ from ...domain.onboarding import onboarding as domain
 from ...exceptions import NotFound
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
+from ...storage.rows import AccountHolderRow, OnboardingRow
 from ..connections import connection
 from ..mutations import returns_rejections
 from . import onboarding as current
 from ._helpers import caller
+
+#: What a wrapped resolver returns: a row or a payload, handed on as it is.
+_Payload = TypeVar("_Payload", bound=Mapping[str, Any])
 
 query = QueryType()
 mutation = MutationType()
@@ -101,7 +105,7 @@ def _company(values: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in values.items() if key in _COMPANY_FIELDS}
 
 
-def _translated(call: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+def _translated(call: Callable[[], _Payload]) -> _Payload:
     """Run `call`, answering the domain's rejections as the older unions name them."""
     try:
         return call()
@@ -214,7 +218,7 @@ def resolve_finalize(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[s
 
 
 @query.field("onboarding")
-def resolve_onboarding(_: Any, info: ResolveInfo, id: str) -> dict[str, Any]:
+def resolve_onboarding(_: Any, info: ResolveInfo, id: str) -> OnboardingRow:
     env, principal = caller(info)
     row = domain.find_onboarding(env.store.db, principal.project_id, id)
     if row is None:
@@ -268,7 +272,7 @@ def _language_of(row: dict[str, Any], _: ResolveInfo) -> str | None:
     return str(language) if language else None
 
 
-def _holder(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
+def _holder(row: dict[str, Any], info: ResolveInfo) -> AccountHolderRow | None:
     env, _ = caller(info)
     return get_row(env.store.db, "account_holders", row["holder_id"]) if row["holder_id"] else None
 

@@ -12,6 +12,7 @@ from ...domain.payments import standing_orders as domain
 from ...domain.users.users import get_user
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
+from ...storage.rows import AccountRow
 from ..connections import connection
 from ..mutations import returns_rejections
 from ._helpers import amount, caller, consent_row
@@ -62,7 +63,7 @@ def resolve_payment_standing_order(row: dict[str, Any], info: ResolveInfo) -> An
 
 
 @standing_order.field("account")
-def resolve_account(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
+def resolve_account(row: dict[str, Any], info: ResolveInfo) -> AccountRow:
     env, _ = caller(info)
     return get_row(env.store.db, "accounts", row["account_id"])
 

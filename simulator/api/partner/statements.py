@@ -11,6 +11,7 @@ from ...domain.accounts import account_lifecycle, statements, virtual_ibans
 from ...domain.kernel import projects
 from ...graphql_compat import ResolveInfo
 from ...storage import get_row
+from ...storage.rows import VirtualIbanEntryRow
 from ..context import RequestContext
 from ..mutations import returns_rejections
 from ._helpers import amount, caller, item_resolver, row_resolver, transaction_node
@@ -138,7 +139,7 @@ def resolve_generate_transaction_statement(
     }
 
 
-def _entry_payload(name: str, entry: dict[str, Any]) -> dict[str, Any]:
+def _entry_payload(name: str, entry: VirtualIbanEntryRow) -> dict[str, Any]:
     return {"__typename": f"{name}SuccessPayload", "virtual_iban_entry": entry}
 
 

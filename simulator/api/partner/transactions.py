@@ -145,7 +145,7 @@ def mask_iban(iban: str) -> str:
     return f"{iban[:4]}{'*' * max(len(iban) - 8, 0)}{iban[-4:]}"
 
 
-def _party(name: str, iban: str | None, bic: str | None, **extra: Any) -> dict[str, Any]:
+def _party(name: str | None, iban: str | None, bic: str | None, **extra: Any) -> dict[str, Any]:
     return {
         "name": name,
         "iban": iban,

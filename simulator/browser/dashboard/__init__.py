@@ -21,7 +21,18 @@ from .web import ErrorHandler, Handler, dashboard_handler, set_cookie, sign_in_p
 
 __all__ = ["dashboard_routes", "new_sign_in_link"]
 
-_HOW = "Open the link `python -m simulator serve` printed, or make a new one with "
+_HOW = "Open the sign-in link the server printed, or make a new one with this command:"
+_COMMAND = "python -m simulator dashboard link --env sandbox"
+
+
+def _help(request: Request, problem: str = "") -> dict[str, str]:
+    """What the sign-in page says to do: the app's own help when it has one (a workshop's
+    space points to the room's join page: `state.sign_in_help`, with `text`, `link` and
+    `label`), else the command that makes a link."""
+    custom = getattr(request.app.state, "sign_in_help", None)
+    if isinstance(custom, dict):
+        return {**custom, "text": f"{problem} {custom['text']}".strip()}
+    return {"text": f"{problem} {_HOW}".strip(), "command": _COMMAND}
 
 
 def _sign_in(environments: Mapping[EnvironmentName, Environment]) -> Route:
@@ -29,19 +40,13 @@ def _sign_in(environments: Mapping[EnvironmentName, Environment]) -> Route:
         token = request.query_params.get("token", "")
         name = EnvironmentName.of_credential(token)
         if not token:
-            return sign_in_page(_HOW + "`python -m simulator dashboard link [--env sandbox]`.")
+            return sign_in_page(_help(request))
         if name is None or name not in environments:
-            return sign_in_page(
-                "This sign-in link is not valid. " + _HOW + "`python -m simulator dashboard link`.",
-                status=400,
-            )
+            return sign_in_page(_help(request, "This sign-in link is not valid."), status=400)
         try:
             cookie = sign_in(environments[name], token)
         except DashboardSignInProblem as problem:
-            return sign_in_page(
-                f"{problem.message} Make a new one with `python -m simulator dashboard link`.",
-                status=400,
-            )
+            return sign_in_page(_help(request, problem.message), status=400)
         # 303 to the dashboard: the token leaves the address bar (and the history entry).
         response = redirect("/dashboard")
         set_cookie(response, request, cookie)

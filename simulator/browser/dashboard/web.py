@@ -104,13 +104,18 @@ def render_dashboard(call: Call, template: str, *, status: int = 200, **context:
     )
 
 
-def sign_in_page(message: str, *, status: int = 200) -> Response:
+def sign_in_page(help_: Mapping[str, str], *, status: int = 200) -> Response:
+    """The sign-in page: `help_["text"]`, then a `command` to run or a `link` (with its
+    `label`) to follow."""
     return render_page(
         "dashboard_sign_in.html",
         status=status,
         title="Sign in to the dashboard",
         environment_title="Dashboard",
-        message=message,
+        message=help_["text"],
+        command=help_.get("command", ""),
+        link=help_.get("link", ""),
+        label=help_.get("label", ""),
     )
 
 

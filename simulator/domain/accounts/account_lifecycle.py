@@ -24,7 +24,8 @@ from typing import Any
 import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, update_row
+from ...storage import get_row, rows_where, update_columns, update_row, with_changes
+from ...storage.rows import AccountChanges, AccountRow, ConsentRow
 from ..consents.consents import ConsentHandler, open_consent
 from ..kernel.access import legal_representative, require_legal_representative
 from ..kernel.context import Environment, Principal
@@ -74,18 +75,16 @@ _PARTNER_CLOSURE = "RequestedByPartner"
 _HOLDER_CLOSURE = "RequestedByHolder"
 
 
-def find_account(
-    db: sqlite_utils.Database, principal: Principal, account_id: str
-) -> dict[str, Any]:
+def find_account(db: sqlite_utils.Database, principal: Principal, account_id: str) -> AccountRow:
     """The account if the caller sees it, else `AccountNotFoundRejection`."""
     where, params = accessible_accounts_condition(principal)
-    rows = list(db["accounts"].rows_where(f"id = ? AND {where}", [account_id, *params]))
+    rows = list(rows_where(db, "accounts", f"id = ? AND {where}", [account_id, *params]))
     if not rows:
         raise Rejected(not_found("Account", account_id))
     return rows[0]
 
 
-def require_account_status(account: dict[str, Any], *allowed: str) -> None:
+def require_account_status(account: AccountRow, *allowed: str) -> None:
     if account["status"] not in allowed:
         raise Rejected(wrong_status("Account", account["id"], account["status"], allowed[0]))
 
@@ -109,21 +108,21 @@ def consent_user(db: sqlite_utils.Database, principal: Principal, account_id: st
 def _move(
     env: Environment,
     db: sqlite_utils.Database,
-    account: dict[str, Any],
+    account: AccountRow,
     status: str,
     event_type: str,
     **extra: Any,
-) -> dict[str, Any]:
+) -> AccountRow:
     if status not in ACCOUNT_TRANSITIONS.get(account["status"], ()):
         expected = next(
             (source for source, targets in ACCOUNT_TRANSITIONS.items() if status in targets),
             "Opened",
         )
         raise Rejected(wrong_status("Account", account["id"], account["status"], expected))
-    changes = {"status": status, "updated_at": env.now(), **extra}
-    update_row(db, "accounts", account["id"], changes)
+    changes: dict[str, Any] = {"status": status, "updated_at": env.now(), **extra}
+    update_columns(db, "accounts", account["id"], changes)
     emit(env, db, event_type, project_id=account["project_id"], resource_id=account["id"])
-    return {**account, **changes}
+    return with_changes(account, changes)
 
 
 def update_account(
@@ -133,7 +132,7 @@ def update_account(
     *,
     name: str | None = None,
     language: str | None = None,
-) -> dict[str, Any]:
+) -> AccountRow:
     """Rename an account or change its language (legal representative or project token)."""
     checks = Checks()
     if name is not None:
@@ -149,7 +148,7 @@ def update_account(
         account = find_account(db, principal, account_id)
         require_legal_representative(db, principal, account_id)
         require_account_status(account, "Opened", "Suspended")
-        changes: dict[str, Any] = {}
+        changes: AccountChanges = {}
         if name is not None:
             changes["name"] = name
         if language is not None:
@@ -160,10 +159,10 @@ def update_account(
             emit(
                 env, db, "Account.Updated", project_id=account["project_id"], resource_id=account_id
             )
-        return {**account, **changes}
+        return with_changes(account, changes)
 
 
-def _require_empty(db: sqlite_utils.Database, account: dict[str, Any]) -> None:
+def _require_empty(db: sqlite_utils.Database, account: AccountRow) -> None:
     balances = read_balances(db, account["id"])
     pending = db.execute(
         "SELECT COUNT(*) FROM transactions WHERE account_id = ? AND status = 'Pending'",
@@ -187,7 +186,7 @@ def close_account(
     *,
     consent_redirect_url: str,
     reason: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+) -> ConsentRow:
     """Ask to close an empty Opened account: returns the consent whose acceptance starts
     closing it. `reason` is `{"type": "ClosingRequested", "message": ...}`."""
     checks = Checks()
@@ -225,7 +224,7 @@ def close_account(
         return consent
 
 
-def _start_closing(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+def _start_closing(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
     account = get_row(db, "accounts", consent["resource_id"])
     if account["status"] != "Opened":
         raise Rejected(wrong_status("Account", account["id"], account["status"], "Opened"))
@@ -252,7 +251,7 @@ def _start_closing(env: Environment, db: sqlite_utils.Database, consent: dict[st
 
 
 def _closing_not_accepted(
-    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str
+    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str
 ) -> None:
     del env, status  # the account simply stays as it is (a suspension keeps its reason)
     update_row(
@@ -269,21 +268,21 @@ CONSENT_HANDLER = ConsentHandler(_start_closing, _closing_not_accepted)
 
 def suspend_account(
     env: Environment, project_id: str, account_id: str, reason: str | None = None
-) -> dict[str, Any]:
+) -> AccountRow:
     """The bank suspends an account (Testing API): no payments or card spending while so."""
     with env.store.atomic() as db:
         account = _project_account(db, project_id, account_id)
         return _move(env, db, account, "Suspended", "Account.Updated", status_reason=reason)
 
 
-def resume_account(env: Environment, project_id: str, account_id: str) -> dict[str, Any]:
+def resume_account(env: Environment, project_id: str, account_id: str) -> AccountRow:
     with env.store.atomic() as db:
         account = _project_account(db, project_id, account_id)
         return _move(env, db, account, "Opened", "Account.Updated", status_reason=None)
 
 
-def _project_account(db: sqlite_utils.Database, project_id: str, account_id: str) -> dict[str, Any]:
-    rows = list(db["accounts"].rows_where("id = ? AND project_id = ?", [account_id, project_id]))
+def _project_account(db: sqlite_utils.Database, project_id: str, account_id: str) -> AccountRow:
+    rows = list(rows_where(db, "accounts", "id = ? AND project_id = ?", [account_id, project_id]))
     if not rows:
         raise Rejected(not_found("Account", account_id))
     return rows[0]
@@ -296,7 +295,7 @@ def open_account(
     *,
     name: str | None = None,
     language: str | None = None,
-) -> dict[str, Any]:
+) -> AccountRow:
     """Open another account for an Enabled, Verified holder; its legal representative (the
     one of the holder's first account) gets every permission on it."""
     checks = Checks()
@@ -304,7 +303,7 @@ def open_account(
     checks.raise_if_any()
     with env.store.atomic() as db:
         where, params = holder_scope(principal)
-        rows = list(db["account_holders"].rows_where(f"id = ? AND {where}", [holder_id, *params]))
+        rows = list(rows_where(db, "account_holders", f"id = ? AND {where}", [holder_id, *params]))
         if not rows:
             raise Rejected(not_found("AccountHolder", holder_id))
         holder = rows[0]
@@ -354,17 +353,17 @@ def open_account(
 
 def block_sdd(
     env: Environment, principal: Principal, account_id: str, *, blocked: bool
-) -> dict[str, Any]:
+) -> AccountRow:
     """Refuse (`blocked`) or accept again incoming SEPA direct debits on an account."""
     with env.store.atomic() as db:
         account = find_account(db, principal, account_id)
         require_legal_representative(db, principal, account_id)
         if blocked and account["status"] in ("Closing", "Closed"):
             raise Rejected(wrong_status("Account", account_id, account["status"], "Opened"))
-        changes = {"block_sdd": int(blocked), "updated_at": env.now()}
+        changes: AccountChanges = {"block_sdd": int(blocked), "updated_at": env.now()}
         update_row(db, "accounts", account_id, changes)
         emit(env, db, "Account.Updated", project_id=account["project_id"], resource_id=account_id)
-        return {**account, **changes}
+        return with_changes(account, changes)
 
 
 def next_closing(env: Environment) -> str | None:

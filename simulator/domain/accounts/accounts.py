@@ -13,7 +13,8 @@ from typing import Any, Literal
 import sqlite_utils
 
 from ...exceptions import ConfigurationError, NotFound
-from ...storage import insert_row, next_number
+from ...storage import get_row, insert_columns, insert_row, next_number, rows_where
+from ...storage.rows import AccountHolderRow, AccountNew, AccountRow
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.iban import BANK_BIC, iban_for_account_number
@@ -65,10 +66,10 @@ def _check_holder(
 
 
 def _insert_legal_membership(
-    env: Environment, db: sqlite_utils.Database, account: dict[str, Any], user_id: str
+    env: Environment, db: sqlite_utils.Database, account: AccountRow, user_id: str
 ) -> None:
     membership_id = env.new_id(db, "account_membership")
-    insert_row(
+    insert_columns(  # the permission columns are named at run time
         db,
         "account_memberships",
         {
@@ -93,7 +94,7 @@ def _insert_legal_membership(
 
 
 def copy_legal_representative(
-    env: Environment, db: sqlite_utils.Database, from_account_id: str, account: dict[str, Any]
+    env: Environment, db: sqlite_utils.Database, from_account_id: str, account: AccountRow
 ) -> None:
     """Give the legal representative of `from_account_id` (if any) the same membership,
     with every permission, on the new `account`."""
@@ -109,7 +110,7 @@ def copy_legal_representative(
         _insert_legal_membership(env, db, account, str(row["user_id"]))
 
 
-def holder_display_name(holder: dict[str, Any]) -> str:
+def holder_display_name(holder: AccountHolderRow) -> str:
     """A company's name, or an individual's first and last name."""
     if holder["type"] == "Company":
         return str(holder.get("company_name") or "")
@@ -119,7 +120,7 @@ def holder_display_name(holder: dict[str, Any]) -> str:
 def _add_legal_representative(
     env: Environment,
     db: sqlite_utils.Database,
-    account: dict[str, Any],
+    account: AccountRow,
     phone: str,
     first_name: str | None,
     last_name: str | None,
@@ -146,12 +147,12 @@ def insert_account(
     name: str,
     country: str = "FR",
     language: str = "en",
-) -> dict[str, Any]:
+) -> AccountRow:
     """Insert an Opened account of the holder with a fresh number and IBAN (inside the
     caller's transaction) and emit `Account.Created`."""
     now = env.now()
     number = f"{next_number(db, 'account_number'):011d}"
-    account: dict[str, Any] = {
+    account: AccountNew = {
         "id": env.new_id(db, "account"),
         "project_id": project_id,
         "holder_id": holder_id,
@@ -170,7 +171,7 @@ def insert_account(
     }
     insert_row(db, "accounts", account)
     emit(env, db, "Account.Created", project_id=project_id, resource_id=account["id"])
-    return account
+    return get_row(db, "accounts", account["id"])  # with its columns still NULL
 
 
 def create_account_holder(
@@ -301,18 +302,18 @@ def _escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def get_account(env: Environment, principal: Principal, account_id: str) -> dict[str, Any]:
+def get_account(env: Environment, principal: Principal, account_id: str) -> AccountRow:
     where, params = accessible_accounts_condition(principal)
-    rows = list(env.store.db["accounts"].rows_where(f"id = ? AND {where}", [account_id, *params]))
+    rows = list(rows_where(env.store.db, "accounts", f"id = ? AND {where}", [account_id, *params]))
     if not rows:
         raise NotFound(f"Account {account_id} was not found.")
     return rows[0]
 
 
-def get_account_holder(env: Environment, project_id: str, holder_id: str) -> dict[str, Any]:
+def get_account_holder(env: Environment, project_id: str, holder_id: str) -> AccountHolderRow:
     rows = list(
-        env.store.db["account_holders"].rows_where(
-            "id = ? AND project_id = ?", [holder_id, project_id]
+        rows_where(
+            env.store.db, "account_holders", "id = ? AND project_id = ?", [holder_id, project_id]
         )
     )
     if not rows:
@@ -320,7 +321,7 @@ def get_account_holder(env: Environment, project_id: str, holder_id: str) -> dic
     return rows[0]
 
 
-def account_balances(env: Environment, account: dict[str, Any]) -> dict[str, Decimal]:
+def account_balances(env: Environment, account: AccountRow) -> dict[str, Decimal]:
     """Available, pending, booked and reserved amounts of an account (see `domain.ledger`):
     booked is the sum of booked transactions, available = booked - reserved - pending debits.
     """

@@ -24,13 +24,21 @@ from typing import Any
 import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, insert_row, update_row, upsert_row
+from ...storage import get_row, insert_row, rows_where, update_row, upsert_row, with_changes
+from ...storage.rows import (
+    AccountHolderRow,
+    AccountInvoiceChanges,
+    AccountInvoiceNew,
+    AccountInvoiceRow,
+    AccountRow,
+    ProjectBillingNew,
+)
 from ..kernel.access import account_scope
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.money import ZERO, amount_text
 from ..kernel.pagination import Connection, paginate
-from ..kernel.queries import find_visible
+from ..kernel.queries import by_id, visible_row
 from ..kernel.rejections import (
     Rejected,
     forbidden,
@@ -75,10 +83,8 @@ def _fees(db: sqlite_utils.Database, account_id: str, opening: str, closing: str
     return total
 
 
-def _eligible_account(
-    db: sqlite_utils.Database, project_id: str, account_id: str
-) -> dict[str, Any]:
-    rows = list(db["accounts"].rows_where("id = ? AND project_id = ?", [account_id, project_id]))
+def _eligible_account(db: sqlite_utils.Database, project_id: str, account_id: str) -> AccountRow:
+    rows = list(rows_where(db, "accounts", "id = ? AND project_id = ?", [account_id, project_id]))
     if not rows:
         raise Rejected(not_found("Account", account_id))
     holder = get_row(db, "account_holders", rows[0]["holder_id"])
@@ -93,20 +99,22 @@ def _eligible_account(
     return rows[0]
 
 
-def generate_invoice(env: Environment, project_id: str, account_id: str) -> dict[str, Any]:
+def generate_invoice(env: Environment, project_id: str, account_id: str) -> AccountInvoiceRow:
     """The account's invoice for the current month, generated now (or recomputed)."""
     with env.store.atomic() as db:
         account = _eligible_account(db, project_id, account_id)
         now = env.now()
         opening, closing = invoice_period(now)
-        changes = {
-            "amount": amount_text(_fees(db, account_id, opening, closing)),
-            "expires_at": format_timestamp(parse_timestamp(now) + INVOICE_LINK_LIFETIME),
+        amount = amount_text(_fees(db, account_id, opening, closing))
+        expires_at = format_timestamp(parse_timestamp(now) + INVOICE_LINK_LIFETIME)
+        changes: AccountInvoiceChanges = {
+            "amount": amount,
+            "expires_at": expires_at,
             "updated_at": now,
         }
         existing = list(
-            db["account_invoices"].rows_where(
-                "account_id = ? AND opening_date = ?", [account_id, opening]
+            rows_where(
+                db, "account_invoices", "account_id = ? AND opening_date = ?", [account_id, opening]
             )
         )
         if existing:
@@ -118,8 +126,8 @@ def generate_invoice(env: Environment, project_id: str, account_id: str) -> dict
                 project_id=project_id,
                 resource_id=existing[0]["id"],
             )
-            return {**existing[0], **changes}
-        row = {
+            return with_changes(existing[0], changes)
+        row: AccountInvoiceNew = {
             "id": env.new_id(db, "account_invoice"),
             "project_id": project_id,
             "account_id": account["id"],
@@ -130,16 +138,22 @@ def generate_invoice(env: Environment, project_id: str, account_id: str) -> dict
             "opening_date": opening,
             "closing_date": closing,
             "created_at": now,
-            **changes,
+            "amount": amount,
+            "expires_at": expires_at,
+            "updated_at": now,
         }
         insert_row(db, "account_invoices", row)
         emit(env, db, "AccountInvoice.Generated", project_id=project_id, resource_id=row["id"])
-        return row
+        return get_row(db, "account_invoices", row["id"])  # with its columns still NULL
 
 
-def get_invoice(env: Environment, principal: Principal, invoice_id: str) -> dict[str, Any]:
+def get_invoice(env: Environment, principal: Principal, invoice_id: str) -> AccountInvoiceRow:
     """An invoice of an account the caller sees (`NotFound` otherwise)."""
-    return find_visible(env, "account_invoices", account_scope(principal), invoice_id, "Invoice")
+    return visible_row(
+        rows_where(env.store.db, "account_invoices", *by_id(account_scope(principal), invoice_id)),
+        "Invoice",
+        invoice_id,
+    )
 
 
 def list_invoices(
@@ -165,7 +179,7 @@ def list_invoices(
 
 def start_project_billing(
     env: Environment, project_id: str, *, company_name: object, email: object
-) -> dict[str, Any]:
+) -> ProjectBillingNew:
     """The project goes live for billing: the company and address its invoices go to.
     Once only (`ProjectAlreadyHasSubscriptionRejection`)."""
     errors = []
@@ -185,7 +199,7 @@ def start_project_billing(
                     f"Project {project_id}'s billing has already started.",
                 )
             )
-        row = {
+        row: ProjectBillingNew = {
             "project_id": project_id,
             "company_name": name,
             "email": address,
@@ -195,11 +209,11 @@ def start_project_billing(
         return row
 
 
-def promote_project_owner(env: Environment, project_id: str, holder_id: str) -> dict[str, Any]:
+def promote_project_owner(env: Environment, project_id: str, holder_id: str) -> AccountHolderRow:
     """Make the holder the project's owner; the previous owner, if any, loses the role."""
     with env.store.atomic() as db:
         rows = list(
-            db["account_holders"].rows_where("id = ? AND project_id = ?", [holder_id, project_id])
+            rows_where(db, "account_holders", "id = ? AND project_id = ?", [holder_id, project_id])
         )
         if not rows:
             raise Rejected(not_found("AccountHolder", holder_id))
@@ -216,5 +230,5 @@ def promote_project_owner(env: Environment, project_id: str, holder_id: str) -> 
 
 def project_owner(env: Environment, project_id: str) -> str | None:
     """The id of the account holder that owns the project, if one was promoted."""
-    rows = list(env.store.db["project_owners"].rows_where("project_id = ?", [project_id]))
+    rows = list(rows_where(env.store.db, "project_owners", "project_id = ?", [project_id]))
     return str(rows[0]["account_holder_id"]) if rows else None

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...storage import update_row
+from ...storage import rows_where, update_row, with_changes
+from ...storage.rows import AccountHolderChanges, AccountHolderRow
 from ..kernel.access import account_scope
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.pagination import Connection, ordering, paginate
-from ..kernel.queries import find_visible, with_filters
+from ..kernel.queries import by_id, visible_row, with_filters
 from ..kernel.rejections import Rejected, not_found, validation, validation_error
 from ..kernel.validation import Checks
 
@@ -54,9 +55,11 @@ def holder_scope(principal: Principal) -> tuple[str, list[Any]]:
     )
 
 
-def get_holder(env: Environment, principal: Principal, holder_id: str) -> dict[str, Any]:
-    return find_visible(
-        env, "account_holders", holder_scope(principal), holder_id, "Account holder"
+def get_holder(env: Environment, principal: Principal, holder_id: str) -> AccountHolderRow:
+    return visible_row(
+        rows_where(env.store.db, "account_holders", *by_id(holder_scope(principal), holder_id)),
+        "Account holder",
+        holder_id,
     )
 
 
@@ -100,7 +103,7 @@ def update_verification_status(
     project_id: str,
     holder_id: str,
     status: str | None,
-) -> dict[str, Any]:
+) -> AccountHolderRow:
     """The bank's review moves a holder to `status` (any status, as the real Sandbox allows;
     None leaves it as it is)."""
     if status is not None:
@@ -109,7 +112,7 @@ def update_verification_status(
         checks.raise_if_any()
     with env.store.atomic() as db:
         rows = list(
-            db["account_holders"].rows_where("id = ? AND project_id = ?", [holder_id, project_id])
+            rows_where(db, "account_holders", "id = ? AND project_id = ?", [holder_id, project_id])
         )
         if not rows:
             raise Rejected(holder_not_found(holder_id))
@@ -117,7 +120,7 @@ def update_verification_status(
         if status is None or status == holder["verification_status"]:
             return holder
         now = env.now()
-        changes = {
+        changes: AccountHolderChanges = {
             "verification_status": status,
             "verification_changed_at": now,
             "verification_refusal_reason": "Refused by the bank's review"
@@ -127,7 +130,7 @@ def update_verification_status(
         }
         update_row(db, "account_holders", holder_id, changes)
         emit(env, db, "AccountHolder.Updated", project_id=project_id, resource_id=holder_id)
-        return {**holder, **changes}
+        return with_changes(holder, changes)
 
 
 def update_holder(
@@ -137,7 +140,7 @@ def update_holder(
     *,
     tax_identification_number: str | None = None,
     vat_number: str | None = None,
-) -> dict[str, Any]:
+) -> AccountHolderRow:
     """Set a holder's tax identification number or (a company's) VAT number; an empty
     string clears one, None leaves it."""
     checks = Checks()
@@ -151,7 +154,7 @@ def update_holder(
     checks.raise_if_any()
     with env.store.atomic() as db:
         where, params = holder_scope(principal)
-        rows = list(db["account_holders"].rows_where(f"id = ? AND {where}", [holder_id, *params]))
+        rows = list(rows_where(db, "account_holders", f"id = ? AND {where}", [holder_id, *params]))
         if not rows:
             raise Rejected(holder_not_found(holder_id))
         holder = rows[0]
@@ -167,7 +170,7 @@ def update_holder(
                     ]
                 )
             )
-        changes: dict[str, Any] = {}
+        changes: AccountHolderChanges = {}
         if tax_identification_number is not None:
             changes["tax_identification_number"] = tin or None
         if vat_number is not None:
@@ -182,4 +185,4 @@ def update_holder(
                 project_id=holder["project_id"],
                 resource_id=holder_id,
             )
-        return {**holder, **changes}
+        return with_changes(holder, changes)

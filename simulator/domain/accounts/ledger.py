@@ -34,13 +34,23 @@ read_balances(env.store.db, a).booked   # Decimal('100.00')
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 import sqlite_utils
 
-from ...storage import insert_row, next_number, update_row, upsert_row
+from ...storage import (
+    get_row,
+    insert_columns,
+    next_number,
+    rows_where,
+    update_row,
+    upsert_columns,
+    with_changes,
+)
+from ...storage.rows import TransactionChanges, TransactionRow
 from ..kernel.context import Environment
 from ..kernel.events import emit
 from ..kernel.money import CURRENCY, ZERO, amount_text, to_decimal
@@ -181,7 +191,7 @@ class Balances:
         }
 
 
-def _effect(row: dict[str, Any], status: str, amount: Decimal) -> dict[str, Decimal]:
+def _effect(row: Mapping[str, Any], status: str, amount: Decimal) -> dict[str, Decimal]:
     """What a transaction in `status` adds to its account's stored sums."""
     if status == "Booked":
         return {"booked": amount if row["side"] == "Credit" else -amount}
@@ -215,7 +225,7 @@ def _apply(
         name: getattr(current, name) + deltas.get(name, ZERO)
         for name in ("booked", "pending_credits", "pending_debits", "reserved")
     }
-    upsert_row(
+    upsert_columns(
         db,
         "account_balances",
         {
@@ -228,14 +238,14 @@ def _apply(
     return Balances(**values)
 
 
-def get_transaction_row(db: sqlite_utils.Database, transaction_id: str) -> dict[str, Any] | None:
-    rows = list(db["transactions"].rows_where("id = ?", [transaction_id]))
+def get_transaction_row(db: sqlite_utils.Database, transaction_id: str) -> TransactionRow | None:
+    rows = list(rows_where(db, "transactions", "id = ?", [transaction_id]))
     return rows[0] if rows else None
 
 
 def _booking_fields(
     env: Environment, db: sqlite_utils.Database, balances: Balances, booking_date: str | None
-) -> dict[str, Any]:
+) -> TransactionChanges:
     when = booking_date or env.now()
     return {
         "booking_date": when,
@@ -260,7 +270,7 @@ def record_transaction(
     execution_date: str | None = None,
     booking_date: str | None = None,
     **details: Any,
-) -> dict[str, Any]:
+) -> TransactionRow:
     """Insert a transaction in its first status (in the caller's transaction), move the
     balances, and emit its event. `details` are optional columns (reference,
     counterparty_iban, card_id, merchant_name, settles_at, ...)."""
@@ -292,20 +302,20 @@ def record_transaction(
     balances = _apply(env, db, account_id, _effect(row, status, amount))
     if status == "Booked":
         row.update(_booking_fields(env, db, balances, booking_date))
-    insert_row(db, "transactions", row)
+    insert_columns(db, "transactions", row)
     emit(env, db, _EVENT_OF_STATUS[status], project_id=project_id, resource_id=row["id"])
-    return row
+    return get_row(db, "transactions", row["id"])  # with its columns still NULL
 
 
 def change_status(
     env: Environment,
     db: sqlite_utils.Database,
-    transaction: dict[str, Any],
+    transaction: TransactionRow,
     status: str,
     *,
     reason: str | None = None,
     amount: Decimal | None = None,
-) -> dict[str, Any]:
+) -> TransactionRow:
     """Move a transaction to `status` (in the caller's transaction), or reject with
     TransactionWrongStatusRejection when the move does not exist for it.
 
@@ -324,7 +334,7 @@ def change_status(
         deltas[name] = deltas.get(name, ZERO) + value
     balances = _apply(env, db, transaction["account_id"], deltas)
     now = env.now()
-    changes: dict[str, Any] = {
+    changes: TransactionChanges = {
         "status": status,
         "status_reason": reason,
         "status_changed_at": now,
@@ -341,7 +351,7 @@ def change_status(
         project_id=transaction["project_id"],
         resource_id=transaction["id"],
     )
-    return {**transaction, **changes}
+    return with_changes(transaction, changes)
 
 
 def recompute_balances(db: sqlite_utils.Database, account_id: str) -> Balances:
@@ -358,8 +368,8 @@ def recompute_balances(db: sqlite_utils.Database, account_id: str) -> Balances:
 
 
 def adjust_pending_amount(
-    env: Environment, db: sqlite_utils.Database, transaction: dict[str, Any], amount: Decimal
-) -> dict[str, Any]:
+    env: Environment, db: sqlite_utils.Database, transaction: TransactionRow, amount: Decimal
+) -> TransactionRow:
     """Change what a Pending transaction holds (a card authorization the network adjusted),
     moving the balances with it, in the caller's transaction. No event: the transaction
     stays Pending."""
@@ -372,6 +382,6 @@ def adjust_pending_amount(
     for name, value in _effect(transaction, "Pending", amount).items():
         deltas[name] = deltas.get(name, ZERO) + value
     _apply(env, db, transaction["account_id"], deltas)
-    changes = {"amount": amount_text(amount), "updated_at": env.now()}
+    changes: TransactionChanges = {"amount": amount_text(amount), "updated_at": env.now()}
     update_row(db, "transactions", transaction["id"], changes)
-    return {**transaction, **changes}
+    return with_changes(transaction, changes)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
@@ -24,7 +24,12 @@ import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import ConfigurationError
-from ...storage import get_row, insert_row, update_row
+from ...storage import get_row, insert_columns, insert_row, update_row, with_changes
+from ...storage.rows import (
+    AccountMembershipChanges,
+    AccountMembershipRow,
+    ConsentRow,
+)
 from ..consents.consents import ConsentHandler, open_consent
 from ..kernel.access import PERMISSIONS, require_permission, user_membership
 from ..kernel.context import Environment, Principal
@@ -113,12 +118,15 @@ def _member_row(checks: Checks, info: dict[str, Any], path: list[str | int]) -> 
 
 
 def _check_grants(
-    db: sqlite_utils.Database, principal: Principal, account_id: str, rows: list[dict[str, Any]]
+    db: sqlite_utils.Database,
+    principal: Principal,
+    account_id: str,
+    rows: Sequence[Mapping[str, Any]],
 ) -> None:
     """A user cannot grant a permission it does not hold itself."""
     if principal.user_id is None:
         return
-    own = user_membership(db, principal.user_id, account_id) or {}
+    own: Mapping[str, Any] = user_membership(db, principal.user_id, account_id) or {}
     beyond = sorted(
         {name for row in rows for name in PERMISSIONS if row[name] and not own.get(name)}
     )
@@ -139,7 +147,7 @@ def add_account_memberships(
     consent_redirect_url: str | None,
     *,
     bulk: bool,
-) -> list[dict[str, Any]]:
+) -> list[AccountMembershipRow]:
     """Invite people to an account with one consent (purpose `AddAccountMembership` for one
     member, `AddAccountMemberships` for a bulk call): the memberships are ConsentPending."""
     if bulk and len(members) > MAX_MEMBERSHIPS_PER_CALL:
@@ -168,7 +176,7 @@ def add_account_memberships(
         ids = []
         for row in rows:
             now = env.now()
-            membership = {
+            membership: dict[str, Any] = {
                 "id": env.new_id(db, "account_membership"),
                 "project_id": account["project_id"],
                 "account_id": account_id,
@@ -179,7 +187,7 @@ def add_account_memberships(
                 "updated_at": now,
                 **row,
             }
-            insert_row(db, "account_memberships", membership)
+            insert_columns(db, "account_memberships", membership)
             emit(
                 env,
                 db,
@@ -214,13 +222,13 @@ def _open_change(
     env: Environment,
     db: sqlite_utils.Database,
     principal: Principal,
-    membership: dict[str, Any],
+    membership: AccountMembershipRow,
     purpose: str,
     redirect_url: str,
     pending_update: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+) -> ConsentRow:
     def link(consent_id: str) -> None:
-        changes = {
+        changes: AccountMembershipChanges = {
             "pending_consent_id": consent_id,
             "pending_update": json.dumps(pending_update) if pending_update is not None else None,
         }
@@ -247,7 +255,7 @@ def _check_redirect(url: str | None) -> str:
 
 
 def _update_changes(
-    checks: Checks, membership: dict[str, Any], fields: dict[str, Any]
+    checks: Checks, membership: AccountMembershipRow, fields: dict[str, Any]
 ) -> dict[str, Any]:
     """The columns `fields` (an `UpdateAccountMembershipInput`) change."""
     changes: dict[str, Any] = {
@@ -290,7 +298,7 @@ def _update_changes(
 
 def update_account_membership(
     env: Environment, principal: Principal, membership_id: str, fields: dict[str, Any]
-) -> dict[str, Any]:
+) -> ConsentRow:
     """Open the consent that applies `fields` to the membership; returns the consent."""
     url = _check_redirect(fields.get("consent_redirect_url"))
     with env.store.atomic() as db:
@@ -313,13 +321,13 @@ def update_account_membership(
         checks = Checks()
         changes = _update_changes(checks, membership, fields)
         checks.raise_if_any()
-        _check_grants(db, principal, membership["account_id"], [{**membership, **changes}])
+        _check_grants(db, principal, membership["account_id"], [with_changes(membership, changes)])
         return _open_change(env, db, principal, membership, "UpdateAccountMembership", url, changes)
 
 
 def resume_account_membership(
     env: Environment, principal: Principal, membership_id: str, redirect_url: str
-) -> dict[str, Any]:
+) -> ConsentRow:
     """Open the consent that enables a Suspended membership again; returns the consent."""
     url = _check_redirect(redirect_url)
     with env.store.atomic() as db:
@@ -335,11 +343,11 @@ def resume_account_membership(
         return _open_change(env, db, principal, membership, "ResumeAccountMembership", url)
 
 
-def _pending(db: sqlite_utils.Database, consent: dict[str, Any]) -> dict[str, Any]:
+def _pending(db: sqlite_utils.Database, consent: ConsentRow) -> AccountMembershipRow:
     return get_row(db, "account_memberships", consent["resource_id"])
 
 
-def _apply_update(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+def _apply_update(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
     membership = _pending(db, consent)
     if membership["status"] == "Disabled":
         raise Rejected(
@@ -357,7 +365,7 @@ def _apply_update(env: Environment, db: sqlite_utils.Database, consent: dict[str
     )
 
 
-def _apply_resume(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+def _apply_resume(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
     membership = _pending(db, consent)
     if membership["status"] != "Suspended":
         raise Rejected(
@@ -365,7 +373,7 @@ def _apply_resume(env: Environment, db: sqlite_utils.Database, consent: dict[str
                 "ForbiddenRejection", f"Account membership {membership['id']} is not Suspended."
             )
         )
-    changes = {
+    changes: AccountMembershipChanges = {
         "status": "Enabled",
         "status_reason": None,
         "pending_consent_id": None,
@@ -381,7 +389,7 @@ def _apply_resume(env: Environment, db: sqlite_utils.Database, consent: dict[str
     )
 
 
-def _forget(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], _: str) -> None:
+def _forget(env: Environment, db: sqlite_utils.Database, consent: ConsentRow, _: str) -> None:
     membership = _pending(db, consent)
     if membership.get("pending_consent_id") == consent["id"]:
         update_row(

@@ -23,13 +23,14 @@ from typing import Any
 
 import sqlite_utils
 
-from ...storage import get_row, update_row
+from ...storage import get_row, rows_where, update_columns, update_row, value_of, with_changes
+from ...storage.rows import AccountMembershipChanges, AccountMembershipRow, ConsentRow, UserRow
 from ..consents.consents import ConsentHandler, cancel_consent_in
 from ..kernel.access import membership_scope, require_permission
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.pagination import Connection, paginate
-from ..kernel.queries import find_visible, with_filters
+from ..kernel.queries import by_id, visible_row, with_filters
 from ..kernel.rejections import Rejected, rejection, validation, validation_error
 
 __all__ = [
@@ -98,7 +99,7 @@ def not_allowed_to_manage(membership_id: str) -> dict[str, Any]:
     )
 
 
-def _status_invalid(membership: dict[str, Any], needed: str) -> dict[str, Any]:
+def _status_invalid(membership: AccountMembershipRow, needed: str) -> dict[str, Any]:
     message = (
         f"Account membership {membership['id']} is {membership['status']}: "
         f"the operation needs {needed}."
@@ -110,39 +111,45 @@ def _status_invalid(membership: dict[str, Any], needed: str) -> dict[str, Any]:
 def _move(
     env: Environment,
     db: sqlite_utils.Database,
-    membership: dict[str, Any],
+    membership: AccountMembershipRow,
     status: str,
     event_type: str,
     **extra: Any,
-) -> dict[str, Any]:
+) -> AccountMembershipRow:
     if status not in MEMBERSHIP_TRANSITIONS.get(membership["status"], ()):
         expected = next(
             (source for source, targets in MEMBERSHIP_TRANSITIONS.items() if status in targets),
             "Enabled",
         )
         raise Rejected(_status_invalid(membership, expected))
-    changes = {"status": status, "updated_at": env.now(), **extra}
-    update_row(db, "account_memberships", membership["id"], changes)
+    changes: dict[str, Any] = {"status": status, "updated_at": env.now(), **extra}
+    update_columns(db, "account_memberships", membership["id"], changes)
     emit(env, db, event_type, project_id=membership["project_id"], resource_id=membership["id"])
-    return {**membership, **changes}
+    return with_changes(membership, changes)
 
 
 def find_membership(
     db: sqlite_utils.Database, principal: Principal, membership_id: str
-) -> dict[str, Any]:
+) -> AccountMembershipRow:
     """The membership if the caller sees it, else `AccountMembershipNotFoundRejection`."""
     where, params = membership_scope(principal)
     rows = list(
-        db["account_memberships"].rows_where(f"id = ? AND {where}", [membership_id, *params])
+        rows_where(db, "account_memberships", f"id = ? AND {where}", [membership_id, *params])
     )
     if not rows:
         raise Rejected(membership_not_found(membership_id))
     return rows[0]
 
 
-def get_membership(env: Environment, principal: Principal, membership_id: str) -> dict[str, Any]:
-    return find_visible(
-        env, "account_memberships", membership_scope(principal), membership_id, "Account membership"
+def get_membership(
+    env: Environment, principal: Principal, membership_id: str
+) -> AccountMembershipRow:
+    return visible_row(
+        rows_where(
+            env.store.db, "account_memberships", *by_id(membership_scope(principal), membership_id)
+        ),
+        "Account membership",
+        membership_id,
     )
 
 
@@ -192,12 +199,12 @@ def list_memberships(
     )
 
 
-def _invited(db: sqlite_utils.Database, consent: dict[str, Any]) -> list[dict[str, Any]]:
+def _invited(db: sqlite_utils.Database, consent: ConsentRow) -> list[AccountMembershipRow]:
     """The memberships a consent of `AddAccountMembership(s)` adds (one, or a bulk's)."""
-    return list(db["account_memberships"].rows_where("consent_id = ?", [consent["id"]]))
+    return list(rows_where(db, "account_memberships", "consent_id = ?", [consent["id"]]))
 
 
-def _invite(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+def _invite(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
     for membership in _invited(db, consent):
         account = get_row(db, "accounts", membership["account_id"])
         if account["status"] != "Opened":
@@ -206,7 +213,7 @@ def _invite(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]
 
 
 def _not_invited(
-    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str
+    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str
 ) -> None:
     for membership in _invited(db, consent):
         if membership["status"] == "ConsentPending":
@@ -235,22 +242,27 @@ IDENTITY_CHECKS = (
 )
 
 
-def _mismatches(membership: dict[str, Any], user: dict[str, Any]) -> list[str]:
+def _mismatches(membership: AccountMembershipRow, user: UserRow) -> list[str]:
     """The identity fields (`firstName`, ...) where the user differs from the invitation;
     kept as the membership's `status_reason` for its status info."""
     return [
         name
         for restricted, column, name in IDENTITY_CHECKS
-        if membership[restricted]
-        and (user[column] or "").strip().casefold()
-        != str(membership[restricted]).strip().casefold()
+        if value_of(membership, restricted)
+        and (value_of(user, column) or "").strip().casefold()
+        != str(value_of(membership, restricted)).strip().casefold()
     ]
 
 
-def _bindable(db: sqlite_utils.Database, principal: Principal, membership_id: str) -> Any:
+def _bindable(
+    db: sqlite_utils.Database, principal: Principal, membership_id: str
+) -> AccountMembershipRow:
     rows = list(
-        db["account_memberships"].rows_where(
-            "id = ? AND project_id = ?", [membership_id, principal.project_id]
+        rows_where(
+            db,
+            "account_memberships",
+            "id = ? AND project_id = ?",
+            [membership_id, principal.project_id],
         )
     )
     if not rows:
@@ -273,7 +285,7 @@ def _bindable(db: sqlite_utils.Database, principal: Principal, membership_id: st
 
 def bind_account_membership(
     env: Environment, principal: Principal, membership_id: str
-) -> dict[str, Any]:
+) -> AccountMembershipRow:
     """The invited user accepts an invitation (a user token is needed): the membership is
     Enabled when the user matches the identity it is restricted to, else BindingUserError."""
     if principal.user_id is None:
@@ -314,7 +326,7 @@ def bind_account_membership(
             )
         reason = ",".join(mismatches)
         if membership["status"] == "BindingUserError":
-            changes = {"status_reason": reason, "updated_at": env.now()}
+            changes: AccountMembershipChanges = {"status_reason": reason, "updated_at": env.now()}
             update_row(db, "account_memberships", membership_id, changes)
             emit(
                 env,
@@ -323,7 +335,7 @@ def bind_account_membership(
                 project_id=membership["project_id"],
                 resource_id=membership_id,
             )
-            return {**membership, **changes}
+            return with_changes(membership, changes)
         return _move(
             env,
             db,
@@ -336,7 +348,7 @@ def bind_account_membership(
 
 def managed_membership(
     db: sqlite_utils.Database, principal: Principal, membership_id: str
-) -> dict[str, Any]:
+) -> AccountMembershipRow:
     """The membership if the caller may manage it, else the real service's
     `UserNotAllowedToManageAccountMembershipRejection` (also for an unknown id, which a
     caller without the permission must not tell from one it may not manage)."""
@@ -350,7 +362,7 @@ def managed_membership(
 
 def suspend_account_membership(
     env: Environment, principal: Principal, membership_id: str
-) -> dict[str, Any]:
+) -> AccountMembershipRow:
     with env.store.atomic() as db:
         membership = managed_membership(db, principal, membership_id)
         if membership["legal_representative"]:
@@ -383,7 +395,7 @@ def suspend_account_membership(
 
 def disable_account_membership(
     env: Environment, principal: Principal, membership_id: str
-) -> dict[str, Any]:
+) -> AccountMembershipRow:
     """Disable for good; a pending consent is canceled and the membership's cards too."""
     with env.store.atomic() as db:
         membership = find_membership(db, principal, membership_id)

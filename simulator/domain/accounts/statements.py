@@ -17,6 +17,7 @@ row["closing_balance"]   # '120.00'
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any
@@ -25,12 +26,13 @@ import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import NotFound
-from ...storage import insert_row
+from ...storage import insert_columns, insert_row, rows_where
+from ...storage.rows import TransactionStatementNew, TransactionStatementRow
 from ..kernel.access import account_scope
 from ..kernel.context import Environment, Principal
 from ..kernel.money import ZERO
 from ..kernel.pagination import Connection, paginate
-from ..kernel.queries import find_visible
+from ..kernel.queries import by_id, visible_row
 from ..kernel.rejections import Rejected, not_found, rejection, validation, validation_error
 from .account_lifecycle import find_account
 
@@ -139,11 +141,11 @@ def generate_account_statement(
             "created_at": now,
             "updated_at": now,
         }
-        insert_row(db, "account_statements", {k: v for k, v in row.items() if "fee_" not in k})
+        insert_columns(db, "account_statements", {k: v for k, v in row.items() if "fee_" not in k})
         return row
 
 
-def _with_fee_split(env: Environment, row: dict[str, Any]) -> dict[str, Any]:
+def _with_fee_split(env: Environment, row: Mapping[str, Any]) -> dict[str, Any]:
     # Fee debits and credits are not stored: they are recomputed from the ledger.
     totals = _totals(env.store.db, row["account_id"], row["opening_date"], row["closing_date"])
     return {**row, "fee_debits": totals["fee_debits"], "fee_credits": totals["fee_credits"]}
@@ -152,8 +154,12 @@ def _with_fee_split(env: Environment, row: dict[str, Any]) -> dict[str, Any]:
 def get_account_statement(
     env: Environment, principal: Principal, statement_id: str
 ) -> dict[str, Any]:
-    row = find_visible(
-        env, "account_statements", account_scope(principal), statement_id, "Statement"
+    row = visible_row(
+        rows_where(
+            env.store.db, "account_statements", *by_id(account_scope(principal), statement_id)
+        ),
+        "Statement",
+        statement_id,
     )
     return _with_fee_split(env, row)
 
@@ -199,11 +205,13 @@ def list_account_statements(
 
 def generate_transaction_statement(
     env: Environment, principal: Principal, transaction_id: str, *, language: str | None = None
-) -> dict[str, Any]:
+) -> TransactionStatementNew:
     """A statement of one booked transaction (`GenerationNotAllowedRejection` otherwise)."""
     with env.store.atomic() as db:
         where, params = account_scope(principal)
-        rows = list(db["transactions"].rows_where(f"id = ? AND {where}", [transaction_id, *params]))
+        rows = list(
+            rows_where(db, "transactions", f"id = ? AND {where}", [transaction_id, *params])
+        )
         if not rows:
             raise Rejected(not_found("Transaction", transaction_id))
         transaction = rows[0]
@@ -216,7 +224,7 @@ def generate_transaction_statement(
                 )
             )
         now = env.now()
-        row = {
+        row: TransactionStatementNew = {
             "id": env.new_id(db, "transaction_statement"),
             "project_id": transaction["project_id"],
             "account_id": transaction["account_id"],
@@ -233,9 +241,13 @@ def generate_transaction_statement(
 
 def get_transaction_statement(
     env: Environment, principal: Principal, statement_id: str
-) -> dict[str, Any]:
-    return find_visible(
-        env, "transaction_statements", account_scope(principal), statement_id, "Statement"
+) -> TransactionStatementRow:
+    return visible_row(
+        rows_where(
+            env.store.db, "transaction_statements", *by_id(account_scope(principal), statement_id)
+        ),
+        "Statement",
+        statement_id,
     )
 
 

@@ -16,10 +16,12 @@ from typing import Any
 import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
+from ...storage import rows_where
+from ...storage.rows import TransactionRow
 from ..kernel.access import account_scope, require_permission
 from ..kernel.context import Environment, Principal
 from ..kernel.pagination import Connection, paginate
-from ..kernel.queries import find_visible, with_filters
+from ..kernel.queries import by_id, visible_row, with_filters
 from ..kernel.rejections import Rejected, forbidden, not_found
 from .ledger import TRANSACTION_STATUSES, TRANSACTION_TYPES, change_status, get_transaction_row
 
@@ -100,18 +102,20 @@ def settlement_time(env: Environment, mode: str) -> str:
 
 def find_transaction(
     db: sqlite_utils.Database, principal: Principal, transaction_id: str
-) -> dict[str, Any]:
+) -> TransactionRow:
     """The transaction if the caller sees it, else `TransactionNotFoundRejection`."""
     where, params = account_scope(principal)
-    rows = list(db["transactions"].rows_where(f"id = ? AND {where}", [transaction_id, *params]))
+    rows = list(rows_where(db, "transactions", f"id = ? AND {where}", [transaction_id, *params]))
     if not rows:
         raise Rejected(not_found("Transaction", transaction_id))
     return rows[0]
 
 
-def get_transaction(env: Environment, principal: Principal, transaction_id: str) -> dict[str, Any]:
-    return find_visible(
-        env, "transactions", account_scope(principal), transaction_id, "Transaction"
+def get_transaction(env: Environment, principal: Principal, transaction_id: str) -> TransactionRow:
+    return visible_row(
+        rows_where(env.store.db, "transactions", *by_id(account_scope(principal), transaction_id)),
+        "Transaction",
+        transaction_id,
     )
 
 
@@ -176,7 +180,7 @@ def list_transactions(
 
 def cancel_transaction(
     env: Environment, principal: Principal, transaction_id: str
-) -> dict[str, Any]:
+) -> TransactionRow:
     """Cancel an outgoing standard SEPA credit transfer that is still Pending (not yet
     settled). Whatever stands in the way is a `ForbiddenRejection`, as in the real service
     (its payload has no other rejection): an unknown id, another type, another status."""
@@ -198,7 +202,7 @@ def cancel_transaction(
         return change_status(env, db, transaction, "Canceled", reason="CanceledByPartner")
 
 
-def is_cancelable(transaction: dict[str, Any]) -> bool:
+def is_cancelable(transaction: TransactionRow) -> bool:
     """Whether `cancelTransaction` can cancel it: an outgoing standard transfer, or a funding
     request's debit (`SepaDirectDebitIn`), not settled."""
     return bool(

@@ -17,7 +17,13 @@ from typing import Any
 
 import sqlite_utils
 
-from ...storage import get_row, insert_row, next_number, update_row
+from ...storage import get_row, insert_row, next_number, rows_where, text, update_row, with_changes
+from ...storage.rows import (
+    AccountRow,
+    VirtualIbanEntryChanges,
+    VirtualIbanEntryNew,
+    VirtualIbanEntryRow,
+)
 from ..kernel.access import account_scope, require_legal_representative
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
@@ -43,16 +49,19 @@ def _entry_not_found(entry_id: str) -> dict[str, Any]:
     )
 
 
-def add_virtual_iban(env: Environment, principal: Principal, account_id: str) -> dict[str, Any]:
+def add_virtual_iban(
+    env: Environment, principal: Principal, account_id: str
+) -> VirtualIbanEntryRow:
     """A new Enabled virtual IBAN of an Opened account (legal representative or project)."""
     with env.store.atomic() as db:
         account = find_account(db, principal, account_id)
         require_legal_representative(db, principal, account_id)
         require_account_status(account, "Opened")
         number = f"{next_number(db, 'account_number'):011d}"
-        country = _COUNTRIES.get(account["country"], account["country"])
+        country = text(account, "country")
+        country = _COUNTRIES.get(country, country)
         now = env.now()
-        row = {
+        row: VirtualIbanEntryNew = {
             "id": env.new_id(db, "virtual_iban_entry"),
             "project_id": account["project_id"],
             "account_id": account_id,
@@ -66,27 +75,29 @@ def add_virtual_iban(env: Environment, principal: Principal, account_id: str) ->
         }
         insert_row(db, "virtual_iban_entries", row)
         emit(env, db, "Account.Updated", project_id=account["project_id"], resource_id=account_id)
-        return row
+        return get_row(db, "virtual_iban_entries", row["id"])
 
 
 def _visible_entry(
     db: sqlite_utils.Database, principal: Principal, entry_id: str
-) -> dict[str, Any]:
+) -> VirtualIbanEntryRow:
     where, params = account_scope(principal)
-    rows = list(db["virtual_iban_entries"].rows_where(f"id = ? AND {where}", [entry_id, *params]))
+    rows = list(rows_where(db, "virtual_iban_entries", f"id = ? AND {where}", [entry_id, *params]))
     if not rows:
         raise Rejected(_entry_not_found(entry_id))
     return rows[0]
 
 
-def cancel_virtual_iban(env: Environment, principal: Principal, entry_id: str) -> dict[str, Any]:
+def cancel_virtual_iban(
+    env: Environment, principal: Principal, entry_id: str
+) -> VirtualIbanEntryRow:
     """Cancel a virtual IBAN for good (money sent to it no longer reaches the account)."""
     with env.store.atomic() as db:
         entry = _visible_entry(db, principal, entry_id)
         require_legal_representative(db, principal, entry["account_id"])
         if entry["status"] == "Canceled":
             return entry
-        changes = {"status": "Canceled", "updated_at": env.now()}
+        changes: VirtualIbanEntryChanges = {"status": "Canceled", "updated_at": env.now()}
         update_row(db, "virtual_iban_entries", entry_id, changes)
         emit(
             env,
@@ -95,12 +106,12 @@ def cancel_virtual_iban(env: Environment, principal: Principal, entry_id: str) -
             project_id=entry["project_id"],
             resource_id=entry["account_id"],
         )
-        return {**entry, **changes}
+        return with_changes(entry, changes)
 
 
 def set_virtual_iban_sdd(
     env: Environment, principal: Principal, entry_id: str, *, blocked: bool
-) -> dict[str, Any]:
+) -> VirtualIbanEntryRow:
     """Refuse (`blocked`) or accept again incoming SEPA direct debits on a virtual IBAN.
     Not found is answered as `BadAccountStatusRejection`: the real mutations list no
     not-found rejection."""
@@ -119,9 +130,9 @@ def set_virtual_iban_sdd(
         account = get_row(db, "accounts", entry["account_id"])
         if entry["status"] == "Canceled" or account["status"] in ("Closing", "Closed"):
             raise Rejected(wrong_status("Account", account["id"], account["status"], "Opened"))
-        changes = {"block_sdd": int(blocked), "updated_at": env.now()}
+        changes: VirtualIbanEntryChanges = {"block_sdd": int(blocked), "updated_at": env.now()}
         update_row(db, "virtual_iban_entries", entry_id, changes)
-        return {**entry, **changes}
+        return with_changes(entry, changes)
 
 
 def list_virtual_ibans(
@@ -156,7 +167,7 @@ def list_virtual_ibans(
 
 def find_account_by_virtual_iban(
     db: sqlite_utils.Database, project_id: str, iban: str
-) -> dict[str, Any] | None:
+) -> AccountRow | None:
     """The account an Enabled virtual IBAN of the project credits, if any."""
     row = next(
         db.query(

@@ -26,7 +26,8 @@ from typing import Any
 
 import sqlite_utils
 
-from ...storage import get_row, update_row
+from ...storage import get_row, rows_where, update_row
+from ...storage.rows import AccountRow, TransactionRow
 from ..accounts.ledger import adjust_pending_amount, change_status, record_transaction
 from ..kernel.context import Environment
 from ..kernel.events import emit
@@ -65,9 +66,9 @@ ENRICHMENT_FIELDS = (
 _REVERSAL_OF = {"CardOutDebit": "CardOutDebitReversal", "CardOutCredit": "CardOutCreditReversal"}
 
 
-def _transaction(db: sqlite_utils.Database, project_id: str, transaction_id: str) -> dict[str, Any]:
+def _transaction(db: sqlite_utils.Database, project_id: str, transaction_id: str) -> TransactionRow:
     rows = list(
-        db["transactions"].rows_where("id = ? AND project_id = ?", [transaction_id, project_id])
+        rows_where(db, "transactions", "id = ? AND project_id = ?", [transaction_id, project_id])
     )
     if not rows:
         raise Rejected(not_found("Transaction", transaction_id))
@@ -80,7 +81,7 @@ def _amount(checks: Checks, amount: object | None, currency: object) -> Decimal 
     return checks.amount(amount, ["input", "amount", "value"], currency=currency)
 
 
-def _open_account(db: sqlite_utils.Database, account_id: str) -> dict[str, Any]:
+def _open_account(db: sqlite_utils.Database, account_id: str) -> AccountRow:
     account = get_row(db, "accounts", account_id)
     if account["status"] in ("Closing", "Closed"):
         raise Rejected(
@@ -96,7 +97,7 @@ def _reverse(
     kind: str,
     amount: object | None,
     currency: object,
-) -> dict[str, Any]:
+) -> TransactionRow:
     checks = Checks()
     value = _amount(checks, amount, currency)
     checks.raise_if_any()
@@ -155,7 +156,7 @@ def reverse_card_debit(
     amount: object | None = None,
     *,
     currency: object = "EUR",
-) -> dict[str, Any]:
+) -> TransactionRow:
     """The merchant gives back a booked card debit (all that is left of it, or `amount`):
     a booked CardOutDebitReversal credit pointing at the debit."""
     return _reverse(env, project_id, transaction_id, "CardOutDebit", amount, currency)
@@ -168,7 +169,7 @@ def reverse_card_credit(
     amount: object | None = None,
     *,
     currency: object = "EUR",
-) -> dict[str, Any]:
+) -> TransactionRow:
     """The merchant takes back a refund it made (all that is left of it, or `amount`): a
     booked CardOutCreditReversal debit pointing at the refund, even if it overdraws."""
     return _reverse(env, project_id, transaction_id, "CardOutCredit", amount, currency)
@@ -183,7 +184,7 @@ def debit_without_authorization(
     currency: object = "EUR",
     merchant: dict[str, Any] | None = None,
     category: str = "InStore",
-) -> dict[str, Any]:
+) -> TransactionRow:
     """A merchant debits a card it never asked to authorize (tolls, parking, in-flight
     payments): the card network forces a booked card debit, with no check of the card's
     rules or of the balance (it may overdraw). Not on a closing account."""
@@ -197,7 +198,7 @@ def debit_without_authorization(
             "InvalidFormat", "An ISO 3166-1 alpha-3 code.", ["input", "merchant", "country"]
         )
     with env.store.atomic() as db:
-        rows = list(db["cards"].rows_where("id = ? AND project_id = ?", [card_id, project_id]))
+        rows = list(rows_where(db, "cards", "id = ? AND project_id = ?", [card_id, project_id]))
         if not rows:
             raise Rejected(card_not_found(card_id))  # an unknown card first
         checks.raise_if_any()
@@ -235,7 +236,7 @@ def card_advice(
     amount: object,
     currency: object = "EUR",
     outcome: str = "Accepted",
-) -> dict[str, Any]:
+) -> TransactionRow:
     """The network advises the final state of a Pending card authorization: Accepted, it
     now holds `amount` (more or less than before, with no new check: the network already
     answered the merchant); any other outcome rejects it (its reservation is freed) with the

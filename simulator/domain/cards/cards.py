@@ -24,7 +24,16 @@ from typing import Any, Literal, TypedDict, get_args
 import sqlite_utils
 
 from ...clock import parse_timestamp
-from ...storage import get_row, insert_row, next_number, update_row
+from ...storage import (
+    get_row,
+    insert_columns,
+    next_number,
+    rows_where,
+    update_columns,
+    update_row,
+    with_changes,
+)
+from ...storage.rows import AccountMembershipRow, AccountRow, CardRow, ConsentRow
 from ..accounts.account_lifecycle import consent_user, require_account_status
 from ..accounts.memberships import find_membership
 from ..consents.consents import ConsentHandler, cancel_consent_in, open_consent
@@ -33,7 +42,7 @@ from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.money import CURRENCY, amount_text
 from ..kernel.pagination import Connection, paginate
-from ..kernel.queries import find_visible, with_filters
+from ..kernel.queries import by_id, visible_row, with_filters
 from ..kernel.rejections import Rejected, forbidden, rejection
 from ..kernel.validation import Checks
 from .card_support import (
@@ -81,7 +90,7 @@ class SpendingLimit(TypedDict):
 CARD_TYPES = ("Virtual", "VirtualAndPhysical", "SingleUseVirtual")
 CardStatus = Literal["ConsentPending", "Processing", "Enabled", "Canceling", "Canceled"]
 CARD_STATUSES: tuple[CardStatus, ...] = get_args(CardStatus)
-CARD_TRANSITIONS: dict[CardStatus, tuple[CardStatus, ...]] = {
+CARD_TRANSITIONS: dict[str, tuple[CardStatus, ...]] = {
     "ConsentPending": ("Processing", "Canceled"),
     "Processing": ("Enabled", "Canceled"),
     "Enabled": ("Canceling", "Canceled"),
@@ -99,12 +108,12 @@ MAX_CARDS_PER_CALL = 250
 def move_card(
     env: Environment,
     db: sqlite_utils.Database,
-    card: dict[str, Any],
+    card: CardRow,
     status: CardStatus,
     *,
     expected: CardStatus = "Enabled",
     **extra: Any,
-) -> dict[str, Any]:
+) -> CardRow:
     """Change a card's status (and `extra` columns), emitting `Card.Updated`."""
     if status not in CARD_TRANSITIONS.get(card["status"], ()):
         raise Rejected(card_wrong_status(card["id"], card["status"], expected))
@@ -112,26 +121,26 @@ def move_card(
 
 
 def change_card(
-    env: Environment, db: sqlite_utils.Database, card: dict[str, Any], changes: dict[str, Any]
-) -> dict[str, Any]:
+    env: Environment, db: sqlite_utils.Database, card: CardRow, changes: dict[str, Any]
+) -> CardRow:
     """Change some columns of a card, emitting `Card.Updated`."""
     changes = {**changes, "updated_at": env.now()}
-    update_row(db, "cards", card["id"], changes)
+    update_columns(db, "cards", card["id"], changes)
     emit(env, db, "Card.Updated", project_id=card["project_id"], resource_id=card["id"])
-    return {**card, **changes}
+    return with_changes(card, changes)
 
 
-def find_card(db: sqlite_utils.Database, principal: Principal, card_id: str) -> dict[str, Any]:
+def find_card(db: sqlite_utils.Database, principal: Principal, card_id: str) -> CardRow:
     """The card if the caller sees it, else `CardNotFoundRejection`."""
     where, params = card_scope(principal)
-    rows = list(db["cards"].rows_where(f"id = ? AND {where}", [card_id, *params]))
+    rows = list(rows_where(db, "cards", f"id = ? AND {where}", [card_id, *params]))
     if not rows:
         raise Rejected(card_not_found(card_id))
     return rows[0]
 
 
 def require_card_manager(
-    db: sqlite_utils.Database, principal: Principal, card: dict[str, Any]
+    db: sqlite_utils.Database, principal: Principal, card: CardRow | dict[str, Any]
 ) -> None:
     """A user acts on its own cards, or on an account's cards with canManageCards."""
     if principal.user_id is None:
@@ -152,8 +161,9 @@ def require_card_manager(
         )
 
 
-def get_card(env: Environment, principal: Principal, card_id: str) -> dict[str, Any]:
-    return find_visible(env, "cards", card_scope(principal), card_id, "Card")
+def get_card(env: Environment, principal: Principal, card_id: str) -> CardRow:
+    rows = rows_where(env.store.db, "cards", *by_id(card_scope(principal), card_id))
+    return visible_row(rows, "Card", card_id)
 
 
 def list_cards(
@@ -245,7 +255,7 @@ def _checked_config(
 
 def _card_holder_membership(
     db: sqlite_utils.Database, principal: Principal, membership_id: str
-) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> tuple[AccountMembershipRow, AccountRow]:
     """The Enabled membership a new card is for, and its Opened account."""
     try:
         membership = find_membership(db, principal, membership_id)
@@ -286,7 +296,7 @@ def add_cards(
     card_type: str = "Virtual",
     purpose: str = "AddCards",
     path: list[str | int] | None = None,
-) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+) -> tuple[list[CardRow], ConsentRow]:
     """Ask for cards for Enabled memberships of one account, under one consent: returns the
     cards (ConsentPending) and the consent. Each config is a `CardConfigInput` (snake_case);
     one with `physical_card` gets a printed card too (VirtualAndPhysical)."""
@@ -318,7 +328,7 @@ def add_cards(
         cards = []
         for one in columns:
             physical = "physical_status" in one
-            card = {
+            card: dict[str, Any] = {
                 "id": env.new_id(db, "card"),
                 "project_id": account["project_id"],
                 "account_id": account["id"],
@@ -329,7 +339,7 @@ def add_cards(
                 **_card_number(env, db),
                 **one,
             }
-            insert_row(db, "cards", card)
+            insert_columns(db, "cards", card)
             emit(env, db, "Card.Created", project_id=card["project_id"], resource_id=card["id"])
             cards.append(card)
         consent = open_consent(
@@ -360,7 +370,7 @@ def add_card(
     non_main_currency_transactions: bool = True,
     e_commerce: bool = True,
     spending_limit: dict[str, Any] | None = None,
-) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> tuple[CardRow, ConsentRow]:
     """Ask for one card for an Enabled membership: returns the card (ConsentPending, or
     Enabled at once for an auto-consenting user) and its `AddCard` consent.
     `spending_limit` is `{"amount": {"value", "currency"}, "period"}`."""
@@ -385,9 +395,7 @@ def add_card(
     return cards[0], consent
 
 
-def issue_physical_card(
-    env: Environment, db: sqlite_utils.Database, card: dict[str, Any]
-) -> dict[str, Any]:
+def issue_physical_card(env: Environment, db: sqlite_utils.Database, card: CardRow) -> CardRow:
     """Print a card's physical card: Processing, then ToActivate with its identifier."""
     card = change_card(env, db, card, {"physical_status": "Processing"})
     number = next_number(db, "physical_card_identifier")
@@ -406,18 +414,16 @@ def issue_physical_card(
     )
 
 
-def _issue(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+def _issue(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
     first = get_row(db, "cards", consent["resource_id"])
     # An auto-consenting user approves before the cards record their consent: the cards
     # asked for together share their account and creation instant.
-    for card in list(
-        db["cards"].rows_where(
-            "status = 'ConsentPending' AND (consent_id = ? OR (consent_id IS NULL "
-            "AND account_id = ? AND created_at = ?))",
-            [consent["id"], first["account_id"], first["created_at"]],
-            order_by="id",
-        )
-    ):
+    siblings = (
+        "status = 'ConsentPending' AND (consent_id = ? OR (consent_id IS NULL "
+        "AND account_id = ? AND created_at = ?))"
+    )
+    values = [consent["id"], first["account_id"], first["created_at"]]
+    for card in list(rows_where(db, "cards", siblings, values, order_by="id")):
         membership = get_row(db, "account_memberships", card["account_membership_id"])
         if membership["status"] != "Enabled":
             raise Rejected(
@@ -431,16 +437,16 @@ def _issue(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any])
 
 
 def _not_issued(
-    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str
+    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str
 ) -> None:
-    for card in list(db["cards"].rows_where("consent_id = ?", [consent["id"]], order_by="id")):
+    for card in list(rows_where(db, "cards", "consent_id = ?", [consent["id"]], order_by="id")):
         if card["status"] == "ConsentPending":
             move_card(
                 env, db, card, "Canceled", status_reason=f"Consent{status}", canceled_at=env.now()
             )
 
 
-def _apply_update(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+def _apply_update(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
     card = get_row(db, "cards", consent["resource_id"])
     if card["status"] != "Enabled" or card.get("pending_update_consent_id") not in (
         None,
@@ -454,7 +460,7 @@ def _apply_update(env: Environment, db: sqlite_utils.Database, consent: dict[str
 
 
 def _update_not_applied(
-    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str
+    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str
 ) -> None:
     card = get_row(db, "cards", consent["resource_id"])
     if card.get("pending_update_consent_id") == consent["id"]:
@@ -471,8 +477,8 @@ def _has_pending(db: sqlite_utils.Database, card_id: str) -> bool:
 
 
 def _cancel(
-    env: Environment, db: sqlite_utils.Database, card: dict[str, Any], reason: str | None
-) -> dict[str, Any]:
+    env: Environment, db: sqlite_utils.Database, card: CardRow, reason: str | None
+) -> CardRow:
     if card["status"] == "ConsentPending":
         cancel_consent_in(env, db, card["consent_id"])
     if card.get("physical_status") not in (None, "Canceled"):
@@ -488,8 +494,8 @@ def _cancel(
 
 
 def cancel_card_in(
-    env: Environment, db: sqlite_utils.Database, card: dict[str, Any], reason: str
-) -> dict[str, Any]:
+    env: Environment, db: sqlite_utils.Database, card: CardRow, reason: str
+) -> CardRow:
     """Cancel a card inside the caller's transaction (Canceling while authorizations pend)."""
     return _cancel(env, db, card, reason)
 
@@ -510,7 +516,7 @@ def update_card(
     changes: dict[str, Any],
     *,
     consent_redirect_url: str,
-) -> dict[str, Any]:
+) -> ConsentRow:
     """Ask to change a card's name, switches (`withdrawal`, `international`,
     `non_main_currency_transactions`, `e_commerce`) or `spending_limit`: returns the
     `UpdateCard` consent; the changes apply once it is accepted."""
@@ -549,7 +555,7 @@ def update_card(
         return consent
 
 
-def cancel_card(env: Environment, principal: Principal, card_id: str) -> dict[str, Any]:
+def cancel_card(env: Environment, principal: Principal, card_id: str) -> CardRow:
     """Cancel a card for good: Canceled at once, or Canceling until its pending
     authorizations are settled; its physical card is canceled too. A card still waiting
     for its consent drops the consent. Canceling a canceled card changes nothing."""
@@ -564,25 +570,20 @@ def cancel_card(env: Environment, principal: Principal, card_id: str) -> dict[st
 def _cancel_cards_where(
     env: Environment, db: sqlite_utils.Database, column: str, value: str, reason: str
 ) -> None:
-    for card in list(
-        db["cards"].rows_where(
-            f"{column} = ? AND status NOT IN ('Canceling', 'Canceled')",
-            [value],
-            order_by="created_at, id",
-        )
-    ):
+    where = f"{column} = ? AND status NOT IN ('Canceling', 'Canceled')"
+    for card in list(rows_where(db, "cards", where, [value], order_by="created_at, id")):
         _cancel(env, db, card, reason)
 
 
 def cancel_cards_of_closing_account(
-    env: Environment, db: sqlite_utils.Database, account: dict[str, Any]
+    env: Environment, db: sqlite_utils.Database, account: AccountRow
 ) -> None:
     """An account that starts closing cancels its cards (an `account_closing` plug)."""
     _cancel_cards_where(env, db, "account_id", account["id"], "AccountClosing")
 
 
 def cancel_cards_of_disabled_membership(
-    env: Environment, db: sqlite_utils.Database, membership: dict[str, Any]
+    env: Environment, db: sqlite_utils.Database, membership: AccountMembershipRow
 ) -> None:
     """A disabled membership cancels its cards (a `membership_disabled` plug)."""
     _cancel_cards_where(

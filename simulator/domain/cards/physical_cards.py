@@ -23,7 +23,8 @@ from typing import Any
 
 import sqlite_utils
 
-from ...storage import get_row, update_row
+from ...storage import get_row, rows_where, update_row
+from ...storage.rows import CardRow, ConsentRow
 from ..accounts.account_lifecycle import consent_user
 from ..consents.consents import ConsentHandler, open_consent
 from ..kernel.access import card_scope
@@ -50,7 +51,7 @@ __all__ = [
 CANCEL_REASONS = ("Blocked", "Defected", "Lost", "NonReceived", "Stolen")
 
 
-def _physical(card: dict[str, Any], *expected: str) -> dict[str, Any]:
+def _physical(card: CardRow, *expected: str) -> CardRow:
     """The card, if its physical card is in one of the `expected` statuses."""
     status = card.get("physical_status")
     identifier = card.get("physical_identifier") or card["id"]
@@ -61,7 +62,7 @@ def _physical(card: dict[str, Any], *expected: str) -> dict[str, Any]:
     return card
 
 
-def _holder_user(db: sqlite_utils.Database, principal: Principal, card: dict[str, Any]) -> str:
+def _holder_user(db: sqlite_utils.Database, principal: Principal, card: CardRow) -> str:
     """The card holder, who consents; a user token must be the holder's own."""
     row = db.execute(
         "SELECT user_id FROM account_memberships WHERE id = ?", [card["account_membership_id"]]
@@ -82,7 +83,7 @@ def print_physical_card(
     address: dict[str, Any],
     consent_redirect_url: str,
     custom_options: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+) -> CardRow:
     """Ask to print an Enabled card: its physical card waits (ConsentPending) for the
     `PrintPhysicalCard` consent, then is printed (ToActivate)."""
     checks = Checks()
@@ -133,7 +134,7 @@ def print_physical_card(
         return get_row(db, "cards", card_id)
 
 
-def _previous(card: dict[str, Any]) -> list[dict[str, Any]]:
+def _previous(card: CardRow) -> list[dict[str, Any]]:
     earlier: list[dict[str, Any]] = json.loads(card.get("physical_previous") or "[]")
     if card.get("physical_masked_number"):
         earlier.append(
@@ -154,7 +155,7 @@ def add_cards_with_group_delivery(
     *,
     group_address: dict[str, Any],
     consent_redirect_url: str,
-) -> list[dict[str, Any]]:
+) -> list[CardRow]:
     """`addCards` whose printed cards (`print_physical_card`) all go to one address (an
     office), under one `AddCards` consent. Returns the cards (ConsentPending)."""
     checks = Checks()
@@ -187,7 +188,7 @@ _ADDRESS_KEYS = ("address_line_1", "address_line_2", "city", "postal_code", "sta
 _GROUP_ONLY = ("print_physical_card", "physical_card_custom_options", "card_contract_expiry_date")
 
 
-def _print(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+def _print(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
     card = get_row(db, "cards", consent["resource_id"])
     if card.get("physical_status") in (None, "Canceled"):
         # Auto-consent: the consent is approved before the physical card records it.
@@ -203,7 +204,7 @@ def _consent_then(
     purpose: str,
     consent_redirect_url: str,
     *expected: str,
-) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> tuple[CardRow, ConsentRow]:
     """Open the holder's consent of `purpose` for a physical card in an `expected` status;
     returns the card (after an auto-consent) and the consent."""
     checks = Checks()
@@ -228,12 +229,12 @@ def _consent_then(
 
 def activate_physical_card(
     env: Environment, principal: Principal, identifier: str, consent_redirect_url: str
-) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> tuple[CardRow, ConsentRow]:
     """Ask the holder to activate a received physical card (found by its identifier)."""
     where, params = card_scope(principal)
     rows = list(
-        env.store.db["cards"].rows_where(
-            f"physical_identifier = ? AND {where}", [identifier, *params]
+        rows_where(
+            env.store.db, "cards", f"physical_identifier = ? AND {where}", [identifier, *params]
         )
     )
     if not rows:
@@ -249,38 +250,38 @@ def activate_physical_card(
     )
 
 
-def _activate(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+def _activate(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
     card = _physical(get_row(db, "cards", consent["resource_id"]), "ToActivate", "Renewed")
     change_card(env, db, card, {"physical_status": "Activated"})
 
 
 def resume_physical_card(
     env: Environment, principal: Principal, card_id: str, consent_redirect_url: str
-) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> tuple[CardRow, ConsentRow]:
     return _consent_then(
         env, principal, card_id, "ResumePhysicalCard", consent_redirect_url, "Suspended"
     )
 
 
-def _resume(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+def _resume(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
     card = _physical(get_row(db, "cards", consent["resource_id"]), "Suspended")
     change_card(env, db, card, {"physical_status": "Activated", "physical_status_reason": None})
 
 
-def _nothing(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], *_: Any) -> None:
+def _nothing(env: Environment, db: sqlite_utils.Database, consent: ConsentRow, *_: Any) -> None:
     """The operation waits in the consent alone: nothing to apply or to undo."""
 
 
 def _managed(
     env: Environment, principal: Principal, card_id: str, *expected: str
-) -> tuple[sqlite_utils.Database, dict[str, Any]]:
+) -> tuple[sqlite_utils.Database, CardRow]:
     db = env.store.db
     card = find_card(db, principal, card_id)
     require_card_manager(db, principal, card)
     return db, _physical(card, *expected)
 
 
-def suspend_physical_card(env: Environment, principal: Principal, card_id: str) -> dict[str, Any]:
+def suspend_physical_card(env: Environment, principal: Principal, card_id: str) -> CardRow:
     """Block an Activated physical card for now."""
     with env.store.atomic():
         db, card = _managed(env, principal, card_id)
@@ -300,7 +301,7 @@ def suspend_physical_card(env: Environment, principal: Principal, card_id: str) 
 
 def cancel_physical_card(
     env: Environment, principal: Principal, card_id: str, reason: str
-) -> dict[str, Any]:
+) -> CardRow:
     """Cancel a physical card for good (`reason`: Lost, Stolen, ...); the virtual card stays."""
     checks = Checks()
     checks.choice(reason, CANCEL_REASONS, ["input", "reason"])
@@ -320,7 +321,7 @@ def confirm_physical_card_renewal(
     card_id: str,
     address: dict[str, Any],
     custom_options: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+) -> CardRow:
     """Renew a ToRenew physical card to `address`: it becomes Renewed, with a new
     identifier and expiry; the holder activates the new card."""
     checks = Checks()
@@ -334,10 +335,10 @@ def confirm_physical_card_renewal(
 def renew_in(
     env: Environment,
     db: sqlite_utils.Database,
-    card: dict[str, Any],
+    card: CardRow,
     stored_address: str | None = None,
     custom_options: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+) -> CardRow:
     """Replace a ToRenew physical card by a new one (Renewed), in the caller's transaction."""
     previous = _previous(card)
     issued = issue_physical_card(
@@ -360,9 +361,7 @@ def renew_in(
     return change_card(env, db, issued, changes)
 
 
-def cancel_physical_card_renewal(
-    env: Environment, principal: Principal, card_id: str
-) -> dict[str, Any]:
+def cancel_physical_card_renewal(env: Environment, principal: Principal, card_id: str) -> CardRow:
     """Do not renew a ToRenew physical card: it stays Activated until it expires."""
     with env.store.atomic():
         db, card = _managed(env, principal, card_id, "ToRenew")
@@ -376,7 +375,7 @@ def view_card_numbers(
     consent_redirect_url: str,
     *,
     physical: bool = False,
-) -> dict[str, Any]:
+) -> ConsentRow:
     """Ask the holder's `ViewCardNumbers` consent for an Enabled card (its physical one)."""
     expected = ("ToActivate", "Activated", "Suspended", "Renewed") if physical else ()
     with env.store.atomic() as db:
@@ -390,7 +389,7 @@ def view_card_numbers(
 
 def view_physical_card_pin(
     env: Environment, principal: Principal, card_id: str, consent_redirect_url: str
-) -> dict[str, Any]:
+) -> ConsentRow:
     """Ask the holder's `ViewPhysicalCardPin` consent (the PIN is ready once printed)."""
     card = find_card(env.store.db, principal, card_id)
     _physical(card)
@@ -406,7 +405,7 @@ def view_physical_card_pin(
 
 
 def _print_not_done(
-    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str
+    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str
 ) -> None:
     card = get_row(db, "cards", consent["resource_id"])
     if card.get("physical_status") == "ConsentPending":

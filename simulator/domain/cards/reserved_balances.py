@@ -16,8 +16,8 @@ row["status"]   # 'Released'
 
 from __future__ import annotations
 
-from typing import Any
-
+from ...storage import rows_where
+from ...storage.rows import TransactionRow
 from ..accounts.ledger import change_status
 from ..kernel.context import Environment
 from ..kernel.events import emit
@@ -29,11 +29,13 @@ __all__ = ["release_reserved_balance"]
 
 def release_reserved_balance(
     env: Environment, project_id: str, transaction_id: str
-) -> dict[str, Any]:
+) -> TransactionRow:
     """Release what a Pending card authorization reserves, in one transaction."""
     with env.store.atomic() as db:
         rows = list(
-            db["transactions"].rows_where("id = ? AND project_id = ?", [transaction_id, project_id])
+            rows_where(
+                db, "transactions", "id = ? AND project_id = ?", [transaction_id, project_id]
+            )
         )
         if not rows:
             raise Rejected(not_found("Transaction", transaction_id))

@@ -19,7 +19,8 @@ from typing import Any
 
 import sqlite_utils
 
-from ...storage import update_row
+from ...storage import rows_where, update_row
+from ...storage.rows import ConsentRow
 from ..kernel.context import Environment, Principal
 from ..kernel.projects import validate_redirect_uri
 from ..kernel.rejections import Rejected, consent_not_found, rejection
@@ -37,7 +38,7 @@ MAX_CHILDREN = 100
 ACCEPTABLE_WITHOUT_PAGE = ("Generic",)
 
 
-def accept_consent(env: Environment, principal: Principal, consent_id: str) -> dict[str, Any]:
+def accept_consent(env: Environment, principal: Principal, consent_id: str) -> ConsentRow:
     """The consent's own user accepts it through the API (a user token, or a project token
     acting for that user)."""
     if principal.user_id is None:
@@ -65,9 +66,9 @@ def accept_consent(env: Environment, principal: Principal, consent_id: str) -> d
         return consents._approve(env, db, consent)
 
 
-def _own(db: sqlite_utils.Database, principal: Principal, consent_id: str) -> dict[str, Any]:
+def _own(db: sqlite_utils.Database, principal: Principal, consent_id: str) -> ConsentRow:
     rows = list(
-        db["consents"].rows_where("id = ? AND project_id = ?", [consent_id, principal.project_id])
+        rows_where(db, "consents", "id = ? AND project_id = ?", [consent_id, principal.project_id])
     )
     if not rows:
         raise Rejected(consent_not_found(consent_id))
@@ -79,7 +80,7 @@ def create_multi_consent(
     principal: Principal,
     ordered: Sequence[tuple[str, int]],
     redirect_url: str,
-) -> dict[str, Any]:
+) -> ConsentRow:
     """One consent for the consents `ordered` (`(consent id, order)` pairs) of one user."""
     validate_redirect_uri(redirect_url)
     ids = [consent_id for consent_id, _ in ordered]
@@ -113,16 +114,14 @@ def create_multi_consent(
         return consents._load(db, parent["id"]) or parent
 
 
-def _children(
-    db: sqlite_utils.Database, principal: Principal, ids: list[str]
-) -> list[dict[str, Any]]:
+def _children(db: sqlite_utils.Database, principal: Principal, ids: list[str]) -> list[ConsentRow]:
     marks = ", ".join("?" for _ in ids)
     where = f"project_id = ? AND id IN ({marks})"
     params: list[Any] = [principal.project_id, *ids]
     if principal.user_id is not None:
         where += " AND user_id = ?"
         params.append(principal.user_id)
-    rows = {row["id"]: row for row in db["consents"].rows_where(where, params)}
+    rows = {row["id"]: row for row in rows_where(db, "consents", where, params)}
     missing = [consent_id for consent_id in ids if consent_id not in rows]
     if missing:
         message = f"No consent {', '.join(missing)}."
@@ -142,15 +141,19 @@ def _children(
     return [rows[i] for i in ids]
 
 
-def _linked(db: sqlite_utils.Database, parent_id: str) -> list[dict[str, Any]]:
+def _linked(db: sqlite_utils.Database, parent_id: str) -> list[ConsentRow]:
     return list(
-        db["consents"].rows_where(
-            "parent_consent_id = ?", [parent_id], order_by="child_order, created_at, id"
+        rows_where(
+            db,
+            "consents",
+            "parent_consent_id = ?",
+            [parent_id],
+            order_by="child_order, created_at, id",
         )
     )
 
 
-def _on_accepted(env: Environment, db: sqlite_utils.Database, parent: dict[str, Any]) -> None:
+def _on_accepted(env: Environment, db: sqlite_utils.Database, parent: ConsentRow) -> None:
     """Apply the children in order. A child that fails fails the multi-consent: those
     accepted before it stay accepted, those after it are canceled."""
     children = _linked(db, parent["id"])
@@ -169,9 +172,7 @@ def _on_accepted(env: Environment, db: sqlite_utils.Database, parent: dict[str, 
             return
 
 
-def _on_ended(
-    env: Environment, db: sqlite_utils.Database, parent: dict[str, Any], status: str
-) -> None:
+def _on_ended(env: Environment, db: sqlite_utils.Database, parent: ConsentRow, status: str) -> None:
     for child in _linked(db, parent["id"]):
         if child["status"] not in consents.OPEN_STATUSES:
             continue

@@ -22,10 +22,11 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Any
 
 import sqlite_utils
 
+from ...storage import find_row, rows_where, value_of
+from ...storage.rows import AccountMembershipRow, ConsentRow
 from ..kernel.context import Environment
 
 __all__ = ["DetailSection", "OperationDescription", "describe_consent"]
@@ -83,7 +84,7 @@ _PERMISSIONS = (
 )
 
 Describer = Callable[
-    [sqlite_utils.Database, dict[str, Any], str], tuple[str, tuple[DetailSection, ...]] | None
+    [sqlite_utils.Database, ConsentRow, str], tuple[str, tuple[DetailSection, ...]] | None
 ]
 
 
@@ -104,15 +105,8 @@ def iban_text(iban: str | None) -> str:
     return " ".join(compact[i : i + 4] for i in range(0, len(compact), 4))
 
 
-def _row(db: sqlite_utils.Database, table: str, row_id: str | None) -> dict[str, Any] | None:
-    if row_id is None:
-        return None
-    rows = list(db[table].rows_where("id = ?", [row_id]))
-    return rows[0] if rows else None
-
-
 def _holder_name(db: sqlite_utils.Database, holder_id: str | None) -> str | None:
-    holder = _row(db, "account_holders", holder_id)
+    holder = find_row(db, "account_holders", holder_id)
     if holder is None:
         return None
     if holder["company_name"]:
@@ -121,7 +115,7 @@ def _holder_name(db: sqlite_utils.Database, holder_id: str | None) -> str | None
 
 
 def _account_section(db: sqlite_utils.Database, account_id: str | None) -> DetailSection | None:
-    account = _row(db, "accounts", account_id)
+    account = find_row(db, "accounts", account_id)
     if account is None:
         return None
     rows = [("Account", str(account["name"])), ("IBAN", iban_text(account["iban"]))]
@@ -131,8 +125,10 @@ def _account_section(db: sqlite_utils.Database, account_id: str | None) -> Detai
     return DetailSection("Account", tuple(rows))
 
 
-def _person(db: sqlite_utils.Database, membership: dict[str, Any]) -> str:
-    user = _row(db, "users", membership.get("user_id"))
+def _person(db: sqlite_utils.Database, membership: AccountMembershipRow | None) -> str:
+    if membership is None:
+        return "an invited member"
+    user = find_row(db, "users", membership.get("user_id"))
     names = (
         (user["first_name"], user["last_name"])
         if user is not None
@@ -143,12 +139,12 @@ def _person(db: sqlite_utils.Database, membership: dict[str, Any]) -> str:
 
 
 def _card(
-    db: sqlite_utils.Database, consent: dict[str, Any], project: str
+    db: sqlite_utils.Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
-    card = _row(db, "cards", consent["resource_id"])
+    card = find_row(db, "cards", consent["resource_id"])
     if card is None:
         return None
-    membership = _row(db, "account_memberships", card["account_membership_id"]) or {}
+    membership = find_row(db, "account_memberships", card["account_membership_id"])
     holder = _person(db, membership)
     rows = [("Type", str(card["type"]))]
     if card["name"]:
@@ -167,7 +163,7 @@ def _card(
             ("e_commerce", "Online payments"),
             ("international", "Payments abroad"),
         ):
-            rows.append((label, "allowed" if card[column] else "not allowed"))
+            rows.append((label, "allowed" if value_of(card, column) else "not allowed"))
         summary = f"{project} asks to issue a {card['type']} card for {holder}."
     account = _account_section(db, card["account_id"])
     return summary, tuple(s for s in (DetailSection("Card", tuple(rows)), account) if s)
@@ -193,12 +189,12 @@ _CHANGE_LABELS = {
 
 
 def _card_action(
-    db: sqlite_utils.Database, consent: dict[str, Any], project: str
+    db: sqlite_utils.Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
-    card = _row(db, "cards", consent["resource_id"])
+    card = find_row(db, "cards", consent["resource_id"])
     if card is None:
         return None
-    holder = _person(db, _row(db, "account_memberships", card["account_membership_id"]) or {})
+    holder = _person(db, find_row(db, "account_memberships", card["account_membership_id"]))
     rows = [("Type", str(card["type"])), ("Cardholder", holder)]
     rows.append(("Card number", str(card["masked_number"] or "not issued yet")))
     if consent["purpose"] == "UpdateCard":
@@ -213,9 +209,9 @@ def _card_action(
 
 
 def _membership(
-    db: sqlite_utils.Database, consent: dict[str, Any], project: str
+    db: sqlite_utils.Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
-    membership = _row(db, "account_memberships", consent["resource_id"])
+    membership = find_row(db, "account_memberships", consent["resource_id"])
     if membership is None:
         return None
     rows = []
@@ -232,7 +228,7 @@ def _membership(
     ):
         if value:
             rows.append((label, str(value)))
-    granted = [text for column, text in _PERMISSIONS if membership[column]]
+    granted = [text for column, text in _PERMISSIONS if value_of(membership, column)]
     rows.append(("May", ", ".join(granted) if granted else "nothing yet (no permission)"))
     who = name or membership["email"] or "a new member"
     summary = f"{project} asks to invite {who} to an account."
@@ -241,13 +237,13 @@ def _membership(
 
 
 def _payment(
-    db: sqlite_utils.Database, consent: dict[str, Any], project: str
+    db: sqlite_utils.Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
-    payment = _row(db, "payments", consent["resource_id"])
+    payment = find_row(db, "payments", consent["resource_id"])
     if payment is None:
         return None
     transfers = list(
-        db["payment_transfers"].rows_where("payment_id = ?", [payment["id"]], order_by="position")
+        rows_where(db, "payment_transfers", "payment_id = ?", [payment["id"]], order_by="position")
     )
     sections = []
     for index, transfer in enumerate(transfers, start=1):
@@ -257,8 +253,8 @@ def _payment(
             ("Beneficiary IBAN", iban_text(transfer["beneficiary_iban"])),
         ]
         for column, label in (("reference", "Reference"), ("label", "Label")):
-            if transfer[column]:
-                rows.append((label, str(transfer[column])))
+            if value_of(transfer, column):
+                rows.append((label, str(value_of(transfer, column))))
         if transfer["mode"] != "Regular":
             rows.append(("Speed", "instant"))
         heading = "Transfer" if len(transfers) == 1 else f"Transfer {index} of {len(transfers)}"
@@ -284,9 +280,9 @@ def _payment(
 
 
 def _closing(
-    db: sqlite_utils.Database, consent: dict[str, Any], project: str
+    db: sqlite_utils.Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
-    account = _row(db, "accounts", consent["resource_id"])
+    account = find_row(db, "accounts", consent["resource_id"])
     section = _account_section(db, consent["resource_id"])
     if account is None or section is None:
         return None
@@ -301,12 +297,16 @@ def _closing(
 
 
 def _children(
-    db: sqlite_utils.Database, consent: dict[str, Any], project_name: str
+    db: sqlite_utils.Database, consent: ConsentRow, project_name: str
 ) -> tuple[str, tuple[DetailSection, ...]]:
     """A multi-consent: each child's operation, in the order they are applied."""
     children = list(
-        db["consents"].rows_where(
-            "parent_consent_id = ?", [consent["id"]], order_by="child_order, created_at, id"
+        rows_where(
+            db,
+            "consents",
+            "parent_consent_id = ?",
+            [consent["id"]],
+            order_by="child_order, created_at, id",
         )
     )
     sections: list[DetailSection] = []
@@ -326,9 +326,9 @@ def _children(
 
 
 def _beneficiary(
-    db: sqlite_utils.Database, consent: dict[str, Any], project: str
+    db: sqlite_utils.Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
-    row = _row(db, "trusted_beneficiaries", consent["resource_id"])
+    row = find_row(db, "trusted_beneficiaries", consent["resource_id"])
     if row is None:
         return None
     rows = (("Name", str(row["name"])), ("IBAN", iban_text(row["iban"])))
@@ -337,9 +337,9 @@ def _beneficiary(
 
 
 def _standing_order(
-    db: sqlite_utils.Database, consent: dict[str, Any], project: str
+    db: sqlite_utils.Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
-    order = _row(db, "standing_orders", consent["resource_id"])
+    order = find_row(db, "standing_orders", consent["resource_id"])
     if order is None:
         return None
     every = _PERIODS.get(order["period"], order["period"]).removeprefix("a ")
@@ -361,10 +361,10 @@ def _standing_order(
 
 
 def _funding_mandate(
-    db: sqlite_utils.Database, consent: dict[str, Any], project: str
+    db: sqlite_utils.Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
-    mandate = _row(db, "payment_mandates", consent["resource_id"])
-    source = _row(db, "funding_sources", mandate["funding_source_id"]) if mandate else None
+    mandate = find_row(db, "payment_mandates", consent["resource_id"])
+    source = find_row(db, "funding_sources", mandate["funding_source_id"]) if mandate else None
     if mandate is None or source is None:
         return None
     rows = (
@@ -385,10 +385,10 @@ def _funding_mandate(
 
 
 def _funding_request(
-    db: sqlite_utils.Database, consent: dict[str, Any], project: str
+    db: sqlite_utils.Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
-    payment = _row(db, "payments", consent["resource_id"])
-    source = _row(db, "funding_sources", payment.get("funding_source_id")) if payment else None
+    payment = find_row(db, "payments", consent["resource_id"])
+    source = find_row(db, "funding_sources", payment.get("funding_source_id")) if payment else None
     if payment is None or source is None:
         return None
     what = money(payment["funding_amount"])
@@ -418,10 +418,10 @@ _DESCRIBERS: dict[str, Describer] = {
 }
 
 
-def describe_consent(env: Environment, consent: dict[str, Any]) -> OperationDescription:
+def describe_consent(env: Environment, consent: ConsentRow) -> OperationDescription:
     """What approving `consent` will do, for the consent page."""
     db = env.store.db
-    project = _row(db, "projects", consent["project_id"])
+    project = find_row(db, "projects", consent["project_id"])
     project_name = str(project["name"]) if project else "An application"
     purpose = str(consent["purpose"])
     title = _TITLES.get(purpose, "Approve an operation")

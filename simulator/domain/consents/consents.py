@@ -37,7 +37,15 @@ import sqlite_utils
 from ...clock import format_timestamp, parse_timestamp
 from ...environments import EnvironmentName
 from ...exceptions import ConfigurationError, NotFound
-from ...storage import Row, insert_row, text, update_row
+from ...storage import (
+    get_row,
+    insert_row,
+    rows_where,
+    text,
+    update_columns,
+    with_changes,
+)
+from ...storage.rows import ConsentNew, ConsentRow
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.pagination import Connection, paginate
@@ -156,14 +164,18 @@ def _later(env: Environment, delta: timedelta) -> str:
     return format_timestamp(parse_timestamp(env.now()) + delta)
 
 
-def _load(db: sqlite_utils.Database, consent_id: str) -> dict[str, Any] | None:
-    rows = list(db["consents"].rows_where("id = ?", [consent_id]))
+def _load(db: sqlite_utils.Database, consent_id: str) -> ConsentRow | None:
+    rows = list(rows_where(db, "consents", "id = ?", [consent_id]))
     return rows[0] if rows else None
 
 
 def _move(
-    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str, **extra: Any
-) -> dict[str, Any]:
+    env: Environment,
+    db: sqlite_utils.Database,
+    consent: ConsentRow,
+    status: str,
+    **extra: Any,
+) -> ConsentRow:
     """One transition, in the caller's transaction; `Rejected` when it does not exist."""
     if status not in TRANSITIONS.get(consent["status"], ()):
         raise Rejected(not_reachable_consent_status(consent["id"], consent["status"], status))
@@ -171,22 +183,22 @@ def _move(
     changes: dict[str, Any] = {"status": status, "updated_at": now, **extra}
     if status in _FINAL_STATUSES or status == "Canceled":
         changes["finished_at"] = now
-    update_row(db, "consents", consent["id"], changes)
+    update_columns(db, "consents", consent["id"], changes)
     event_type = _EVENT_OF_STATUS.get(status)
     if event_type:
         emit(env, db, event_type, project_id=consent["project_id"], resource_id=consent["id"])
-    return {**consent, **changes}
+    return with_changes(consent, changes)
 
 
-def _has_operation(consent: dict[str, Any]) -> bool:
+def _has_operation(consent: ConsentRow) -> bool:
     """Does approving the consent apply something: a resource's pending operation, or the
     children of a multi-consent (which names no resource)?"""
     return bool(consent["resource_id"]) or consent["purpose"] == "ConsentToMultipleConsents"
 
 
 def _end(
-    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str, **extra: Any
-) -> dict[str, Any]:
+    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str, **extra: Any
+) -> ConsentRow:
     """Move to a status where the operation does not happen, and tell its handler."""
     consent = _move(env, db, consent, status, **extra)
     handler = env.wiring.consent_handlers.get(consent["purpose"])
@@ -196,8 +208,8 @@ def _end(
 
 
 def _start(
-    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], user_id: str | None
-) -> dict[str, Any]:
+    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, user_id: str | None
+) -> ConsentRow:
     extra: dict[str, Any] = {
         "started_at": env.now(),
         "expires_at": _later(env, OPENED_LIFETIME),
@@ -207,9 +219,7 @@ def _start(
     return _move(env, db, consent, "Started", **extra)
 
 
-def _approve(
-    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]
-) -> dict[str, Any]:
+def _approve(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> ConsentRow:
     consent = _move(env, db, consent, "OperationCommitting")
     handler = env.wiring.consent_handlers.get(consent["purpose"])
     if handler is None or not _has_operation(consent):
@@ -235,12 +245,12 @@ def open_consent(
     user_id: str | None,
     resource_id: str | None,
     link: Callable[[str], None] | None = None,
-) -> dict[str, Any]:
+) -> ConsentRow:
     """Open a consent in the caller's transaction. A Sandbox user with auto consent
     approves it at once (so the operation is applied before this returns); `link(consent_id)`
     runs before that, for resources that find their operation by its consent id."""
     now = env.now()
-    consent: Row = {
+    new: ConsentNew = {
         "id": env.new_id(db, "consent"),
         "project_id": project_id,
         "user_id": user_id,
@@ -253,15 +263,15 @@ def open_consent(
         "updated_at": now,
         "expires_at": _later(env, UNOPENED_LIFETIME),
     }
-    insert_row(db, "consents", consent)
-    emit(env, db, "Consent.Created", project_id=project_id, resource_id=consent["id"])
+    insert_row(db, "consents", new)
+    emit(env, db, "Consent.Created", project_id=project_id, resource_id=new["id"])
     if link is not None:
-        link(consent["id"])
+        link(new["id"])
     if user_id is not None and env.name == EnvironmentName.SANDBOX:
         row = db.execute("SELECT auto_consent FROM users WHERE id = ?", [user_id]).fetchone()
         if row is not None and row[0]:
-            consent = _approve(env, db, _start(env, db, consent, user_id))
-    return _load(db, consent["id"]) or consent
+            _approve(env, db, _start(env, db, get_row(db, "consents", new["id"]), user_id))
+    return get_row(db, "consents", new["id"])
 
 
 #: The mutation that opens the consent of each purpose applied on approval.
@@ -297,7 +307,7 @@ def create_consent(
     redirect_url: str,
     user_id: str | None = None,
     resource_id: str | None = None,
-) -> dict[str, Any]:
+) -> ConsentRow:
     """Open a consent on its own (the Testing API's `createSandboxConsent`)."""
     if purpose not in CONSENT_PURPOSES:
         raise ConfigurationError(
@@ -324,7 +334,7 @@ def create_consent(
 # -- the user's decisions (the consent pages, the Testing API) ------------------------------
 
 
-def _for_user(db: sqlite_utils.Database, consent_id: str, user_id: str | None) -> dict[str, Any]:
+def _for_user(db: sqlite_utils.Database, consent_id: str, user_id: str | None) -> ConsentRow:
     consent = _load(db, consent_id)
     if consent is None:
         raise Rejected(consent_not_found(consent_id))
@@ -347,7 +357,7 @@ def _expire_if_overdue(env: Environment, consent_id: str) -> None:
             _end(env, db, consent, "Expired")
 
 
-def start_consent(env: Environment, consent_id: str, user_id: str | None) -> dict[str, Any]:
+def start_consent(env: Environment, consent_id: str, user_id: str | None) -> ConsentRow:
     """The user opened the consent page: Created -> Started; it now expires in 20 minutes.
 
     A consent opened for no particular user becomes the opening user's.
@@ -357,7 +367,7 @@ def start_consent(env: Environment, consent_id: str, user_id: str | None) -> dic
         return _start(env, db, _for_user(db, consent_id, user_id), user_id)
 
 
-def approve_consent(env: Environment, consent_id: str, user_id: str | None) -> dict[str, Any]:
+def approve_consent(env: Environment, consent_id: str, user_id: str | None) -> ConsentRow:
     """The user approved: Started -> Accepted with the operation applied (or Failed when it
     could no longer be applied; the consent's `status_reason` says why)."""
     _expire_if_overdue(env, consent_id)
@@ -367,7 +377,7 @@ def approve_consent(env: Environment, consent_id: str, user_id: str | None) -> d
 
 def refuse_consent(
     env: Environment, consent_id: str, user_id: str | None, *, status: str = "CustomerRefused"
-) -> dict[str, Any]:
+) -> ConsentRow:
     """The user refused (`CustomerRefused`) or failed to authenticate (`CredentialRefused`):
     the operation is rejected."""
     if status not in ("CustomerRefused", "CredentialRefused"):
@@ -377,7 +387,7 @@ def refuse_consent(
         return _end(env, db, _for_user(db, consent_id, user_id), status)
 
 
-def refuse_credentials(env: Environment, consent_id: str) -> dict[str, Any]:
+def refuse_credentials(env: Environment, consent_id: str) -> ConsentRow:
     """The person who signed in is not the consent's user (or could not authenticate):
     the consent ends `CredentialRefused` (opened first if needed, in one transaction) and
     its operation is rejected."""
@@ -389,7 +399,7 @@ def refuse_credentials(env: Environment, consent_id: str) -> dict[str, Any]:
         return _end(env, db, consent, "CredentialRefused")
 
 
-def load_consent(env: Environment, consent_id: str) -> dict[str, Any] | None:
+def load_consent(env: Environment, consent_id: str) -> ConsentRow | None:
     """A consent by id, whatever its project (the consent pages); expired first when its
     time has passed. None when unknown."""
     consent = _load(env.store.db, consent_id)
@@ -401,9 +411,7 @@ def load_consent(env: Environment, consent_id: str) -> dict[str, Any] | None:
     return consent
 
 
-def decide_consent(
-    env: Environment, project_id: str, consent_id: str, accept: bool
-) -> dict[str, Any]:
+def decide_consent(env: Environment, project_id: str, consent_id: str, accept: bool) -> ConsentRow:
     """Approve or refuse as the consent's own user, opening it first when needed
     (the Testing API's simulator-only shortcut for a browser session)."""
     _expire_if_overdue(env, consent_id)
@@ -418,7 +426,7 @@ def decide_consent(
         return _end(env, db, consent, "CustomerRefused")
 
 
-def grant_consent(env: Environment, consent_id: str) -> dict[str, Any]:
+def grant_consent(env: Environment, consent_id: str) -> ConsentRow:
     """Approve without the consent pages, opening it first when needed (a server signature:
     the caller has checked the consent is its own)."""
     _expire_if_overdue(env, consent_id)
@@ -431,37 +439,38 @@ def grant_consent(env: Environment, consent_id: str) -> dict[str, Any]:
         return _approve(env, db, consent)
 
 
-def consent_redirect_url(consent: dict[str, Any]) -> str:
+def consent_redirect_url(consent: ConsentRow) -> str:
     """The partner's redirect URL with `consentId`, `status` and `resourceId` added."""
     parts = urlsplit(text(consent, "redirect_url"))
     query = parse_qsl(parts.query, keep_blank_values=True)
     query += [("consentId", consent["id"]), ("status", consent["status"])]
-    if consent.get("resource_id"):
-        query.append(("resourceId", consent["resource_id"]))
+    resource_id = consent.get("resource_id")
+    if resource_id:
+        query.append(("resourceId", resource_id))
     return urlunsplit(parts._replace(query=urlencode(query)))
 
 
 # -- the partner's view -----------------------------------------------------------------------
 
 
-def _find(env: Environment, principal: Principal, consent_id: str) -> dict[str, Any] | None:
+def _find(env: Environment, principal: Principal, consent_id: str) -> ConsentRow | None:
     where = "id = ? AND project_id = ?"
     params: list[Any] = [consent_id, principal.project_id]
     if principal.user_id is not None:
         where += " AND user_id = ?"
         params.append(principal.user_id)
-    rows = list(env.store.db["consents"].rows_where(where, params))
+    rows = list(rows_where(env.store.db, "consents", where, params))
     return rows[0] if rows else None
 
 
 def get_consent_or_none(
     env: Environment, principal: Principal, consent_id: str
-) -> dict[str, Any] | None:
+) -> ConsentRow | None:
     """A consent the caller can see, or None."""
     return _find(env, principal, consent_id)
 
 
-def get_consent(env: Environment, principal: Principal, consent_id: str) -> dict[str, Any]:
+def get_consent(env: Environment, principal: Principal, consent_id: str) -> ConsentRow:
     consent = _find(env, principal, consent_id)
     if consent is None:
         raise NotFound(f"Consent {consent_id} was not found.")
@@ -493,7 +502,7 @@ def list_consents(
     return paginate(env.store.db, "consents", where, params, first=first, after=after)
 
 
-def cancel_consent(env: Environment, principal: Principal, consent_id: str) -> dict[str, Any]:
+def cancel_consent(env: Environment, principal: Principal, consent_id: str) -> ConsentRow:
     """Cancel a consent the caller can see (Created or Started); its operation is dropped.
     Unknown (or another project's): not found."""
     consent = _find(env, principal, consent_id)

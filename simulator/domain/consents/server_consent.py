@@ -24,6 +24,7 @@ from joserfc.errors import JoseError
 from joserfc.jwk import ECKey
 
 from ...exceptions import ConfigurationError
+from ...storage.rows import ConsentRow
 from ..kernel.context import Environment, Principal
 from ..kernel.rejections import Rejected, consent_not_found, rejection
 from . import consents
@@ -104,9 +105,7 @@ def _verified(public_key: str, consent_id: str, signature: str) -> None:
         )
 
 
-def grant(
-    env: Environment, principal: Principal, consent_id: str, signature: str
-) -> dict[str, Any]:
+def grant(env: Environment, principal: Principal, consent_id: str, signature: str) -> ConsentRow:
     """Grant a consent of the caller's project with a server signature of its challenge."""
     consent = consents.get_consent_or_none(env, principal, consent_id)
     if consent is None:

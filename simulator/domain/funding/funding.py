@@ -26,11 +26,20 @@ a source emits `FundingSource.Created` / `.Updated`.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Final
 
 import sqlite_utils
 
-from ...storage import get_row, insert_row, update_row
+from ...storage import get_row, insert_row, rows_where, update_columns, update_row
+from ...storage.rows import (
+    AccountHolderRow,
+    AccountRow,
+    ConsentRow,
+    FundingSourceNew,
+    FundingSourceRow,
+    PaymentMandateNew,
+    PaymentMandateRow,
+)
 from ..accounts.account_lifecycle import consent_user, find_account
 from ..consents.consents import ConsentHandler, open_consent
 from ..kernel.access import account_scope, require_permission
@@ -56,13 +65,13 @@ __all__ = [
     "visible_source",
 ]
 
-_SOURCES = "funding_sources"
-_MANDATES = "payment_mandates"
+_SOURCES: Final = "funding_sources"
+_MANDATES: Final = "payment_mandates"
 #: The simulated bank's SEPA creditor identifier: it collects every funding debit.
 CREDITOR_IDENTIFIER = "FR00ZZZ000000"
 
 
-def holder_name(holder: dict[str, Any]) -> str:
+def holder_name(holder: AccountHolderRow) -> str:
     if holder.get("company_name"):
         return str(holder["company_name"])
     return " ".join(part for part in (holder.get("first_name"), holder.get("last_name")) if part)
@@ -75,9 +84,9 @@ def _source_not_found(source_id: str, *, typed: bool) -> Rejected:
 
 def visible_source(
     db: sqlite_utils.Database, principal: Principal, source_id: str, *, typed: bool = False
-) -> dict[str, Any]:
+) -> FundingSourceRow:
     where, params = account_scope(principal)
-    rows = list(db[_SOURCES].rows_where(f"id = ? AND {where}", [source_id, *params]))
+    rows = list(rows_where(db, _SOURCES, f"id = ? AND {where}", [source_id, *params]))
     if not rows:
         raise _source_not_found(source_id, typed=typed)
     return rows[0]
@@ -85,7 +94,7 @@ def visible_source(
 
 def get_funding_source(
     env: Environment, principal: Principal, source_id: str
-) -> dict[str, Any] | None:
+) -> FundingSourceRow | None:
     """The source, or None when the caller does not see it (the real query is nullable)."""
     try:
         return visible_source(env.store.db, principal, source_id)
@@ -136,9 +145,9 @@ def _mandate_scope(principal: Principal) -> tuple[str, list[Any]]:
 
 def get_payment_mandate(
     env: Environment, principal: Principal, mandate_id: str
-) -> dict[str, Any] | None:
+) -> PaymentMandateRow | None:
     where, params = _mandate_scope(principal)
-    rows = list(env.store.db[_MANDATES].rows_where(f"id = ? AND {where}", [mandate_id, *params]))
+    rows = list(rows_where(env.store.db, _MANDATES, f"id = ? AND {where}", [mandate_id, *params]))
     return rows[0] if rows else None
 
 
@@ -173,12 +182,12 @@ def list_payment_mandates(
 
 
 def _change_source(
-    env: Environment, db: sqlite_utils.Database, source: dict[str, Any], **changes: Any
-) -> dict[str, Any]:
+    env: Environment, db: sqlite_utils.Database, source: FundingSourceRow, **changes: Any
+) -> FundingSourceRow:
     now = env.now()
     if "status" in changes:
         changes["status_changed_at"] = now
-    update_row(db, _SOURCES, source["id"], {**changes, "updated_at": now})
+    update_columns(db, _SOURCES, source["id"], {**changes, "updated_at": now})
     emit(
         env, db, "FundingSource.Updated", project_id=source["project_id"], resource_id=source["id"]
     )
@@ -187,7 +196,7 @@ def _change_source(
 
 def update_source_verification(
     env: Environment, db: sqlite_utils.Database, source_id: str, status: str
-) -> dict[str, Any]:
+) -> FundingSourceRow:
     """Move a funding source's account verification (in the caller's transaction)."""
     source = get_row(db, _SOURCES, source_id)
     if source["verification_status"] == status:
@@ -199,7 +208,9 @@ def _change_mandate(
     env: Environment, db: sqlite_utils.Database, mandate_id: str, **changes: Any
 ) -> None:
     now = env.now()
-    update_row(db, _MANDATES, mandate_id, {**changes, "status_changed_at": now, "updated_at": now})
+    update_columns(
+        db, _MANDATES, mandate_id, {**changes, "status_changed_at": now, "updated_at": now}
+    )
 
 
 def _check_input(data: dict[str, Any]) -> tuple[str, Any, str | None]:
@@ -213,8 +224,8 @@ def _check_input(data: dict[str, Any]) -> tuple[str, Any, str | None]:
 
 
 def _check_source_allowed(
-    db: sqlite_utils.Database, account: dict[str, Any], scheme: str, iban: Any
-) -> dict[str, Any]:
+    db: sqlite_utils.Database, account: AccountRow, scheme: str, iban: Any
+) -> AccountHolderRow:
     """The holder, once the source may be added: a company's Opened account, B2B, a SEPA
     IBAN outside the account itself, not already rejected in a verification."""
     if scheme != "SepaDirectDebitB2b":
@@ -248,7 +259,7 @@ def _check_source_allowed(
 
 def add_funding_source(
     env: Environment, principal: Principal, data: dict[str, Any]
-) -> dict[str, Any]:
+) -> FundingSourceRow:
     """Add a SEPA Direct Debit B2B funding source to an account: the source is `Pending`
     and its mandate `ConsentPending` until the user accepts the mandate's consent."""
     url, iban, name = _check_input(data)
@@ -284,14 +295,14 @@ def add_funding_source(
 def _insert_source(
     env: Environment,
     db: sqlite_utils.Database,
-    account: dict[str, Any],
-    holder: dict[str, Any],
+    account: AccountRow,
+    holder: AccountHolderRow,
     iban: Any,
     name: str | None,
-) -> dict[str, Any]:
+) -> FundingSourceNew:
     """A `Pending` SEPA Direct Debit B2B source of the account (in the caller's transaction)."""
     now = env.now()
-    source = {
+    source: FundingSourceNew = {
         "id": env.new_id(db, "funding-source"),
         "project_id": account["project_id"],
         "account_id": account["id"],
@@ -316,7 +327,7 @@ def _insert_source(
 
 def insert_enabled_source(
     env: Environment, db: sqlite_utils.Database, account_id: str, iban: Any, name: str | None
-) -> dict[str, Any]:
+) -> FundingSourceRow:
     """An `Enabled` source with its signed mandate, as if its consent was accepted (a
     dataset's record; in the caller's transaction)."""
     account = get_row(db, "accounts", account_id)
@@ -332,14 +343,14 @@ def insert_enabled_source(
 def _insert_mandate(
     env: Environment,
     db: sqlite_utils.Database,
-    source: dict[str, Any],
-    holder: dict[str, Any],
-    account: dict[str, Any],
-) -> dict[str, Any]:
+    source: FundingSourceNew,
+    holder: AccountHolderRow,
+    account: AccountRow,
+) -> PaymentMandateNew:
     now = env.now()
     mandate_id = env.new_id(db, "payment-mandate")
     name = holder_name(holder)
-    mandate = {
+    mandate: PaymentMandateNew = {
         "id": mandate_id,
         "project_id": source["project_id"],
         "account_holder_id": holder["id"],
@@ -366,9 +377,7 @@ def _insert_mandate(
     return mandate
 
 
-def _mandate_consented(
-    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]
-) -> None:
+def _mandate_consented(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
     mandate = get_row(db, _MANDATES, consent["resource_id"])
     if mandate["status"] != "ConsentPending":
         return
@@ -380,7 +389,7 @@ def _mandate_consented(
 
 
 def _mandate_not_consented(
-    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str
+    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str
 ) -> None:
     # As in the real service: the source stays Pending, its mandate ConsentPending.
     del env, db, consent, status
@@ -390,7 +399,9 @@ def _mandate_not_consented(
 MANDATE_HANDLER = ConsentHandler(_mandate_consented, _mandate_not_consented)
 
 
-def cancel_funding_source(env: Environment, principal: Principal, source_id: str) -> dict[str, Any]:
+def cancel_funding_source(
+    env: Environment, principal: Principal, source_id: str
+) -> FundingSourceRow:
     """Cancel a funding source for good, and its mandate; a canceled one stays as it is."""
     with env.store.atomic() as db:
         source = visible_source(db, principal, source_id)

@@ -19,12 +19,18 @@ from __future__ import annotations
 
 from datetime import timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, insert_row, update_row, upsert_row
+from ...storage import get_row, insert_row, rows_where, update_columns, upsert_columns
+from ...storage.rows import (
+    AccountHolderRow,
+    FundingLimitChangeRequestNew,
+    FundingLimitChangeRequestRow,
+    FundingLimitSettingRow,
+)
 from ..accounts.holders import holder_scope
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
@@ -52,14 +58,14 @@ DEFAULT_LIMITS = (Decimal("10000.00"), 30, Decimal("1000.00"))
 CHANGE_REQUEST_STATUSES = ("Pending", "WaitingForInformation", "Approved", "Refused")
 #: The funding transactions that count against the limits.
 FUNDED_STATUSES = ("Pending", "Booked")
-_REQUESTS = "funding_limit_change_requests"
+_REQUESTS: Final = "funding_limit_change_requests"
 #: The most a change request may ask for (a bigger amount is a bad amount).
 _MAX_LIMIT = Decimal("10000000.00")
 
 
-def limit_settings(db: sqlite_utils.Database, holder: dict[str, Any]) -> dict[str, Any]:
+def limit_settings(db: sqlite_utils.Database, holder: AccountHolderRow) -> FundingLimitSettingRow:
     """The holder's settings row, or the defaults (not stored) when none were set."""
-    rows = list(db["funding_limit_settings"].rows_where("account_holder_id = ?", [holder["id"]]))
+    rows = list(rows_where(db, "funding_limit_settings", "account_holder_id = ?", [holder["id"]]))
     if rows:
         return rows[0]
     funding, days, instant = DEFAULT_LIMITS
@@ -97,7 +103,7 @@ def funding_used(
 def check_funding_limits(
     env: Environment,
     db: sqlite_utils.Database,
-    holder: dict[str, Any],
+    holder: AccountHolderRow,
     amount: Decimal,
     *,
     instant: bool,
@@ -137,7 +143,7 @@ def check_funding_limits(
 def set_limits(
     env: Environment,
     db: sqlite_utils.Database,
-    holder: dict[str, Any],
+    holder: AccountHolderRow,
     *,
     funding: Decimal,
     instant: Decimal,
@@ -152,15 +158,15 @@ def set_limits(
         "rolling_days": rolling_days if rolling_days is not None else current["rolling_days"],
         "updated_at": env.now(),
     }
-    upsert_row(db, "funding_limit_settings", row, pk="account_holder_id")
+    upsert_columns(db, "funding_limit_settings", row, pk="account_holder_id")
     return row
 
 
 def _visible_holder(
     db: sqlite_utils.Database, principal: Principal, holder_id: str
-) -> dict[str, Any]:
+) -> AccountHolderRow:
     where, params = holder_scope(principal)
-    rows = list(db["account_holders"].rows_where(f"id = ? AND {where}", [holder_id, *params]))
+    rows = list(rows_where(db, "account_holders", f"id = ? AND {where}", [holder_id, *params]))
     if not rows:
         raise Rejected(not_found("AccountHolder", holder_id))
     return rows[0]
@@ -179,7 +185,7 @@ def _bad_amount(message: str) -> Rejected:
 
 def add_change_request(
     env: Environment, principal: Principal, data: dict[str, Any]
-) -> dict[str, Any]:
+) -> FundingLimitChangeRequestRow:
     """Ask the bank for other funding limits for a holder; the `Pending` request."""
     checks = Checks()
     funding = _limit_amount(checks, data.get("funding_limit"), ["input", "fundingLimit"])
@@ -202,7 +208,7 @@ def add_change_request(
                 )
             )
         now = env.now()
-        row = {
+        row: FundingLimitChangeRequestNew = {
             "id": env.new_id(db, "funding-limit-settings-change-request"),
             "project_id": holder["project_id"],
             "account_holder_id": holder["id"],
@@ -224,7 +230,7 @@ def add_change_request(
 
 
 def _is_representative(
-    db: sqlite_utils.Database, principal: Principal, holder: dict[str, Any]
+    db: sqlite_utils.Database, principal: Principal, holder: AccountHolderRow
 ) -> bool:
     return bool(
         db.execute(
@@ -238,11 +244,11 @@ def _is_representative(
 
 def get_change_request(
     env: Environment, principal: Principal, request_id: str
-) -> dict[str, Any] | None:
+) -> FundingLimitChangeRequestRow | None:
     """The request, or None when the caller does not see its holder (the query is nullable)."""
     rows = list(
-        env.store.db[_REQUESTS].rows_where(
-            "id = ? AND project_id = ?", [request_id, principal.project_id]
+        rows_where(
+            env.store.db, _REQUESTS, "id = ? AND project_id = ?", [request_id, principal.project_id]
         )
     )
     if not rows:
@@ -278,7 +284,7 @@ def list_change_requests(
 
 def update_change_request(
     env: Environment, project_id: str, data: dict[str, Any]
-) -> dict[str, Any]:
+) -> FundingLimitChangeRequestRow:
     """The bank's answer to a change request (the Testing API): approve it (with the amounts
     asked, or `approved*` ones), refuse it, or ask for information."""
     request_id = data.get("funding_limit_settings_change_request_id") or ""
@@ -296,7 +302,9 @@ def update_change_request(
     reason = checks.text(data.get("reason"), ["input", "reason"], required=False, max_length=500)
     checks.raise_if_any()
     with env.store.atomic() as db:
-        rows = list(db[_REQUESTS].rows_where("id = ? AND project_id = ?", [request_id, project_id]))
+        rows = list(
+            rows_where(db, _REQUESTS, "id = ? AND project_id = ?", [request_id, project_id])
+        )
         if not rows:
             raise Rejected(
                 rejection(
@@ -313,7 +321,11 @@ def update_change_request(
                     "it was already answered.",
                 )
             )
-        changes: dict[str, Any] = {"status": status, "reason": reason, "updated_at": env.now()}
+        changes: dict[str, Any] = {
+            "status": status,
+            "reason": reason,
+            "updated_at": env.now(),
+        }
         if status == "Approved":
             funding = approved["approved_funding_limit"] or to_decimal(row["funding_limit"])
             instant = approved["approved_instant_funding_limit"] or to_decimal(
@@ -323,7 +335,7 @@ def update_change_request(
             changes["approved_instant_funding_limit"] = amount_text(instant)
             holder = get_row(db, "account_holders", row["account_holder_id"])
             set_limits(env, db, holder, funding=funding, instant=instant)
-        update_row(db, _REQUESTS, request_id, changes)
+        update_columns(db, _REQUESTS, request_id, changes)
         emit(
             env,
             db,
@@ -334,11 +346,18 @@ def update_change_request(
         return get_row(db, _REQUESTS, request_id)
 
 
-def latest_change_request(db: sqlite_utils.Database, holder_id: str) -> dict[str, Any] | None:
+def latest_change_request(
+    db: sqlite_utils.Database, holder_id: str
+) -> FundingLimitChangeRequestRow | None:
     """The holder's most recent change request, if any."""
     rows = list(
-        db[_REQUESTS].rows_where(
-            "account_holder_id = ?", [holder_id], order_by="created_at DESC, id DESC", limit=1
+        rows_where(
+            db,
+            _REQUESTS,
+            "account_holder_id = ?",
+            [holder_id],
+            order_by="created_at DESC, id DESC",
+            limit=1,
         )
     )
     return rows[0] if rows else None

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from datetime import timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import InvalidTimestamp
 from ...storage import get_row, update_row
+from ...storage.rows import ConsentRow, FundingSourceRow, PaymentChanges, PaymentRow
 from ..accounts.account_lifecycle import consent_user
 from ..accounts.ledger import record_transaction
 from ..consents.consents import ConsentHandler, open_consent
@@ -33,8 +34,8 @@ from .funding_limits import check_funding_limits
 
 __all__ = ["FUNDING_PURPOSES", "REQUEST_HANDLER", "initiate_funding_request"]
 
-_SOURCES = "funding_sources"
-_MANDATES = "payment_mandates"
+_SOURCES: Final = "funding_sources"
+_MANDATES: Final = "payment_mandates"
 #: The consent purpose of a funding request, by `isInstant`.
 FUNDING_PURPOSES = {False: "InitiateFundingRequest", True: "InitiateInstantFundingRequest"}
 OPERATION = "initiateFundingRequest"
@@ -92,7 +93,7 @@ def _check_requested(env: Environment, requested: str | None) -> None:
         )
 
 
-def _wrong_status(source: dict[str, Any]) -> Rejected:
+def _wrong_status(source: FundingSourceRow) -> Rejected:
     return Rejected(
         rejection(
             "FundingSourceWrongStatusRejection",
@@ -105,7 +106,7 @@ def _wrong_status(source: dict[str, Any]) -> Rejected:
 
 def initiate_funding_request(
     env: Environment, principal: Principal, data: dict[str, Any]
-) -> tuple[dict[str, Any], dict[str, Any] | None]:
+) -> tuple[PaymentRow, ConsentRow | None]:
     """Ask to pull `amount` from an Enabled funding source into its account: the payment
     (`ConsentPending`, or already `Initiated` for an auto-consent user) and its consent."""
     url, value, fields = _request_input(data)
@@ -180,7 +181,7 @@ def initiate_funding_request(
         return get_row(db, "payments", payment["id"]), get_row(db, "consents", consent["id"])
 
 
-def _collect(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+def _collect(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
     payment = get_row(db, "payments", consent["resource_id"])
     if payment["status"] != "ConsentPending":
         return
@@ -214,12 +215,16 @@ def _collect(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any
 
 
 def _not_collected(
-    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str
+    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str
 ) -> None:
     payment = get_row(db, "payments", consent["resource_id"])
     if payment["status"] == "ConsentPending":
         reason = consent.get("status_reason") if status == "Failed" else f"Consent{status}"
-        changes = {"status": "Rejected", "status_reason": reason, "updated_at": env.now()}
+        changes: PaymentChanges = {
+            "status": "Rejected",
+            "status_reason": reason,
+            "updated_at": env.now(),
+        }
         update_row(db, "payments", payment["id"], changes)
 
 

@@ -18,6 +18,8 @@ from typing import Any
 
 import sqlite_utils
 
+from ...storage import rows_where, value_of
+from ...storage.rows import AccountMembershipRow
 from .context import Principal
 from .rejections import Rejected, forbidden
 
@@ -95,10 +97,12 @@ def membership_scope(principal: Principal) -> tuple[str, list[Any]]:
 
 def user_membership(
     db: sqlite_utils.Database, user_id: str, account_id: str
-) -> dict[str, Any] | None:
+) -> AccountMembershipRow | None:
     """The user's Enabled membership of an account, if any."""
     rows = list(
-        db["account_memberships"].rows_where(
+        rows_where(
+            db,
+            "account_memberships",
             "user_id = ? AND account_id = ? AND status = 'Enabled'",
             [user_id, account_id],
             order_by="legal_representative DESC, created_at",
@@ -108,10 +112,12 @@ def user_membership(
     return rows[0] if rows else None
 
 
-def legal_representative(db: sqlite_utils.Database, account_id: str) -> dict[str, Any] | None:
+def legal_representative(db: sqlite_utils.Database, account_id: str) -> AccountMembershipRow | None:
     """The Enabled legal-representative membership of an account, if any."""
     rows = list(
-        db["account_memberships"].rows_where(
+        rows_where(
+            db,
+            "account_memberships",
             "account_id = ? AND legal_representative = 1 AND status = 'Enabled' "
             "AND user_id IS NOT NULL",
             [account_id],
@@ -129,7 +135,7 @@ def require_permission(
     if principal.user_id is None:
         return
     membership = user_membership(db, principal.user_id, account_id)
-    if membership is None or not membership[permission]:
+    if membership is None or not value_of(membership, permission):
         raise Rejected(
             forbidden(
                 f"This needs the {_PERMISSION_NAMES[permission]} permission on account "

@@ -17,11 +17,11 @@ import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
 
 import sqlite_utils
 
-from ...storage import insert_row, next_number
+from ...storage import insert_row, next_number, rows_where
+from ...storage.rows import EventRow
 from .context import Environment
 
 __all__ = ["EVENT_TYPES", "EVENT_TYPES_FILE", "EVENT_TYPE_DESCRIPTIONS", "emit", "list_events"]
@@ -54,13 +54,13 @@ def emit(
     *,
     project_id: str,
     resource_id: str,
-) -> dict[str, Any]:
+) -> EventRow:
     """Journal one event in the caller's open transaction; returns the event row."""
     if event_type not in EVENT_TYPES:
         raise ValueError(f"Unknown event type {event_type!r}")
     if not db.conn.in_transaction:
         raise RuntimeError("emit() must run inside the transaction that makes the change")
-    event = {
+    event: EventRow = {
         "id": env.new_id(db, "event"),
         "project_id": project_id,
         "event_type": event_type,
@@ -77,7 +77,7 @@ def emit(
 
 def list_events(
     env: Environment, project_id: str | None = None, event_type: str | None = None
-) -> list[dict[str, Any]]:
+) -> list[EventRow]:
     """The journal in emission order, optionally for one project or event type."""
     conditions, params = [], []
     if project_id is not None:
@@ -87,4 +87,4 @@ def list_events(
         conditions.append("event_type = ?")
         params.append(event_type)
     where = " AND ".join(conditions) or None
-    return list(env.store.db["events"].rows_where(where, params, order_by="sequence"))
+    return list(rows_where(env.store.db, "events", where, params, order_by="sequence"))

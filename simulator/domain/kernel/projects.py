@@ -25,7 +25,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ...exceptions import ConfigurationError, InvalidClient, NotFound
-from ...storage import insert_row
+from ...storage import insert_row, rows_where
+from ...storage.rows import ProjectRow
 from .context import Environment
 
 __all__ = [
@@ -140,27 +141,27 @@ def create_project(env: Environment, name: str, redirect_uris: list[str]) -> Pro
     return ProjectCredentials(project_id, client_id, secret, uris, env.name.value)
 
 
-def _decode(row: dict[str, Any]) -> dict[str, Any]:
-    row = dict(row)
-    row["redirect_uris"] = json.loads(row["redirect_uris"])
-    row.pop("client_secret_hash", None)
-    return row
+def _decode(row: ProjectRow) -> dict[str, Any]:
+    project: dict[str, Any] = dict(row)
+    project["redirect_uris"] = json.loads(row["redirect_uris"])
+    project.pop("client_secret_hash", None)
+    return project
 
 
 def get_project(env: Environment, project_id: str) -> dict[str, Any]:
-    rows = list(env.store.db["projects"].rows_where("id = ?", [project_id]))
+    rows = list(rows_where(env.store.db, "projects", "id = ?", [project_id]))
     if not rows:
         raise NotFound(f"No project {project_id} in {env.name.title}.")
     return _decode(rows[0])
 
 
-def find_project_by_client_id(env: Environment, client_id: str) -> dict[str, Any] | None:
-    rows = list(env.store.db["projects"].rows_where("client_id = ?", [client_id]))
+def find_project_by_client_id(env: Environment, client_id: str) -> ProjectRow | None:
+    rows = list(rows_where(env.store.db, "projects", "client_id = ?", [client_id]))
     return rows[0] if rows else None
 
 
 def list_projects(env: Environment) -> list[dict[str, Any]]:
-    return [_decode(row) for row in env.store.db["projects"].rows_where(order_by="created_at, id")]
+    return [_decode(row) for row in rows_where(env.store.db, "projects", order_by="created_at, id")]
 
 
 def authenticate_client(env: Environment, client_id: str, client_secret: str) -> dict[str, Any]:

@@ -6,7 +6,8 @@ filters of a list query to a scope; column names come from the code, values alwa
 as parameters.
 
 ```python
-card = find_visible(env, "cards", card_scope(principal), card_id, "Card")
+card = visible_row(rows_where(db, "cards", *by_id(card_scope(principal), card_id)), "Card", card_id)
+card = find_visible(env, "cards", card_scope(principal), card_id, "Card")   # the same, untyped
 where, params = with_filters(card_scope(principal), {"status": ["Enabled"]}, any_of=["status"])
 ```
 """
@@ -14,26 +15,39 @@ where, params = with_filters(card_scope(principal), {"status": ["Enabled"]}, any
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from ...exceptions import NotFound
+from ...storage import Row
 from .context import Environment
 
-__all__ = ["find_visible", "with_filters"]
+__all__ = ["by_id", "find_visible", "visible_row", "with_filters"]
 
 Scope = tuple[str, list[Any]]
+#: A row of any table (typed by the table the rows come from).
+RowT = TypeVar("RowT")
 
 
-def find_visible(
-    env: Environment, table: str, scope: Scope, resource_id: str, label: str
-) -> dict[str, Any]:
-    """The row `resource_id` of `table` if the scope shows it; `NotFound` naming `label` if not
-    (another project's resource is as unknown as one that does not exist)."""
+def by_id(scope: Scope, resource_id: str) -> Scope:
+    """The scope narrowed to one id, as `(where, params)` for `rows_where`."""
     where, params = scope
-    rows = list(env.store.db[table].rows_where(f"id = ? AND {where}", [resource_id, *params]))
-    if not rows:
+    return f"id = ? AND {where}", [resource_id, *params]
+
+
+def visible_row(rows: Iterable[RowT], label: str, resource_id: str) -> RowT:
+    """The first of `rows` (a `by_id` query); `NotFound` naming `label` if there is none
+    (another project's resource is as unknown as one that does not exist)."""
+    found = list(rows)
+    if not found:
         raise NotFound(f"{label} {resource_id} was not found.")
-    return rows[0]
+    return found[0]
+
+
+def find_visible(env: Environment, table: str, scope: Scope, resource_id: str, label: str) -> Row:
+    """The row `resource_id` of `table` if the scope shows it; `NotFound` naming `label` if not.
+    Untyped (`table` is any name): `visible_row` over `rows_where` gives the table's row type."""
+    where, params = by_id(scope, resource_id)
+    return visible_row(env.store.db[table].rows_where(where, params), label, resource_id)
 
 
 def with_filters(

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...exceptions import ConfigurationError, InvalidClient
-from ...storage import upsert_row
+from ...storage import upsert_columns
 from .context import Environment
 from .projects import authenticate_client, get_project
 
@@ -64,7 +64,7 @@ def set_project_rate_limit(
             db.execute("DELETE FROM project_rate_limits WHERE project_id = ?", [project_id])
             return None
         row = {"project_id": project_id, "requests": requests, "updated_at": env.now()}
-        upsert_row(db, "project_rate_limits", row, pk="project_id")
+        upsert_columns(db, "project_rate_limits", row, pk="project_id")
         return row
 
 

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import sqlite_utils
 
+from ...storage.rows import AccountMembershipRow, AccountRow, ConsentRow, EventRow
+
 if TYPE_CHECKING:
     from .context import Environment
 
@@ -35,13 +37,14 @@ __all__ = [
     "Wiring",
 ]
 
-Row = dict[str, Any]
 T = TypeVar("T")
+#: The row a hook is called with.
+RowT = TypeVar("RowT")
 
 #: Called with (env, db, event row) inside the emitting transaction.
-EventListener = Callable[["Environment", sqlite_utils.Database, Row], None]
+EventListener = Callable[["Environment", sqlite_utils.Database, EventRow], None]
 #: Called with (env, db, resource row) in the transaction that changes the resource.
-ResourceHook = Callable[["Environment", sqlite_utils.Database, Row], None]
+ResourceHook = Callable[["Environment", sqlite_utils.Database, RowT], None]
 
 
 @dataclass(frozen=True)
@@ -49,9 +52,9 @@ class ConsentHandler:
     """What a purpose does when its consent is accepted, or ends without being accepted."""
 
     #: Apply the operation (inside the approving transaction); raise `Rejected` to fail it.
-    on_accepted: Callable[[Environment, sqlite_utils.Database, Row], None]
+    on_accepted: Callable[[Environment, sqlite_utils.Database, ConsentRow], None]
     #: Undo the pending resource; the last argument is the consent's final status.
-    on_ended: Callable[[Environment, sqlite_utils.Database, Row, str], None]
+    on_ended: Callable[[Environment, sqlite_utils.Database, ConsentRow, str], None]
 
 
 class DueWork(Protocol):
@@ -62,7 +65,7 @@ class DueWork(Protocol):
     def next_due(self, env: Environment) -> str | None:
         """The earliest due instant (storage text form), or None when nothing is pending."""
 
-    def run_due(self, env: Environment) -> list[Row]:
+    def run_due(self, env: Environment) -> list[dict[str, Any]]:
         """Run everything due at or before the clock's current time; return timeline entries."""
 
 
@@ -74,9 +77,9 @@ class Wiring:
     #: Consent purpose -> what approving (or not) its consent does.
     consent_handlers: dict[str, ConsentHandler] = field(default_factory=dict)
     #: Run when an account starts closing (its cards are canceled).
-    account_closing: list[ResourceHook] = field(default_factory=list)
+    account_closing: list[ResourceHook[AccountRow]] = field(default_factory=list)
     #: Run when a membership is disabled (its cards are canceled).
-    membership_disabled: list[ResourceHook] = field(default_factory=list)
+    membership_disabled: list[ResourceHook[AccountMembershipRow]] = field(default_factory=list)
     #: Hear every journaled event, inside its transaction.
     event_listeners: list[EventListener] = field(default_factory=list)
     #: Fired in time order by the scheduler.

@@ -13,11 +13,10 @@ A transaction of another project is unknown (`TransactionNotFoundRejection`); on
 
 from __future__ import annotations
 
-from typing import Any
-
 import sqlite_utils
 
-from ...storage import get_row
+from ...storage import get_row, rows_where, text
+from ...storage.rows import TransactionRow
 from ..accounts.ledger import change_status, record_transaction
 from ..funding.funding import update_source_verification
 from ..kernel.context import Environment
@@ -38,9 +37,9 @@ _DEFAULT_REASON = "ReasonNotSpecifiedByDebtor"
 
 def _debit(
     db: sqlite_utils.Database, project_id: str, transaction_id: str, error: str | None
-) -> dict[str, Any]:
+) -> TransactionRow:
     rows = list(
-        db["transactions"].rows_where("id = ? AND project_id = ?", [transaction_id, project_id])
+        rows_where(db, "transactions", "id = ? AND project_id = ?", [transaction_id, project_id])
     )
     if not rows:
         raise Rejected(not_found("Transaction", transaction_id))
@@ -56,14 +55,14 @@ def _error(payload: str | None, reason: str) -> Rejected:
     return Rejected({"__typename": payload, "reason": reason, "message": reason})
 
 
-def _need(row: dict[str, Any], status: str, payload: str | None) -> None:
+def _need(row: TransactionRow, status: str, payload: str | None) -> None:
     if row["status"] != status:
         raise _error(
             payload, f"Transaction {row['id']} is {row['status']}; this needs it {status}."
         )
 
 
-def book_incoming(env: Environment, project_id: str, transaction_id: str) -> dict[str, Any]:
+def book_incoming(env: Environment, project_id: str, transaction_id: str) -> TransactionRow:
     with env.store.atomic() as db:
         debit = _debit(db, project_id, transaction_id, None)
         _need(debit, "Pending", None)
@@ -71,14 +70,14 @@ def book_incoming(env: Environment, project_id: str, transaction_id: str) -> dic
         if debit.get("payment_mandate_id"):
             mandate = get_row(db, "payment_mandates", debit["payment_mandate_id"])
             if mandate.get("funding_source_id"):
-                update_source_verification(env, db, mandate["funding_source_id"], "Verified")
+                update_source_verification(env, db, text(mandate, "funding_source_id"), "Verified")
         settle_merchant_payment(env, db, booked, "Booked")
         return booked
 
 
 def reject_incoming(
     env: Environment, project_id: str, transaction_id: str, reason: str | None
-) -> dict[str, Any]:
+) -> TransactionRow:
     error = "SimulateIncomingSepaDirectDebitRejectionErrorPayload"
     with env.store.atomic() as db:
         debit = _debit(db, project_id, transaction_id, error)
@@ -90,7 +89,7 @@ def reject_incoming(
 
 def return_incoming(
     env: Environment, project_id: str, transaction_id: str, reason: str | None
-) -> dict[str, Any]:
+) -> TransactionRow:
     error = "SimulateIncomingSepaDirectDebitReturnErrorPayload"
     with env.store.atomic() as db:
         debit = _debit(db, project_id, transaction_id, error)

@@ -16,13 +16,19 @@ from __future__ import annotations
 import json
 import re
 from datetime import date
-from typing import Any
+from typing import Any, Final
 
 import sqlite_utils
 from schwifty import IBAN
 from schwifty.exceptions import SchwiftyException
 
-from ...storage import get_row, insert_row
+from ...storage import get_row, insert_row, rows_where
+from ...storage.rows import (
+    AccountRow,
+    MerchantPaymentMethodRow,
+    MerchantProfileRow,
+    PaymentMandateRow,
+)
 from ..funding.funding import CREDITOR_IDENTIFIER
 from ..kernel.access import account_scope, require_permission
 from ..kernel.context import Environment, Principal
@@ -38,7 +44,7 @@ __all__ = [
     "visible_method",
 ]
 
-_MANDATES = "payment_mandates"
+_MANDATES: Final = "payment_mandates"
 SEPA_METHOD_TYPES = ("SepaDirectDebitCore", "SepaDirectDebitB2b")
 #: The characters SEPA allows in a mandate reference (35 at most).
 _REFERENCE = re.compile(r"[A-Za-z0-9/?:().,'+ -]{1,35}")
@@ -46,12 +52,14 @@ _REFERENCE = re.compile(r"[A-Za-z0-9/?:().,'+ -]{1,35}")
 
 def visible_method(
     db: sqlite_utils.Database, principal: Principal, method_id: str
-) -> dict[str, Any]:
+) -> MerchantPaymentMethodRow:
     """The merchant payment method if the caller sees its profile's account, else the
     generic `NotFoundRejection`."""
     where, params = account_scope(principal)
     rows = list(
-        db["merchant_payment_methods"].rows_where(
+        rows_where(
+            db,
+            "merchant_payment_methods",
             f"id = ? AND merchant_profile_id IN (SELECT id FROM merchant_profiles WHERE {where})",
             [method_id, *params],
         )
@@ -65,7 +73,7 @@ def visible_method(
     return rows[0]
 
 
-def creditor_identifier(method: dict[str, Any]) -> str:
+def creditor_identifier(method: MerchantPaymentMethodRow) -> str:
     """The SEPA creditor identifier a method collects under."""
     if method.get("use_swan_sepa_creditor_identifier") or not method.get(
         "sepa_creditor_identifier"
@@ -108,7 +116,9 @@ def _check_input(data: dict[str, Any]) -> dict[str, Any]:
     return {**fields, "iban": iban, "address": address}
 
 
-def _check_method(db: sqlite_utils.Database, method: dict[str, Any]) -> dict[str, Any]:
+def _check_method(
+    db: sqlite_utils.Database, method: MerchantPaymentMethodRow
+) -> MerchantProfileRow:
     """The method's profile, once the method may take mandates."""
     if method["type"] not in SEPA_METHOD_TYPES:
         raise Rejected(
@@ -140,7 +150,7 @@ def debtor_account_closed(db: sqlite_utils.Database, iban: str) -> bool:
 
 
 def _check_debtor(
-    db: sqlite_utils.Database, method: dict[str, Any], account: dict[str, Any], iban: IBAN
+    db: sqlite_utils.Database, method: MerchantPaymentMethodRow, account: AccountRow, iban: IBAN
 ) -> None:
     """The debtor's IBAN may be debited under this method: in the SEPA zone, not the
     merchant's own account, not a closed account, a business for B2B."""
@@ -159,7 +169,7 @@ def _check_debtor(
             )
         )
     # A debtor account held at the simulated bank is known: its status and holder count.
-    rows = list(db["accounts"].rows_where("iban = ?", [iban.compact], limit=1))
+    rows = list(rows_where(db, "accounts", "iban = ?", [iban.compact], limit=1))
     if not rows:
         return
     if debtor_account_closed(db, iban.compact):
@@ -181,7 +191,7 @@ def _check_debtor(
 
 def add_sepa_mandate(
     env: Environment, principal: Principal, data: dict[str, Any]
-) -> dict[str, Any]:
+) -> PaymentMandateRow:
     """Declare a debtor's signed mandate for a merchant's Enabled SEPA direct debit method:
     the mandate, `Enabled`."""
     fields = _check_input(data)
@@ -210,7 +220,7 @@ def add_sepa_mandate(
 def insert_mandate(
     env: Environment,
     db: sqlite_utils.Database,
-    method: dict[str, Any],
+    method: MerchantPaymentMethodRow,
     *,
     debtor_name: str,
     debtor_iban: str,
@@ -220,7 +230,7 @@ def insert_mandate(
     language: str,
     signature_date: str,
     name: str | None = None,
-) -> dict[str, Any]:
+) -> PaymentMandateRow:
     """An `Enabled` mandate of the method (in the caller's transaction); its reference, given
     or generated, must be new for the method's creditor identifier."""
     profile = get_row(db, "merchant_profiles", method["merchant_profile_id"])

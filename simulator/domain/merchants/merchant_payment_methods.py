@@ -15,11 +15,18 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Final
 
 import sqlite_utils
 
-from ...storage import get_row, insert_row, update_row
+from ...storage import get_row, insert_row, integer, rows_where, update_columns, update_row
+from ...storage.rows import (
+    MerchantPaymentMethodNew,
+    MerchantPaymentMethodRow,
+    MerchantPaymentMethodUpdateRequestNew,
+    MerchantPaymentMethodUpdateRequestRow,
+    MerchantProfileRow,
+)
 from ..kernel.access import account_scope, require_permission
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
@@ -41,8 +48,8 @@ __all__ = [
     "simulate_update_outcome",
 ]
 
-_METHODS = "merchant_payment_methods"
-_UPDATES = "merchant_payment_method_update_requests"
+_METHODS: Final = "merchant_payment_methods"
+_UPDATES: Final = "merchant_payment_method_update_requests"
 _PERMISSION = "can_manage_account_membership"
 
 #: The method type each key of `RequestMerchantPaymentMethodsInput` asks for (snake_case,
@@ -74,11 +81,15 @@ _CREDITOR_IDENTIFIER = re.compile(r"[A-Z]{2}[0-9]{2}[A-Z0-9]{3}[A-Z0-9]{1,28}")
 _ACTIVE = ", ".join(f"'{status}'" for status in ACTIVE_METHOD_STATUSES)
 
 
-def _visible(db: sqlite_utils.Database, principal: Principal, method_id: str) -> dict[str, Any]:
+def _visible(
+    db: sqlite_utils.Database, principal: Principal, method_id: str
+) -> MerchantPaymentMethodRow:
     """The method if the caller sees its profile's account, else `NotFoundRejection`."""
     where, params = account_scope(principal)
     rows = list(
-        db[_METHODS].rows_where(
+        rows_where(
+            db,
+            _METHODS,
             f"id = ? AND merchant_profile_id IN (SELECT id FROM merchant_profiles WHERE {where})",
             [method_id, *params],
         )
@@ -88,25 +99,31 @@ def _visible(db: sqlite_utils.Database, principal: Principal, method_id: str) ->
     return rows[0]
 
 
-def _project_method(db: sqlite_utils.Database, project_id: str, method_id: str) -> dict[str, Any]:
-    rows = list(db[_METHODS].rows_where("id = ? AND project_id = ?", [method_id, project_id]))
+def _project_method(
+    db: sqlite_utils.Database, project_id: str, method_id: str
+) -> MerchantPaymentMethodRow:
+    rows = list(rows_where(db, _METHODS, "id = ? AND project_id = ?", [method_id, project_id]))
     if not rows:
         raise Rejected(not_found("Merchant payment method", method_id))
     return rows[0]
 
 
-def get_method(env: Environment, principal: Principal, method_id: str) -> dict[str, Any] | None:
+def get_method(
+    env: Environment, principal: Principal, method_id: str
+) -> MerchantPaymentMethodRow | None:
     try:
         return _visible(env.store.db, principal, method_id)
     except Rejected:
         return None
 
 
-def methods_of_profile(db: sqlite_utils.Database, profile_id: str) -> list[dict[str, Any]]:
+def methods_of_profile(
+    db: sqlite_utils.Database, profile_id: str
+) -> list[MerchantPaymentMethodRow]:
     """Every payment method of the profile, oldest first."""
     return list(
-        db[_METHODS].rows_where(
-            "merchant_profile_id = ?", [profile_id], order_by="created_at, rowid"
+        rows_where(
+            db, _METHODS, "merchant_profile_id = ?", [profile_id], order_by="created_at, rowid"
         )
     )
 
@@ -133,18 +150,20 @@ def _invalid(
 
 def _plan(
     db: sqlite_utils.Database, profile_id: str, data: dict[str, Any]
-) -> tuple[list[tuple[str, dict[str, Any]]], list[dict[str, Any]], list[dict[str, Any]]]:
+) -> tuple[list[tuple[str, dict[str, Any]]], list[MerchantPaymentMethodRow], list[dict[str, Any]]]:
     """What a request asks: the methods to add (type, settings), the active ones to switch
     off, and the errors that refuse the whole request."""
     to_add: list[tuple[str, dict[str, Any]]] = []
-    to_disable: list[dict[str, Any]] = []
+    to_disable: list[MerchantPaymentMethodRow] = []
     errors: list[dict[str, Any]] = []
     for key, method_type in INPUT_TYPES.items():
         settings = data.get(key)
         if settings is None:
             continue
         rows = list(
-            db[_METHODS].rows_where(
+            rows_where(
+                db,
+                _METHODS,
                 f"merchant_profile_id = ? AND type = ? AND status IN ({_ACTIVE})",
                 [profile_id, method_type],
             )
@@ -173,13 +192,18 @@ def _plan(
 def _set_status(
     env: Environment,
     db: sqlite_utils.Database,
-    method: dict[str, Any],
+    method: MerchantPaymentMethodRow,
     status: str,
     **extra: Any,
-) -> dict[str, Any]:
+) -> MerchantPaymentMethodRow:
     now = env.now()
-    changes = {"status": status, "status_changed_at": now, "updated_at": now, **extra}
-    update_row(db, _METHODS, method["id"], changes)
+    changes: dict[str, Any] = {
+        "status": status,
+        "status_changed_at": now,
+        "updated_at": now,
+        **extra,
+    }
+    update_columns(db, _METHODS, method["id"], changes)
     if status == "Disabled":
         pending = pending_update_request(db, method["id"])
         if pending is not None:
@@ -197,14 +221,14 @@ def _set_status(
 def _add(
     env: Environment,
     db: sqlite_utils.Database,
-    profile: dict[str, Any],
+    profile: MerchantProfileRow,
     method_type: str,
     settings: dict[str, Any],
 ) -> None:
     now = env.now()
     method_id = env.new_id(db, "merchant_payment_method")
     sepa = method_type in _SEPA_TYPES
-    row = {
+    row: MerchantPaymentMethodNew = {
         "id": method_id,
         "project_id": profile["project_id"],
         "merchant_profile_id": profile["id"],
@@ -230,7 +254,9 @@ def _add(
     )
 
 
-def request_methods(env: Environment, principal: Principal, data: dict[str, Any]) -> dict[str, Any]:
+def request_methods(
+    env: Environment, principal: Principal, data: dict[str, Any]
+) -> MerchantProfileRow:
     """Ask for (or switch off) the methods given, all or none, whatever the profile's status
     (but Disabled); returns the profile."""
     with env.store.atomic() as db:
@@ -270,7 +296,7 @@ def disable_method(env: Environment, principal: Principal, method_id: str) -> st
         return method_id
 
 
-def _wrong_status(method: dict[str, Any], what: str) -> dict[str, Any]:
+def _wrong_status(method: MerchantPaymentMethodRow, what: str) -> dict[str, Any]:
     return rejection(
         "MerchantPaymentMethodWrongStatusRejection",
         f"Merchant payment method {method['id']} is {method['status']}: it {what}.",
@@ -280,17 +306,26 @@ def _wrong_status(method: dict[str, Any], what: str) -> dict[str, Any]:
 # -- change requests of a SEPA direct debit method --------------------------------------------
 
 
-def pending_update_request(db: sqlite_utils.Database, method_id: str) -> dict[str, Any] | None:
+def pending_update_request(
+    db: sqlite_utils.Database, method_id: str
+) -> MerchantPaymentMethodUpdateRequestRow | None:
     rows = list(
-        db[_UPDATES].rows_where(
-            "merchant_payment_method_id = ? AND status = 'PendingReview'", [method_id], limit=1
+        rows_where(
+            db,
+            _UPDATES,
+            "merchant_payment_method_id = ? AND status = 'PendingReview'",
+            [method_id],
+            limit=1,
         )
     )
     return rows[0] if rows else None
 
 
 def _set_request_status(
-    env: Environment, db: sqlite_utils.Database, request: dict[str, Any], status: str
+    env: Environment,
+    db: sqlite_utils.Database,
+    request: MerchantPaymentMethodUpdateRequestRow,
+    status: str,
 ) -> None:
     update_row(db, _UPDATES, request["id"], {"status": status, "updated_at": env.now()})
     emit(
@@ -325,7 +360,7 @@ def request_method_update(
         if pending_update_request(db, method_id) is not None:
             raise Rejected(_wrong_status(method, "already has a change request pending"))
         now = env.now()
-        request = {
+        request: MerchantPaymentMethodUpdateRequestNew = {
             "id": env.new_id(db, "merchant_payment_method_update_request"),
             "project_id": method["project_id"],
             "merchant_payment_method_id": method_id,
@@ -350,8 +385,8 @@ def request_method_update(
 
 def _visible_request(
     db: sqlite_utils.Database, principal: Principal, request_id: str
-) -> dict[str, Any]:
-    rows = list(db[_UPDATES].rows_where("id = ?", [request_id]))
+) -> MerchantPaymentMethodUpdateRequestRow:
+    rows = list(rows_where(db, _UPDATES, "id = ?", [request_id]))
     try:
         if not rows:
             raise Rejected(not_found("Update request", request_id))
@@ -363,7 +398,7 @@ def _visible_request(
 
 def get_update_request(
     env: Environment, principal: Principal, request_id: str
-) -> dict[str, Any] | None:
+) -> MerchantPaymentMethodUpdateRequestRow | None:
     try:
         return _visible_request(env.store.db, principal, request_id)
     except Rejected:
@@ -416,7 +451,7 @@ def _requirements(given: dict[str, Any] | None) -> list[dict[str, Any]]:
 
 def simulate_method_outcome(
     env: Environment, project_id: str, data: dict[str, Any]
-) -> dict[str, Any]:
+) -> MerchantPaymentMethodRow:
     """The bank's decision on a payment method; returns the method."""
     target = data["merchant_payment_method_status"]
     with env.store.atomic() as db:
@@ -465,7 +500,7 @@ def simulate_update_outcome(
     """The bank approves (the method takes the new settings, its version goes up) or
     refuses a pending change request; returns the request's id."""
     with env.store.atomic() as db:
-        rows = list(db[_UPDATES].rows_where("id = ? AND project_id = ?", [request_id, project_id]))
+        rows = list(rows_where(db, _UPDATES, "id = ? AND project_id = ?", [request_id, project_id]))
         if not rows:
             raise Rejected(not_found("Update request", request_id))
         request = rows[0]
@@ -485,7 +520,7 @@ def simulate_update_outcome(
                     "use_swan_sepa_creditor_identifier": request[
                         "use_swan_sepa_creditor_identifier"
                     ],
-                    "version": int(method["version"]) + 1,
+                    "version": integer(method, "version") + 1,
                     "updated_at": env.now(),
                 },
             )

@@ -19,13 +19,21 @@ from __future__ import annotations
 
 from datetime import timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import InvalidTimestamp
-from ...storage import get_row, insert_row, update_row
+from ...storage import get_row, insert_row, rows_where, text, update_row
+from ...storage.rows import (
+    AccountRow,
+    MerchantPaymentChanges,
+    MerchantPaymentMethodRow,
+    MerchantPaymentRow,
+    PaymentMandateRow,
+    TransactionRow,
+)
 from ..accounts.ledger import change_status, record_transaction
 from ..funding.funding import get_payment_mandate
 from ..kernel.access import account_scope, require_permission
@@ -47,7 +55,7 @@ __all__ = [
     "settle_merchant_payment",
 ]
 
-_PAYMENTS = "merchant_payments"
+_PAYMENTS: Final = "merchant_payments"
 OPERATION = "initiateSepaDirectDebitMerchantPayment"
 #: What a user needs on the merchant's account, as the real service's guide says.
 _PERMISSION = "can_manage_account_membership"
@@ -121,7 +129,7 @@ def _check_requested(env: Environment, requested: str | None) -> None:
 
 def _usable_mandate(
     env: Environment, db: sqlite_utils.Database, principal: Principal, mandate_id: str
-) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+) -> tuple[PaymentMandateRow, MerchantPaymentMethodRow, AccountRow]:
     """The mandate, its method and the merchant's account, once a payment may be collected
     under it; `NotFoundRejection` for a mandate the caller does not see or no merchant's."""
     mandate = get_payment_mandate(env, principal, mandate_id)
@@ -144,7 +152,7 @@ def _usable_mandate(
             raise Rejected(
                 forbidden(f"{what} {row['id']} is {row['status']}; it must be {wanted}.")
             )
-    if debtor_account_closed(db, mandate["debtor_iban"]):
+    if debtor_account_closed(db, text(mandate, "debtor_iban")):
         raise Rejected(
             forbidden(f"The debtor's account {mandate['debtor_iban']} is closing or closed.")
         )
@@ -158,12 +166,12 @@ def _usable_mandate(
 def _insert(
     env: Environment,
     db: sqlite_utils.Database,
-    mandate: dict[str, Any],
-    method: dict[str, Any],
-    account: dict[str, Any],
+    mandate: PaymentMandateRow,
+    method: MerchantPaymentMethodRow,
+    account: AccountRow,
     value: Decimal,
     fields: dict[str, Any],
-) -> dict[str, Any]:
+) -> MerchantPaymentRow:
     """The payment and its Pending debit (in the caller's transaction)."""
     now = env.now()
     payment_id = env.new_id(db, "merchant-payment")
@@ -196,7 +204,7 @@ def _insert(
         type="SepaDirectDebitIn",
         amount=value,
         label=fields["label"] or f"Direct debit from {mandate['debtor_name']}",
-        counterparty=mandate["debtor_name"],
+        counterparty=text(mandate, "debtor_name"),
         counterparty_iban=mandate["debtor_iban"],
         reference=fields["reference"] or mandate["reference"],
         payment_mandate_id=mandate["id"],
@@ -213,7 +221,7 @@ def _insert(
 
 def initiate_sepa_payment(
     env: Environment, principal: Principal, data: dict[str, Any]
-) -> dict[str, Any]:
+) -> MerchantPaymentRow:
     """Collect `amount` from a mandate's debtor into the merchant's account: the payment,
     `Initiated`, its debit Pending until the debtor's bank answers (the Testing API)."""
     value, fields = _input(data)
@@ -242,9 +250,11 @@ def initiate_sepa_payment(
         return payment
 
 
-def _visible(db: sqlite_utils.Database, principal: Principal, payment_id: str) -> dict[str, Any]:
+def _visible(
+    db: sqlite_utils.Database, principal: Principal, payment_id: str
+) -> MerchantPaymentRow:
     where, params = account_scope(principal)
-    rows = list(db[_PAYMENTS].rows_where(f"id = ? AND {where}", [payment_id, *params]))
+    rows = list(rows_where(db, _PAYMENTS, f"id = ? AND {where}", [payment_id, *params]))
     if not rows:
         raise Rejected(
             rejection(
@@ -258,7 +268,7 @@ def _visible(db: sqlite_utils.Database, principal: Principal, payment_id: str) -
 
 def get_merchant_payment(
     env: Environment, principal: Principal, payment_id: str
-) -> dict[str, Any] | None:
+) -> MerchantPaymentRow | None:
     try:
         return _visible(env.store.db, principal, payment_id)
     except Rejected:
@@ -325,7 +335,7 @@ def list_merchant_payments(
 
 def cancel_merchant_payment(
     env: Environment, principal: Principal, payment_id: str, amount: dict[str, Any] | None
-) -> dict[str, Any]:
+) -> MerchantPaymentRow:
     """Cancel an Initiated payment whose debit is still Pending, for its full amount."""
     value = None
     if amount is not None:
@@ -364,7 +374,7 @@ def cancel_merchant_payment(
 
 
 def settle_merchant_payment(
-    env: Environment, db: sqlite_utils.Database, debit: dict[str, Any], outcome: str
+    env: Environment, db: sqlite_utils.Database, debit: TransactionRow, outcome: str
 ) -> None:
     """What the debtor's bank did to a payment's debit (`Booked`, `Rejected` or `Returned`),
     applied to the payment (in the caller's transaction); a debit of no merchant payment is
@@ -374,14 +384,14 @@ def settle_merchant_payment(
         return
     payment = get_row(db, _PAYMENTS, payment_id)
     now = env.now()
-    changes: dict[str, Any] = {"updated_at": now}
+    changes: MerchantPaymentChanges = {"updated_at": now}
     if outcome == "Booked":
-        changes.update(status="Captured", authorized_at=now, captured_at=now)
+        changes.update({"status": "Captured", "authorized_at": now, "captured_at": now})
     elif outcome == "Rejected":
         reason = _REJECTED_REASONS.get(debit.get("status_reason") or "", "BankRefused")
-        changes.update(status="Rejected", rejected_at=now, rejected_reason=reason)
+        changes.update({"status": "Rejected", "rejected_at": now, "rejected_reason": reason})
     else:
-        changes.update(status="Disputed", disputed_at=now)
+        changes.update({"status": "Disputed", "disputed_at": now})
     update_row(db, _PAYMENTS, payment_id, changes)
     emit(
         env,

@@ -18,12 +18,17 @@ from __future__ import annotations
 import json
 import re
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 from urllib.parse import urlsplit
 
 import sqlite_utils
 
-from ...storage import get_row, insert_row, update_row
+from ...storage import get_row, insert_columns, insert_row, rows_where, update_columns, update_row
+from ...storage.rows import (
+    MerchantProfileRow,
+    MerchantProfileUpdateRequestNew,
+    MerchantProfileUpdateRequestRow,
+)
 from ..accounts.account_lifecycle import find_account
 from ..kernel.access import account_scope, require_permission
 from ..kernel.context import Environment, Principal
@@ -50,10 +55,10 @@ __all__ = [
     "visible_profile",
 ]
 
-_PROFILES = "merchant_profiles"
-_UPDATES = "merchant_profile_update_requests"
-_METHODS = "merchant_payment_methods"
-_METHOD_UPDATES = "merchant_payment_method_update_requests"
+_PROFILES: Final = "merchant_profiles"
+_UPDATES: Final = "merchant_profile_update_requests"
+_METHODS: Final = "merchant_payment_methods"
+_METHOD_UPDATES: Final = "merchant_payment_method_update_requests"
 
 #: Payment method statuses that still count as the method being there (not Disabled or
 #: Rejected).
@@ -87,24 +92,28 @@ def not_found(label: str, resource_id: str) -> dict[str, Any]:
 
 def visible_profile(
     db: sqlite_utils.Database, principal: Principal, profile_id: str
-) -> dict[str, Any]:
+) -> MerchantProfileRow:
     """The profile if the caller sees its account, else `NotFoundRejection`."""
     where, params = account_scope(principal)
-    rows = list(db[_PROFILES].rows_where(f"id = ? AND {where}", [profile_id, *params]))
+    rows = list(rows_where(db, _PROFILES, f"id = ? AND {where}", [profile_id, *params]))
     if not rows:
         raise Rejected(not_found("Merchant profile", profile_id))
     return rows[0]
 
 
-def project_profile(db: sqlite_utils.Database, project_id: str, profile_id: str) -> dict[str, Any]:
+def project_profile(
+    db: sqlite_utils.Database, project_id: str, profile_id: str
+) -> MerchantProfileRow:
     """The project's profile (the Testing API's view), else `NotFoundRejection`."""
-    rows = list(db[_PROFILES].rows_where("id = ? AND project_id = ?", [profile_id, project_id]))
+    rows = list(rows_where(db, _PROFILES, "id = ? AND project_id = ?", [profile_id, project_id]))
     if not rows:
         raise Rejected(not_found("Merchant profile", profile_id))
     return rows[0]
 
 
-def get_profile(env: Environment, principal: Principal, profile_id: str) -> dict[str, Any] | None:
+def get_profile(
+    env: Environment, principal: Principal, profile_id: str
+) -> MerchantProfileRow | None:
     """The profile, or None when the caller does not see it (the real query is nullable)."""
     try:
         return visible_profile(env.store.db, principal, profile_id)
@@ -229,7 +238,9 @@ def _details(checks: Checks, data: dict[str, Any], *, creating: bool) -> dict[st
 # -- the partner's requests -----------------------------------------------------------------
 
 
-def request_profile(env: Environment, principal: Principal, data: dict[str, Any]) -> dict[str, Any]:
+def request_profile(
+    env: Environment, principal: Principal, data: dict[str, Any]
+) -> MerchantProfileRow:
     """A new profile, `PendingReview`, on the account of a company holder."""
     checks = Checks()
     details = _details(checks, data, creating=True)
@@ -249,7 +260,7 @@ def request_profile(env: Environment, principal: Principal, data: dict[str, Any]
                 forbidden(f"Account {account['id']} is {account['status']}, not Opened.")
             )
         now = env.now()
-        row = {
+        row: dict[str, Any] = {
             "id": env.new_id(db, "merchant_profile"),
             "project_id": account["project_id"],
             "account_id": account["id"],
@@ -260,17 +271,23 @@ def request_profile(env: Environment, principal: Principal, data: dict[str, Any]
             "created_at": now,
             "updated_at": now,
         }
-        insert_row(db, _PROFILES, row)
+        insert_columns(db, _PROFILES, row)
         emit(
             env, db, "MerchantProfile.Created", project_id=row["project_id"], resource_id=row["id"]
         )
         return get_row(db, _PROFILES, row["id"])
 
 
-def _pending_request(db: sqlite_utils.Database, profile_id: str) -> dict[str, Any] | None:
+def _pending_request(
+    db: sqlite_utils.Database, profile_id: str
+) -> MerchantProfileUpdateRequestRow | None:
     rows = list(
-        db[_UPDATES].rows_where(
-            "merchant_profile_id = ? AND status = 'PendingReview'", [profile_id], limit=1
+        rows_where(
+            db,
+            _UPDATES,
+            "merchant_profile_id = ? AND status = 'PendingReview'",
+            [profile_id],
+            limit=1,
         )
     )
     return rows[0] if rows else None
@@ -278,7 +295,7 @@ def _pending_request(db: sqlite_utils.Database, profile_id: str) -> dict[str, An
 
 def request_profile_update(
     env: Environment, principal: Principal, data: dict[str, Any]
-) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> tuple[MerchantProfileRow, MerchantProfileUpdateRequestRow]:
     """A change request (`PendingReview`) of an `Enabled` profile; returns the profile
     (unchanged) and the request."""
     checks = Checks()
@@ -295,7 +312,7 @@ def request_profile_update(
                 forbidden(f"Merchant profile {profile['id']} already has a change request pending.")
             )
         now = env.now()
-        request = {
+        request: MerchantProfileUpdateRequestNew = {
             "id": env.new_id(db, "merchant_profile_update_request"),
             "project_id": profile["project_id"],
             "merchant_profile_id": profile["id"],
@@ -315,7 +332,7 @@ def request_profile_update(
         return profile, get_row(db, _UPDATES, request["id"])
 
 
-def _require_status(profile: dict[str, Any], expected: str) -> None:
+def _require_status(profile: MerchantProfileRow, expected: str) -> None:
     if profile["status"] != expected:
         raise Rejected(
             rejection(
@@ -330,8 +347,8 @@ def _require_status(profile: dict[str, Any], expected: str) -> None:
 
 def _visible_request(
     db: sqlite_utils.Database, principal: Principal, request_id: str
-) -> dict[str, Any]:
-    rows = list(db[_UPDATES].rows_where("id = ?", [request_id]))
+) -> MerchantProfileUpdateRequestRow:
+    rows = list(rows_where(db, _UPDATES, "id = ?", [request_id]))
     try:
         if not rows:
             raise Rejected(not_found("Merchant profile update request", request_id))
@@ -343,25 +360,35 @@ def _visible_request(
 
 def get_update_request(
     env: Environment, principal: Principal, request_id: str
-) -> dict[str, Any] | None:
+) -> MerchantProfileUpdateRequestRow | None:
     try:
         return _visible_request(env.store.db, principal, request_id)
     except Rejected:
         return None
 
 
-def latest_update_request(db: sqlite_utils.Database, profile_id: str) -> dict[str, Any] | None:
+def latest_update_request(
+    db: sqlite_utils.Database, profile_id: str
+) -> MerchantProfileUpdateRequestRow | None:
     """The profile's most recent change request, whatever its status."""
     rows = list(
-        db[_UPDATES].rows_where(
-            "merchant_profile_id = ?", [profile_id], order_by="created_at DESC, rowid DESC", limit=1
+        rows_where(
+            db,
+            _UPDATES,
+            "merchant_profile_id = ?",
+            [profile_id],
+            order_by="created_at DESC, rowid DESC",
+            limit=1,
         )
     )
     return rows[0] if rows else None
 
 
 def _set_request_status(
-    env: Environment, db: sqlite_utils.Database, request: dict[str, Any], status: str
+    env: Environment,
+    db: sqlite_utils.Database,
+    request: MerchantProfileUpdateRequestRow,
+    status: str,
 ) -> None:
     update_row(db, _UPDATES, request["id"], {"status": status, "updated_at": env.now()})
     emit(
@@ -394,13 +421,13 @@ def cancel_update_request(env: Environment, principal: Principal, request_id: st
 def _set_status(
     env: Environment,
     db: sqlite_utils.Database,
-    profile: dict[str, Any],
+    profile: MerchantProfileRow,
     status: str,
     reason: str | None = None,
-) -> dict[str, Any]:
+) -> MerchantProfileRow:
     now = env.now()
     changes = {"status": status, "status_changed_at": now, "updated_at": now}
-    update_row(db, _PROFILES, profile["id"], {**changes, "rejection_reason": reason})
+    update_columns(db, _PROFILES, profile["id"], {**changes, "rejection_reason": reason})
     if status == "Disabled":
         _disable_everything_of(env, db, profile["id"])
     emit(
@@ -421,7 +448,9 @@ def _disable_everything_of(env: Environment, db: sqlite_utils.Database, profile_
     now = env.now()
     statuses = ", ".join(f"'{status}'" for status in ACTIVE_METHOD_STATUSES)
     for method in list(
-        db[_METHODS].rows_where(f"merchant_profile_id = ? AND status IN ({statuses})", [profile_id])
+        rows_where(
+            db, _METHODS, f"merchant_profile_id = ? AND status IN ({statuses})", [profile_id]
+        )
     ):
         db.execute(
             f"UPDATE [{_METHOD_UPDATES}] SET status = 'Canceled', updated_at = ? "
@@ -443,7 +472,7 @@ def _disable_everything_of(env: Environment, db: sqlite_utils.Database, profile_
         )
 
 
-def disable_profile(env: Environment, principal: Principal, profile_id: str) -> dict[str, Any]:
+def disable_profile(env: Environment, principal: Principal, profile_id: str) -> MerchantProfileRow:
     """Switch the profile off for good, with its payment methods (again: unchanged)."""
     with env.store.atomic() as db:
         profile = visible_profile(db, principal, profile_id)
@@ -470,7 +499,7 @@ def simulate_profile_outcome(
     profile_id: str,
     status: str | None,
     reason: str | None,
-) -> dict[str, Any]:
+) -> MerchantProfileRow:
     """The bank's decision on a profile: `Enabled` (the default), `Rejected` with a reason,
     later `Suspended` or `Disabled`."""
     target = status or "Enabled"
@@ -512,7 +541,7 @@ def simulate_update_outcome(
         _set_request_status(env, db, request, "Enabled" if approved else "Rejected")
         if approved:
             changes = json.loads(request["changes"])
-            update_row(db, _PROFILES, profile["id"], {**changes, "updated_at": env.now()})
+            update_columns(db, _PROFILES, profile["id"], {**changes, "updated_at": env.now()})
             emit(
                 env,
                 db,

@@ -23,12 +23,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import sqlite_utils
 from schwifty.exceptions import SchwiftyException
 
-from ...storage import get_row, insert_row, update_row
+from ...storage import get_row, insert_row, rows_where, update_row
+from ...storage.rows import OnboardingChanges, OnboardingNew, OnboardingRow
 
 # The one way a legal representative's membership is made (shared with seeded holders).
 from ..accounts.accounts import _add_legal_representative, create_account_holder
@@ -78,7 +80,7 @@ def _camel(values: dict[str, Any]) -> dict[str, Any]:
     return {name(key): value for key, value in values.items() if value is not None}
 
 
-def stored_json(row: dict[str, Any], column: str) -> dict[str, Any]:
+def stored_json(row: Mapping[str, Any], column: str) -> dict[str, Any]:
     """The JSON object kept in `column` (empty when unset)."""
     value: dict[str, Any] = json.loads(row.get(column) or "{}")
     return value
@@ -94,7 +96,7 @@ def _missing(
     ]
 
 
-def onboarding_status(row: dict[str, Any]) -> dict[str, Any]:
+def onboarding_status(row: OnboardingRow) -> dict[str, Any]:
     """The onboarding's status and, when `Invalid`, what is missing or malformed."""
     if row["finalized"]:
         return {"status": "Finalized", "errors": []}
@@ -111,9 +113,9 @@ def onboarding_status(row: dict[str, Any]) -> dict[str, Any]:
 
 def find_onboarding(
     db: sqlite_utils.Database, project_id: str, onboarding_id: str
-) -> dict[str, Any] | None:
+) -> OnboardingRow | None:
     rows = list(
-        db["onboardings"].rows_where("id = ? AND project_id = ?", [onboarding_id, project_id])
+        rows_where(db, "onboardings", "id = ? AND project_id = ?", [onboarding_id, project_id])
     )
     return rows[0] if rows else None
 
@@ -144,13 +146,13 @@ def create_onboarding(
     account_admin: dict[str, Any] | None = None,
     company: dict[str, Any] | None = None,
     redirect: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+) -> OnboardingRow:
     """A new onboarding (and its supporting document collection), whatever its status."""
     _check_country(account_info["country"])
     with env.store.atomic() as db:
         now = env.now()
         onboarding_id = env.new_id(db, "onboarding")
-        row = {
+        row: OnboardingNew = {
             "id": onboarding_id,
             "project_id": principal.project_id,
             "type": onboarding_type,
@@ -180,7 +182,7 @@ def create_onboarding(
         return get_row(db, "onboardings", onboarding_id)
 
 
-def _merged(row: dict[str, Any], column: str, changes: dict[str, Any] | None) -> str:
+def _merged(row: OnboardingRow, column: str, changes: dict[str, Any] | None) -> str:
     return json.dumps({**stored_json(row, column), **_camel(changes or {})}, sort_keys=True)
 
 
@@ -193,7 +195,7 @@ def update_onboarding(
     account_admin: dict[str, Any] | None = None,
     company: dict[str, Any] | None = None,
     expected_type: str,
-) -> dict[str, Any]:
+) -> OnboardingRow:
     """Change the fields given (others stay); a finalized onboarding no longer changes."""
     with env.store.atomic() as db:
         row = find_onboarding(db, principal.project_id, onboarding_id)
@@ -207,15 +209,16 @@ def update_onboarding(
                     onboarding_id=onboarding_id,
                 )
             )
-        changes: dict[str, Any] = {"updated_at": env.now()}
+        changes: OnboardingChanges = {"updated_at": env.now()}
         if account_info and account_info.get("name") is not None:
             changes["account_name"] = account_info["name"]
         if account_info and account_info.get("country") is not None:
             _check_country(account_info["country"])  # the deprecated mutations change it
             changes["account_country"] = account_info["country"]
         if account_admin:
-            changes["account_admin"] = _merged(row, "account_admin", account_admin)
-            changes["email"] = json.loads(changes["account_admin"]).get("email")
+            admin = _merged(row, "account_admin", account_admin)
+            changes["account_admin"] = admin
+            changes["email"] = json.loads(admin).get("email")
         if company and row["type"] == "Company":
             changes["company"] = _merged(row, "company", company)
         update_row(db, "onboardings", onboarding_id, changes)
@@ -243,13 +246,13 @@ def _iban_country(account_country: str) -> str:
 def _phone_of(db: sqlite_utils.Database, user_id: str | None) -> str | None:
     if user_id is None:
         return None
-    rows = list(db["users"].rows_where("id = ?", [user_id]))
+    rows = list(rows_where(db, "users", "id = ?", [user_id]))
     return str(rows[0]["phone_number"]) if rows else None
 
 
 def finalize_onboarding(
     env: Environment, principal: Principal, onboarding_id: str
-) -> dict[str, Any]:
+) -> OnboardingRow:
     """Create the account holder and its opened account from a `Valid` onboarding.
 
     The legal representative is the calling user (a user token), else the user who signed in
@@ -296,7 +299,7 @@ def finalize_onboarding(
             legal_representative_phone=_phone_of(db, user_id),
         )
         now = env.now()
-        changes = {
+        changes: OnboardingChanges = {
             "finalized": 1,
             "finalized_at": now,
             "updated_at": now,
@@ -315,13 +318,11 @@ def finalize_onboarding(
         return get_row(db, "onboardings", onboarding_id)
 
 
-def _with_user_names(
-    db: sqlite_utils.Database, row: dict[str, Any], user_id: str
-) -> dict[str, Any]:
+def _with_user_names(db: sqlite_utils.Database, row: OnboardingRow, user_id: str) -> OnboardingRow:
     """The onboarding with the admin's missing first and last names taken from the user who
     signed in (the deprecated mutations never ask for them: the user's identity gives them)."""
     admin = stored_json(row, "account_admin")
-    users = list(db["users"].rows_where("id = ?", [user_id]))
+    users = list(rows_where(db, "users", "id = ?", [user_id]))
     if not users or all(str(admin.get(key) or "").strip() for key in ("firstName", "lastName")):
         return row
     names = {"firstName": users[0]["first_name"], "lastName": users[0]["last_name"]}
@@ -382,7 +383,7 @@ def list_onboardings(
         # Valid/Invalid are computed: narrow in SQL to finalized or not, then by the rule.
         ids = [
             row["id"]
-            for row in env.store.db["onboardings"].rows_where(where, params)
+            for row in rows_where(env.store.db, "onboardings", where, params)
             if onboarding_status(row)["status"] in statuses
         ]
         where += f" AND id IN ({', '.join('?' for _ in ids)})" if ids else " AND 0"

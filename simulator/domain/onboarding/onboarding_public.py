@@ -18,6 +18,7 @@ from typing import Any
 
 import sqlite_utils
 
+from ...storage import rows_where
 from ..kernel.context import Environment
 from ..kernel.rejections import Rejected, rejection
 
@@ -58,7 +59,7 @@ def legal_forms(country: str) -> list[dict[str, Any]]:
 
 
 def public_onboarding_enabled(db: sqlite_utils.Database, project_id: str) -> bool:
-    rows = list(db["onboarding_settings"].rows_where("project_id = ?", [project_id]))
+    rows = list(rows_where(db, "onboarding_settings", "project_id = ?", [project_id]))
     return bool(rows[0]["public_onboarding"]) if rows else True
 
 

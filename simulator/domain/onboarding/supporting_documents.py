@@ -32,7 +32,15 @@ from typing import Any
 
 import sqlite_utils
 
-from ...storage import get_row, insert_row, update_row
+from ...storage import get_row, insert_row, rows_where, update_row, with_changes
+from ...storage.rows import (
+    SupportingDocumentChanges,
+    SupportingDocumentCollectionChanges,
+    SupportingDocumentCollectionNew,
+    SupportingDocumentCollectionRow,
+    SupportingDocumentNew,
+    SupportingDocumentRow,
+)
 from ..accounts.holders import update_verification_status
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
@@ -77,10 +85,10 @@ _HOLDER_STATUS = {"PendingReview": "Pending", "Approved": "Verified", "Rejected"
 
 def create_collection(
     env: Environment, db: sqlite_utils.Database, project_id: str, onboarding_id: str, kind: str
-) -> dict[str, Any]:
+) -> SupportingDocumentCollectionNew:
     """An onboarding's collection, in the onboarding's transaction."""
     now = env.now()
-    row = {
+    row: SupportingDocumentCollectionNew = {
         "id": env.new_id(db, "supporting_document_collection"),
         "project_id": project_id,
         "onboarding_id": onboarding_id,
@@ -115,12 +123,14 @@ def _touched(
     )
 
 
-def _requested(collection: dict[str, Any]) -> list[dict[str, Any]]:
+def _requested(collection: SupportingDocumentCollectionRow) -> list[dict[str, Any]]:
     requested: list[dict[str, Any]] = json.loads(collection.get("requested_purposes") or "[]")
     return requested
 
 
-def required_purposes(db: sqlite_utils.Database, collection: dict[str, Any]) -> tuple[str, ...]:
+def required_purposes(
+    db: sqlite_utils.Database, collection: SupportingDocumentCollectionRow
+) -> tuple[str, ...]:
     """The onboarding's purposes, then those the bank asked for since."""
     onboarding = get_row(db, "onboardings", collection["onboarding_id"])
     base = REQUIRED_PURPOSES[onboarding["type"]]
@@ -130,7 +140,7 @@ def required_purposes(db: sqlite_utils.Database, collection: dict[str, Any]) -> 
 
 def request_documents(
     env: Environment, project_id: str, collection_id: str, purposes: list[dict[str, Any]]
-) -> dict[str, Any]:
+) -> SupportingDocumentCollectionRow:
     """The bank asks for more documents (the Testing API): each purpose (with optional
     `details`) joins the required ones and a collection under review waits for documents
     again."""
@@ -159,12 +169,12 @@ def request_documents(
         requested = {item["purpose"]: item for item in _requested(collection)}
         requested.update({item["purpose"]: item for item in purposes})
         now = env.now()
-        changes = {
+        changes: SupportingDocumentCollectionChanges = {
             "requested_purposes": json.dumps(list(requested.values()), sort_keys=True),
             "updated_at": now,
         }
         update_row(db, "supporting_document_collections", collection_id, changes)
-        collection = {**collection, **changes}
+        collection = with_changes(collection, changes)
         if collection["status"] == "PendingReview":
             return _move_collection(env, db, collection, "WaitingForDocument")
         _touched(env, db, project_id, collection_id)
@@ -181,26 +191,33 @@ def _collection_not_found(collection_id: str) -> dict[str, Any]:
 
 def find_collection(
     db: sqlite_utils.Database, project_id: str, collection_id: str
-) -> dict[str, Any] | None:
+) -> SupportingDocumentCollectionRow | None:
     rows = list(
-        db["supporting_document_collections"].rows_where(
-            "id = ? AND project_id = ?", [collection_id, project_id]
+        rows_where(
+            db,
+            "supporting_document_collections",
+            "id = ? AND project_id = ?",
+            [collection_id, project_id],
         )
     )
     return rows[0] if rows else None
 
 
-def _collection(db: sqlite_utils.Database, project_id: str, collection_id: str) -> dict[str, Any]:
+def _collection(
+    db: sqlite_utils.Database, project_id: str, collection_id: str
+) -> SupportingDocumentCollectionRow:
     found = find_collection(db, project_id, collection_id)
     if found is None:
         raise Rejected(_collection_not_found(collection_id))
     return found
 
 
-def _document(db: sqlite_utils.Database, project_id: str, document_id: str) -> dict[str, Any]:
+def _document(
+    db: sqlite_utils.Database, project_id: str, document_id: str
+) -> SupportingDocumentRow:
     rows = list(
-        db["supporting_documents"].rows_where(
-            "id = ? AND project_id = ?", [document_id, project_id]
+        rows_where(
+            db, "supporting_documents", "id = ? AND project_id = ?", [document_id, project_id]
         )
     )
     if not rows:
@@ -241,10 +258,14 @@ def list_collections(
     )
 
 
-def list_documents(env: Environment, collection_id: str) -> list[dict[str, Any]]:
+def list_documents(env: Environment, collection_id: str) -> list[SupportingDocumentRow]:
     return list(
-        env.store.db["supporting_documents"].rows_where(
-            "collection_id = ?", [collection_id], order_by="created_at, id"
+        rows_where(
+            env.store.db,
+            "supporting_documents",
+            "collection_id = ?",
+            [collection_id],
+            order_by="created_at, id",
         )
     )
 
@@ -257,7 +278,7 @@ def new_upload(
     filename: str,
     purpose: str | None,
     document_type: str | None,
-) -> dict[str, Any]:
+) -> SupportingDocumentNew:
     """A document waiting for its file, in a collection still waiting for documents."""
     if not filename.strip() or purpose is None:
         what = "a file name" if not filename.strip() else "a purpose"
@@ -280,7 +301,7 @@ def new_upload(
                 )
             )
         now = env.now()
-        document = {
+        document: SupportingDocumentNew = {
             "id": env.new_id(db, "supporting_document"),
             "project_id": principal.project_id,
             "collection_id": collection_id,
@@ -299,7 +320,7 @@ def new_upload(
 
 def _changeable(
     db: sqlite_utils.Database, project_id: str, document_id: str, action: str
-) -> dict[str, Any]:
+) -> SupportingDocumentRow:
     """The document, if both it and its collection still allow `action` (Deletion/Update)."""
     document = _document(db, project_id, document_id)
     collection = _collection(db, project_id, document["collection_id"])
@@ -339,20 +360,22 @@ def update_document(
     *,
     purpose: str | None,
     document_type: str | None,
-) -> dict[str, Any]:
+) -> SupportingDocumentRow:
     with env.store.atomic() as db:
         document = _changeable(db, principal.project_id, document_id, "Update")
-        changes: dict[str, Any] = {"updated_at": env.now()}
+        changes: SupportingDocumentChanges = {"updated_at": env.now()}
         if purpose is not None:
             changes["purpose"] = purpose
         if document_type is not None:
             changes["document_type"] = document_type
         update_row(db, "supporting_documents", document_id, changes)
         _touched(env, db, principal.project_id, document["collection_id"])
-        return {**document, **changes}
+        return with_changes(document, changes)
 
 
-def _move_holder(env: Environment, db: sqlite_utils.Database, collection: dict[str, Any]) -> None:
+def _move_holder(
+    env: Environment, db: sqlite_utils.Database, collection: SupportingDocumentCollectionRow
+) -> None:
     holder_status = _HOLDER_STATUS.get(collection["status"])
     onboarding = get_row(db, "onboardings", collection["onboarding_id"])
     holder_id = onboarding.get("holder_id")
@@ -364,8 +387,11 @@ def _move_holder(env: Environment, db: sqlite_utils.Database, collection: dict[s
 
 
 def _move_collection(
-    env: Environment, db: sqlite_utils.Database, collection: dict[str, Any], status: str
-) -> dict[str, Any]:
+    env: Environment,
+    db: sqlite_utils.Database,
+    collection: SupportingDocumentCollectionRow,
+    status: str,
+) -> SupportingDocumentCollectionRow:
     if status not in COLLECTION_TRANSITIONS.get(collection["status"], ()):
         raise Rejected(
             rejection(
@@ -376,7 +402,11 @@ def _move_collection(
             )
         )
     now = env.now()
-    changes = {"status": status, "status_at": now, "updated_at": now}
+    changes: SupportingDocumentCollectionChanges = {
+        "status": status,
+        "status_at": now,
+        "updated_at": now,
+    }
     update_row(db, "supporting_document_collections", collection["id"], changes)
     emit(
         env,
@@ -385,20 +415,25 @@ def _move_collection(
         project_id=collection["project_id"],
         resource_id=collection["id"],
     )
-    moved = {**collection, **changes}
+    moved = with_changes(collection, changes)
     _move_holder(env, db, moved)
     return moved
 
 
-def request_review(env: Environment, principal: Principal, collection_id: str) -> dict[str, Any]:
+def request_review(
+    env: Environment, principal: Principal, collection_id: str
+) -> SupportingDocumentCollectionRow:
     """Send a collection for review once each required purpose has an uploaded document."""
     with env.store.atomic() as db:
         collection = _collection(db, principal.project_id, collection_id)
         if collection["status"] == "WaitingForDocument":
             uploaded = {
                 row["purpose"]
-                for row in db["supporting_documents"].rows_where(
-                    "collection_id = ? AND status = 'Uploaded'", [collection_id]
+                for row in rows_where(
+                    db,
+                    "supporting_documents",
+                    "collection_id = ? AND status = 'Uploaded'",
+                    [collection_id],
                 )
             }
             missing = [p for p in required_purposes(db, collection) if p not in uploaded]
@@ -422,7 +457,7 @@ def request_review(env: Environment, principal: Principal, collection_id: str) -
 
 def set_collection_status(
     env: Environment, project_id: str, collection_id: str, status: str
-) -> dict[str, Any]:
+) -> SupportingDocumentCollectionRow:
     """The bank's decision on a collection (the Testing API)."""
     with env.store.atomic() as db:
         return _move_collection(env, db, _collection(db, project_id, collection_id), status)
@@ -430,7 +465,7 @@ def set_collection_status(
 
 def set_document_status(
     env: Environment, project_id: str, document_id: str, status: str, reason_code: str | None
-) -> dict[str, Any]:
+) -> SupportingDocumentRow:
     """The upload arriving, or the bank's decision on one document (the Testing API)."""
     with env.store.atomic() as db:
         document = _document(db, project_id, document_id)
@@ -455,9 +490,9 @@ def set_document_status(
                 )
             )
         now = env.now()
-        changes: dict[str, Any] = {"status": status, "status_at": now, "updated_at": now}
+        changes: SupportingDocumentChanges = {"status": status, "status_at": now, "updated_at": now}
         if status == "Refused":
             changes["reason_code"] = reason_code or "Other"
         update_row(db, "supporting_documents", document_id, changes)
         _touched(env, db, project_id, collection["id"])
-        return {**document, **changes}
+        return with_changes(document, changes)

@@ -35,14 +35,20 @@ from schwifty.exceptions import (
 
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import NotFound
-from ...storage import get_row, insert_row, update_row
+from ...storage import get_row, insert_columns, insert_row, rows_where, update_row
+from ...storage.rows import (
+    AccountRow,
+    BeneficiaryVerificationNew,
+    ConsentRow,
+    TrustedBeneficiaryRow,
+)
 from ..accounts.account_lifecycle import consent_user, find_account
 from ..consents.consents import ConsentHandler, open_consent
 from ..kernel.access import account_scope, require_permission
 from ..kernel.context import Environment, Principal
 from ..kernel.iban import BANK_BIC, BANK_CODE
 from ..kernel.pagination import Connection, paginate
-from ..kernel.queries import find_visible, with_filters
+from ..kernel.queries import by_id, visible_row, with_filters
 from ..kernel.rejections import Rejected, forbidden, rejection
 from ..kernel.validation import Checks
 
@@ -145,7 +151,7 @@ def _normalised(name: str) -> str:
     return " ".join(re.sub(r"[^a-z0-9]+", " ", letters.casefold()).split())
 
 
-def _holder_name(db: sqlite_utils.Database, account: dict[str, Any]) -> str:
+def _holder_name(db: sqlite_utils.Database, account: AccountRow) -> str:
     holder = get_row(db, "account_holders", account["holder_id"])
     if holder.get("company_name"):
         return str(holder["company_name"])
@@ -155,7 +161,7 @@ def _holder_name(db: sqlite_utils.Database, account: dict[str, Any]) -> str:
 def _outcome(db: sqlite_utils.Database, project_id: str, name: str, iban: str) -> tuple[str, str]:
     """(status, name suggestion) for `name` at `iban`."""
     given = _normalised(name)
-    accounts = list(db["accounts"].rows_where("project_id = ? AND iban = ?", [project_id, iban]))
+    accounts = list(rows_where(db, "accounts", "project_id = ? AND iban = ?", [project_id, iban]))
     if accounts:
         held = _holder_name(db, accounts[0])
         wanted = _normalised(held)
@@ -176,7 +182,7 @@ def _outcome(db: sqlite_utils.Database, project_id: str, name: str, iban: str) -
 
 def verify_beneficiary(
     env: Environment, principal: Principal, beneficiary: dict[str, Any]
-) -> dict[str, Any]:
+) -> BeneficiaryVerificationNew:
     """Verify a SEPA beneficiary (or a trusted one, by id): the stored verification with its
     token, status and name suggestion."""
     checks = Checks()
@@ -206,7 +212,7 @@ def verify_beneficiary(
     with env.store.atomic() as db:
         status, suggestion = _outcome(db, principal.project_id, name, iban_text)
         now = env.now()
-        row = {
+        row: BeneficiaryVerificationNew = {
             "token": env.new_id(db, "beneficiary-verification"),
             "project_id": principal.project_id,
             "name": name,
@@ -225,13 +231,13 @@ def verify_beneficiary(
 
 def get_trusted_beneficiary(
     env: Environment, principal: Principal, beneficiary_id: str
-) -> dict[str, Any]:
-    return find_visible(
-        env,
-        "trusted_beneficiaries",
-        account_scope(principal),
-        beneficiary_id,
+) -> TrustedBeneficiaryRow:
+    return visible_row(
+        rows_where(
+            env.store.db, "trusted_beneficiaries", *by_id(account_scope(principal), beneficiary_id)
+        ),
         "TrustedBeneficiary",
+        beneficiary_id,
     )
 
 
@@ -268,7 +274,7 @@ def add_trusted_sepa_beneficiaries(
     *,
     consent_redirect_url: str,
     path: list[str | int],
-) -> list[dict[str, Any]]:
+) -> list[TrustedBeneficiaryRow]:
     """Save SEPA beneficiaries of an account, each `ConsentPending` with its own
     `AddBeneficiary` consent (Enabled at once for an auto-consent user)."""
     checks = Checks()
@@ -286,7 +292,7 @@ def add_trusted_sepa_beneficiaries(
         saved = []
         for beneficiary in wanted:
             now = env.now()
-            row = {
+            row: dict[str, Any] = {
                 "id": env.new_id(db, "trusted-beneficiary"),
                 "project_id": account["project_id"],
                 "account_id": account_id,
@@ -297,7 +303,7 @@ def add_trusted_sepa_beneficiaries(
                 "created_at": now,
                 "updated_at": now,
             }
-            insert_row(db, "trusted_beneficiaries", row)
+            insert_columns(db, "trusted_beneficiaries", row)
             consent = open_consent(
                 env,
                 db,
@@ -312,7 +318,7 @@ def add_trusted_sepa_beneficiaries(
         return saved
 
 
-def _enable(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+def _enable(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
     row = get_row(db, "trusted_beneficiaries", consent["resource_id"])
     if row["status"] == "ConsentPending":
         update_row(
@@ -320,9 +326,7 @@ def _enable(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]
         )
 
 
-def _cancel(
-    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], _status: str
-) -> None:
+def _cancel(env: Environment, db: sqlite_utils.Database, consent: ConsentRow, _status: str) -> None:
     row = get_row(db, "trusted_beneficiaries", consent["resource_id"])
     if row["status"] == "ConsentPending":
         update_row(
@@ -349,8 +353,11 @@ def with_trusted_beneficiaries(
             result.append(transfer)
             continue
         rows = list(
-            db["trusted_beneficiaries"].rows_where(
-                "id = ? AND account_id = ? AND status = 'Enabled'", [trusted_id, account_id]
+            rows_where(
+                db,
+                "trusted_beneficiaries",
+                "id = ? AND account_id = ? AND status = 'Enabled'",
+                [trusted_id, account_id],
             )
         )
         if not rows:
@@ -380,8 +387,8 @@ def consume_verification_tokens(
             continue
         path: list[str | int] = ["input", "creditTransfers", index, "beneficiaryVerificationToken"]
         rows = list(
-            db["beneficiary_verifications"].rows_where(
-                "token = ? AND project_id = ?", [token, project_id]
+            rows_where(
+                db, "beneficiary_verifications", "token = ? AND project_id = ?", [token, project_id]
             )
         )
         iban = str((transfer.get("sepa_beneficiary") or {}).get("iban") or "").replace(" ", "")

@@ -23,6 +23,8 @@ from typing import Any
 
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import InvalidTimestamp
+from ...storage import rows_where
+from ...storage.rows import TransactionRow
 from ..accounts.ledger import change_status, read_balances, record_transaction
 from ..kernel.context import Environment
 from ..kernel.money import to_decimal
@@ -65,7 +67,7 @@ def _execution_date(value: object, now: str) -> str:
     return max(format_timestamp(moment), now)
 
 
-def receive_direct_debit(env: Environment, project_id: str, data: dict[str, Any]) -> dict[str, Any]:
+def receive_direct_debit(env: Environment, project_id: str, data: dict[str, Any]) -> TransactionRow:
     """The creditor's bank presents a direct debit on the account of `data["debtor_iban"]`;
     the new `SepaDirectDebitOut` transaction."""
     checks = Checks()
@@ -83,7 +85,7 @@ def receive_direct_debit(env: Environment, project_id: str, data: dict[str, Any]
     assert creditor_iban is not None
     with env.store.atomic() as db:
         rows = list(
-            db["accounts"].rows_where("iban = ? AND project_id = ?", [debtor.compact, project_id])
+            rows_where(db, "accounts", "iban = ? AND project_id = ?", [debtor.compact, project_id])
         )
         if not rows:
             raise Rejected(forbidden(f"No account of this project has the IBAN {debtor.compact}."))
@@ -117,13 +119,15 @@ def receive_direct_debit(env: Environment, project_id: str, data: dict[str, Any]
 
 def settle_direct_debit(
     env: Environment, project_id: str, transaction_id: str, *, kind: str, reason: str
-) -> dict[str, Any]:
+) -> TransactionRow:
     """Cancel, reject, return or reverse (`kind`) a direct debit; the debit (cancel,
     reject) or the new credit that gives its money back (return, reverse)."""
     expected, outcome = SETTLEMENTS[kind]
     with env.store.atomic() as db:
         rows = list(
-            db["transactions"].rows_where("id = ? AND project_id = ?", [transaction_id, project_id])
+            rows_where(
+                db, "transactions", "id = ? AND project_id = ?", [transaction_id, project_id]
+            )
         )
         if not rows:
             raise Rejected(not_found("Transaction", transaction_id))

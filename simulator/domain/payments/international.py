@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...storage import rows_where
+from ...storage.rows import TransactionRow
 from ..accounts.ledger import read_balances, record_transaction
 from ..accounts.transactions import settlement_time
 from ..kernel.context import Environment
@@ -26,7 +28,7 @@ __all__ = ["receive_international_transfer", "return_international_transfer"]
 
 def receive_international_transfer(
     env: Environment, project_id: str, data: dict[str, Any]
-) -> dict[str, Any]:
+) -> TransactionRow:
     """A transfer from a bank outside the SEPA zone; the new transaction."""
     checks = Checks()
     amount = data.get("amount") or {}
@@ -50,7 +52,9 @@ def receive_international_transfer(
     assert name is not None
     with env.store.atomic() as db:
         rows = list(
-            db["accounts"].rows_where("iban = ? AND project_id = ?", [creditor.compact, project_id])
+            rows_where(
+                db, "accounts", "iban = ? AND project_id = ?", [creditor.compact, project_id]
+            )
         )
         if not rows:
             raise Rejected(not_found("Account", creditor.compact))
@@ -76,11 +80,13 @@ def receive_international_transfer(
 
 def return_international_transfer(
     env: Environment, project_id: str, transaction_id: str, *, reason: str
-) -> dict[str, Any]:
+) -> TransactionRow:
     """Send a booked incoming international transfer back; the new debit."""
     with env.store.atomic() as db:
         rows = list(
-            db["transactions"].rows_where("id = ? AND project_id = ?", [transaction_id, project_id])
+            rows_where(
+                db, "transactions", "id = ? AND project_id = ?", [transaction_id, project_id]
+            )
         )
         if not rows:
             raise Rejected(not_found("Transaction", transaction_id))

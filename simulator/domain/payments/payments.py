@@ -20,7 +20,22 @@ from typing import Any
 
 import sqlite_utils
 
-from ...storage import get_row, insert_row, insert_rows, update_row
+from ...storage import (
+    get_row,
+    insert_all_columns,
+    insert_row,
+    rows_where,
+    update_columns,
+    update_row,
+    with_changes,
+)
+from ...storage.rows import (
+    AccountRow,
+    ConsentRow,
+    PaymentNew,
+    PaymentRow,
+    TransactionRow,
+)
 from ..accounts.account_lifecycle import consent_user, find_account
 from ..accounts.ledger import read_balances, record_transaction
 from ..accounts.transactions import TRANSFER_MODES, settlement_time, transfer_type
@@ -30,7 +45,7 @@ from ..kernel.context import Environment, Principal
 from ..kernel.idempotency import fingerprint, recall, remember
 from ..kernel.money import CURRENCY, amount_text, to_decimal
 from ..kernel.pagination import Connection, paginate
-from ..kernel.queries import find_visible, with_filters
+from ..kernel.queries import by_id, visible_row, with_filters
 from ..kernel.rejections import Rejected, forbidden
 from ..kernel.validation import Checks
 from .beneficiaries import consume_verification_tokens, with_trusted_beneficiaries
@@ -52,8 +67,12 @@ MAX_TRANSFERS = 100
 OPERATION = "initiateCreditTransfers"
 
 
-def get_payment(env: Environment, principal: Principal, payment_id: str) -> dict[str, Any]:
-    return find_visible(env, "payments", account_scope(principal), payment_id, "Payment")
+def get_payment(env: Environment, principal: Principal, payment_id: str) -> PaymentRow:
+    return visible_row(
+        rows_where(env.store.db, "payments", *by_id(account_scope(principal), payment_id)),
+        "Payment",
+        payment_id,
+    )
 
 
 def list_payments(
@@ -86,18 +105,22 @@ def list_payments(
     )
 
 
-def payment_transactions(env: Environment, payment_id: str) -> list[dict[str, Any]]:
+def payment_transactions(env: Environment, payment_id: str) -> list[TransactionRow]:
     return list(
-        env.store.db["transactions"].rows_where(
-            "payment_id = ?", [payment_id], order_by="execution_date, id"
+        rows_where(
+            env.store.db,
+            "transactions",
+            "payment_id = ?",
+            [payment_id],
+            order_by="execution_date, id",
         )
     )
 
 
-def payment_consent(env: Environment, payment: dict[str, Any]) -> dict[str, Any] | None:
+def payment_consent(env: Environment, payment: PaymentRow) -> ConsentRow | None:
     if not payment.get("consent_id"):
         return None
-    rows = list(env.store.db["consents"].rows_where("id = ?", [payment["consent_id"]]))
+    rows = list(rows_where(env.store.db, "consents", "id = ?", [payment["consent_id"]]))
     return rows[0] if rows else None
 
 
@@ -152,7 +175,7 @@ def _transfers(
     return result
 
 
-def _check_can_pay(db: sqlite_utils.Database, account: dict[str, Any]) -> None:
+def _check_can_pay(db: sqlite_utils.Database, account: AccountRow) -> None:
     if account["status"] != "Opened":
         raise Rejected(
             forbidden(f"Account {account['id']} is {account['status']}: only an Opened one pays.")
@@ -170,13 +193,13 @@ def _check_can_pay(db: sqlite_utils.Database, account: dict[str, Any]) -> None:
 def insert_payment(
     env: Environment,
     db: sqlite_utils.Database,
-    account: dict[str, Any],
+    account: AccountRow,
     transfers: list[dict[str, Any]],
     key: str | None,
-) -> dict[str, Any]:
+) -> PaymentRow:
     """A `ConsentPending` payment of the account, with its transfers in their given order."""
     now = env.now()
-    payment = {
+    payment: PaymentNew = {
         "id": env.new_id(db, "payment"),
         "project_id": account["project_id"],
         "account_id": account["id"],
@@ -186,7 +209,7 @@ def insert_payment(
         "updated_at": now,
     }
     insert_row(db, "payments", payment)
-    insert_rows(
+    insert_all_columns(
         db,
         "payment_transfers",
         [
@@ -199,7 +222,7 @@ def insert_payment(
             for transfer in transfers
         ],
     )
-    return payment
+    return get_row(db, "payments", payment["id"])  # with its columns still NULL
 
 
 def initiate_credit_transfers(
@@ -210,7 +233,7 @@ def initiate_credit_transfers(
     credit_transfers: list[dict[str, Any]],
     consent_redirect_url: str,
     idempotency_key: str | None = None,
-) -> tuple[dict[str, Any], dict[str, Any] | None]:
+) -> tuple[PaymentRow, ConsentRow | None]:
     """Initiate SEPA credit transfers from an account: returns the payment (ConsentPending,
     or already Initiated for an auto-consent user) and its consent.
 
@@ -277,22 +300,22 @@ def initiate_credit_transfers(
 
 
 def _move(
-    env: Environment, db: sqlite_utils.Database, payment: dict[str, Any], status: str, **extra: Any
-) -> dict[str, Any]:
+    env: Environment, db: sqlite_utils.Database, payment: PaymentRow, status: str, **extra: Any
+) -> PaymentRow:
     if status not in PAYMENT_TRANSITIONS.get(payment["status"], ()):
         raise ValueError(f"Payment {payment['id']} is {payment['status']}, cannot become {status}")
-    changes = {"status": status, "updated_at": env.now(), **extra}
-    update_row(db, "payments", payment["id"], changes)
-    return {**payment, **changes}
+    changes: dict[str, Any] = {"status": status, "updated_at": env.now(), **extra}
+    update_columns(db, "payments", payment["id"], changes)
+    return with_changes(payment, changes)
 
 
-def _execute(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+def _execute(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
     payment = get_row(db, "payments", consent["resource_id"])
     if payment["status"] != "ConsentPending":
         return  # already settled one way or the other
     account = get_row(db, "accounts", payment["account_id"])
     transfers = list(
-        db["payment_transfers"].rows_where("payment_id = ?", [payment["id"]], order_by="position")
+        rows_where(db, "payment_transfers", "payment_id = ?", [payment["id"]], order_by="position")
     )
     _check_can_pay(db, account)
     for transfer in transfers:
@@ -321,7 +344,7 @@ def _execute(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any
 
 
 def _not_executed(
-    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], status: str
+    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str
 ) -> None:
     payment = get_row(db, "payments", consent["resource_id"])
     if payment["status"] == "ConsentPending":

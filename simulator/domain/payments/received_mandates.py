@@ -13,11 +13,16 @@ consent (`ConsentPending`, then `Enabled` once accepted; `Suspended` again if no
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import sqlite_utils
 
-from ...storage import get_row, insert_row, update_row
+from ...storage import get_row, insert_columns, rows_where, update_columns, update_row
+from ...storage.rows import (
+    AccountRow,
+    ConsentRow,
+    ReceivedDirectDebitMandateRow,
+)
 from ..accounts.account_lifecycle import consent_user, find_account
 from ..consents.consents import ConsentHandler, open_consent
 from ..kernel.access import account_scope, require_permission
@@ -39,7 +44,7 @@ __all__ = [
     "suspend_mandate",
 ]
 
-_TABLE = "received_direct_debit_mandates"
+_TABLE: Final = "received_direct_debit_mandates"
 
 
 def _not_found(mandate_id: str) -> dict[str, Any]:
@@ -50,10 +55,12 @@ def _not_found(mandate_id: str) -> dict[str, Any]:
     )
 
 
-def _visible(db: sqlite_utils.Database, principal: Principal, mandate_id: str) -> dict[str, Any]:
+def _visible(
+    db: sqlite_utils.Database, principal: Principal, mandate_id: str
+) -> ReceivedDirectDebitMandateRow:
     """The mandate if the caller sees its account, else the not-found rejection."""
     rows = list(
-        db[_TABLE].rows_where("id = ? AND project_id = ?", [mandate_id, principal.project_id])
+        rows_where(db, _TABLE, "id = ? AND project_id = ?", [mandate_id, principal.project_id])
     )
     if not rows:
         raise Rejected(_not_found(mandate_id))
@@ -64,7 +71,9 @@ def _visible(db: sqlite_utils.Database, principal: Principal, mandate_id: str) -
     return rows[0]
 
 
-def get_mandate(env: Environment, principal: Principal, mandate_id: str) -> dict[str, Any] | None:
+def get_mandate(
+    env: Environment, principal: Principal, mandate_id: str
+) -> ReceivedDirectDebitMandateRow | None:
     """The mandate, or None when the caller does not see it (the real query is nullable)."""
     try:
         return _visible(env.store.db, principal, mandate_id)
@@ -73,12 +82,12 @@ def get_mandate(env: Environment, principal: Principal, mandate_id: str) -> dict
 
 
 def _change(
-    env: Environment, db: sqlite_utils.Database, row: dict[str, Any], **changes: Any
-) -> dict[str, Any]:
+    env: Environment, db: sqlite_utils.Database, row: ReceivedDirectDebitMandateRow, **changes: Any
+) -> ReceivedDirectDebitMandateRow:
     now = env.now()
     if "status" in changes:
         changes["status_changed_at"] = now
-    update_row(db, _TABLE, row["id"], {**changes, "updated_at": now})
+    update_columns(db, _TABLE, row["id"], {**changes, "updated_at": now})
     emit(
         env,
         db,
@@ -89,7 +98,7 @@ def _change(
     return get_row(db, _TABLE, row["id"])
 
 
-def _canceled(row: dict[str, Any]) -> Rejected:
+def _canceled(row: ReceivedDirectDebitMandateRow) -> Rejected:
     return Rejected(
         rejection(
             "ReceivedDirectDebitMandateCanceledRejection",
@@ -99,7 +108,9 @@ def _canceled(row: dict[str, Any]) -> Rejected:
     )
 
 
-def suspend_mandate(env: Environment, principal: Principal, mandate_id: str) -> dict[str, Any]:
+def suspend_mandate(
+    env: Environment, principal: Principal, mandate_id: str
+) -> ReceivedDirectDebitMandateRow:
     """No more debits under the mandate until it is enabled again."""
     with env.store.atomic() as db:
         row = _visible(db, principal, mandate_id)
@@ -117,7 +128,7 @@ def enable_mandate(
     mandate_id: str,
     *,
     consent_redirect_url: str | None,
-) -> dict[str, Any]:
+) -> ReceivedDirectDebitMandateRow:
     """Ask for an `EnableMandate` consent to enable a suspended mandate again."""
     checks = Checks()
     url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
@@ -148,14 +159,14 @@ def enable_mandate(
         )
 
 
-def _consented(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+def _consented(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
     row = get_row(db, _TABLE, consent["resource_id"])
     if row["status"] == "ConsentPending" and row["consent_id"] == consent["id"]:
         _change(env, db, row, status="Enabled")
 
 
 def _not_consented(
-    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], _status: str
+    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, _status: str
 ) -> None:
     row = get_row(db, _TABLE, consent["resource_id"])
     if row["status"] == "ConsentPending" and row["consent_id"] == consent["id"]:
@@ -171,15 +182,17 @@ CONSENT_HANDLER = ConsentHandler(_consented, _not_consented)
 def mandate_for_debit(
     env: Environment,
     db: sqlite_utils.Database,
-    account: dict[str, Any],
+    account: AccountRow,
     data: dict[str, Any],
-) -> dict[str, Any] | None:
+) -> ReceivedDirectDebitMandateRow | None:
     """The mandate a debit is presented under (in the caller's transaction): the account's
     mandate with this creditor identifier and reference. A Core one is created `Enabled`
     by its first debit; a B2B one must have been registered (None when it was not)."""
     creditor = data["creditor"]
     rows = list(
-        db[_TABLE].rows_where(
+        rows_where(
+            db,
+            _TABLE,
             "account_id = ? AND creditor_identifier = ? AND reference = ? AND status != 'Canceled'",
             [account["id"], creditor["identifier"], data["mandate_reference"]],
         )
@@ -207,10 +220,10 @@ def mandate_for_debit(
 
 
 def _insert(
-    env: Environment, db: sqlite_utils.Database, account: dict[str, Any], **fields: Any
-) -> dict[str, Any]:
+    env: Environment, db: sqlite_utils.Database, account: AccountRow, **fields: Any
+) -> ReceivedDirectDebitMandateRow:
     now = env.now()
-    row = {
+    row: dict[str, Any] = {
         "id": env.new_id(db, "received-direct-debit-mandate"),
         "project_id": account["project_id"],
         "account_id": account["id"],
@@ -219,7 +232,7 @@ def _insert(
         "created_at": now,
         "updated_at": now,
     }
-    insert_row(db, _TABLE, row)
+    insert_columns(db, _TABLE, row)
     emit(
         env,
         db,
@@ -230,7 +243,9 @@ def _insert(
     return get_row(db, _TABLE, row["id"])
 
 
-def add_b2b_mandate(env: Environment, principal: Principal, data: dict[str, Any]) -> dict[str, Any]:
+def add_b2b_mandate(
+    env: Environment, principal: Principal, data: dict[str, Any]
+) -> ReceivedDirectDebitMandateRow:
     """Register a B2B mandate on the company account of `data["iban"]` before its creditor
     debits it; `ConsentPending` until the account's user accepts the `EnableMandate`
     consent (`Canceled` if refused)."""
@@ -248,7 +263,7 @@ def add_b2b_mandate(env: Environment, principal: Principal, data: dict[str, Any]
     iban = "".join(str(data.get("iban") or "").split()).upper()
     with env.store.atomic() as db:
         rows = list(
-            db["accounts"].rows_where("iban = ? AND project_id = ?", [iban, principal.project_id])
+            rows_where(db, "accounts", "iban = ? AND project_id = ?", [iban, principal.project_id])
         )
         try:
             account = find_account(db, principal, rows[0]["id"]) if rows else None

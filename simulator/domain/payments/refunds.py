@@ -17,7 +17,8 @@ from typing import Any
 
 import sqlite_utils
 
-from ...storage import get_row, update_row
+from ...storage import get_row, rows_where, update_row
+from ...storage.rows import ConsentRow
 from ..accounts.account_lifecycle import consent_user
 from ..accounts.transactions import INCOMING_TRANSFER_TYPES
 from ..consents.consents import open_consent
@@ -52,7 +53,7 @@ def _transfer(
 ) -> dict[str, Any]:
     origin_id = str(item.get("origin_transaction_id") or "")
     where, params = account_scope(principal)
-    rows = list(db["transactions"].rows_where(f"id = ? AND {where}", [origin_id, *params]))
+    rows = list(rows_where(db, "transactions", f"id = ? AND {where}", [origin_id, *params]))
     if not rows:
         raise _refusal("TransactionNotFound", f"Transaction {origin_id} was not found.")
     origin = rows[0]
@@ -105,7 +106,7 @@ def refund(
     refund_transactions: list[dict[str, Any]],
     *,
     consent_redirect_url: str,
-) -> dict[str, Any]:
+) -> ConsentRow:
     """Refund booked incoming transfers (of one account) through one payment; its consent."""
     checks = Checks()
     url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
@@ -124,7 +125,7 @@ def refund(
 
 def _refund(
     env: Environment, principal: Principal, refund_transactions: list[dict[str, Any]], url: str
-) -> dict[str, Any]:
+) -> ConsentRow:
     with env.store.atomic() as db:
         transfers = [
             _transfer(db, principal, item, index) for index, item in enumerate(refund_transactions)

@@ -27,7 +27,22 @@ from typing import Any
 import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, insert_row, update_row
+from ...storage import (
+    get_row,
+    insert_columns,
+    insert_row,
+    rows_where,
+    text,
+    update_row,
+    with_changes,
+)
+from ...storage.rows import (
+    ConsentRow,
+    PaymentNew,
+    StandingOrderChanges,
+    StandingOrderRow,
+    TransactionRow,
+)
 from ..accounts.account_lifecycle import consent_user, find_account
 from ..accounts.ledger import read_balances, record_transaction
 from ..accounts.transactions import TRANSFER_MODES, settlement_time, transfer_type
@@ -37,7 +52,7 @@ from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.money import CURRENCY, amount_text, to_decimal
 from ..kernel.pagination import Connection, paginate
-from ..kernel.queries import find_visible, with_filters
+from ..kernel.queries import by_id, visible_row, with_filters
 from ..kernel.rejections import Rejected, forbidden, rejection
 from ..kernel.validation import Checks
 
@@ -157,7 +172,7 @@ def _checked(env: Environment, given: dict[str, Any]) -> dict[str, Any]:
 
 def schedule_standing_order(
     env: Environment, principal: Principal, account_id: str, given: dict[str, Any]
-) -> dict[str, Any]:
+) -> StandingOrderRow:
     """A `ConsentPending` standing order of the account (Enabled at once for an auto-consent
     user); `given` holds the input's snake_case fields."""
     order = _checked(env, given)
@@ -175,7 +190,7 @@ def schedule_standing_order(
             )
         user_id = consent_user(db, principal, account_id)
         now = env.now()
-        row = {
+        row: dict[str, Any] = {
             "id": env.new_id(db, "standing-order"),
             "project_id": account["project_id"],
             "account_id": account_id,
@@ -186,7 +201,7 @@ def schedule_standing_order(
             "created_at": now,
             "updated_at": now,
         }
-        insert_row(db, "standing_orders", row)
+        insert_columns(db, "standing_orders", row)
         consent = open_consent(
             env,
             db,
@@ -200,14 +215,20 @@ def schedule_standing_order(
         return get_row(db, "standing_orders", row["id"])
 
 
-def get_standing_order(env: Environment, principal: Principal, order_id: str) -> dict[str, Any]:
-    return find_visible(env, "standing_orders", account_scope(principal), order_id, "StandingOrder")
+def get_standing_order(env: Environment, principal: Principal, order_id: str) -> StandingOrderRow:
+    return visible_row(
+        rows_where(env.store.db, "standing_orders", *by_id(account_scope(principal), order_id)),
+        "StandingOrder",
+        order_id,
+    )
 
 
-def cancel_standing_order(env: Environment, principal: Principal, order_id: str) -> dict[str, Any]:
+def cancel_standing_order(
+    env: Environment, principal: Principal, order_id: str
+) -> StandingOrderRow:
     with env.store.atomic() as db:
         where, params = account_scope(principal)
-        rows = list(db["standing_orders"].rows_where(f"id = ? AND {where}", [order_id, *params]))
+        rows = list(rows_where(db, "standing_orders", f"id = ? AND {where}", [order_id, *params]))
         if not rows:
             raise Rejected(
                 rejection(
@@ -219,7 +240,7 @@ def cancel_standing_order(env: Environment, principal: Principal, order_id: str)
         if order["status"] == "Canceled":
             raise Rejected(forbidden(f"Standing order {order_id} is already Canceled."))
         now = env.now()
-        changes = {
+        changes: StandingOrderChanges = {
             "status": "Canceled",
             "canceled_at": now,
             "next_execution_date": None,
@@ -229,10 +250,10 @@ def cancel_standing_order(env: Environment, principal: Principal, order_id: str)
         emit(
             env, db, "StandingOrder.Canceled", project_id=order["project_id"], resource_id=order_id
         )
-        return {**order, **changes}
+        return with_changes(order, changes)
 
 
-def _enable(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+def _enable(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
     order = get_row(db, "standing_orders", consent["resource_id"])
     if order["status"] == "ConsentPending":
         update_row(
@@ -247,11 +268,11 @@ def _enable(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]
         )
 
 
-def _cancel(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], _: str) -> None:
+def _cancel(env: Environment, db: sqlite_utils.Database, consent: ConsentRow, _: str) -> None:
     order = get_row(db, "standing_orders", consent["resource_id"])
     if order["status"] == "ConsentPending":
         now = env.now()
-        changes = {
+        changes: StandingOrderChanges = {
             "status": "Canceled",
             "canceled_at": now,
             "next_execution_date": None,
@@ -275,8 +296,8 @@ def next_standing_order(env: Environment) -> str | None:
 
 
 def _execute(
-    env: Environment, db: sqlite_utils.Database, order: dict[str, Any]
-) -> dict[str, Any] | None:
+    env: Environment, db: sqlite_utils.Database, order: StandingOrderRow
+) -> TransactionRow | None:
     """One execution: its transaction, or None when a target balance needed nothing."""
     account = get_row(db, "accounts", order["account_id"])
     available = read_balances(db, account["id"]).available
@@ -287,7 +308,7 @@ def _execute(
         if value <= Decimal("0"):
             return None
     now = env.now()
-    payment = {
+    payment: PaymentNew = {
         "id": env.new_id(db, "payment"),
         "project_id": order["project_id"],
         "account_id": account["id"],
@@ -303,22 +324,22 @@ def _execute(
         db,
         project_id=order["project_id"],
         account_id=account["id"],
-        type=transfer_type(order["credit_transfer_mode"], "Debit"),
+        type=transfer_type(text(order, "credit_transfer_mode"), "Debit"),
         amount=value,
         status="Pending" if covered else "Rejected",
         status_reason=None if covered else "InsufficientFunds",
         label=order["label"] or f"Standing order to {order['beneficiary_name']}",
-        counterparty=order["beneficiary_name"],
+        counterparty=text(order, "beneficiary_name"),
         counterparty_iban=order["beneficiary_iban"],
         counterparty_bic=order["beneficiary_bic"],
         reference=order["reference"],
         mode=order["credit_transfer_mode"],
         payment_id=payment["id"],
-        settles_at=settlement_time(env, order["credit_transfer_mode"]) if covered else None,
+        settles_at=settlement_time(env, text(order, "credit_transfer_mode")) if covered else None,
     )
 
 
-def _after(order: dict[str, Any], moment: str) -> str | None:
+def _after(order: StandingOrderRow, moment: str) -> str | None:
     following = next_date(moment, order["period"])
     last = order.get("last_execution_date")
     return None if last is not None and following > last else following

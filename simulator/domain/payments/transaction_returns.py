@@ -16,11 +16,12 @@ Anything else, a transaction already returned, or a refund right past its 8 week
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 import sqlite_utils
 
 from ...clock import parse_timestamp
+from ...storage import rows_where, text
+from ...storage.rows import ConsentRow, TransactionRow
 from ..accounts.account_lifecycle import consent_user
 from ..accounts.transactions import find_transaction
 from ..consents.consents import open_consent
@@ -51,7 +52,7 @@ def _refused(message: str) -> Rejected:
     return Rejected(rejection("ReturnTransactionRejection", message))
 
 
-def _check_returnable(env: Environment, db: sqlite_utils.Database, row: dict[str, Any]) -> None:
+def _check_returnable(env: Environment, db: sqlite_utils.Database, row: TransactionRow) -> None:
     if row["type"] not in _PURPOSES:
         raise _refused(
             f"Transaction {row['id']} is a {row['type']}: only a received direct debit "
@@ -67,7 +68,7 @@ def _check_returnable(env: Environment, db: sqlite_utils.Database, row: dict[str
     ).fetchone():
         raise _refused(f"Transaction {row['id']} was already returned.")
     if row["type"] == "SepaDirectDebitOut" and (
-        parse_timestamp(env.now()) > parse_timestamp(row["booking_date"]) + REFUND_RIGHT
+        parse_timestamp(env.now()) > parse_timestamp(text(row, "booking_date")) + REFUND_RIGHT
     ):
         raise _refused(
             f"Direct debit {row['id']} was booked more than 8 weeks ago: the refund right "
@@ -77,7 +78,7 @@ def _check_returnable(env: Environment, db: sqlite_utils.Database, row: dict[str
 
 def request_return(
     env: Environment, principal: Principal, transaction_id: str, *, consent_redirect_url: str
-) -> dict[str, Any]:
+) -> ConsentRow:
     """Open the consent that returns the transaction; the consent row."""
     checks = Checks()
     url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
@@ -101,8 +102,8 @@ def request_return(
         )
 
 
-def _return(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
-    rows = list(db["transactions"].rows_where("id = ?", [consent["resource_id"]]))
+def _return(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+    rows = list(rows_where(db, "transactions", "id = ?", [consent["resource_id"]]))
     if not rows:
         raise _refused(f"Transaction {consent['resource_id']} no longer exists.")
     row = rows[0]
@@ -118,7 +119,7 @@ def _return(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]
 
 
 def _not_returned(
-    _env: Environment, _db: sqlite_utils.Database, _consent: dict[str, Any], _status: str
+    _env: Environment, _db: sqlite_utils.Database, _consent: ConsentRow, _status: str
 ) -> None:
     """Nothing was set aside: a consent not accepted leaves the transaction as it was."""
 

@@ -17,8 +17,8 @@ does not cover is refused.
 
 from __future__ import annotations
 
-from typing import Any
-
+from ...storage import rows_where
+from ...storage.rows import TransactionRow
 from ..accounts.ledger import read_balances, record_transaction
 from ..accounts.transactions import (
     INCOMING_TRANSFER_TYPES,
@@ -65,12 +65,14 @@ def send_back(
     direction: str,
     kind: str,
     reason: str,
-) -> dict[str, Any]:
+) -> TransactionRow:
     """Return or recall (`kind`) a booked transfer of `direction`; the new transaction."""
     originals, standard_type, instant_type = RETURN_KINDS[(direction, kind)]
     with env.store.atomic() as db:
         rows = list(
-            db["transactions"].rows_where("id = ? AND project_id = ?", [transaction_id, project_id])
+            rows_where(
+                db, "transactions", "id = ? AND project_id = ?", [transaction_id, project_id]
+            )
         )
         if not rows:
             raise Rejected(not_found("Transaction", transaction_id))

@@ -31,7 +31,14 @@ import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import ConfigurationError, InvalidTimestamp
-from ...storage import get_row, insert_row, insert_rows, next_number
+from ...storage import (
+    get_row,
+    insert_all_columns,
+    insert_columns,
+    insert_row,
+    next_number,
+    rows_where,
+)
 from ..accounts.holders import VERIFICATION_STATUSES
 from ..accounts.ledger import STATUSES_OF_TYPE, TRANSACTION_TYPES, record_transaction
 from ..accounts.transactions import SETTLEMENT_DELAYS, settlement_time
@@ -106,8 +113,8 @@ class _Loader:
         self.name = name
         self.ids: dict[str, str] = {
             row["key"]: row["resource_id"]
-            for row in db["dataset_records"].rows_where(
-                "project_id = ? AND dataset = ?", [project_id, name]
+            for row in rows_where(
+                db, "dataset_records", "project_id = ? AND dataset = ?", [project_id, name]
             )
         }
         self.created: list[dict[str, Any]] = []
@@ -279,7 +286,7 @@ class _Loader:
         now = self.env.now()
         membership_id = self.env.new_id(self.db, "account_membership")
         restricted = record.get("restricted_to") or {}
-        insert_row(
+        insert_columns(
             self.db,
             "account_memberships",
             {
@@ -352,7 +359,7 @@ class _Loader:
         moment = parse_timestamp(now)
         number = next_number(self.db, "card_number")
         card_id = self.env.new_id(self.db, "card")
-        insert_row(
+        insert_columns(
             self.db,
             "cards",
             {
@@ -476,5 +483,5 @@ def load_dataset(env: Environment, project_id: str, name_or_path: str) -> dict[s
             load_merchant_mandate(loader, mandate)
         for source in data.get("funding_sources", []):
             load_funding_source(loader, source)
-        insert_rows(db, "dataset_records", loader.created)
+        insert_all_columns(db, "dataset_records", loader.created)
     return {"dataset": data["name"], "created": len(loader.created), "skipped": loader.skipped}

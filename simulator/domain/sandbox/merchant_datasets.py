@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...storage import get_row, insert_row
+from ...storage.rows import MerchantPaymentMethodNew, MerchantProfileNew
 from ..kernel.events import emit
 from ..kernel.iban import is_valid_iban
 from ..kernel.money import amount_text
@@ -54,7 +55,7 @@ def load_merchant_profile(loader: Loader, record: dict[str, Any]) -> None:
         raise loader.fail(record, "a merchant profile needs a merchant_name")
     now = loader.env.now()
     profile_id = loader.env.new_id(loader.db, "merchant_profile")
-    row = {
+    row: MerchantProfileNew = {
         "id": profile_id,
         "project_id": loader.project_id,
         "account_id": loader.ref(record, "account"),
@@ -94,7 +95,7 @@ def load_merchant_payment_method(loader: Loader, record: dict[str, Any]) -> None
     method_id = loader.env.new_id(loader.db, "merchant_payment_method")
     sepa = method_type in _SEPA_TYPES
     identifier = record.get("sepa_creditor_identifier") if sepa else None
-    row = {
+    row: MerchantPaymentMethodNew = {
         "id": method_id,
         "project_id": loader.project_id,
         "merchant_profile_id": loader.ref(record, "profile"),

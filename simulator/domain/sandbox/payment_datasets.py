@@ -23,6 +23,7 @@ from schwifty import IBAN
 
 from ...exceptions import ConfigurationError
 from ...storage import insert_row
+from ...storage.rows import StandingOrderNew, TrustedBeneficiaryNew
 from ..kernel.context import Environment
 from ..kernel.iban import is_valid_iban
 from ..kernel.money import CURRENCY, amount_text
@@ -60,7 +61,7 @@ def load_trusted_beneficiary(loader: Loader, record: dict[str, Any]) -> None:
     if not isinstance(name, str) or not name.strip():
         raise loader.fail(record, "a trusted beneficiary needs a name")
     now = loader.env.now()
-    row = {
+    row: TrustedBeneficiaryNew = {
         "id": loader.env.new_id(loader.db, "trusted-beneficiary"),
         "project_id": loader.project_id,
         "account_id": loader.ref(record, "account"),
@@ -94,7 +95,7 @@ def load_standing_order(loader: Loader, record: dict[str, Any]) -> None:
     ).fetchone()
     if representative is None:
         raise loader.fail(record, "the account has no legal representative to own the order")
-    row = {
+    row: StandingOrderNew = {
         "id": loader.env.new_id(loader.db, "standing-order"),
         "project_id": loader.project_id,
         "account_id": account_id,

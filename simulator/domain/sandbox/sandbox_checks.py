@@ -14,9 +14,8 @@ rlmc_key(check["cmc7"]) == check["rlmc_key"]   # True
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...storage import insert_row, next_number
+from ...storage.rows import TestCheckNew
 from ..kernel.context import Environment
 
 __all__ = ["FNCI_RESULTS", "generate_test_check", "is_valid_check", "rlmc_key"]
@@ -39,13 +38,13 @@ def is_valid_check(cmc7: str, key: str) -> bool:
 
 def generate_test_check(
     env: Environment, project_id: str, fnci_result: str | None = None
-) -> dict[str, Any]:
+) -> TestCheckNew:
     """A new check of the project's, numbered in sequence, in one transaction."""
     with env.store.atomic() as db:
         number = next_number(db, "test_check_number")
         # The account zone follows the number, so every generated line is different.
         cmc7 = f"{number % 10_000_000:07d}{_INTERBANK_ZONE}{_ACCOUNT_PREFIX}{number:08d}"
-        row = {
+        row: TestCheckNew = {
             "id": env.new_id(db, "test_check"),
             "project_id": project_id,
             "cmc7": cmc7,

@@ -18,7 +18,8 @@ from typing import Any
 
 import sqlite_utils
 
-from ...storage import insert_row, update_row
+from ...storage import insert_row, rows_where, update_row
+from ...storage.rows import SandboxIdentificationChanges, SandboxIdentificationNew
 from ..kernel.context import Environment
 from ..kernel.events import emit
 from ..kernel.rejections import Rejected, rejection
@@ -70,7 +71,7 @@ def create(
     process: str,
     levels: Mapping[str, str | None],
     reasons: Sequence[str] | None,
-) -> dict[str, Any]:
+) -> SandboxIdentificationNew:
     """Record an identification of a Sandbox user of the project (event `User.Updated`)."""
     with env.store.atomic() as db:
         owned = db.execute(
@@ -82,7 +83,7 @@ def create(
             raise Rejected(rejection("UserNotFoundRejection", message, id=user_id))
         _check(process, levels, reasons)
         now = env.now()
-        row = {
+        row: SandboxIdentificationNew = {
             "id": env.new_id(db, "identification"),
             "project_id": project_id,
             "user_id": user_id,
@@ -109,15 +110,18 @@ def update(
     """Change an identification's outcome (the user's levels follow; event `User.Updated`)."""
     with env.store.atomic() as db:
         rows = list(
-            db["sandbox_identifications"].rows_where(
-                "id = ? AND project_id = ?", [identification_id, project_id]
+            rows_where(
+                db,
+                "sandbox_identifications",
+                "id = ? AND project_id = ?",
+                [identification_id, project_id],
             )
         )
         if not rows:
             message = f"No Sandbox identification {identification_id}."
             raise Rejected(rejection("SandboxIdentificationNotFoundRejection", message))
         _check(process, levels, reasons)
-        changes = {
+        changes: SandboxIdentificationChanges = {
             "process": process,
             "levels": json.dumps(dict(levels), sort_keys=True),
             "error_reasons": json.dumps(list(reasons or [])),

@@ -23,7 +23,8 @@ import sqlite_utils
 
 from ...environments import EnvironmentName
 from ...exceptions import ConfigurationError
-from ...storage import update_row
+from ...storage import rows_where, update_columns, update_row
+from ...storage.rows import UserRow
 from ..kernel.context import Environment
 from ..kernel.countries import is_country
 from ..kernel.events import emit
@@ -121,7 +122,7 @@ def create(
             identification_levels=identity.get("identification_levels"),
             project_id=project_id,
         )
-        update_row(db, "users", user["id"], columns)
+        update_columns(db, "users", user["id"], columns)
         emit(env, db, "User.Joined", project_id=project_id, resource_id=user["id"])
         return _alive(db, project_id, user["id"])
 
@@ -136,7 +137,7 @@ def replace(
         columns["identification_levels"] = json.dumps(list(identity["identification_levels"]))
     with env.store.atomic() as db:
         _alive(db, project_id, user_id)
-        update_row(db, "users", user_id, {**columns, "updated_at": env.now()})
+        update_columns(db, "users", user_id, {**columns, "updated_at": env.now()})
         emit(env, db, "User.Updated", project_id=project_id, resource_id=user_id)
         return _alive(db, project_id, user_id)
 
@@ -200,7 +201,7 @@ def current(env: Environment, project_id: str) -> dict[str, Any] | None:
     ).fetchone()
     if found is not None:
         return _alive(db, project_id, found[0])
-    rows = list(db["users"].rows_where(_ALIVE, [project_id], order_by="created_at, id", limit=1))
+    rows = list(rows_where(db, "users", _ALIVE, [project_id], order_by="created_at, id", limit=1))
     return _decode(rows[0]) if rows else None
 
 
@@ -235,16 +236,16 @@ def page(
 
 
 def _alive(db: sqlite_utils.Database, project_id: str, user_id: str) -> dict[str, Any]:
-    rows = list(db["users"].rows_where(f"id = ? AND {_ALIVE}", [user_id, project_id]))
+    rows = list(rows_where(db, "users", f"id = ? AND {_ALIVE}", [user_id, project_id]))
     if not rows:
         raise _not_found(user_id)
     return _decode(rows[0])
 
 
-def _decode(row: dict[str, Any]) -> dict[str, Any]:
-    row = dict(row)
-    row["identification_levels"] = json.loads(row["identification_levels"])
-    row["auto_consent"] = bool(row["auto_consent"])
-    if row.get("all_first_names") is not None:
-        row["all_first_names"] = json.loads(row["all_first_names"])
-    return row
+def _decode(row: UserRow) -> dict[str, Any]:
+    user: dict[str, Any] = dict(row)
+    user["identification_levels"] = json.loads(user["identification_levels"])
+    user["auto_consent"] = bool(user["auto_consent"])
+    if user.get("all_first_names") is not None:
+        user["all_first_names"] = json.loads(user["all_first_names"])
+    return user

@@ -13,14 +13,16 @@ real decline leaves a trace in the account's history.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import TypeVar
 
 import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row
+from ...storage import get_row, rows_where, text
+from ...storage.rows import CardRow, TransactionRow
 from ..accounts.ledger import change_status, read_balances, record_transaction
 from ..accounts.transactions import TRANSFER_MODES, TRANSFER_TYPES, settlement_time, transfer_type
 from ..accounts.virtual_ibans import find_account_by_virtual_iban
@@ -92,13 +94,17 @@ TRANSFER_REJECTION_REASONS = (
 FEE_TYPES = ("BankingFee", "CardFee", "TransferFee", "Other")
 
 
-def _project_row(
-    db: sqlite_utils.Database, table: str, resource: str, project_id: str, resource_id: str
-) -> dict[str, Any]:
-    rows = list(db[table].rows_where("id = ? AND project_id = ?", [resource_id, project_id]))
-    if not rows:
+RowT = TypeVar("RowT")
+#: A resource of the calling project, by id (`rows_where` arguments: id, project id).
+_IN_PROJECT = "id = ? AND project_id = ?"
+
+
+def _project_row(rows: Iterable[RowT], resource: str, resource_id: str) -> RowT:
+    """The first of `rows` (an `_IN_PROJECT` query), or `not_found(resource)`."""
+    found = list(rows)
+    if not found:
         raise Rejected(not_found(resource, resource_id))
-    return rows[0]
+    return found[0]
 
 
 # -- SEPA credit transfers ---------------------------------------------------------------
@@ -117,7 +123,7 @@ def simulate_incoming_transfer(
     reference: str | None = None,
     mode: str = "Regular",
     currency: object = "EUR",
-) -> dict[str, Any]:
+) -> TransactionRow:
     """Another bank sends money to an account (by id or by IBAN): a Pending credit that
     books itself after the settlement delay; a Rejected one if the account is closing."""
     checks = Checks()
@@ -134,12 +140,16 @@ def simulate_incoming_transfer(
     assert value is not None and name is not None and iban is not None
     with env.store.atomic() as db:
         if account_id is not None:
-            account = _project_row(db, "accounts", "Account", project_id, account_id)
+            account = _project_row(
+                rows_where(db, "accounts", _IN_PROJECT, [account_id, project_id]),
+                "Account",
+                account_id,
+            )
         else:
             assert creditor is not None
             rows = list(
-                db["accounts"].rows_where(
-                    "iban = ? AND project_id = ?", [creditor.compact, project_id]
+                rows_where(
+                    db, "accounts", "iban = ? AND project_id = ?", [creditor.compact, project_id]
                 )
             )
             # A virtual IBAN credits its account (domain.virtual_ibans).
@@ -171,8 +181,12 @@ def simulate_incoming_transfer(
 
 def _pending_transfer(
     db: sqlite_utils.Database, project_id: str, transaction_id: str, types: tuple[str, ...]
-) -> dict[str, Any]:
-    transaction = _project_row(db, "transactions", "Transaction", project_id, transaction_id)
+) -> TransactionRow:
+    transaction = _project_row(
+        rows_where(db, "transactions", _IN_PROJECT, [transaction_id, project_id]),
+        "Transaction",
+        transaction_id,
+    )
     if transaction["type"] not in types:
         raise Rejected(
             forbidden(
@@ -189,7 +203,7 @@ def book_transfer(
     transaction_id: str,
     *,
     types: tuple[str, ...] = TRANSFER_TYPES,
-) -> dict[str, Any]:
+) -> TransactionRow:
     """The other bank settled a pending transfer now, before its settlement delay; `types`
     narrows which transfers (the Testing API's mutation books outgoing ones only)."""
     with env.store.atomic() as db:
@@ -204,7 +218,7 @@ def reject_transfer(
     reason: str = "ReasonNotSpecifiedByBank",
     *,
     types: tuple[str, ...] = TRANSFER_TYPES,
-) -> dict[str, Any]:
+) -> TransactionRow:
     """The other bank refused a pending transfer: its amount is freed. `reason` is a
     `SepaCreditTransferRejectionReasonCodeEnum` value."""
     checks = Checks()
@@ -218,8 +232,8 @@ def reject_transfer(
 # -- cards ---------------------------------------------------------------------------------
 
 
-def _project_card(db: sqlite_utils.Database, project_id: str, card_id: str) -> dict[str, Any]:
-    rows = list(db["cards"].rows_where("id = ? AND project_id = ?", [card_id, project_id]))
+def _project_card(db: sqlite_utils.Database, project_id: str, card_id: str) -> CardRow:
+    rows = list(rows_where(db, "cards", "id = ? AND project_id = ?", [card_id, project_id]))
     if not rows:
         raise Rejected(card_not_found(card_id))
     return rows[0]
@@ -239,7 +253,7 @@ def _period_start(now: datetime, period: str) -> str:
 
 
 def spent_within_limit_period(
-    env: Environment, db: sqlite_utils.Database, card: dict[str, Any]
+    env: Environment, db: sqlite_utils.Database, card: CardRow
 ) -> Decimal:
     """What a card spent (pending and booked debits) since its spending-limit period began."""
     since = _period_start(parse_timestamp(env.now()), card["spending_limit_period"])
@@ -261,7 +275,7 @@ def _alpha3(country: str) -> str:
 def _decline_reason(
     env: Environment,
     db: sqlite_utils.Database,
-    card: dict[str, Any],
+    card: CardRow,
     amount: Decimal,
     *,
     is_online: bool,
@@ -277,7 +291,7 @@ def _decline_reason(
         (is_withdrawal and not card["withdrawal"], "WithdrawalDisabled"),
         (is_online and not card["e_commerce"], "ECommerceDisabled"),
         (
-            merchant_country != _alpha3(account["country"]) and not card["international"],
+            merchant_country != _alpha3(text(account, "country")) and not card["international"],
             "InternationalDisabled",
         ),
     ]
@@ -306,7 +320,7 @@ def simulate_card_authorization(
     category: str = "InStore",
     card_type: str = "Virtual",
     outcome: str = "Accepted",
-) -> dict[str, Any]:
+) -> TransactionRow:
     """A merchant asks to reserve an amount on a card (`category` InStore, eCommerce,
     Withdrawal, ...; `card_type` Physical or Virtual). Accepted: a Pending card debit that
     reserves the amount. Declined (any other `outcome`, or by the card's rules): a Rejected
@@ -329,7 +343,7 @@ def simulate_card_authorization(
         checks.raise_if_any()
         assert value is not None and merchant is not None
         account = get_row(db, "accounts", card["account_id"])
-        country = country or _alpha3(account["country"])
+        country = country or _alpha3(text(account, "country"))
         physical = card.get("physical_status")
         if decline_reason is not None:
             reason: str | None = decline_reason
@@ -367,8 +381,12 @@ def simulate_card_authorization(
 
 def _pending_authorization(
     db: sqlite_utils.Database, project_id: str, transaction_id: str
-) -> dict[str, Any]:
-    transaction = _project_row(db, "transactions", "Transaction", project_id, transaction_id)
+) -> TransactionRow:
+    transaction = _project_row(
+        rows_where(db, "transactions", _IN_PROJECT, [transaction_id, project_id]),
+        "Transaction",
+        transaction_id,
+    )
     if transaction["type"] != "CardOutDebit":
         raise Rejected(
             forbidden(f"Transaction {transaction_id} is a {transaction['type']}, not a card debit.")
@@ -382,7 +400,7 @@ def _pending_authorization(
 
 def release_card_authorization(
     env: Environment, project_id: str, transaction_id: str
-) -> dict[str, Any]:
+) -> TransactionRow:
     """The merchant never debits: the reservation is released."""
     with env.store.atomic() as db:
         transaction = _pending_authorization(db, project_id, transaction_id)
@@ -398,7 +416,7 @@ def simulate_card_debit(
     amount: object | None = None,
     *,
     currency: object = "EUR",
-) -> dict[str, Any]:
+) -> TransactionRow:
     """The merchant debits an authorization (its amount, or a smaller final `amount`):
     the reservation becomes a booked debit."""
     checks = Checks()
@@ -431,7 +449,7 @@ def simulate_card_credit(
     merchant_name: object,
     currency: object = "EUR",
     original_transaction_id: str | None = None,
-) -> dict[str, Any]:
+) -> TransactionRow:
     """A merchant refunds a card payment: a booked card credit. Not to a closing or closed
     account, which must stay empty (`BadAccountStatusRejection`)."""
     checks = Checks()
@@ -446,7 +464,9 @@ def simulate_card_credit(
             raise Rejected(wrong_status("Account", account["id"], account["status"], "Opened"))
         if original_transaction_id is not None:
             original = _project_row(
-                db, "transactions", "Transaction", project_id, original_transaction_id
+                rows_where(db, "transactions", _IN_PROJECT, [original_transaction_id, project_id]),
+                "Transaction",
+                original_transaction_id,
             )
             if original["card_id"] != card_id:
                 raise Rejected(forbidden("The original transaction is not one of this card's."))
@@ -478,7 +498,7 @@ def charge_fee(
     fee_type: str = "BankingFee",
     label: str | None = None,
     currency: object = "EUR",
-) -> dict[str, Any]:
+) -> TransactionRow:
     """The bank charges a fee: a booked debit, even if it leaves the account overdrawn."""
     checks = Checks()
     value = checks.amount(amount, ["input", "amount", "value"], currency=currency)
@@ -487,7 +507,9 @@ def charge_fee(
     checks.raise_if_any()
     assert value is not None
     with env.store.atomic() as db:
-        account = _project_row(db, "accounts", "Account", project_id, account_id)
+        account = _project_row(
+            rows_where(db, "accounts", _IN_PROJECT, [account_id, project_id]), "Account", account_id
+        )
         if account["status"] == "Closed":
             raise Rejected(wrong_status("Account", account_id, "Closed", "Opened"))
         return record_transaction(

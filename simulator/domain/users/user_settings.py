@@ -12,6 +12,7 @@ from typing import Any
 
 from ...exceptions import NotFound
 from ...storage import update_row
+from ...storage.rows import UserChanges
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.rejections import Rejected, rejection
@@ -82,7 +83,7 @@ def deactivate_user(env: Environment, principal: Principal, user_id: str) -> dic
             raise Rejected(rejection("UserCannotBeDeactivatedRejection", message, user_id=user_id))
         now = env.now()
         # The real service frees the phone number for another user to sign up with.
-        changes = {
+        changes: UserChanges = {
             "status": "Deactivated",
             "deactivated_at": now,
             "updated_at": now,

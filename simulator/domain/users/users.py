@@ -10,7 +10,8 @@ from typing import Any
 import sqlite_utils
 
 from ...exceptions import ConfigurationError, NotFound
-from ...storage import get_row, insert_row, update_row
+from ...storage import get_row, insert_row, rows_where, update_row
+from ...storage.rows import UserChanges, UserNew, UserRow
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.pagination import Connection, paginate
@@ -54,11 +55,11 @@ def validate_birth_date(value: str) -> str:
     return value
 
 
-def _decode(row: dict[str, Any]) -> dict[str, Any]:
-    row = dict(row)
-    row["identification_levels"] = json.loads(row["identification_levels"])
-    row["auto_consent"] = bool(row["auto_consent"])
-    return row
+def _decode(row: UserRow | UserNew) -> dict[str, Any]:
+    user: dict[str, Any] = dict(row)
+    user["identification_levels"] = json.loads(user["identification_levels"])
+    user["auto_consent"] = bool(user["auto_consent"])
+    return user
 
 
 def create_user(
@@ -85,7 +86,7 @@ def create_user(
         if find_user_by_phone(env, phone, db=database) is not None:
             raise ConfigurationError(f"A user with phone number {phone} already exists.")
         now = env.now()
-        user = {
+        user: UserNew = {
             "id": env.new_id(database, "user"),
             "phone_number": phone,
             "first_name": first_name,
@@ -102,7 +103,7 @@ def create_user(
 
 
 def get_user(env: Environment, user_id: str) -> dict[str, Any]:
-    rows = list(env.store.db["users"].rows_where("id = ?", [user_id]))
+    rows = list(rows_where(env.store.db, "users", "id = ?", [user_id]))
     if not rows:
         raise NotFound(f"No user {user_id} in {env.name.title}.")
     return _decode(rows[0])
@@ -117,7 +118,7 @@ def project_user(env: Environment, project_id: str, user_id: str) -> dict[str, A
     flow registered it; a user created from Python or the CLI belongs to no project.
     """
     rows = list(
-        env.store.db["users"].rows_where("id = ? AND project_id = ?", [user_id, project_id])
+        rows_where(env.store.db, "users", "id = ? AND project_id = ?", [user_id, project_id])
     )
     if not rows:
         raise NotFound(f"No user {user_id} in {env.name.title}.")
@@ -143,7 +144,7 @@ def find_user_by_phone(
     env: Environment, phone_number: str, *, db: sqlite_utils.Database | None = None
 ) -> dict[str, Any] | None:
     database = db or env.store.db
-    rows = list(database["users"].rows_where("phone_number = ?", [phone_number]))
+    rows = list(rows_where(database, "users", "phone_number = ?", [phone_number]))
     return _decode(rows[0]) if rows else None
 
 
@@ -166,7 +167,7 @@ def update_user(
     unknown = sorted(set(changes) - set(USER_CHANGES))
     if unknown:
         raise ValueError(f"Not a user field: {', '.join(unknown)}")
-    update: dict[str, Any] = {}
+    update: UserChanges = {}
     for name in ("first_name", "last_name"):
         if name in changes:
             update[name] = changes[name]
@@ -185,7 +186,7 @@ def update_user(
         where, params = "id = ?", [user_id]
         if project_id is not None:
             where, params = "id = ? AND project_id = ?", [user_id, project_id]
-        if not list(db["users"].rows_where(where, params)):
+        if not list(rows_where(db, "users", where, params)):
             raise NotFound(f"No user {user_id} in {env.name.title}.")
         if update:
             update["updated_at"] = env.now()

@@ -47,6 +47,7 @@ from ...domain.kernel.rejections import Rejected
 from ...domain.users.users import get_user
 from ...environments import EnvironmentName
 from ...exceptions import NotFound
+from ...storage.rows import ConsentRow
 from ..consents import (
     PURPOSE,
     auto_approver,
@@ -104,20 +105,20 @@ _CLOSED = {
 }
 
 
-def _project_name(env: Environment, consent: Mapping[str, Any]) -> str:
+def _project_name(env: Environment, consent: ConsentRow) -> str:
     try:
         return str(get_project(env, consent["project_id"])["name"])
     except NotFound:
         return "the application"
 
 
-def _targets(consent: Mapping[str, Any]) -> list[str]:
+def _targets(consent: ConsentRow) -> list[str]:
     return [origin_of(consent["redirect_url"])]
 
 
 def _status_page(
     env: Environment,
-    consent: Mapping[str, Any],
+    consent: ConsentRow,
     *,
     status: int = 409,
     title: str | None = None,
@@ -140,7 +141,7 @@ def _status_page(
         consent_status=consent["status"],
         environment_title=env.name.title,
         project_name=project,
-        return_url=consent_redirect_url(dict(consent)),
+        return_url=consent_redirect_url(consent),
     )
 
 
@@ -168,7 +169,7 @@ class _ConsentPages:
         self.environments = environments
 
     def browser_session(
-        self, request: Request, env: Environment, consent: Mapping[str, Any]
+        self, request: Request, env: Environment, consent: ConsentRow
     ) -> tuple[dict[str, Any] | None, SessionProblem | None]:
         """This browser's web session for this very consent, or why it cannot go on
         (a problem is reported only for a session of this consent)."""
@@ -196,7 +197,7 @@ class _ConsentPages:
     def credentials_refused(
         self,
         env: Environment,
-        consent: Mapping[str, Any],
+        consent: ConsentRow,
         session: dict[str, Any] | None,
         *,
         title: str,
@@ -212,7 +213,7 @@ class _ConsentPages:
         return self.ended(env, consent["id"], status=403, title=title, message=message)
 
     def wrong_user(
-        self, env: Environment, consent: Mapping[str, Any], session: dict[str, Any]
+        self, env: Environment, consent: ConsentRow, session: dict[str, Any]
     ) -> Response:
         signed_in = get_user(env, session["user_id"])
         return self.credentials_refused(
@@ -227,7 +228,7 @@ class _ConsentPages:
     def approve_now(
         self,
         env: Environment,
-        consent: Mapping[str, Any],
+        consent: ConsentRow,
         user_id: str,
         session: dict[str, Any] | None,
     ) -> Response:
@@ -243,7 +244,7 @@ class _ConsentPages:
                 finish_session(env, db, session)
         return redirect(consent_redirect_url(decided), 302, form_targets=_targets(consent))
 
-    def sign_in(self, request: Request, env: Environment, consent: Mapping[str, Any]) -> Response:
+    def sign_in(self, request: Request, env: Environment, consent: ConsentRow) -> Response:
         user = consent_user(env, consent)
         if auto_approver(env, user):
             assert user is not None
@@ -263,9 +264,7 @@ class _ConsentPages:
             data={PURPOSE: {"consent_id": consent["id"]}},
         )
 
-    def review(
-        self, env: Environment, consent: dict[str, Any], session: dict[str, Any]
-    ) -> Response:
+    def review(self, env: Environment, consent: ConsentRow, session: dict[str, Any]) -> Response:
         """Signed in: check who, open the consent, and show the operation."""
         user_id = session["user_id"]
         if consent["user_id"] not in (None, user_id):
@@ -296,9 +295,7 @@ class _ConsentPages:
             redirect_host=origin_of(consent["redirect_url"]),
         )
 
-    def locked(
-        self, env: Environment, consent: Mapping[str, Any], problem: SessionProblem
-    ) -> Response:
+    def locked(self, env: Environment, consent: ConsentRow, problem: SessionProblem) -> Response:
         return self.credentials_refused(
             env,
             consent,
