@@ -22,12 +22,13 @@ uploaded again. Events: `CapitalDepositCaseEvent.Created/Updated`, `Shareholder.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
 import sqlite_utils
 
-from ...storage import get_row, insert_row, update_row
+from ...storage import get_row, insert_columns, update_columns
 from ..kernel.context import Environment, Principal
 from ..kernel.countries import is_country
 from ..kernel.events import emit
@@ -169,10 +170,10 @@ LEGACY_STATUSES: dict[str, tuple[str, ...]] = {
 
 
 def change_case(
-    env: Environment, db: sqlite_utils.Database, case: dict[str, Any], changes: dict[str, Any]
+    env: Environment, db: sqlite_utils.Database, case: Mapping[str, Any], changes: dict[str, Any]
 ) -> dict[str, Any]:
     changes = {**changes, "updated_at": env.now()}
-    update_row(db, "capital_deposit_cases", case["id"], changes)
+    update_columns(db, "capital_deposit_cases", case["id"], changes)
     emit(
         env,
         db,
@@ -184,10 +185,10 @@ def change_case(
 
 
 def change_shareholder(
-    env: Environment, db: sqlite_utils.Database, row: dict[str, Any], changes: dict[str, Any]
+    env: Environment, db: sqlite_utils.Database, row: Mapping[str, Any], changes: dict[str, Any]
 ) -> dict[str, Any]:
     changes = {**changes, "updated_at": env.now()}
-    update_row(db, "capital_deposit_shareholders", row["id"], changes)
+    update_columns(db, "capital_deposit_shareholders", row["id"], changes)
     emit(env, db, "Shareholder.Updated", project_id=row["project_id"], resource_id=row["id"])
     return {**row, **changes}
 
@@ -211,7 +212,7 @@ def new_document(
         "created_at": now,
         "updated_at": now,
     }
-    insert_row(db, "capital_deposit_documents", row)
+    insert_columns(db, "capital_deposit_documents", row)
     emit(
         env,
         db,
@@ -326,7 +327,7 @@ def create_case(env: Environment, principal: Principal, input: dict[str, Any]) -
             "created_at": now,
             "updated_at": now,
         }
-        insert_row(db, "capital_deposit_cases", case)
+        insert_columns(db, "capital_deposit_cases", case)
         emit(
             env,
             db,
@@ -338,7 +339,7 @@ def create_case(env: Environment, principal: Principal, input: dict[str, Any]) -
             new_document(env, db, case, document_type)
         for given in shareholders:
             _add_shareholder(env, db, principal, case, given)
-        return get_row(db, "capital_deposit_cases", case["id"])
+        return dict(get_row(db, "capital_deposit_cases", case["id"]))
 
 
 def _add_shareholder(
@@ -365,7 +366,7 @@ def _add_shareholder(
         "created_at": now,
         "updated_at": now,
     }
-    insert_row(db, "capital_deposit_shareholders", row)
+    insert_columns(db, "capital_deposit_shareholders", row)
     emit(env, db, "Shareholder.Created", project_id=case["project_id"], resource_id=row["id"])
     for document_type in SHAREHOLDER_DOCUMENTS[given["type"]]:
         new_document(env, db, case, document_type, row["id"])

@@ -10,13 +10,14 @@ in the URL, as a presigned URL's signature is.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
 import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, update_row
+from ...storage import get_row, update_columns
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.queries import find_visible
@@ -80,7 +81,7 @@ def _change(
     env: Environment, db: sqlite_utils.Database, row: dict[str, Any], changes: dict[str, Any]
 ) -> dict[str, Any]:
     changes = {**changes, "updated_at": env.now()}
-    update_row(db, "capital_deposit_documents", row["id"], changes)
+    update_columns(db, "capital_deposit_documents", row["id"], changes)
     emit(
         env,
         db,
@@ -240,7 +241,7 @@ def _refuse(
     env: Environment,
     db: sqlite_utils.Database,
     document: dict[str, Any],
-    case: dict[str, Any],
+    case: Mapping[str, Any],
     reason_code: str | None,
 ) -> dict[str, Any]:
     if document["status"] != "Uploaded":
@@ -264,7 +265,7 @@ def _refuse(
 
 
 def _milestone(
-    env: Environment, db: sqlite_utils.Database, document: dict[str, Any], case: dict[str, Any]
+    env: Environment, db: sqlite_utils.Database, document: dict[str, Any], case: Mapping[str, Any]
 ) -> None:
     step = _MILESTONES.get(document["type"])
     if document.get("shareholder_id") or step is None or case["status"] != step[0]:

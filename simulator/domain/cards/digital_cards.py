@@ -24,7 +24,8 @@ from typing import Any
 
 import sqlite_utils
 
-from ...storage import get_row, insert_row, update_row
+from ...storage import get_row, insert_columns, update_columns
+from ...storage.rows import ConsentRow
 from ..consents.consents import ConsentHandler, open_consent
 from ..kernel.access import card_scope
 from ..kernel.context import Environment, Principal
@@ -130,7 +131,7 @@ def _change(
 ) -> dict[str, Any]:
     """Change a digital card, emitting `Card.Updated` for its card."""
     changes = {**changes, "updated_at": env.now()}
-    update_row(db, "digital_cards", row["id"], changes)
+    update_columns(db, "digital_cards", row["id"], changes)
     emit(env, db, "Card.Updated", project_id=row["project_id"], resource_id=row["card_id"])
     return {**row, **changes}
 
@@ -180,7 +181,7 @@ def _new_digital_card(
         "updated_at": now,
         **fields,
     }
-    insert_row(db, "digital_cards", row)
+    insert_columns(db, "digital_cards", row)
     emit(env, db, "Card.Updated", project_id=card["project_id"], resource_id=card["id"])
     return row
 
@@ -231,7 +232,7 @@ def add_digital_cards(
 
         def link(consent_id: str) -> None:
             for row in rows:
-                update_row(db, "digital_cards", row["id"], {"consent_id": consent_id})
+                update_columns(db, "digital_cards", row["id"], {"consent_id": consent_id})
 
         open_consent(
             env,
@@ -243,17 +244,17 @@ def add_digital_cards(
             resource_id=rows[0]["id"],
             link=link,
         )
-        return [get_row(db, "digital_cards", row["id"]) for row in rows]
+        return [dict(get_row(db, "digital_cards", row["id"])) for row in rows]
 
 
-def _added(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+def _added(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
     for row in db["digital_cards"].rows_where("consent_id = ?", [consent["id"]]):
         if row["status"] == "ConsentPending":
             _change(env, db, row, {"status": "Pending"})
 
 
 def _not_added(
-    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], _status: str
+    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, _status: str
 ) -> None:
     for row in db["digital_cards"].rows_where("consent_id = ?", [consent["id"]]):
         if row["status"] == "ConsentPending":
@@ -313,14 +314,14 @@ def activate_digital_card(
         return asked
 
 
-def _activated(env: Environment, db: sqlite_utils.Database, consent: dict[str, Any]) -> None:
+def _activated(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
     for row in db["digital_cards"].rows_where("activation_consent_id = ?", [consent["id"]]):
         if row["status"] == "ConsentPending":
             _change(env, db, row, _enabled(env, row))
 
 
 def _not_activated(
-    env: Environment, db: sqlite_utils.Database, consent: dict[str, Any], _status: str
+    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, _status: str
 ) -> None:
     # Still waiting for proof: the holder may try activateDigitalCard again.
     for row in db["digital_cards"].rows_where("activation_consent_id = ?", [consent["id"]]):
@@ -439,7 +440,7 @@ def enable_insurance(env: Environment, project_id: str, card_id: str) -> dict[st
             "created_at": now,
             "updated_at": now,
         }
-        insert_row(db, "card_insurance_subscriptions", row)
+        insert_columns(db, "card_insurance_subscriptions", row)
         emit(env, db, "Card.Updated", project_id=project_id, resource_id=card_id)
         return row
 

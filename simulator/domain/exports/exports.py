@@ -21,13 +21,14 @@ import csv
 import io
 import json
 import secrets
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
 import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, insert_row, update_row
+from ...storage import get_row, insert_columns, update_columns
 from ..kernel.context import Environment, Principal
 from ..kernel.pagination import Connection, paginate
 from ..kernel.rejections import Rejected, forbidden, rejection
@@ -220,7 +221,7 @@ def start_export(
             "created_at": now,
             "updated_at": now,
         }
-        insert_row(db, "exports", row)
+        insert_columns(db, "exports", row)
         return row
 
 
@@ -245,7 +246,7 @@ def _camel(key: str) -> str:
     return head + "".join(part.title() for part in rest)
 
 
-def _csv(db: sqlite_utils.Database, export: dict[str, Any]) -> tuple[str, int]:
+def _csv(db: sqlite_utils.Database, export: Mapping[str, Any]) -> tuple[str, int]:
     """The export's file: its type's rows matching its filters, as CSV."""
     spec = EXPORT_TYPES[export["type"]]
     sql = spec["sql"]
@@ -325,7 +326,7 @@ def download_link(
             gone = f"Export {export_id}'s file is gone ({export['status']})."
             raise Rejected(rejection("UnknownExportRejection", gone))
         token = secrets.token_urlsafe(24)
-        update_row(
+        update_columns(
             db,
             "exports",
             export_id,
@@ -380,7 +381,7 @@ class ExportWork:
                 else:
                     changes = {"status": "Expired", "content": None, "download_token": None}
                     summary = f"Export {export_id}'s file deleted"
-                update_row(db, "exports", export_id, {**changes, "updated_at": now})
+                update_columns(db, "exports", export_id, {**changes, "updated_at": now})
             timeline.append(
                 {
                     "at": now,
