@@ -74,6 +74,18 @@ SUCCESS_NAMES = {
     "addSingleUseVirtualCard": "AddSingleUseVirtualCardSuccessForUserPayload",
     "addWebhookSubscription": "WebhookSubscriptionSuccessPayload",
     "updateWebhookSubscription": "WebhookSubscriptionSuccessPayload",
+    **{
+        f"export{kind}Data": "ExportDataSuccessPayload"
+        for kind in (
+            "Account",
+            "AccountHolder",
+            "AccountMembership",
+            "Card",
+            "Onboarding",
+            "Transaction",
+            "User",
+        )
+    },
 }
 #: Mutations the real schema answers with a plain object rather than a payload union.
 NOT_UNIONS_THERE = ("generateAccountStatement",)  # returns `Statement!`

@@ -111,6 +111,8 @@ NOT_VISIBLE = {
     "addSingleUseVirtualCard": "AccountMembershipNotAllowedRejection",
     "viewCardNumbersWithConsent": "CardSensitiveInfoNoLongerAvailableRejection",
     "physicalCardReception": "SimulationRejection",
+    "simulateManualProvisioning": "SimulationRejection",
+    "simulateInsuranceSubscriptionEnablement": "BadRequestRejection",
     "simulatePhysicalCardDelivery": "SimulationRejection",
     "simulateOutgoingCardAdvice": "ForbiddenRejection",
     "simulateCardTransactionEnrichment": "ForbiddenRejection",

@@ -306,6 +306,15 @@ CREATE_FROM_NOTHING = {
     "onboardCompanyAccountHolder",
     "createIndividualAccountHolderOnboarding",
     "createCompanyAccountHolderOnboarding",
+    # An export of the project's resources takes no id, only optional filters.
+    "exportAccountData",
+    "exportAccountHolderData",
+    "exportAccountMembershipData",
+    "exportCardData",
+    "exportOnboardingData",
+    "exportTransactionData",
+    "exportUserData",
+    "createCapitalDepositCase",
 }
 
 

@@ -109,12 +109,15 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "memberships:m003_server_consent_keys",
         "memberships:m004_sandbox_identifications",
         "cards:m001_physical_cards",
+        "cards:m002_digital_cards",
         "payments:m001_payments",
         "direct_debits:m001_received_direct_debit_mandates",
         "billing:m001_billing",
         "merchants:m001_merchants",
         "funding:m001_funding",
         "merchant_payments:m001_merchant_payments",
+        "capital_deposits:m001_capital_deposits",
+        "exports:m001_exports",
     ]
     store.close()
 

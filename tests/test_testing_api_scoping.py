@@ -62,6 +62,29 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
         "transactionId",
     )["transactionId"]
     authorization = a.authorize(card_id, "5.00")["transactionId"]
+    digital_card = a.api.mutate(
+        "addDigitalCard",
+        {"cardId": card_id, "walletProvider": "ApplePay", "consentRedirectUrl": REDIRECT},
+        "digitalCard { id statusInfo { ... on DigitalCardConsentPendingStatusInfo { consent { id } } } }",
+    )["digitalCard"]
+    a.approve(digital_card["statusInfo"]["consent"]["id"])  # Pending: the wallet's turn
+    capital_deposit = a.api.mutate(
+        "createCapitalDepositCase",
+        {
+            "companyName": "First SAS",
+            "onboardingCapitalDepositCompany": {"name": "First SAS"},
+            "individualShareholders": [
+                {
+                    **{k: IDENTITY[k] for k in ("firstName", "lastName", "birthDate")},
+                    "nationality": "GBR",
+                    "capitalDepositAmount": {"value": "100.00", "currency": EUR},
+                    "onboardingInfo": {},
+                }
+            ],
+            "companyShareholders": [],
+        },
+        "capitalDepositCase { id documents { id } }",
+    )["capitalDepositCase"]
     user = a.testing.mutate(
         "createSandboxUser",
         {**IDENTITY, "mobilePhoneNumber": "+33611100000"},
@@ -116,6 +139,9 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
         "representative": holder["user_id"],
         "user": user,
         "card": card_id,
+        "digital_card": digital_card["id"],
+        "capital_deposit_case": capital_deposit["id"],
+        "capital_deposit_document": capital_deposit["documents"][0]["id"],
         "incoming": incoming,
         "authorization": authorization,
         "consent": consent,
@@ -268,6 +294,32 @@ def _card_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
         "simulateOutgoingCardAdvice": ({**transaction, "amount": amount}, "ForbiddenRejection"),
         "simulateCardTransactionEnrichment": (transaction, "ForbiddenRejection"),
         "physicalCardReception": (card, "SimulationRejection"),
+        "simulateManualProvisioning": (
+            {
+                **card,
+                "cardType": "Virtual",
+                "provisioningResponse": "NoOTP",
+                "responseChannel": "SMS",
+            },
+            "SimulationRejection",
+        ),
+        "simulateInAppProvisioningCompletion": (
+            {
+                "digitalCardId": r["digital_card"],
+                "provisioningResponse": "NoOTP",
+                "responseChannel": "SMS",
+            },
+            "SimulationRejection",
+        ),
+        "simulateInsuranceSubscriptionEnablement": (card, "BadRequestRejection"),
+        "simulateApproveCapitalDepositCase": (
+            {"capitalDepositCaseId": r["capital_deposit_case"]},
+            "CouldNotFindCapitalDepositCaseRejection",
+        ),
+        "simulateCapitalDepositDocumentStatus": (
+            {"documentId": r["capital_deposit_document"], "documentStatus": "Uploaded"},
+            "CouldNotFindCapitalDepositDocumentRejection",
+        ),
         "simulatePhysicalCardDelivery": (card, "SimulationRejection"),
         "simulatePhysicalCardRenewalProcess": (
             {**card, "status": "ToRenew"},

@@ -4,8 +4,9 @@ It knows nothing of HTTP, GraphQL or widgets: every function takes an `Environme
 (one SQLite file and the clock) and, where access matters, the calling `Principal`.
 
 Its modules are in packages by family, each importing only the families below it:
-`sandbox` > `merchants` > `funding` > `onboarding` | `cards` | `payments` > `accounts` >
-`consents` > `users` > `kernel` (docs/architecture.md, "The domain's families").
+`sandbox` > `merchants` > `funding` | `capital_deposits` | `exports` > `onboarding` | `cards` |
+`payments` > `accounts` > `consents` > `users` > `kernel` (docs/architecture.md, "The domain's
+families").
 `banking` and `due_work`, beside them, assemble them for a simulator's `Wiring`.
 """
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from . import due_work
 from .accounts import account_lifecycle, holders, membership_changes, memberships, transactions
-from .cards import cards, physical_cards
+from .cards import cards, digital_cards, physical_cards
 from .consents import consent_actions
+from .exports import exports
 from .funding import funding, funding_requests
 from .kernel.wiring import Wiring
 from .payments import (
@@ -59,7 +60,9 @@ def install_banking(wiring: Wiring) -> None:
     )
     wiring.consent_handlers.update(cards.CONSENT_HANDLERS)
     wiring.consent_handlers.update(physical_cards.CONSENT_HANDLERS)
+    wiring.consent_handlers.update(digital_cards.CONSENT_HANDLERS)
     wiring.consent_handlers.update(transaction_returns.CONSENT_HANDLERS)
     wiring.account_closing.append(cards.cancel_cards_of_closing_account)
     wiring.membership_disabled.append(cards.cancel_cards_of_disabled_membership)
     wiring.scheduled_work.append(due_work.BankingWork())
+    wiring.scheduled_work.append(exports.ExportWork())

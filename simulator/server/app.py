@@ -6,6 +6,7 @@
 | `/sandbox/graphql` | Sandbox partner API (`{sandbox_url}`) |
 | `/sandbox-testing/graphql` | Sandbox Testing API (`{sandbox_testing_url}`) |
 | `/live/graphql` | Live partner API (`{live_url}`) |
+| `/sandbox/capital-deposit-uploads/...` and the like | files it serves (`files.py`) |
 
 Every absolute URL the app emits starts with `public_url` (`simulator/public_url.py`), never
 with the request's `Host`; paths with a trailing slash are not redirected (Starlette would
@@ -45,6 +46,7 @@ from .access_log import AccessLog
 from .bounds import RequestBounds
 from .due_work import FireDueWork
 from .edge import EdgeMiddleware
+from .files import file_routes
 from .graphql_endpoint import graphql_endpoint
 from .guard import LifecycleGuard
 from .responses import http_error, unexpected_error
@@ -132,6 +134,7 @@ def create_app(
             methods=graphql_methods,
         ),
         *oauth_routes(environments),  # the browser pages, after the API's hot paths
+        *file_routes(environments),  # uploads and downloads the simulator serves itself
     ]
     schemas = {"sandbox": partner_schema(), "sandbox-testing": testing_schema()}
     routes = [*with_explorer(routes), *browser_routes(environments, schemas, scheduler)]

@@ -48,7 +48,19 @@ __all__ = [
     "BeneficiaryVerificationChanges",
     "BeneficiaryVerificationNew",
     "BeneficiaryVerificationRow",
+    "CapitalDepositCaseChanges",
+    "CapitalDepositCaseNew",
+    "CapitalDepositCaseRow",
+    "CapitalDepositDocumentChanges",
+    "CapitalDepositDocumentNew",
+    "CapitalDepositDocumentRow",
+    "CapitalDepositShareholderChanges",
+    "CapitalDepositShareholderNew",
+    "CapitalDepositShareholderRow",
     "CardChanges",
+    "CardInsuranceSubscriptionChanges",
+    "CardInsuranceSubscriptionNew",
+    "CardInsuranceSubscriptionRow",
     "CardNew",
     "CardRow",
     "ConsentChanges",
@@ -63,9 +75,15 @@ __all__ = [
     "DatasetRecordChanges",
     "DatasetRecordNew",
     "DatasetRecordRow",
+    "DigitalCardChanges",
+    "DigitalCardNew",
+    "DigitalCardRow",
     "EventChanges",
     "EventNew",
     "EventRow",
+    "ExportChanges",
+    "ExportNew",
+    "ExportRow",
     "FundingLimitChangeRequestChanges",
     "FundingLimitChangeRequestNew",
     "FundingLimitChangeRequestRow",
@@ -271,6 +289,8 @@ TableName = Literal[
     "sandbox_user_endorsements",
     "server_consent_keys",
     "sandbox_identifications",
+    "digital_cards",
+    "card_insurance_subscriptions",
     "trusted_beneficiaries",
     "beneficiary_verifications",
     "standing_orders",
@@ -288,6 +308,10 @@ TableName = Literal[
     "funding_limit_settings",
     "funding_limit_change_requests",
     "merchant_payments",
+    "capital_deposit_cases",
+    "capital_deposit_shareholders",
+    "capital_deposit_documents",
+    "exports",
 ]
 
 
@@ -2466,6 +2490,117 @@ class SandboxIdentificationChanges(TypedDict, total=False):
     updated_at: str | None
 
 
+class DigitalCardRow(TypedDict):
+    """A row of `digital_cards`."""
+
+    id: str
+    project_id: str
+    card_id: str
+    account_id: str | None
+    account_membership_id: str | None
+    wallet_provider: str | None
+    type: str | None
+    status: str
+    consent_id: str | None
+    activation_consent_id: str | None
+    needs_activation: int | None
+    token_reference_id: str | None
+    device_name: str | None
+    device_type: str | None
+    masked_number: str | None
+    enabled_at: str | None
+    suspended_at: str | None
+    canceled_at: str | None
+    created_at: str | None
+    updated_at: str | None
+
+
+class DigitalCardNew(TypedDict):
+    """A row to insert into `digital_cards`."""
+
+    id: str
+    project_id: str
+    card_id: str
+    account_id: NotRequired[str | None]
+    account_membership_id: NotRequired[str | None]
+    wallet_provider: NotRequired[str | None]
+    type: NotRequired[str | None]
+    status: str
+    consent_id: NotRequired[str | None]
+    activation_consent_id: NotRequired[str | None]
+    needs_activation: NotRequired[int | None]
+    token_reference_id: NotRequired[str | None]
+    device_name: NotRequired[str | None]
+    device_type: NotRequired[str | None]
+    masked_number: NotRequired[str | None]
+    enabled_at: NotRequired[str | None]
+    suspended_at: NotRequired[str | None]
+    canceled_at: NotRequired[str | None]
+    created_at: NotRequired[str | None]
+    updated_at: NotRequired[str | None]
+
+
+class DigitalCardChanges(TypedDict, total=False):
+    """Columns of `digital_cards` an update may set."""
+
+    id: str
+    project_id: str
+    card_id: str
+    account_id: str | None
+    account_membership_id: str | None
+    wallet_provider: str | None
+    type: str | None
+    status: str
+    consent_id: str | None
+    activation_consent_id: str | None
+    needs_activation: int | None
+    token_reference_id: str | None
+    device_name: str | None
+    device_type: str | None
+    masked_number: str | None
+    enabled_at: str | None
+    suspended_at: str | None
+    canceled_at: str | None
+    created_at: str | None
+    updated_at: str | None
+
+
+class CardInsuranceSubscriptionRow(TypedDict):
+    """A row of `card_insurance_subscriptions`."""
+
+    id: str
+    project_id: str
+    card_id: str
+    package: str | None
+    status: str | None
+    created_at: str | None
+    updated_at: str | None
+
+
+class CardInsuranceSubscriptionNew(TypedDict):
+    """A row to insert into `card_insurance_subscriptions`."""
+
+    id: str
+    project_id: str
+    card_id: str
+    package: NotRequired[str | None]
+    status: NotRequired[str | None]
+    created_at: NotRequired[str | None]
+    updated_at: NotRequired[str | None]
+
+
+class CardInsuranceSubscriptionChanges(TypedDict, total=False):
+    """Columns of `card_insurance_subscriptions` an update may set."""
+
+    id: str
+    project_id: str
+    card_id: str
+    package: str | None
+    status: str | None
+    created_at: str | None
+    updated_at: str | None
+
+
 class TrustedBeneficiaryRow(TypedDict):
     """A row of `trusted_beneficiaries`."""
 
@@ -3393,6 +3528,222 @@ class MerchantPaymentChanges(TypedDict, total=False):
     updated_at: str
 
 
+class CapitalDepositCaseRow(TypedDict):
+    """A row of `capital_deposit_cases`."""
+
+    id: str
+    project_id: str
+    company_name: str
+    company_onboarding_id: str | None
+    company_account_id: str | None
+    status: str
+    cancel_reason: str | None
+    total_amount: str | None
+    created_at: str
+    updated_at: str
+
+
+class CapitalDepositCaseNew(TypedDict):
+    """A row to insert into `capital_deposit_cases`."""
+
+    id: str
+    project_id: str
+    company_name: str
+    company_onboarding_id: NotRequired[str | None]
+    company_account_id: NotRequired[str | None]
+    status: str
+    cancel_reason: NotRequired[str | None]
+    total_amount: NotRequired[str | None]
+    created_at: str
+    updated_at: str
+
+
+class CapitalDepositCaseChanges(TypedDict, total=False):
+    """Columns of `capital_deposit_cases` an update may set."""
+
+    id: str
+    project_id: str
+    company_name: str
+    company_onboarding_id: str | None
+    company_account_id: str | None
+    status: str
+    cancel_reason: str | None
+    total_amount: str | None
+    created_at: str
+    updated_at: str
+
+
+class CapitalDepositShareholderRow(TypedDict):
+    """A row of `capital_deposit_shareholders`."""
+
+    id: str
+    project_id: str
+    case_id: str
+    type: str
+    name: str | None
+    first_name: str | None
+    last_name: str | None
+    birth_date: str | None
+    nationality: str | None
+    amount: str
+    onboarding_id: str | None
+    status: str
+    created_at: str | None
+    updated_at: str | None
+
+
+class CapitalDepositShareholderNew(TypedDict):
+    """A row to insert into `capital_deposit_shareholders`."""
+
+    id: str
+    project_id: str
+    case_id: str
+    type: str
+    name: NotRequired[str | None]
+    first_name: NotRequired[str | None]
+    last_name: NotRequired[str | None]
+    birth_date: NotRequired[str | None]
+    nationality: NotRequired[str | None]
+    amount: str
+    onboarding_id: NotRequired[str | None]
+    status: str
+    created_at: NotRequired[str | None]
+    updated_at: NotRequired[str | None]
+
+
+class CapitalDepositShareholderChanges(TypedDict, total=False):
+    """Columns of `capital_deposit_shareholders` an update may set."""
+
+    id: str
+    project_id: str
+    case_id: str
+    type: str
+    name: str | None
+    first_name: str | None
+    last_name: str | None
+    birth_date: str | None
+    nationality: str | None
+    amount: str
+    onboarding_id: str | None
+    status: str
+    created_at: str | None
+    updated_at: str | None
+
+
+class CapitalDepositDocumentRow(TypedDict):
+    """A row of `capital_deposit_documents`."""
+
+    id: str
+    project_id: str
+    case_id: str
+    shareholder_id: str | None
+    type: str
+    status: str
+    reason_code: str | None
+    filename: str | None
+    upload_token: str | None
+    upload_expires_at: str | None
+    uploaded_at: str | None
+    size: int | None
+    created_at: str | None
+    updated_at: str | None
+
+
+class CapitalDepositDocumentNew(TypedDict):
+    """A row to insert into `capital_deposit_documents`."""
+
+    id: str
+    project_id: str
+    case_id: str
+    shareholder_id: NotRequired[str | None]
+    type: str
+    status: str
+    reason_code: NotRequired[str | None]
+    filename: NotRequired[str | None]
+    upload_token: NotRequired[str | None]
+    upload_expires_at: NotRequired[str | None]
+    uploaded_at: NotRequired[str | None]
+    size: NotRequired[int | None]
+    created_at: NotRequired[str | None]
+    updated_at: NotRequired[str | None]
+
+
+class CapitalDepositDocumentChanges(TypedDict, total=False):
+    """Columns of `capital_deposit_documents` an update may set."""
+
+    id: str
+    project_id: str
+    case_id: str
+    shareholder_id: str | None
+    type: str
+    status: str
+    reason_code: str | None
+    filename: str | None
+    upload_token: str | None
+    upload_expires_at: str | None
+    uploaded_at: str | None
+    size: int | None
+    created_at: str | None
+    updated_at: str | None
+
+
+class ExportRow(TypedDict):
+    """A row of `exports`."""
+
+    id: str
+    project_id: str
+    type: str
+    filters: str | None
+    email: str | None
+    status: str
+    ready_at: str | None
+    expires_at: str | None
+    content: str | None
+    rows: int | None
+    download_token: str | None
+    download_expires_at: str | None
+    created_at: str
+    updated_at: str
+
+
+class ExportNew(TypedDict):
+    """A row to insert into `exports`."""
+
+    id: str
+    project_id: str
+    type: str
+    filters: NotRequired[str | None]
+    email: NotRequired[str | None]
+    status: str
+    ready_at: NotRequired[str | None]
+    expires_at: NotRequired[str | None]
+    content: NotRequired[str | None]
+    rows: NotRequired[int | None]
+    download_token: NotRequired[str | None]
+    download_expires_at: NotRequired[str | None]
+    created_at: str
+    updated_at: str
+
+
+class ExportChanges(TypedDict, total=False):
+    """Columns of `exports` an update may set."""
+
+    id: str
+    project_id: str
+    type: str
+    filters: str | None
+    email: str | None
+    status: str
+    ready_at: str | None
+    expires_at: str | None
+    content: str | None
+    rows: int | None
+    download_token: str | None
+    download_expires_at: str | None
+    created_at: str
+    updated_at: str
+
+
 if TYPE_CHECKING:
 
     @overload
@@ -3561,6 +3912,14 @@ if TYPE_CHECKING:
     ) -> SandboxIdentificationRow: ...
     @overload
     def get_row(
+        db: Database, name: Literal["digital_cards"], key: PrimaryKey | None
+    ) -> DigitalCardRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["card_insurance_subscriptions"], key: PrimaryKey | None
+    ) -> CardInsuranceSubscriptionRow: ...
+    @overload
+    def get_row(
         db: Database, name: Literal["trusted_beneficiaries"], key: PrimaryKey | None
     ) -> TrustedBeneficiaryRow: ...
     @overload
@@ -3629,6 +3988,20 @@ if TYPE_CHECKING:
     def get_row(
         db: Database, name: Literal["merchant_payments"], key: PrimaryKey | None
     ) -> MerchantPaymentRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["capital_deposit_cases"], key: PrimaryKey | None
+    ) -> CapitalDepositCaseRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["capital_deposit_shareholders"], key: PrimaryKey | None
+    ) -> CapitalDepositShareholderRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["capital_deposit_documents"], key: PrimaryKey | None
+    ) -> CapitalDepositDocumentRow: ...
+    @overload
+    def get_row(db: Database, name: Literal["exports"], key: PrimaryKey | None) -> ExportRow: ...
     @overload
     def get_row(db: Database, name: str, key: PrimaryKey | None) -> Row: ...
     def get_row(db: Database, name: str, key: PrimaryKey | None) -> Any: ...
@@ -3827,6 +4200,14 @@ if TYPE_CHECKING:
     ) -> SandboxIdentificationRow | None: ...
     @overload
     def find_row(
+        db: Database, name: Literal["digital_cards"], key: PrimaryKey | None
+    ) -> DigitalCardRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["card_insurance_subscriptions"], key: PrimaryKey | None
+    ) -> CardInsuranceSubscriptionRow | None: ...
+    @overload
+    def find_row(
         db: Database, name: Literal["trusted_beneficiaries"], key: PrimaryKey | None
     ) -> TrustedBeneficiaryRow | None: ...
     @overload
@@ -3895,6 +4276,22 @@ if TYPE_CHECKING:
     def find_row(
         db: Database, name: Literal["merchant_payments"], key: PrimaryKey | None
     ) -> MerchantPaymentRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["capital_deposit_cases"], key: PrimaryKey | None
+    ) -> CapitalDepositCaseRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["capital_deposit_shareholders"], key: PrimaryKey | None
+    ) -> CapitalDepositShareholderRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["capital_deposit_documents"], key: PrimaryKey | None
+    ) -> CapitalDepositDocumentRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["exports"], key: PrimaryKey | None
+    ) -> ExportRow | None: ...
     @overload
     def find_row(db: Database, name: str, key: PrimaryKey | None) -> Row | None: ...
     def find_row(db: Database, name: str, key: PrimaryKey | None) -> Any | None: ...
@@ -4370,6 +4767,26 @@ if TYPE_CHECKING:
     @overload
     def rows_where(
         db: Database,
+        name: Literal["digital_cards"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[DigitalCardRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["card_insurance_subscriptions"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[CardInsuranceSubscriptionRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
         name: Literal["trusted_beneficiaries"],
         where: str | None = None,
         where_args: Sequence[Any] | None = None,
@@ -4537,6 +4954,46 @@ if TYPE_CHECKING:
         order_by: str | None = None,
         limit: int | None = None,
     ) -> Iterator[MerchantPaymentRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["capital_deposit_cases"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[CapitalDepositCaseRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["capital_deposit_shareholders"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[CapitalDepositShareholderRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["capital_deposit_documents"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[CapitalDepositDocumentRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["exports"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[ExportRow]: ...
     @overload
     def rows_where(
         db: Database,
@@ -4875,6 +5332,18 @@ if TYPE_CHECKING:
     ) -> None: ...
     @overload
     def insert_row(
+        db: Database, name: Literal["digital_cards"], row: DigitalCardNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["card_insurance_subscriptions"],
+        row: CardInsuranceSubscriptionNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
         db: Database,
         name: Literal["trusted_beneficiaries"],
         row: TrustedBeneficiaryNew,
@@ -5004,6 +5473,34 @@ if TYPE_CHECKING:
         row: MerchantPaymentNew,
         *,
         replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["capital_deposit_cases"],
+        row: CapitalDepositCaseNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["capital_deposit_shareholders"],
+        row: CapitalDepositShareholderNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["capital_deposit_documents"],
+        row: CapitalDepositDocumentNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["exports"], row: ExportNew, *, replace: bool = False
     ) -> None: ...
     def insert_row(db: Database, name: str, row: Any, *, replace: bool = False) -> None: ...
 else:
@@ -5207,6 +5704,16 @@ if TYPE_CHECKING:
     ) -> None: ...
     @overload
     def insert_rows(
+        db: Database, name: Literal["digital_cards"], rows: Iterable[DigitalCardNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["card_insurance_subscriptions"],
+        rows: Iterable[CardInsuranceSubscriptionNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
         db: Database, name: Literal["trusted_beneficiaries"], rows: Iterable[TrustedBeneficiaryNew]
     ) -> None: ...
     @overload
@@ -5287,6 +5794,24 @@ if TYPE_CHECKING:
     def insert_rows(
         db: Database, name: Literal["merchant_payments"], rows: Iterable[MerchantPaymentNew]
     ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["capital_deposit_cases"], rows: Iterable[CapitalDepositCaseNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["capital_deposit_shareholders"],
+        rows: Iterable[CapitalDepositShareholderNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["capital_deposit_documents"],
+        rows: Iterable[CapitalDepositDocumentNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(db: Database, name: Literal["exports"], rows: Iterable[ExportNew]) -> None: ...
     def insert_rows(db: Database, name: str, rows: Iterable[Any]) -> None: ...
 else:
 
@@ -5589,6 +6114,20 @@ if TYPE_CHECKING:
     @overload
     def update_row(
         db: Database,
+        name: Literal["digital_cards"],
+        key: PrimaryKey | None,
+        changes: DigitalCardChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["card_insurance_subscriptions"],
+        key: PrimaryKey | None,
+        changes: CardInsuranceSubscriptionChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
         name: Literal["trusted_beneficiaries"],
         key: PrimaryKey | None,
         changes: TrustedBeneficiaryChanges,
@@ -5704,6 +6243,31 @@ if TYPE_CHECKING:
         name: Literal["merchant_payments"],
         key: PrimaryKey | None,
         changes: MerchantPaymentChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["capital_deposit_cases"],
+        key: PrimaryKey | None,
+        changes: CapitalDepositCaseChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["capital_deposit_shareholders"],
+        key: PrimaryKey | None,
+        changes: CapitalDepositShareholderChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["capital_deposit_documents"],
+        key: PrimaryKey | None,
+        changes: CapitalDepositDocumentChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database, name: Literal["exports"], key: PrimaryKey | None, changes: ExportChanges
     ) -> None: ...
     def update_row(db: Database, name: str, key: PrimaryKey | None, changes: Any) -> None: ...
 else:
@@ -5953,6 +6517,18 @@ if TYPE_CHECKING:
     ) -> None: ...
     @overload
     def upsert_row(
+        db: Database, name: Literal["digital_cards"], row: DigitalCardChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["card_insurance_subscriptions"],
+        row: CardInsuranceSubscriptionChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
         db: Database,
         name: Literal["trusted_beneficiaries"],
         row: TrustedBeneficiaryChanges,
@@ -6050,6 +6626,34 @@ if TYPE_CHECKING:
     @overload
     def upsert_row(
         db: Database, name: Literal["merchant_payments"], row: MerchantPaymentChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["capital_deposit_cases"],
+        row: CapitalDepositCaseChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["capital_deposit_shareholders"],
+        row: CapitalDepositShareholderChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["capital_deposit_documents"],
+        row: CapitalDepositDocumentChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["exports"], row: ExportChanges, *, pk: str
     ) -> None: ...
     def upsert_row(db: Database, name: str, row: Any, *, pk: str) -> None: ...
 else:

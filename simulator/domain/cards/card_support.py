@@ -6,11 +6,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import sqlite_utils
+
 from ..kernel.rejections import rejection
 from ..kernel.validation import Checks
 
 __all__ = [
     "bad_account_status",
+    "cancel_digital_cards_of",
     "card_not_found",
     "card_wrong_status",
     "checked_address",
@@ -81,4 +84,16 @@ def physical_card_wrong_status(identifier: str, current: str, expected: str) -> 
         identifier=identifier,
         current_status=current,
         expected_status=expected,
+    )
+
+
+def cancel_digital_cards_of(db: sqlite_utils.Database, card_id: str, now: str) -> None:
+    """A canceled card leaves every wallet: its Enabled or Suspended digital cards are
+    Canceled, those still waiting are Declined (their card's `Card.Updated` says so)."""
+    db.execute(
+        "UPDATE digital_cards SET canceled_at = CASE WHEN status IN ('Enabled', 'Suspended') "
+        "THEN ? ELSE canceled_at END, status = CASE WHEN status IN ('Enabled', 'Suspended') "
+        "THEN 'Canceled' ELSE 'Declined' END, updated_at = ? "
+        "WHERE card_id = ? AND status NOT IN ('Canceled', 'Declined')",
+        [now, now, card_id],
     )

@@ -47,6 +47,7 @@ from ..kernel.rejections import Rejected, forbidden, rejection
 from ..kernel.validation import Checks
 from .card_support import (
     bad_account_status,
+    cancel_digital_cards_of,
     card_not_found,
     card_wrong_status,
     checked_address,
@@ -486,6 +487,7 @@ def _cancel(
         card = change_card(
             env, db, card, {"physical_status": "Canceled", "physical_status_reason": "CardCanceled"}
         )
+    cancel_digital_cards_of(db, card["id"], env.now())
     if card["status"] == "Enabled" and _has_pending(db, card["id"]):
         return move_card(env, db, card, "Canceling", status_reason=reason)
     return move_card(env, db, card, "Canceled", status_reason=reason, canceled_at=env.now())

@@ -70,6 +70,9 @@ _TITLES = {
     "AddDirectDebitPaymentMandate": "Sign a direct debit mandate",
     "InitiateFundingRequest": "Approve funding your account",
     "InitiateInstantFundingRequest": "Approve funding your account instantly",
+    "AddDigitalCard": "Approve adding a card to a wallet",
+    "AddDigitalCards": "Approve adding cards to a wallet",
+    "ActivateDigitalCard": "Approve activating a card in a wallet",
 }
 _PERIODS = {"Daily": "a day", "Weekly": "a week", "Monthly": "a month", "Always": "in total"}
 _PERMISSIONS = (

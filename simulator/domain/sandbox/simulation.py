@@ -529,6 +529,10 @@ def charge_fee(
 #: Deleted in this order (children first); each entry is (table, condition on the project).
 _RESET_ORDER = [
     ("account_invoices", "project_id = ?"),
+    ("capital_deposit_documents", "project_id = ?"),
+    ("capital_deposit_shareholders", "project_id = ?"),
+    ("capital_deposit_cases", "project_id = ?"),
+    ("exports", "project_id = ?"),
     ("project_owners", "project_id = ?"),
     ("project_billing", "project_id = ?"),
     ("test_checks", "project_id = ?"),
@@ -551,6 +555,8 @@ _RESET_ORDER = [
     ("merchant_payment_methods", "project_id = ?"),
     ("merchant_profile_update_requests", "project_id = ?"),
     ("merchant_profiles", "project_id = ?"),
+    ("digital_cards", "project_id = ?"),
+    ("card_insurance_subscriptions", "project_id = ?"),
     ("cards", "project_id = ?"),
     ("account_memberships", "project_id = ?"),
     ("consents", "project_id = ?"),

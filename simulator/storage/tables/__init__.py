@@ -11,10 +11,12 @@ from .accounts.accounts import migrations as accounts
 from .accounts.billing import migrations as billing
 from .accounts.memberships import migrations as memberships
 from .banking import migrations as banking
+from .capital_deposits.capital_deposits import migrations as capital_deposits
 from .cards.cards import migrations as cards
 from .core import migrations as core
 from .dashboard import migrations as dashboard
 from .events import migrations as events
+from .exports.exports import migrations as exports
 from .funding.funding import migrations as funding
 from .journal import migrations as journal
 from .limits import migrations as limits
@@ -46,6 +48,8 @@ MIGRATION_SETS: list[Migrations] = [
     merchants,
     funding,
     merchant_payments,
+    capital_deposits,
+    exports,
 ]
 
 __all__ = ["MIGRATION_SETS"]

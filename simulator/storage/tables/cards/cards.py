@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
-from .._schema import Alter, apply
+from .._schema import Alter, Table, Unique, apply
 
 migrations = Migrations("cards")
 
@@ -40,5 +40,59 @@ def m001_physical_cards(db: sqlite_utils.Database) -> None:
             "transactions",
             # JSON EnrichedTransactionInfo; the card payment's Category (InStore, ...)
             {"enrichment": str, "card_category": str, "merchant_postal_code": str},
+        ),
+    )
+
+
+@migrations()
+def m002_digital_cards(db: sqlite_utils.Database) -> None:
+    # A card added to a phone's wallet. It copies its card's project, account and membership
+    # so that the cards' access rule (`card_scope`) reads it as it reads the card.
+    apply(
+        db,
+        Table(
+            "digital_cards",
+            {
+                "id": str,
+                "project_id": str,
+                "card_id": str,
+                "account_id": str,
+                "account_membership_id": str,
+                "wallet_provider": str,  # ApplePay | GooglePay
+                "type": str,  # DigitalizationType: InApp (addDigitalCard), Manual, ...
+                "status": str,  # ConsentPending, Pending, Declined; Enabled, Suspended, Canceled
+                "consent_id": str,  # the AddDigitalCard(s) consent
+                "activation_consent_id": str,  # the ActivateDigitalCard consent, if any
+                "needs_activation": int,  # the wallet asked for more proof (an OTP)
+                "token_reference_id": str,
+                "device_name": str,
+                "device_type": str,
+                "masked_number": str,
+                "enabled_at": str,
+                "suspended_at": str,
+                "canceled_at": str,
+                "created_at": str,
+                "updated_at": str,
+            },
+            pk="id",
+            not_null=("project_id", "card_id", "status"),
+            foreign_keys=[("card_id", "cards", "id")],
+            indexes=[("project_id", "card_id"), ("consent_id",), ("activation_consent_id",)],
+        ),
+        Table(
+            "card_insurance_subscriptions",
+            {
+                "id": str,
+                "project_id": str,
+                "card_id": str,
+                "package": str,
+                "status": str,  # Enabled
+                "created_at": str,
+                "updated_at": str,
+            },
+            pk="id",
+            not_null=("project_id", "card_id"),
+            foreign_keys=[("card_id", "cards", "id")],
+            indexes=[Unique(("card_id",))],
         ),
     )

@@ -1,0 +1,73 @@
+"""The files the simulator serves itself: capital deposit document uploads and export
+downloads, one address each per environment, under the public URL.
+
+- `PUT` (or `POST`) `/{environment}/capital-deposit-uploads/{token}`: a document's file (the
+  request's body); the document becomes Uploaded.
+- `GET /{environment}/export-downloads/{token}`: an export's CSV file.
+
+The token in the path is the credential (as a presigned URL's signature): random, stored
+with its document or export, and valid for a while of virtual time. An unknown, used or
+expired token answers 404, as any other path does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from ..domain.capital_deposits import documents
+from ..domain.exports import exports
+from ..domain.kernel.context import Environment
+from ..environments import EnvironmentName
+from .responses import json_error
+
+__all__ = ["file_routes"]
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def _not_found(request: Request) -> Response:
+    return json_error(404, "NOT_FOUND", f"Nothing at {request.scope['path']}.")
+
+
+def _upload(env: Environment) -> Endpoint:
+    async def endpoint(request: Request) -> Response:
+        body = await request.body()
+        token = str(request.path_params["token"])
+        row = await run_in_threadpool(documents.receive_upload, env, token, len(body))
+        if row is None:
+            return _not_found(request)
+        return JSONResponse({"documentId": row["id"], "status": row["status"], "size": len(body)})
+
+    return endpoint
+
+
+def _download(env: Environment) -> Endpoint:
+    async def endpoint(request: Request) -> Response:
+        token = str(request.path_params["token"])
+        export = await run_in_threadpool(exports.download, env, token)
+        if export is None:
+            return _not_found(request)
+        name = f"{export['type'].lower()}-{export['id']}.csv"
+        return Response(
+            export["content"] or "",
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    return endpoint
+
+
+def file_routes(environments: dict[EnvironmentName, Environment]) -> list[Route]:
+    """The upload and download routes of each environment."""
+    routes = []
+    for name, env in environments.items():
+        upload = documents.UPLOAD_PATH.format(environment=name.value, token="{token}")
+        download = exports.DOWNLOAD_PATH.format(environment=name.value, token="{token}")
+        routes.append(Route(upload, _upload(env), methods=["PUT", "POST"]))
+        routes.append(Route(download, _download(env), methods=["GET"]))
+    return routes
