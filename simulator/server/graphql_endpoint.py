@@ -68,7 +68,10 @@ from .access_log import note_operation, note_project, request_id_of
 from .edge import rate_decision
 from .responses import json_error
 
-__all__ = ["graphql_endpoint", "parse_query"]
+__all__ = ["NO_PROJECT", "graphql_endpoint", "parse_query"]
+
+#: The project id of a call to the unauthenticated API: no project's (ids are never empty).
+NO_PROJECT = ""
 
 
 class BadRequest(SimulatorError):
@@ -231,14 +234,19 @@ def graphql_endpoint(
     limits: Limits | None = None,
     project_tokens_only: bool = False,
     workers: Executor | None = None,
+    unauthenticated: bool = False,
 ) -> Callable[[Request], Any]:
     """The endpoint of one schema in one environment; `limits` gives the operation limits,
     the row budget and the deadline (read at each request, so a changed `limits.json`
     applies at once) and the rate decision reported in `extensions.cost`. With
     `project_tokens_only` (the Testing API), a user access token is refused with a 403.
-    Operations run in `workers` (the simulator's pool)."""
+    Operations run in `workers` (the simulator's pool). An `unauthenticated` endpoint reads
+    no token: it calls as no project (its resolvers find each resource by its own id)."""
+    endpoint = _Endpoint(
+        environment, schema, scheduler, limits, project_tokens_only, workers, unauthenticated
+    )
     # A bound method: Starlette's Route treats a callable object as a raw ASGI app.
-    return _Endpoint(environment, schema, scheduler, limits, project_tokens_only, workers).answer
+    return endpoint.answer
 
 
 @dataclass(frozen=True)
@@ -251,6 +259,7 @@ class _Endpoint:
     limits: Limits | None
     project_tokens_only: bool
     workers: Executor | None
+    unauthenticated: bool = False
 
     async def answer(self, request: Request) -> Response:
         request_id = request_id_of(request.scope)
@@ -275,7 +284,10 @@ class _Endpoint:
         return JSONResponse(result, status_code=status)
 
     def _principal(self, request: Request, request_id: str | None) -> Principal | Response:
-        """Who calls: the bearer token's project or user (or the user a project acts for)."""
+        """Who calls: the bearer token's project or user (or the user a project acts for);
+        no project at all on the unauthenticated API, whatever the headers say."""
+        if self.unauthenticated:
+            return Principal(self.environment.name, NO_PROJECT)
         try:
             principal = authenticate_bearer(self.environment, bearer_token(request))
         except InvalidToken as error:
