@@ -225,11 +225,14 @@ def test_nothing_reaches_accounts_holders_users_or_money() -> None:
         "Payment",
         "TransactionConnection",
         "Consent",
+        "MerchantPayment",
+        "PaymentMandate",
     }
     assert names & private == set()
     query = unauthenticated_schema().query_type
     assert query is not None
     assert sorted(query.fields) == [
+        "merchantPaymentLink",
         "nonEEACountries",
         "onboardingInfo",
         "projectInfoById",

@@ -85,6 +85,7 @@ SHARED_ROOTS: dict[str, dict[str, tuple[str, Callable[[dict[str, Any]], Any]]]] 
             "supporting_document_collections",
             lambda arguments: arguments.get("id"),
         ),
+        "merchantPaymentLink": ("merchant_payment_links", lambda arguments: arguments.get("id")),
     },
     "Mutation": {
         "generateSupportingDocumentUploadUrl": (

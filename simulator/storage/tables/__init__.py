@@ -19,6 +19,7 @@ from .funding import migrations as funding
 from .journal import migrations as journal
 from .limits import migrations as limits
 from .memberships import migrations as memberships
+from .merchant_payment_links import migrations as merchant_payment_links
 from .merchant_payments import migrations as merchant_payments
 from .merchants import migrations as merchants
 from .oauth import migrations as oauth
@@ -46,6 +47,7 @@ MIGRATION_SETS: list[Migrations] = [
     merchants,
     funding,
     merchant_payments,
+    merchant_payment_links,
 ]
 
 __all__ = ["MIGRATION_SETS"]
