@@ -33,6 +33,7 @@ from . import (
     statements,
     transactions,
     user,
+    user_creation,
     webhooks,
 )
 
@@ -60,6 +61,7 @@ RESOLVER_MODULES = [
     statements,
     transactions,
     user,
+    user_creation,
     webhooks,
 ]
 
