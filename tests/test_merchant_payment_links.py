@@ -158,6 +158,10 @@ def test_the_payment_page_reads_the_link_by_its_id_alone(bank: Bank) -> None:
     seen = page["merchantPaymentLink"]
     assert seen["projectId"] == bank.project.project_id
     assert seen["merchantProfile"]["id"] == profile_id
+    # Nested fields read the link's own project (not the caller's: there is none).
+    assert seen["merchantProfile"]["merchantPaymentMethods"] == [
+        {"id": method_id, "type": "SepaDirectDebitCore"}
+    ]
     assert seen["paymentMethods"] == [{"type": "SepaDirectDebitCore", "id": method_id}]
     assert "USA" in page["nonEEACountries"]
     assert public(PUBLIC_LINK, {"id": "nope"})["merchantPaymentLink"] is None

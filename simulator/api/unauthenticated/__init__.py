@@ -47,4 +47,12 @@ def unauthenticated_schema() -> GraphQLSchema:
             field = root_type.fields[name]
             assert field.resolve is not None
             field.resolve = resolvers.as_owner(field.resolve, table_name, id_of)
+    # Nested fields run as their parent row's project (`as_row_owner`): what a resource
+    # named by id leads to is its own project's, read with that project's scope.
+    for graphql_type in schema.type_map.values():
+        if not isinstance(graphql_type, GraphQLObjectType) or graphql_type.name in table["roots"]:
+            continue
+        for field in graphql_type.fields.values():
+            if field.resolve is not None:
+                field.resolve = resolvers.as_row_owner(field.resolve)
     return schema

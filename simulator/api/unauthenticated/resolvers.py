@@ -74,6 +74,20 @@ def as_owner(resolver: Resolver, table: str, id_of: Callable[[dict[str, Any]], A
     return resolve
 
 
+def as_row_owner(resolver: Resolver) -> Resolver:
+    """`resolver` of a nested field, run as the project whose row its parent is (a row
+    carries `project_id`): a field reached from a resource named by id reads that
+    resource's project, never another one, whoever asks."""
+
+    def resolve(parent: Any, info: ResolveInfo, **arguments: Any) -> Any:
+        owner = parent.get("project_id") if isinstance(parent, dict) else None
+        if isinstance(owner, str):
+            info = as_project(info, owner)
+        return resolver(parent, info, **arguments)
+
+    return resolve
+
+
 def _input_id(key: str) -> Callable[[dict[str, Any]], Any]:
     return lambda arguments: (arguments.get("input") or {}).get(key)
 
