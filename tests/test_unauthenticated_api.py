@@ -38,6 +38,7 @@ START_COMPANY = """mutation StartCompany($input: UnauthenticatedOnboardPublicCom
 READ = """query Read($id: ID!) {
   onboardingInfo(id: $id) {
     id email language accountCountry tcuUrl onboardingUrl
+    projectInfo { id name oAuthClientId accentColor logoUri }
     oAuthRedirectParameters { redirectUrl }
     info { __typename
       ... on OnboardingIndividualAccountHolderInfo {
@@ -141,6 +142,8 @@ def test_an_onboarding_is_started_filled_in_and_read_by_its_id(
     assert read["language"] == "fr"
     assert read["info"]["residencyAddress"]["city"] == "Paris"
     assert read["onboardingUrl"].startswith("http://")
+    # The onboarding's own project, read as that project (the caller has none).
+    assert read["projectInfo"]["oAuthClientId"] == project.client_id
     # The onboarding is the project's: its token sees it, with the event it emitted.
     seen = sandbox("query($id: ID!) { onboarding(id: $id) { id } }", {"id": onboarding["id"]})
     assert seen["onboarding"]["id"] == onboarding["id"]
