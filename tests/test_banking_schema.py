@@ -74,6 +74,7 @@ SUCCESS_NAMES = {
     "addSingleUseVirtualCard": "AddSingleUseVirtualCardSuccessForUserPayload",
     "addWebhookSubscription": "WebhookSubscriptionSuccessPayload",
     "updateWebhookSubscription": "WebhookSubscriptionSuccessPayload",
+    "startUserCreation": "StartUserCreationSuccess",
 }
 #: Mutations the real schema answers with a plain object rather than a payload union.
 NOT_UNIONS_THERE = ("generateAccountStatement",)  # returns `Statement!`
