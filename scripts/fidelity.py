@@ -7,7 +7,9 @@
     python scripts/fidelity.py --write-docs    # rewrite the generated part of docs/fidelity.md
     python scripts/fidelity.py --check-docs    # exit 1 if that part is out of date
 
-The reference files are read from `../shared/reference/` (or `--reference DIR`).
+The reference files are read from `../shared/reference/` (or `--reference DIR`), but the
+unauthenticated API's, which this repository keeps (`tests/reference/unauthenticated-api.json`,
+written by `scripts/reference_from_sdl.py` from the real SDL).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from simulator.fidelity import (
     load_reference,
     schema_shapes,
 )
-from simulator.server.app import partner_schema, testing_schema
+from simulator.server.app import partner_schema, testing_schema, unauthenticated_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 #: `../shared/reference` beside the clone (or beside a parent folder, for a git worktree).
@@ -36,8 +38,18 @@ REFERENCE = next(
     ROOT.parent / "shared" / "reference",
 )
 DOCS = ROOT / "docs" / "fidelity.md"
-APIS = {"partner": "partner-api.json", "testing": "partner-admin-api.json"}
-TITLES = {"partner": "Partner API", "testing": "Testing API"}
+APIS = {
+    "partner": "partner-api.json",
+    "testing": "partner-admin-api.json",
+    "unauthenticated": "unauthenticated-api.json",
+}
+#: References kept in this repository (the others are read from `--reference`).
+OWN_REFERENCES = {"unauthenticated": ROOT / "tests" / "reference"}
+TITLES = {
+    "partner": "Partner API",
+    "testing": "Testing API",
+    "unauthenticated": "Unauthenticated API",
+}
 BEGIN, END = "<!-- fidelity:begin -->", "<!-- fidelity:end -->"
 
 #: A root field's family: the first rule whose pattern it matches (case-insensitive).
@@ -67,16 +79,26 @@ def family(root_field: str) -> str:
 
 
 def compared(reference: Path) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
-    schemas = {"partner": partner_schema(), "testing": testing_schema()}
+    schemas = {
+        "partner": partner_schema(),
+        "testing": testing_schema(),
+        "unauthenticated": unauthenticated_schema(),
+    }
     return {
-        api: (schema_shapes(schemas[api]), load_reference(reference / file))
+        api: (
+            schema_shapes(schemas[api]),
+            load_reference(OWN_REFERENCES.get(api, reference) / file),
+        )
         for api, file in APIS.items()
     }
 
 
 def docs_section(reference: Path) -> str:
     """The generated part of docs/fidelity.md: coverage by family, the simulator-only list."""
-    lines = ["| Family | Partner API | Testing API |", "|---|---|---|"]
+    lines = [
+        "| Family | " + " | ".join(TITLES[api] for api in APIS) + " |",
+        "|---" * (len(APIS) + 1) + "|",
+    ]
     by_family: dict[str, dict[str, list[int]]] = {}
     totals: dict[str, list[int]] = {}
     for api, (ours, theirs) in compared(reference).items():
@@ -92,11 +114,11 @@ def docs_section(reference: Path) -> str:
                 total[1] += 1
     for name, _ in FAMILIES:
         cells = ["{} of {}".format(*by_family.get(name, {}).get(api, [0, 0])) for api in APIS]
-        lines.append(f"| {name} | {cells[0]} | {cells[1]} |")
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
     cells = ["**{} of {}**".format(*totals[api]) for api in APIS]
-    lines.append(f"| **All** | {cells[0]} | {cells[1]} |")
+    lines.append("| **All** | " + " | ".join(cells) + " |")
     table = tomllib.loads(SIMULATOR_ONLY_FILE.read_text(encoding="utf-8"))
-    for api in APIS:
+    for api in ("partner", "testing"):
         lines += ["", f"Simulator-only in the {TITLES[api]}:", "", "| Name | Why |", "|---|---|"]
         lines += [f"| `{key}` | {why} |" for key, why in table.get(api, {}).items()]
     return "\n".join([BEGIN, *lines, END])

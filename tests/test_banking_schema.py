@@ -86,6 +86,7 @@ SUCCESS_NAMES = {
             "User",
         )
     },
+    "startUserCreation": "StartUserCreationSuccess",
 }
 #: Mutations the real schema answers with a plain object rather than a payload union.
 NOT_UNIONS_THERE = ("generateAccountStatement",)  # returns `Statement!`

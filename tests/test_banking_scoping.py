@@ -40,6 +40,7 @@ ID_TABLES = {
     "webhookEventId": "events",
     "paymentMethodId": "merchant_payment_methods",
     "mandateId": "payment_mandates",
+    "merchantProfileId": "merchant_profiles",
 }
 #: Valid values for the other required fields, by name.
 VALUES: dict[str, Any] = {
@@ -93,12 +94,15 @@ VALUES: dict[str, Any] = {
     "debtor": {"name": "Grace", "IBAN": DEBTOR_IBAN, "address": {"country": "FRA"}},
     "signatureDate": "2026-01-02",
     "sepaDirectDebit": {"useSwanSepaCreditorIdentifier": True},
+    "paymentMethodIds": ["any-method"],
+    "requestedUpdateApproved": True,
 }
 #: Fields (optional, or named alike elsewhere) some mutations need to get past their input
 #: checks, by mutation.
 EXTRA_VALUES: dict[str, dict[str, Any]] = {
     "closeAccount": {"reason": {"type": "ClosingRequested"}},
     "requestMerchantProfile": {"expectedMonthlyMerchantProcessingVolume": "LessThan5000"},
+    "requestMerchantProfileUpdate": {"merchantName": "Renamed"},
     "scheduleStandingOrder": {
         "amount": {"value": "1.00", "currency": "EUR"},
         "sepaBeneficiary": {"name": "Carol", "iban": BENEFICIARY_IBAN},
@@ -123,6 +127,8 @@ NOT_VISIBLE = {
     "resumeAccountMembership": "UserNotAllowedToManageAccountMembershipRejection",
     "sendAccountMembershipInviteNotification": "UserNotAllowedToManageAccountMembershipRejection",
     "updateAccountHolderFundingLimits": "InternalErrorRejection",
+    # Its union's not-found member is the update request's, not the profile's.
+    "requestMerchantProfileUpdate": "ForbiddenRejection",
 }
 #: Mutations that act for a user: called with a user token of the caller's project.
 AS_USER = {"bindAccountMembership", "acceptConsent"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +22,7 @@ from simulator.fidelity import (
 # Imported under other names: pytest would collect a module-level `testing_schema` as a test.
 from simulator.server.app import partner_schema as build_partner_schema
 from simulator.server.app import testing_schema as build_testing_schema
+from simulator.server.app import unauthenticated_schema as build_unauthenticated_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 #: `../shared/reference` beside the clone (or beside a parent folder, for a git worktree).
@@ -28,9 +30,12 @@ REFERENCE = next(
     (d / "shared" / "reference" for d in ROOT.parents if (d / "shared" / "reference").is_dir()),
     ROOT.parent / "shared" / "reference",
 )
+#: The unauthenticated API's reference, kept here (scripts/reference_from_sdl.py wrote it).
+OWN_REFERENCE = Path(__file__).resolve().parent / "reference"
 APIS = {
     "partner": ("partner-api.json", build_partner_schema),
     "testing": ("partner-admin-api.json", build_testing_schema),
+    "unauthenticated": ("unauthenticated-api.json", build_unauthenticated_schema),
 }
 
 pytestmark = pytest.mark.skipif(
@@ -41,7 +46,8 @@ pytestmark = pytest.mark.skipif(
 def shapes(api: str) -> tuple[dict[str, dict[str, object]], dict[str, dict[str, object]]]:
     file, build = APIS[api]
     schema: GraphQLSchema = build()
-    return schema_shapes(schema), load_reference(REFERENCE / file)
+    folder = OWN_REFERENCE if (OWN_REFERENCE / file).is_file() else REFERENCE
+    return schema_shapes(schema), load_reference(folder / file)
 
 
 @pytest.mark.parametrize("api", sorted(APIS))
@@ -80,3 +86,33 @@ def test_the_docs_show_the_current_coverage_and_simulator_only_list() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_reference_script_writes_the_shared_format(tmp_path: Path) -> None:
+    """scripts/reference_from_sdl.py writes what the shared references hold: sorted enum
+    values, interfaces and members, built-in scalars, `deprecated` only where it is."""
+    sdl = tmp_path / "schema.graphql"
+    sdl.write_text(
+        'type Query { b(x: ID!): U @deprecated(reason: "no") a: E! }\n'
+        "enum E { Z A }\nunion U = T2 | T1\ninterface I { id: ID! }\ninterface J { id: ID! }\n"
+        "type T1 implements J & I { id: ID! }\ntype T2 { n: Int }\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out.json"
+    script = ROOT / "scripts" / "reference_from_sdl.py"
+    subprocess.run(
+        [sys.executable, str(script), str(sdl), str(out), "--source", "github:o/r@c"], check=True
+    )
+    written = json.loads(out.read_text(encoding="utf-8"))
+    assert written["roots"] == {"query": "Query"} and written["source"] == "github:o/r@c"
+    types = written["types"]
+    assert types["Query"]["fields"]["b"] == {"args": {"x": "ID!"}, "deprecated": True, "type": "U"}
+    assert types["Query"]["fields"]["a"] == {"args": {}, "type": "E!"}
+    assert types["E"] == {"kind": "enum", "values": ["A", "Z"]}
+    assert types["U"] == {"kind": "union", "members": ["T1", "T2"]}
+    assert types["T1"]["interfaces"] == ["I", "J"] and types["ID"] == {"kind": "scalar"}
+    # The unauthenticated API's reference names the commit the shared ones name.
+    ours = json.loads((OWN_REFERENCE / "unauthenticated-api.json").read_text(encoding="utf-8"))
+    shared = json.loads((REFERENCE / "partner-api.json").read_text(encoding="utf-8"))
+    assert ours["source"] == shared["source"]
+    assert ours["roots"] == {"mutation": "Mutation", "query": "Query"}

@@ -13,7 +13,7 @@ from simulator.cli import main
 from simulator.domain.accounts.accounts import create_account_holder
 from simulator.oauth import sms
 
-from .conftest import GraphQL
+from .conftest import GraphQL, project_token
 from .oauth_pages import PHONE, REDIRECT_URI, Pages, exchange
 
 USER_QUERY = (
@@ -102,7 +102,6 @@ def test_x_user_id_needs_a_user_known_to_the_project(
 ) -> None:
     stranger = sim.oauth.create_sandbox_user("+33600000042")
     other = sim.create_project("sandbox", "Other", [REDIRECT_URI])
-    from .conftest import project_token
 
     other_api = GraphQL(http, "/sandbox/graphql", project_token(http, other))
     for api, user_id in [
@@ -336,3 +335,45 @@ def test_the_testing_api_refuses_user_tokens(
     assert response.status_code == 403
     assert response.json()["errors"][0]["extensions"]["code"] == "FORBIDDEN"
     assert sim.clock.timestamp() == "2026-01-05T09:00:00.000Z"
+
+
+SANDBOX_USERS = """query Picker($first: Int!) {
+  sandboxUser { id firstName }
+  sandboxUsers(first: $first) { totalCount edges { node { id firstName lastName } } }
+}"""
+
+
+def test_a_user_token_may_pick_the_sandbox_user_to_impersonate(
+    http: httpx.Client, sim: Simulator, project: ProjectCredentials, holders: dict[str, str]
+) -> None:
+    """The real web banking's Sandbox user picker calls the Testing API with the signed-in
+    user's token: reading the project's Sandbox users and endorsing one. Nothing else."""
+    as_user = GraphQL(http, "/sandbox-testing/graphql", user_token(http, sim, project))
+    as_project = GraphQL(http, "/sandbox-testing/graphql", project_token(http, project))
+    create = """mutation { createSandboxUser(input: {firstName: "Grace", lastName: "Hopper",
+      birthDate: "1906-12-09", nationalityCCA3: "USA", autoConsent: true}) {
+      ... on CreateSandboxUserSuccessPayload { sandboxUser { id } } } }"""
+    grace = as_project(create)["createSandboxUser"]["sandboxUser"]["id"]
+    seen = as_user(SANDBOX_USERS, {"first": 10})
+    assert grace in {edge["node"]["id"] for edge in seen["sandboxUsers"]["edges"]}
+    endorse = """mutation($id: String!) { endorseSandboxUser(input: {id: $id}) {
+      __typename ... on EndorseSandboxUserSuccessPayload { sandboxUser { id } } } }"""
+    endorsed = as_user(endorse, {"id": grace})["endorseSandboxUser"]
+    assert endorsed["sandboxUser"]["id"] == grace
+    assert as_project("{ sandboxUser { id } }")["sandboxUser"]["id"] == grace
+    # Scoped to the user's project: another project's users are not found.
+    other = sim.create_project("sandbox", "Other", [REDIRECT_URI])
+    foreign = GraphQL(http, "/sandbox-testing/graphql", project_token(http, other))
+    foreign(create)
+    theirs = foreign("{ sandboxUser { id } }")["sandboxUser"]["id"]
+    refused = as_user(endorse, {"id": theirs})["endorseSandboxUser"]
+    assert refused["__typename"] == "SandboxUserNotFoundRejection"
+    # Anything else, alone or beside an allowed field, is the same typed 403 as before.
+    for query in (
+        "{ sandboxUser { id } clock { now } }",
+        "{ ...F } fragment F on Query { sandboxUser { id } clock { now } }",
+        "{ sandboxUser { id ",
+    ):
+        response = as_user.post(query)
+        assert response.status_code == 403, query
+        assert response.json()["errors"][0]["extensions"]["code"] == "FORBIDDEN"

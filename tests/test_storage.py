@@ -118,6 +118,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "merchant_payments:m001_merchant_payments",
         "capital_deposits:m001_capital_deposits",
         "exports:m001_exports",
+        "merchant_payment_links:m001_merchant_payment_links",
     ]
     store.close()
 

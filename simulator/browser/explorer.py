@@ -1,7 +1,7 @@
 """The GraphQL explorer: GraphiQL (with its explorer plugin) for each GraphQL endpoint,
 and each schema's SDL.
 
-| Address (`{env}`: `sandbox`, `sandbox-testing`, `live`) | What |
+| Address (`{env}`: `sandbox`, `sandbox-testing`, `live`, `{sandbox,live}-unauthenticated`) | What |
 |---|---|
 | `GET /{env}/graphql` with `Accept: text/html` | GraphiQL on that endpoint |
 | `GET /{env}/schema.graphql` | the schema's SDL, for client generators |
@@ -42,9 +42,18 @@ ENDPOINTS = {
     "sandbox": "Sandbox partner API",
     "sandbox-testing": "Sandbox Testing API",
     "live": "Live partner API",
+    "sandbox-unauthenticated": "Sandbox unauthenticated API",
+    "live-unauthenticated": "Live unauthenticated API",
 }
 
+_UNAUTHENTICATED_QUERY = (
+    "# No token needed. A project's branding, by its id (projectInfo { id } on the partner API):\n"
+    'query {\n  projectInfoById(id: "PROJECT_ID") {\n    name\n    accentColor\n    logoUri\n'
+    "  }\n}\n"
+)
 _EXAMPLE_QUERY = {
+    "sandbox-unauthenticated": _UNAUTHENTICATED_QUERY,
+    "live-unauthenticated": _UNAUTHENTICATED_QUERY,
     "sandbox-testing": (
         "# Project tokens only. Ask for the virtual clock:\n{\n  clock {\n    now\n  }\n}\n"
     ),
@@ -86,6 +95,7 @@ def explorer_page(prefix: str) -> Response:
         token_url="/oauth2/token",
         default_query=_EXAMPLE_QUERY.get(prefix, _DEFAULT_QUERY),
         testing=prefix == "sandbox-testing",
+        unauthenticated=prefix.endswith("-unauthenticated"),
     )
 
 

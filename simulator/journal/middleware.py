@@ -41,6 +41,8 @@ _GRAPHQL_PATHS = {
     "/sandbox/graphql": EnvironmentName.SANDBOX,
     "/sandbox-testing/graphql": EnvironmentName.SANDBOX,
     "/live/graphql": EnvironmentName.LIVE,
+    "/sandbox-unauthenticated/graphql": EnvironmentName.SANDBOX,
+    "/live-unauthenticated/graphql": EnvironmentName.LIVE,
 }
 _OPERATION = re.compile(r"\b(query|mutation|subscription)\b\s*([_A-Za-z][_0-9A-Za-z]*)?")
 #: How long an unread request body is waited for once the answer is ready (real seconds).

@@ -6,6 +6,8 @@
 | `/sandbox/graphql` | Sandbox partner API (`{sandbox_url}`) |
 | `/sandbox-testing/graphql` | Sandbox Testing API (`{sandbox_testing_url}`) |
 | `/live/graphql` | Live partner API (`{live_url}`) |
+| `/sandbox-unauthenticated/graphql` | Sandbox unauthenticated API (no token; docs/onboarding.md) |
+| `/live-unauthenticated/graphql` | Live unauthenticated API |
 | `/sandbox/capital-deposit-uploads/...` and the like | files it serves (`files.py`) |
 
 Every absolute URL the app emits starts with `public_url` (`simulator/public_url.py`), never
@@ -30,7 +32,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from .. import api, testing_api
-from ..api import partner
+from ..api import partner, unauthenticated
 from ..api.executable import SCHEMA_DIR
 from ..browser import browser_routes, with_explorer
 from ..domain.kernel.context import Environment
@@ -51,7 +53,7 @@ from .graphql_endpoint import graphql_endpoint
 from .guard import LifecycleGuard
 from .responses import http_error, unexpected_error
 
-__all__ = ["ADDRESSES", "create_app", "partner_schema", "testing_schema"]
+__all__ = ["ADDRESSES", "create_app", "partner_schema", "testing_schema", "unauthenticated_schema"]
 
 #: Path of each address of the specification.
 ADDRESSES = {
@@ -59,6 +61,8 @@ ADDRESSES = {
     "sandbox_url": "/sandbox/graphql",
     "sandbox_testing_url": "/sandbox-testing/graphql",
     "live_url": "/live/graphql",
+    "sandbox_unauthenticated_url": "/sandbox-unauthenticated/graphql",
+    "live_unauthenticated_url": "/live-unauthenticated/graphql",
 }
 
 
@@ -66,6 +70,11 @@ ADDRESSES = {
 def partner_schema() -> GraphQLSchema:
     """The partner API schema, shared by Sandbox and Live (built once per process)."""
     return api.build_schema([SCHEMA_DIR / "common", SCHEMA_DIR / "partner"], partner.bindables)
+
+
+def unauthenticated_schema() -> GraphQLSchema:
+    """The unauthenticated API's schema, shared by Sandbox and Live (built once per process)."""
+    return unauthenticated.unauthenticated_schema()
 
 
 @cache
@@ -106,37 +115,19 @@ def create_app(
             }
         )
 
-    # OPTIONS too, so a CORS preflight gets the endpoint's own 405 (Allow: POST).
-    graphql_methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
     routes: list[Any] = [
         Route("/", index),
         Route("/oauth2/token", token_endpoint(environments, grants), methods=["POST"]),
-        Route(
-            ADDRESSES["sandbox_url"],
-            graphql_endpoint(sandbox, partner_schema(), scheduler, limits=limits, workers=workers),
-            methods=graphql_methods,
-        ),
-        Route(
-            ADDRESSES["sandbox_testing_url"],
-            graphql_endpoint(
-                sandbox,
-                testing_schema(),
-                scheduler,
-                limits=limits,
-                project_tokens_only=True,
-                workers=workers,
-            ),
-            methods=graphql_methods,
-        ),
-        Route(
-            ADDRESSES["live_url"],
-            graphql_endpoint(live, partner_schema(), scheduler, limits=limits, workers=workers),
-            methods=graphql_methods,
-        ),
+        *_graphql_routes(sandbox, live, scheduler, limits, workers),
         *oauth_routes(environments),  # the browser pages, after the API's hot paths
         *file_routes(environments),  # uploads and downloads the simulator serves itself
     ]
-    schemas = {"sandbox": partner_schema(), "sandbox-testing": testing_schema()}
+    schemas = {
+        "sandbox": partner_schema(),
+        "sandbox-testing": testing_schema(),
+        "sandbox-unauthenticated": unauthenticated_schema(),
+        "live-unauthenticated": unauthenticated_schema(),
+    }
     routes = [*with_explorer(routes), *browser_routes(environments, schemas, scheduler)]
     middleware = _middleware(environments, lifecycle, limits, scheduler)
     app = Starlette(
@@ -148,6 +139,35 @@ def create_app(
     app.router.redirect_slashes = False  # its redirect would be built from the Host header
     app.state.public_url = public_url_setting(public_url)
     return app
+
+
+def _graphql_routes(
+    sandbox: Environment,
+    live: Environment,
+    scheduler: Scheduler,
+    limits: Limits | None,
+    workers: Executor | None,
+) -> list[Route]:
+    """The five GraphQL endpoints: the partner API (Sandbox, Live), the Testing API, the
+    unauthenticated API (Sandbox, Live)."""
+    # OPTIONS too, so a CORS preflight gets the endpoint's own 405 (Allow: POST).
+    methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+    def route(address: str, environment: Environment, schema: GraphQLSchema, **kw: Any) -> Route:
+        endpoint = graphql_endpoint(
+            environment, schema, scheduler, limits=limits, workers=workers, **kw
+        )
+        return Route(ADDRESSES[address], endpoint, methods=methods)
+
+    return [
+        route("sandbox_url", sandbox, partner_schema()),
+        route("sandbox_testing_url", sandbox, testing_schema(), project_tokens_only=True),
+        route("live_url", live, partner_schema()),
+        route(
+            "sandbox_unauthenticated_url", sandbox, unauthenticated_schema(), unauthenticated=True
+        ),
+        route("live_unauthenticated_url", live, unauthenticated_schema(), unauthenticated=True),
+    ]
 
 
 def _middleware(

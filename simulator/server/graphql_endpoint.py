@@ -4,8 +4,9 @@ Each request goes through the same steps, each failing with a JSON 4xx:
 
 1. method POST (405 otherwise, with `Allow: POST`);
 2. `Authorization: Bearer` token valid in this environment (401, saying why not); the
-   Testing API takes project tokens only (403 for a user token); with a project token, an
-   optional `X-User-Id` header acts for one user (400/403);
+   Testing API takes project tokens, and user tokens for the sandbox-user operations only
+   (`USER_TOKEN_FIELDS`; 403 for anything else a user token sends); with a project token,
+   an optional `X-User-Id` header acts for one user (400/403);
 3. `Content-Type: application/json` (415);
 4. body at most 1 MiB (413), valid UTF-8 JSON (400), an object (400: no batching);
 5. `query` a non-empty string, `variables` an object, `operationName` a string (400);
@@ -38,7 +39,16 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
-from graphql import DocumentNode, GraphQLSchema, OperationDefinitionNode
+from graphql import (
+    DocumentNode,
+    FieldNode,
+    FragmentDefinitionNode,
+    FragmentSpreadNode,
+    GraphQLError,
+    GraphQLSchema,
+    InlineFragmentNode,
+    OperationDefinitionNode,
+)
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -68,7 +78,61 @@ from .access_log import note_operation, note_project, request_id_of
 from .edge import rate_decision
 from .responses import json_error
 
-__all__ = ["graphql_endpoint", "parse_query"]
+__all__ = ["NO_PROJECT", "USER_TOKEN_FIELDS", "graphql_endpoint", "parse_query", "root_fields"]
+
+#: The project id of a call to the unauthenticated API: no project's (ids are never empty).
+NO_PROJECT = ""
+
+#: The Testing API's root fields a user access token may call, as on the real service,
+#: whose web banking lets a signed-in Sandbox user pick whom to impersonate next: read the
+#: project's Sandbox users and endorse one. Scoped to the user's project, like a project
+#: token's calls.
+USER_TOKEN_FIELDS = frozenset(
+    {"sandboxUser", "sandboxUsers", "sandboxUserById", "endorseSandboxUser", "__typename"}
+)
+
+_USER_TOKEN_REFUSED = (
+    "This endpoint takes a project access token (grant_type=client_credentials), not a user "
+    "access token; a user token may only call "
+    + ", ".join(sorted(USER_TOKEN_FIELDS - {"__typename"}))
+    + "."
+)
+
+
+def root_fields(query: str, operation_name: str | None) -> set[str] | None:
+    """The root fields the operation `operation_name` (or the document's only one) selects,
+    fragments included; `None` when the text does not parse or names no single operation."""
+    try:
+        document = parse_remembered(query)
+    except GraphQLError:  # a syntax error, or nested too deeply (OperationLimitExceeded)
+        return None
+    operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
+    fragments = {
+        d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)
+    }
+    chosen = [
+        o
+        for o in operations
+        if operation_name is None or (o.name and o.name.value == operation_name)
+    ]
+    if len(chosen) != 1:
+        return None
+    names: set[str] = set()
+    waiting = list(chosen[0].selection_set.selections)
+    seen: set[str] = set()
+    while waiting:
+        node = waiting.pop()
+        if isinstance(node, FieldNode):
+            names.add(node.name.value)
+        elif isinstance(node, InlineFragmentNode):
+            waiting += node.selection_set.selections
+        elif isinstance(node, FragmentSpreadNode) and node.name.value not in seen:
+            seen.add(node.name.value)
+            fragment = fragments.get(node.name.value)
+            if fragment is None:
+                return None
+            waiting += fragment.selection_set.selections
+    return names
 
 
 class BadRequest(SimulatorError):
@@ -231,14 +295,20 @@ def graphql_endpoint(
     limits: Limits | None = None,
     project_tokens_only: bool = False,
     workers: Executor | None = None,
+    unauthenticated: bool = False,
 ) -> Callable[[Request], Any]:
     """The endpoint of one schema in one environment; `limits` gives the operation limits,
     the row budget and the deadline (read at each request, so a changed `limits.json`
     applies at once) and the rate decision reported in `extensions.cost`. With
-    `project_tokens_only` (the Testing API), a user access token is refused with a 403.
-    Operations run in `workers` (the simulator's pool)."""
+    `project_tokens_only` (the Testing API), a user access token is refused with a 403 unless
+    its operation calls `USER_TOKEN_FIELDS` only. Operations run in `workers` (the
+    simulator's pool). An `unauthenticated` endpoint reads no token: it calls as no project
+    (its resolvers find each resource by its own id)."""
+    endpoint = _Endpoint(
+        environment, schema, scheduler, limits, project_tokens_only, workers, unauthenticated
+    )
     # A bound method: Starlette's Route treats a callable object as a raw ASGI app.
-    return _Endpoint(environment, schema, scheduler, limits, project_tokens_only, workers).answer
+    return endpoint.answer
 
 
 @dataclass(frozen=True)
@@ -251,6 +321,7 @@ class _Endpoint:
     limits: Limits | None
     project_tokens_only: bool
     workers: Executor | None
+    unauthenticated: bool = False
 
     async def answer(self, request: Request) -> Response:
         request_id = request_id_of(request.scope)
@@ -268,6 +339,10 @@ class _Endpoint:
         data = await _operation(request, request_id)
         if isinstance(data, Response):
             return data
+        if self.project_tokens_only and principal.user_id is not None:
+            fields = root_fields(data["query"], data["operationName"])
+            if fields is None or not fields <= USER_TOKEN_FIELDS:
+                return json_error(403, "FORBIDDEN", _USER_TOKEN_REFUSED, request_id=request_id)
         note_operation(request.scope, data["operationName"])
         status, result = await self._run(request, principal, data)
         if request_id is not None:
@@ -275,20 +350,15 @@ class _Endpoint:
         return JSONResponse(result, status_code=status)
 
     def _principal(self, request: Request, request_id: str | None) -> Principal | Response:
-        """Who calls: the bearer token's project or user (or the user a project acts for)."""
+        """Who calls: the bearer token's project or user (or the user a project acts for);
+        no project at all on the unauthenticated API, whatever the headers say."""
+        if self.unauthenticated:
+            return Principal(self.environment.name, NO_PROJECT)
         try:
             principal = authenticate_bearer(self.environment, bearer_token(request))
         except InvalidToken as error:
             return unauthorized(error, request_id)
         note_project(request.scope, principal.project_id)
-        if self.project_tokens_only and principal.user_id is not None:
-            return json_error(
-                403,
-                "FORBIDDEN",
-                "This endpoint takes a project access token (grant_type=client_credentials), "
-                "not a user access token.",
-                request_id=request_id,
-            )
         try:
             # A project token may act for one user (the simulator's stand-in header).
             return act_for_user(self.environment, principal, request.headers.get(USER_ID_HEADER))

@@ -112,6 +112,9 @@ __all__ = [
     "MembershipInvitationNew",
     "MembershipInvitationRow",
     "MerchantPaymentChanges",
+    "MerchantPaymentLinkChanges",
+    "MerchantPaymentLinkNew",
+    "MerchantPaymentLinkRow",
     "MerchantPaymentMethodChanges",
     "MerchantPaymentMethodNew",
     "MerchantPaymentMethodRow",
@@ -312,6 +315,7 @@ TableName = Literal[
     "capital_deposit_shareholders",
     "capital_deposit_documents",
     "exports",
+    "merchant_payment_links",
 ]
 
 
@@ -3744,6 +3748,78 @@ class ExportChanges(TypedDict, total=False):
     updated_at: str
 
 
+class MerchantPaymentLinkRow(TypedDict):
+    """A row of `merchant_payment_links`."""
+
+    id: str
+    project_id: str
+    merchant_profile_id: str
+    amount: str
+    payment_method_ids: str
+    label: str | None
+    reference: str | None
+    external_reference: str | None
+    redirect_url: str | None
+    cancel_redirect_url: str | None
+    language: str | None
+    sequence: str
+    requested_execution_at: str | None
+    expires_at: str
+    billing_address: str | None
+    customer: str | None
+    completed_at: str | None
+    created_at: str
+    updated_at: str
+
+
+class MerchantPaymentLinkNew(TypedDict):
+    """A row to insert into `merchant_payment_links`."""
+
+    id: str
+    project_id: str
+    merchant_profile_id: str
+    amount: str
+    payment_method_ids: str
+    label: NotRequired[str | None]
+    reference: NotRequired[str | None]
+    external_reference: NotRequired[str | None]
+    redirect_url: NotRequired[str | None]
+    cancel_redirect_url: NotRequired[str | None]
+    language: NotRequired[str | None]
+    sequence: str
+    requested_execution_at: NotRequired[str | None]
+    expires_at: str
+    billing_address: NotRequired[str | None]
+    customer: NotRequired[str | None]
+    completed_at: NotRequired[str | None]
+    created_at: str
+    updated_at: str
+
+
+class MerchantPaymentLinkChanges(TypedDict, total=False):
+    """Columns of `merchant_payment_links` an update may set."""
+
+    id: str
+    project_id: str
+    merchant_profile_id: str
+    amount: str
+    payment_method_ids: str
+    label: str | None
+    reference: str | None
+    external_reference: str | None
+    redirect_url: str | None
+    cancel_redirect_url: str | None
+    language: str | None
+    sequence: str
+    requested_execution_at: str | None
+    expires_at: str
+    billing_address: str | None
+    customer: str | None
+    completed_at: str | None
+    created_at: str
+    updated_at: str
+
+
 if TYPE_CHECKING:
 
     @overload
@@ -4002,6 +4078,10 @@ if TYPE_CHECKING:
     ) -> CapitalDepositDocumentRow: ...
     @overload
     def get_row(db: Database, name: Literal["exports"], key: PrimaryKey | None) -> ExportRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["merchant_payment_links"], key: PrimaryKey | None
+    ) -> MerchantPaymentLinkRow: ...
     @overload
     def get_row(db: Database, name: str, key: PrimaryKey | None) -> Row: ...
     def get_row(db: Database, name: str, key: PrimaryKey | None) -> Any: ...
@@ -4292,6 +4372,10 @@ if TYPE_CHECKING:
     def find_row(
         db: Database, name: Literal["exports"], key: PrimaryKey | None
     ) -> ExportRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["merchant_payment_links"], key: PrimaryKey | None
+    ) -> MerchantPaymentLinkRow | None: ...
     @overload
     def find_row(db: Database, name: str, key: PrimaryKey | None) -> Row | None: ...
     def find_row(db: Database, name: str, key: PrimaryKey | None) -> Any | None: ...
@@ -4997,6 +5081,16 @@ if TYPE_CHECKING:
     @overload
     def rows_where(
         db: Database,
+        name: Literal["merchant_payment_links"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[MerchantPaymentLinkRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
         name: str,
         where: str | None = None,
         where_args: Sequence[Any] | None = None,
@@ -5502,6 +5596,14 @@ if TYPE_CHECKING:
     def insert_row(
         db: Database, name: Literal["exports"], row: ExportNew, *, replace: bool = False
     ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["merchant_payment_links"],
+        row: MerchantPaymentLinkNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
     def insert_row(db: Database, name: str, row: Any, *, replace: bool = False) -> None: ...
 else:
 
@@ -5812,6 +5914,12 @@ if TYPE_CHECKING:
     ) -> None: ...
     @overload
     def insert_rows(db: Database, name: Literal["exports"], rows: Iterable[ExportNew]) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["merchant_payment_links"],
+        rows: Iterable[MerchantPaymentLinkNew],
+    ) -> None: ...
     def insert_rows(db: Database, name: str, rows: Iterable[Any]) -> None: ...
 else:
 
@@ -6269,6 +6377,13 @@ if TYPE_CHECKING:
     def update_row(
         db: Database, name: Literal["exports"], key: PrimaryKey | None, changes: ExportChanges
     ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["merchant_payment_links"],
+        key: PrimaryKey | None,
+        changes: MerchantPaymentLinkChanges,
+    ) -> None: ...
     def update_row(db: Database, name: str, key: PrimaryKey | None, changes: Any) -> None: ...
 else:
 
@@ -6654,6 +6769,14 @@ if TYPE_CHECKING:
     @overload
     def upsert_row(
         db: Database, name: Literal["exports"], row: ExportChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["merchant_payment_links"],
+        row: MerchantPaymentLinkChanges,
+        *,
+        pk: str,
     ) -> None: ...
     def upsert_row(db: Database, name: str, row: Any, *, pk: str) -> None: ...
 else:

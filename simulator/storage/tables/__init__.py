@@ -20,6 +20,7 @@ from .exports.exports import migrations as exports
 from .funding.funding import migrations as funding
 from .journal import migrations as journal
 from .limits import migrations as limits
+from .merchants.merchant_payment_links import migrations as merchant_payment_links
 from .merchants.merchant_payments import migrations as merchant_payments
 from .merchants.merchants import migrations as merchants
 from .oauth import migrations as oauth
@@ -50,6 +51,7 @@ MIGRATION_SETS: list[Migrations] = [
     merchant_payments,
     capital_deposits,
     exports,
+    merchant_payment_links,
 ]
 
 __all__ = ["MIGRATION_SETS"]

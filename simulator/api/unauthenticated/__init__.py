@@ -1,0 +1,58 @@
+"""The unauthenticated API (`/sandbox-unauthenticated/graphql`, `/live-unauthenticated/graphql`):
+what a sign-in page, an onboarding form and a payment page ask for before anyone has a token.
+
+Its schema is the partner API's, with its own few root fields (`schema/unauthenticated/`),
+cut down (`restricted.py`) to the root fields and type fields `served.toml` lists: nothing
+that reaches accounts, holders, users or another resource by a path the real API does not
+serve. Every resource is found by its own id (`resolvers.py`); docs/onboarding.md ("Without a
+token") says what each id reveals.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from typing import Any
+
+from graphql import GraphQLObjectType, GraphQLSchema
+
+from ..executable import SCHEMA_DIR, build_schema
+from ..partner import bindables as partner_bindables
+from . import resolvers
+from .restricted import restricted
+
+__all__ = ["SERVED_FILE", "served", "unauthenticated_schema"]
+
+SERVED_FILE = SCHEMA_DIR / "unauthenticated" / "served.toml"
+
+
+def served() -> dict[str, Any]:
+    """`served.toml`: `roots` (root type -> root fields) and `withheld` (type -> fields)."""
+    return tomllib.loads(SERVED_FILE.read_text(encoding="utf-8"))
+
+
+@cache
+def unauthenticated_schema() -> GraphQLSchema:
+    """The unauthenticated API's schema, shared by Sandbox and Live (built once per process)."""
+    whole = build_schema(
+        [SCHEMA_DIR / "common", SCHEMA_DIR / "partner", SCHEMA_DIR / "unauthenticated"],
+        [*partner_bindables, *resolvers.bindables],
+    )
+    table = served()
+    schema = restricted(whole, table["roots"], table["withheld"])
+    for root, fields in resolvers.SHARED_ROOTS.items():
+        root_type = schema.get_type(root)
+        assert isinstance(root_type, GraphQLObjectType)
+        for name, (table_name, id_of) in fields.items():
+            field = root_type.fields[name]
+            assert field.resolve is not None
+            field.resolve = resolvers.as_owner(field.resolve, table_name, id_of)
+    # Nested fields run as their parent row's project (`as_row_owner`): what a resource
+    # named by id leads to is its own project's, read with that project's scope.
+    for graphql_type in schema.type_map.values():
+        if not isinstance(graphql_type, GraphQLObjectType) or graphql_type.name in table["roots"]:
+            continue
+        for field in graphql_type.fields.values():
+            if field.resolve is not None:
+                field.resolve = resolvers.as_row_owner(field.resolve)
+    return schema

@@ -1,0 +1,198 @@
+"""A schema cut out of a bigger one: some root fields, and the types they reach with some
+fields withheld, each field keeping its resolver.
+
+The unauthenticated API is built so: the partner API's types and resolvers (with the few
+root fields of its own), then cut down to what a caller without a token may see
+(`served.toml` beside its SDL says which root fields, and which fields are withheld).
+
+```python
+small = restricted(schema, {"Query": {"projectInfoById"}}, withheld={"ProjectInfo": {"logoUri"}})
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+from graphql import (
+    GraphQLArgument,
+    GraphQLEnumType,
+    GraphQLField,
+    GraphQLInputField,
+    GraphQLInputObjectType,
+    GraphQLInterfaceType,
+    GraphQLList,
+    GraphQLNamedType,
+    GraphQLNonNull,
+    GraphQLObjectType,
+    GraphQLScalarType,
+    GraphQLSchema,
+    GraphQLType,
+    GraphQLUnionType,
+    get_named_type,
+)
+
+__all__ = ["reachable", "restricted"]
+
+Kept = Mapping[str, Collection[str]]
+
+
+def _fields_of(graphql_type: GraphQLNamedType, roots: Kept, withheld: Kept) -> list[str]:
+    """The fields of `graphql_type` kept: a root's listed ones, another's not withheld."""
+    fields = getattr(graphql_type, "fields", {})
+    if graphql_type.name in roots:
+        return [name for name in fields if name in roots[graphql_type.name]]
+    hidden = withheld.get(graphql_type.name, ())
+    return [name for name in fields if name not in hidden]
+
+
+def _implementations(schema: GraphQLSchema) -> dict[str, list[GraphQLNamedType]]:
+    found: dict[str, list[GraphQLNamedType]] = {}
+    for graphql_type in schema.type_map.values():
+        if isinstance(graphql_type, GraphQLObjectType | GraphQLInterfaceType):
+            for interface in graphql_type.interfaces:
+                found.setdefault(interface.name, []).append(graphql_type)
+    return found
+
+
+def _referenced(graphql_type: GraphQLNamedType, kept_fields: list[str]) -> list[GraphQLNamedType]:
+    """The named types one type refers to through its kept fields (and their arguments),
+    its interfaces and its union members."""
+    named: list[GraphQLNamedType] = []
+    if isinstance(graphql_type, GraphQLObjectType | GraphQLInterfaceType):
+        for name in kept_fields:
+            field = graphql_type.fields[name]
+            named.append(get_named_type(field.type))
+            named += [get_named_type(arg.type) for arg in field.args.values()]
+        named += list(graphql_type.interfaces)
+    elif isinstance(graphql_type, GraphQLInputObjectType):
+        named += [get_named_type(graphql_type.fields[name].type) for name in kept_fields]
+    elif isinstance(graphql_type, GraphQLUnionType):
+        named += list(graphql_type.types)
+    return named
+
+
+def reachable(schema: GraphQLSchema, roots: Kept, withheld: Kept) -> dict[str, list[str]]:
+    """Every type the kept root fields reach, with the fields kept of each (empty for enums,
+    scalars and unions). An interface that a kept field returns brings its implementations;
+    one only implemented (`Rejection`) brings none."""
+    implementations = _implementations(schema)
+    found: dict[str, list[str]] = {}
+    waiting = [schema.type_map[name] for name in roots if name in schema.type_map]
+    while waiting:
+        graphql_type = waiting.pop()
+        if graphql_type.name in found:
+            continue
+        kept = _fields_of(graphql_type, roots, withheld)
+        found[graphql_type.name] = kept
+        for referenced in _referenced(graphql_type, kept):
+            waiting.append(referenced)
+            returned = referenced not in getattr(graphql_type, "interfaces", ())
+            if returned and isinstance(referenced, GraphQLInterfaceType):
+                waiting += implementations.get(referenced.name, [])
+    return found
+
+
+def restricted(schema: GraphQLSchema, roots: Kept, withheld: Kept) -> GraphQLSchema:
+    """A new schema of the kept root fields (`roots`: root type name -> field names) and
+    the types they reach, less the `withheld` fields; resolvers, type resolvers, argument
+    and input-field names (`out_name`) are those of `schema`."""
+    kept = reachable(schema, roots, withheld)
+    built: dict[str, GraphQLNamedType] = {}
+
+    def named(name: str) -> GraphQLNamedType:
+        return built[name]
+
+    def wrapped(graphql_type: GraphQLType) -> Any:
+        if isinstance(graphql_type, GraphQLNonNull):
+            return GraphQLNonNull(wrapped(graphql_type.of_type))
+        if isinstance(graphql_type, GraphQLList):
+            return GraphQLList(wrapped(graphql_type.of_type))
+        assert isinstance(graphql_type, GraphQLNamedType)
+        return named(graphql_type.name)
+
+    for name, fields in kept.items():
+        built[name] = _copy(schema.type_map[name], fields, wrapped)
+    query = built.get(schema.query_type.name) if schema.query_type else None
+    mutation = built.get(schema.mutation_type.name) if schema.mutation_type else None
+    assert isinstance(query, GraphQLObjectType)
+    assert mutation is None or isinstance(mutation, GraphQLObjectType)
+    return GraphQLSchema(query=query, mutation=mutation, types=list(built.values()))
+
+
+def _field(field: GraphQLField, wrapped: Callable[[GraphQLType], Any]) -> GraphQLField:
+    args = {
+        name: GraphQLArgument(
+            wrapped(arg.type),
+            default_value=arg.default_value,
+            description=arg.description,
+            deprecation_reason=arg.deprecation_reason,
+            out_name=arg.out_name,
+        )
+        for name, arg in field.args.items()
+    }
+    return GraphQLField(
+        wrapped(field.type),
+        args=args,
+        resolve=field.resolve,
+        description=field.description,
+        deprecation_reason=field.deprecation_reason,
+    )
+
+
+def _copy(
+    graphql_type: GraphQLNamedType, fields: list[str], wrapped: Callable[[GraphQLType], Any]
+) -> GraphQLNamedType:
+    """`graphql_type` again, with only `fields`, its references going through `wrapped`."""
+    if isinstance(graphql_type, GraphQLEnumType | GraphQLScalarType):
+        return graphql_type  # refers to no other type: shared as it is
+    if isinstance(graphql_type, GraphQLInputObjectType):
+        source = graphql_type
+        return GraphQLInputObjectType(
+            source.name,
+            lambda: {
+                name: GraphQLInputField(
+                    wrapped(source.fields[name].type),
+                    default_value=source.fields[name].default_value,
+                    description=source.fields[name].description,
+                    deprecation_reason=source.fields[name].deprecation_reason,
+                    out_name=source.fields[name].out_name,
+                )
+                for name in fields
+            },
+            description=source.description,
+            out_type=source.out_type,
+        )
+    if isinstance(graphql_type, GraphQLUnionType):
+        union = graphql_type
+        return GraphQLUnionType(
+            union.name,
+            lambda: [wrapped(member) for member in union.types],
+            resolve_type=union.resolve_type,
+            description=union.description,
+        )
+    return _copy_object(graphql_type, fields, wrapped)
+
+
+def _copy_object(
+    graphql_type: GraphQLNamedType, fields: list[str], wrapped: Callable[[GraphQLType], Any]
+) -> GraphQLNamedType:
+    if isinstance(graphql_type, GraphQLInterfaceType):
+        interface = graphql_type
+        return GraphQLInterfaceType(
+            interface.name,
+            lambda: {name: _field(interface.fields[name], wrapped) for name in fields},
+            interfaces=lambda: [wrapped(i) for i in interface.interfaces],
+            resolve_type=interface.resolve_type,
+            description=interface.description,
+        )
+    assert isinstance(graphql_type, GraphQLObjectType)
+    source = graphql_type
+    return GraphQLObjectType(
+        source.name,
+        lambda: {name: _field(source.fields[name], wrapped) for name in fields},
+        interfaces=lambda: [wrapped(i) for i in source.interfaces],
+        is_type_of=source.is_type_of,
+        description=source.description,
+    )
