@@ -122,6 +122,29 @@ def resolve_emails(_: dict[str, Any], __: ResolveInfo) -> list[str]:
     return []
 
 
+@user_type.field("emailAddresses")
+def resolve_email_addresses(_: dict[str, Any], __: ResolveInfo) -> list[str]:
+    return []
+
+
+@user_type.field("preferredLastName")
+@user_type.field("birthLastName")
+def resolve_one_last_name(row: dict[str, Any], _: ResolveInfo) -> str | None:
+    # One last name is kept: it is the preferred one and the one given at birth.
+    return row.get("last_name")
+
+
+@user_type.field("birthCity")
+def resolve_birth_city(_: dict[str, Any], __: ResolveInfo) -> str | None:
+    return None
+
+
+@user_type.field("authenticators")
+def resolve_authenticators(row: dict[str, Any], info: ResolveInfo) -> list[dict[str, Any]]:
+    # Users sign in on the simulator's pages with a code sent by text message.
+    return [{"type": "SwanWeb", "otp_phone_number": resolve_phone(row, info)}]
+
+
 @user_type.field("joinedAt")
 def resolve_joined_at(row: dict[str, Any], _: ResolveInfo) -> str:
     return str(row["created_at"])
