@@ -257,6 +257,9 @@ def coverage(ours: Shapes, theirs: Shapes) -> Coverage:
 
 #: The root types: their fields are counted by `coverage`, not by `lacking`.
 _ROOTS = frozenset({"Query", "Mutation", "Subscription"})
+#: Interfaces every family implements: their implementations come with the root fields that
+#: return them (`coverage`), not with the interface.
+_GENERIC_INTERFACES = frozenset({"Connection", "Edge", "Rejection"})
 
 
 def lacking(ours: Shapes, theirs: Shapes) -> dict[str, list[str]]:
@@ -275,29 +278,47 @@ def lacking(ours: Shapes, theirs: Shapes) -> dict[str, list[str]]:
         real = theirs.get(name)
         if name in _ROOTS or real is None or real["kind"] != shape["kind"]:
             continue
-        missing = _lacking_members(shape, real, ours)
+        missing = _lacking_members(name, shape, real, ours, theirs)
         if missing:
             found[name] = missing
     return found
 
 
-def _lacking_members(shape: Mapping[str, Any], real: Mapping[str, Any], ours: Shapes) -> list[str]:
+def _lacking_members(
+    name: str, shape: Mapping[str, Any], real: Mapping[str, Any], ours: Shapes, theirs: Shapes
+) -> list[str]:
     kind = shape["kind"]
-    if kind in ("object", "interface", "input"):
-        missing = [f for f in real["fields"] if f not in shape["fields"]]
-        if kind != "input":
-            # An interface the real type implements is lacking only once ours exposes it.
-            missing += [
-                f"implements {i}"
-                for i in real.get("interfaces", [])
-                if i not in shape["interfaces"] and i in ours
-            ]
-        return sorted(missing)
     if kind == "enum":
         return sorted(v for v in real["values"] if v not in shape["values"])
     if kind == "union":
         return sorted(m for m in real["members"] if m not in shape["members"])
-    return []
+    if kind == "scalar":
+        return []
+    missing = [f for f in real["fields"] if f not in shape["fields"]]
+    if kind == "input":
+        return sorted(missing)
+    # An optional argument of a field both have (a required one is a difference).
+    missing += [
+        f"{field}({arg})"
+        for field, spec in real["fields"].items()
+        if field in shape["fields"]
+        for arg in spec["args"]
+        if arg not in shape["fields"][field]["args"]
+    ]
+    # An interface the real type implements is lacking only once ours exposes it.
+    missing += [
+        f"implements {i}"
+        for i in real.get("interfaces", [])
+        if i not in shape["interfaces"] and i in ours
+    ]
+    if kind == "interface" and name not in _GENERIC_INTERFACES:
+        # The real interface's implementations: a client's fragment on one needs the type.
+        missing += [
+            f"implemented by {other}"
+            for other, spec in theirs.items()
+            if name in spec.get("interfaces", []) and other not in ours
+        ]
+    return sorted(missing)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ simulator has no process for is a constant, said so in the SDL (no supporting-do
 collections on transactions, no currency exchange, no terminal).
 
 The transaction types the simulator does not produce yet (checks, internal transfers and
-direct debits) get the common fields too, so a client's fragments on them validate and
+direct debits, the newer in-person and online card types) get the common fields too, so a client's fragments on them validate and
 would resolve.
 """
 
@@ -34,6 +34,8 @@ _ALL = (
     "CheckTransaction",
     "InternalCreditTransfer",
     "InternalDirectDebitTransaction",
+    "InPersonCardTransaction",
+    "OnlineCardTransaction",
 )
 _types = {name: ObjectType(name) for name in _ALL}
 card_merchant = ObjectType("CardOutMerchant")
@@ -122,9 +124,10 @@ for _type in _types.values():
     _type.set_field("statementCanBeGenerated", _statement)
     _type.set_field("supportingDocumentCollections", _no_collections)
 # The types resolved nowhere else get the fields every transaction shares.
-for _name in ("CheckTransaction", "InternalCreditTransfer", "InternalDirectDebitTransaction"):
+for _name in _ALL[5:]:
     for _field, _resolver in COMMON_FIELDS.items():
         _types[_name].set_field(_field, _resolver)
+for _name in _ALL[5:8]:
     _types[_name].set_field("returnReason", _return_reason)
 for _name in ("CardTransaction", "SEPADirectDebitTransaction"):
     _types[_name].set_field("reservedAmount", _reserved_amount)
