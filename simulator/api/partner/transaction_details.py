@@ -8,8 +8,8 @@ simulator has no process for is a constant, said so in the SDL (no supporting-do
 collections on transactions, no currency exchange, no terminal).
 
 The transaction types the simulator does not produce yet (checks, internal transfers and
-direct debits, the newer in-person and online card types) get the common fields too, so a client's fragments on them validate and
-would resolve.
+direct debits, the newer in-person and online card types) get the common fields too, so a
+client's fragments on them validate and would resolve.
 """
 
 from __future__ import annotations
