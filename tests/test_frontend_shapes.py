@@ -187,7 +187,9 @@ query Upcoming($accountId: ID!) {
 query MembershipCards($membershipId: ID!) {
   accountMembership(id: $membershipId) {
     id accountCountry
-    cards(first: 20) { totalCount edges { node { ...CardPanel } } }
+    cards(first: 20, orderBy: { field: createdAt, direction: Desc }) {
+      totalCount edges { node { ...CardPanel } }
+    }
   }
 }
 """,
@@ -199,6 +201,24 @@ query CardPage($cardId: ID!) {
     ...CardPanel
     accountMembership { id user { id preferredLastName } }
     transactions(first: 10) { edges { node { ...TransactionRow } } }
+  }
+}
+""",
+    "account settings (partnership, legal documents, credit)": """
+query AccountSettings($accountId: ID!) {
+  account(accountId: $accountId) {
+    id name language
+    partnershipStatusInfo {
+      status
+      ... on PartnershipAcceptedStatusInfo { acceptedDate }
+      ... on PartnershipCancelingStatusInfo { canceledAfter }
+      ... on PartnershipCanceledStatusInfo { canceledDate reason }
+    }
+    legalDocuments(first: 5, filters: { status: Active }) {
+      totalCount
+      edges { node { id type language url statusInfo { status } } }
+    }
+    creditLimitSettings { id statusInfo { status } authorizedAmount { value } }
   }
 }
 """,

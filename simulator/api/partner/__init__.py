@@ -11,6 +11,7 @@ module is imported and listed here. No two modules resolve the same field
 from ariadne.types import SchemaBindable
 
 from . import (
+    account_settings,
     accounts,
     beneficiaries,
     card_mutations,
@@ -41,6 +42,7 @@ from . import (
 
 #: The modules whose bindables make up the partner schema.
 RESOLVER_MODULES = [
+    account_settings,
     accounts,
     beneficiaries,
     card_mutations,
