@@ -204,6 +204,30 @@ query CardPage($cardId: ID!) {
   }
 }
 """,
+    "identity checks of the signed-in user": """
+query LastIdentification {
+  user {
+    id identificationLevels { expert PVID QES }
+    identifications(first: 1, orderBy: { field: createdAt, direction: Desc }) {
+      totalCount
+      edges { node {
+        id status process createdAt updatedAt identityDocumentType
+        documents { __typename }
+        levels {
+          expert { __typename ... on ValidIdentificationLevelStatusInfo { status } }
+          pvid { __typename ... on PendingIdentificationLevelStatusInfo { status } }
+          qes { __typename ... on NotStartedIdentificationLevelStatusInfo { status } }
+        }
+      } }
+    }
+    invalid: identifications(first: 5, filters: { statuses: [Invalid] }) {
+      edges { node { id levels {
+        pvid { ... on InvalidIdentificationLevelStatusInfo { status reasons } }
+      } } }
+    }
+  }
+}
+""",
     "account settings (partnership, legal documents, credit)": """
 query AccountSettings($accountId: ID!) {
   account(accountId: $accountId) {
@@ -310,6 +334,11 @@ query HolderVerification {
 }
 
 
+IDENTIFY = """mutation($input: CreateSandboxIdentificationInput!) {
+  createSandboxIdentification(input: $input) { __typename }
+}"""
+
+
 class Frontend:
     """The `default` dataset in a project, served by uvicorn, asked as the front-end asks."""
 
@@ -348,6 +377,27 @@ def frontend(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Frontend]:
                 "AND c.type = 'VirtualAndPhysical' ORDER BY m.created_at, m.id",
                 [project.project_id],
             ).fetchone()[0]
+            # Two identity checks of the user, as the Testing API records them.
+            for process, levels, reasons in (
+                ("PVID", {"pvid": "Invalid"}, ["InsufficientVideoReadability"]),
+                ("Expert", {"expert": "Valid", "pvid": "Pending"}, None),
+            ):
+                recorded = http.post(
+                    "/sandbox-testing/graphql",
+                    json={
+                        "query": IDENTIFY,
+                        "variables": {
+                            "input": {
+                                "userId": user_id,
+                                "process": process,
+                                "levels": levels,
+                                "errorReasons": reasons,
+                            }
+                        },
+                    },
+                    headers={"Authorization": f"Bearer {token}"},
+                ).json()
+                assert "errors" not in recorded, recorded
             frontend = Frontend(server, token, user_id)
             yield frontend
             frontend.http.close()
@@ -410,5 +460,14 @@ def test_the_pages_have_realistic_data_to_show(frontend: Frontend) -> None:
         for card in ids["cards"]
     ]
     assert any(insured)
+    checks = frontend.ask(
+        "{ user { identifications(first: 5, orderBy: { direction: Desc }) {"
+        " edges { node { process status } } } } }"
+    )["user"]["identifications"]["edges"]
+    # Both recorded at the same (frozen) instant: their order is the ids'.
+    assert sorted((c["node"]["process"], c["node"]["status"]) for c in checks) == [
+        ("Expert", "Valid"),
+        ("PVID", "Invalid"),
+    ]
     settings = frontend.ask("{ projectInfo { webBankingSettings { canViewMembers } } }")
     assert settings["projectInfo"]["webBankingSettings"]["canViewMembers"] is True
