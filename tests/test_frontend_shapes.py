@@ -228,6 +228,70 @@ query LastIdentification {
   }
 }
 """,
+    "company onboarding (company info, related people, legal representative)": """
+mutation CompanyOnboarding {
+  createCompanyAccountHolderOnboarding(input: {
+    accountInfo: { country: DEU, name: "Operations" }
+    accountAdmin: {
+      email: "grace@example.org", firstName: "Grace", lastName: "Hopper"
+      typeOfRepresentation: LegalRepresentative
+      birthInfo: { birthDate: "1906-12-09", city: "New York", country: "USA" }
+      address: { addressLine1: "Unter den Linden 1", city: "Berlin", postalCode: "10117",
+                 country: "DEU" }
+      unitedStatesTaxInfo: { isUnitedStatesPerson: true }
+    }
+    company: {
+      name: "Compilers GmbH", registrationNumber: "HRB 12345"
+      businessActivity: ProfessionalScientificAndTechnicalActivities
+      businessActivityCode: "62.01", headcount: Between11And50, registrationDate: "2019-03-01"
+      address: { addressLine1: "Friedrichstr. 2", city: "Berlin", postalCode: "10117",
+                 country: "DEU" }
+      relatedCompanies: [{ entityName: "Holding AG", registrationCountry: "CHE",
+                           roles: ["Shareholder"] }]
+      relatedIndividuals: [
+        { type: LegalRepresentativeAndUltimateBeneficialOwner, firstName: "Grace",
+          lastName: "Hopper", legalRepresentative: { roles: ["Managing director"] },
+          ultimateBeneficialOwner: { qualificationType: Ownership,
+                                     ownership: { totalPercentage: 60, type: Direct } } }
+        { type: UltimateBeneficialOwner, firstName: "Jean", lastName: "Sammet",
+          ultimateBeneficialOwner: { qualificationType: Control,
+                                     controlTypes: [VotingRights] } }
+      ]
+    }
+  }) {
+    __typename
+    ... on CreateCompanyAccountHolderOnboardingSuccessPayload {
+      onboarding {
+        id projectInfo { id name }
+        accountAdmin {
+          email typeOfRepresentation
+          birthInfo { birthDate city country postalCode }
+          address { addressLine1 city postalCode country }
+          unitedStatesTaxInfo { isUnitedStatesPerson unitedStatesTaxIdentificationNumber }
+        }
+        company {
+          name registrationNumber businessActivity businessActivityCode headcount
+          registrationDate forecastYearlyIncome monthlyPaymentVolume companyType
+          regulatoryClassification
+          address { addressLine1 city country }
+          relatedCompanies { entityName registrationCountry roles }
+          relatedIndividuals {
+            __typename
+            ... on CompanyRelatedIndividualInfo { type firstName lastName }
+            ... on CompanyLegalRepresentativeAndUltimateBeneficialOwner {
+              legalRepresentative { roles }
+              ultimateBeneficialOwner { qualificationType ownership { totalPercentage type } }
+            }
+            ... on CompanyUltimateBeneficialOwner {
+              ultimateBeneficialOwner { qualificationType controlTypes }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+""",
     "account settings (partnership, legal documents, credit)": """
 query AccountSettings($accountId: ID!) {
   account(accountId: $accountId) {
@@ -471,3 +535,23 @@ def test_the_pages_have_realistic_data_to_show(frontend: Frontend) -> None:
     ]
     settings = frontend.ask("{ projectInfo { webBankingSettings { canViewMembers } } }")
     assert settings["projectInfo"]["webBankingSettings"]["canViewMembers"] is True
+
+
+def test_a_company_onboarding_shows_what_the_partner_gave(frontend: Frontend) -> None:
+    name = "company onboarding (company info, related people, legal representative)"
+    created = frontend.ask(SCENARIOS[name])["createCompanyAccountHolderOnboarding"]
+    onboarding = created["onboarding"]
+    assert onboarding["accountAdmin"]["birthInfo"]["city"] == "New York"
+    assert onboarding["accountAdmin"]["address"]["addressLine1"] == "Unter den Linden 1"
+    company = onboarding["company"]
+    assert company["headcount"] == "Between11And50"
+    assert company["address"]["addressLine1"] == "Friedrichstr. 2"
+    people = company["relatedIndividuals"]
+    assert [p["__typename"] for p in people] == [
+        "CompanyLegalRepresentativeAndUltimateBeneficialOwner",
+        "CompanyUltimateBeneficialOwner",
+    ]
+    assert people[0]["ultimateBeneficialOwner"]["ownership"] == {
+        "totalPercentage": 60.0,
+        "type": "Direct",
+    }

@@ -26,7 +26,25 @@ legacy_info = ObjectType("OnboardingInfo")
 holder = ObjectType("AccountHolder")
 document = ObjectType("SupportingDocument")
 waiting = ObjectType("AccountHolderWaitingForInformationVerificationStatusInfo")
-bindables: list[SchemaBindable] = [individual, company, legacy_info, holder, document, waiting]
+company_info = ObjectType("CompanyInfo")
+bindables: list[SchemaBindable] = [
+    individual,
+    company,
+    legacy_info,
+    holder,
+    document,
+    waiting,
+    company_info,
+]
+
+#: Each related individual's type and the `CompanyRelatedIndividual` member that shows it.
+_RELATED_TYPES = {
+    "LegalRepresentative": "CompanyLegalRepresentative",
+    "UltimateBeneficialOwner": "CompanyUltimateBeneficialOwner",
+    "LegalRepresentativeAndUltimateBeneficialOwner": (
+        "CompanyLegalRepresentativeAndUltimateBeneficialOwner"
+    ),
+}
 
 
 def _project_info(_: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
@@ -72,6 +90,27 @@ def resolve_requirements(_: dict[str, Any], __: ResolveInfo) -> list[dict[str, A
 def resolve_waiting_at(status: dict[str, Any], _: ResolveInfo) -> Any:
     # The real type spells the date both ways; both are the same instant.
     return status.get("waiting_for_information_at")
+
+
+@company_info.field("relatedIndividuals")
+def resolve_related_individuals(
+    company: dict[str, Any], _: ResolveInfo
+) -> list[dict[str, Any]] | None:
+    """The people the partner named for the company (its representatives and beneficial
+    owners), as given in the onboarding's `companyInfo.relatedIndividuals`."""
+    given = company.get("related_individuals")
+    if given is None:
+        return None
+    return [
+        {
+            # What the partner left out of a role is shown empty, not missing.
+            "legal_representative": {"roles": []},
+            "ultimate_beneficial_owner": {},
+            **person,
+            "__typename": _RELATED_TYPES[person["type"]],
+        }
+        for person in given
+    ]
 
 
 __all__ = ["bindables"]
