@@ -115,3 +115,10 @@ def test_object_type_field_coverage(api: str, capsys: pytest.CaptureFixture[str]
     with capsys.disabled():
         print(f"\n{api}: {counted}; {sum(map(len, gaps.values()))} lacking in {len(gaps)} types")
     assert 0 < counted.present <= counted.total
+
+
+def test_the_readme_quotes_the_current_field_coverage() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for api in APIS:
+        counted = field_coverage(*shapes(api))
+        assert f"**{counted.present:,} of {counted.total:,}**" in readme, (api, str(counted))
