@@ -4,6 +4,8 @@
     python scripts/fidelity.py --diff          # every unexcused difference
     python scripts/fidelity.py --diff Card     # only lines starting with `Card`
     python scripts/fidelity.py --missing       # the real root fields we do not implement
+    python scripts/fidelity.py --lacking       # per type: what the real type has and ours lacks
+    python scripts/fidelity.py --write-gaps    # rewrite simulator/fidelity_gaps.toml from --lacking
     python scripts/fidelity.py --write-docs    # rewrite the generated part of docs/fidelity.md
     python scripts/fidelity.py --check-docs    # exit 1 if that part is out of date
 
@@ -22,10 +24,14 @@ from pathlib import Path
 from typing import Any
 
 from simulator.fidelity import (
+    GAPS_FILE,
     SIMULATOR_ONLY_FILE,
     SimulatorOnly,
     compare,
     coverage,
+    field_coverage,
+    gaps_toml,
+    lacking,
     load_reference,
     schema_shapes,
 )
@@ -117,6 +123,15 @@ def docs_section(reference: Path) -> str:
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
     cells = ["**{} of {}**".format(*totals[api]) for api in APIS]
     lines.append("| **All** | " + " | ".join(cells) + " |")
+    header = " | ".join(TITLES[api] for api in APIS)
+    lines += ["", f"| Object types (roots aside) | {header} |", "|---" * (len(APIS) + 1) + "|"]
+    shapes = compared(reference)
+    fields = [field_coverage(*shapes[api]) for api in APIS]
+    cells = [f"{c.present} of {c.total}" for c in fields]
+    lines.append("| Fields present of the real types' fields | " + " | ".join(cells) + " |")
+    gaps = [lacking(*shapes[api]) for api in APIS]
+    cells = [f"{sum(map(len, g.values()))} in {len(g)} types" for g in gaps]
+    lines.append("| Still lacking (fields, values, members) | " + " | ".join(cells) + " |")
     table = tomllib.loads(SIMULATOR_ONLY_FILE.read_text(encoding="utf-8"))
     for api in ("partner", "testing"):
         lines += ["", f"Simulator-only in the {TITLES[api]}:", "", "| Name | Why |", "|---|---|"]
@@ -142,6 +157,8 @@ def main() -> int:
     parser.add_argument("--reference", type=Path, default=REFERENCE)
     parser.add_argument("--diff", nargs="?", const="", default=None, metavar="PREFIX")
     parser.add_argument("--missing", action="store_true")
+    parser.add_argument("--lacking", nargs="?", const="", default=None, metavar="PREFIX")
+    parser.add_argument("--write-gaps", action="store_true")
     parser.add_argument("--api", choices=sorted(APIS), action="append")
     parser.add_argument("--write-docs", action="store_true")
     parser.add_argument("--check-docs", action="store_true")
@@ -149,11 +166,23 @@ def main() -> int:
     if args.write_docs or args.check_docs:
         return write_docs(args.reference, check=args.check_docs)
     shapes = compared(args.reference)
+    if args.write_gaps:
+        GAPS_FILE.write_text(gaps_toml({api: lacking(*shapes[api]) for api in APIS}), "utf-8")
+        return 0
     for api in args.api or sorted(APIS):
         ours, theirs = shapes[api]
         differences = compare(ours, theirs, SimulatorOnly.load(api))
         covered = coverage(ours, theirs)
-        print(f"{api}: {len(differences)} differences; {covered}")
+        gaps = lacking(ours, theirs)
+        lacked = sum(map(len, gaps.values()))
+        print(
+            f"{api}: {len(differences)} differences; {covered}; {field_coverage(ours, theirs)};"
+            f" {lacked} fields, values or members lacking in {len(gaps)} types"
+        )
+        if args.lacking is not None:
+            for name, members in gaps.items():
+                if name.startswith(args.lacking):
+                    print(f"    {name}: {' '.join(members)}")
         if args.diff is not None:
             for line in differences:
                 if line.startswith(args.diff):

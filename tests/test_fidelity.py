@@ -14,7 +14,10 @@ from simulator.fidelity import (
     SimulatorOnly,
     compare,
     coverage,
+    field_coverage,
+    known_gaps,
     known_names,
+    lacking,
     load_reference,
     schema_shapes,
 )
@@ -116,3 +119,42 @@ def test_the_reference_script_writes_the_shared_format(tmp_path: Path) -> None:
     shared = json.loads((REFERENCE / "partner-api.json").read_text(encoding="utf-8"))
     assert ours["source"] == shared["source"]
     assert ours["roots"] == {"mutation": "Mutation", "query": "Query"}
+
+
+@pytest.mark.parametrize("api", sorted(APIS))
+def test_no_type_lacks_a_field_value_or_member_of_the_real_one(api: str) -> None:
+    # A client written for the real service may select any field of a type it gets: every
+    # one missing here is a validation error for it. The gaps still admitted are listed in
+    # fidelity_gaps.toml, which may only shrink.
+    ours, theirs = shapes(api)
+    admitted = known_gaps(api)
+    found = lacking(ours, theirs)
+    new = {
+        name: [m for m in members if m not in admitted.get(name, [])]
+        for name, members in found.items()
+    }
+    new = {name: members for name, members in new.items() if members}
+    filled = {
+        name: [m for m in members if m not in found.get(name, [])]
+        for name, members in admitted.items()
+    }
+    filled = {name: members for name, members in filled.items() if members}
+    assert new == {}, f"types lacking what the real ones have: {new}"
+    assert filled == {}, f"filled: remove from fidelity_gaps.toml (--write-gaps): {filled}"
+
+
+@pytest.mark.parametrize("api", sorted(APIS))
+def test_object_type_field_coverage(api: str, capsys: pytest.CaptureFixture[str]) -> None:
+    ours, theirs = shapes(api)
+    counted = field_coverage(ours, theirs)
+    gaps = lacking(ours, theirs)
+    with capsys.disabled():
+        print(f"\n{api}: {counted}; {sum(map(len, gaps.values()))} lacking in {len(gaps)} types")
+    assert 0 < counted.present <= counted.total
+
+
+def test_the_readme_quotes_the_current_field_coverage() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for api in APIS:
+        counted = field_coverage(*shapes(api))
+        assert f"**{counted.present:,} of {counted.total:,}**" in readme, (api, str(counted))

@@ -241,12 +241,17 @@ def list_collections(
     filters: dict[str, Any] | None = None,
     descending: bool = False,
 ) -> Connection:
-    """The project's collections by creation; filters `status` and `type` (lists)."""
+    """The project's collections by creation; filters `status` and `type` (lists), and
+    `account_holder_id` (the collections of the onboardings that made the holder)."""
     if before is not None:
         raise InvalidPageRequest("Page forward with `after` (`before` is not supported here).")
     where, params = with_filters(
         ("project_id = ?", [principal.project_id]), filters, any_of=("status", "type")
     )
+    holder_id = (filters or {}).get("account_holder_id")
+    if holder_id is not None:
+        where += " AND onboarding_id IN (SELECT id FROM onboardings WHERE holder_id = ?)"
+        params.append(holder_id)
     return paginate(
         env.store.db,
         "supporting_document_collections",

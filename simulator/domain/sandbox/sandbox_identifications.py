@@ -22,9 +22,10 @@ from ...storage import insert_row, rows_where, update_row
 from ...storage.rows import SandboxIdentificationChanges, SandboxIdentificationNew
 from ..kernel.context import Environment
 from ..kernel.events import emit
+from ..kernel.pagination import Connection, paginate
 from ..kernel.rejections import Rejected, rejection
 
-__all__ = ["create", "update"]
+__all__ = ["create", "list_for_user", "update"]
 
 #: Each input level and the user's identification level it sets.
 _LEVELS = {"expert": "Expert", "pvid": "PVID", "qes": "QES"}
@@ -131,3 +132,50 @@ def update(
         _apply(env, db, rows[0]["user_id"], levels)
         emit(env, db, "User.Updated", project_id=project_id, resource_id=rows[0]["user_id"])
         return {**rows[0], **changes}
+
+
+#: `IdentificationLevel` names and the keys of a recorded identification's levels.
+_LEVEL_KEYS = {level: key for key, level in _LEVELS.items()}
+
+
+def list_for_user(
+    env: Environment,
+    project_id: str,
+    user_id: str,
+    *,
+    first: int | None = None,
+    after: str | None = None,
+    filters: Mapping[str, Any] | None = None,
+    order_field: str = "created_at",
+    descending: bool = False,
+) -> Connection:
+    """The identifications recorded for a user in one project. Filters: `levels` (those that
+    record a status for each level named), `processes`, `statuses` (of the process's own
+    level)."""
+    where = "project_id = ? AND user_id = ?"
+    params: list[Any] = [project_id, user_id]
+    wanted = filters or {}
+    for level in wanted.get("levels") or ():
+        # The key is one of three constants, never text from the request.
+        where += f" AND json_extract(levels, '$.{_LEVEL_KEYS[level]}') IS NOT NULL"
+    processes = list(wanted.get("processes") or ())
+    if processes:
+        where += f" AND process IN ({', '.join('?' for _ in processes)})"
+        params += processes
+    statuses = list(wanted.get("statuses") or ())
+    if statuses:
+        where += (
+            " AND json_extract(levels, '$.' || lower(process))"
+            f" IN ({', '.join('?' for _ in statuses)})"
+        )
+        params += statuses
+    return paginate(
+        env.store.db,
+        "sandbox_identifications",
+        where,
+        params,
+        first=first,
+        after=after,
+        order=(order_field, "id"),
+        descending=descending,
+    )

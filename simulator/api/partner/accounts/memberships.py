@@ -10,14 +10,13 @@ from graphql import GraphQLError
 
 from ....domain.accounts import membership_changes as changes
 from ....domain.accounts import memberships as domain
-from ....domain.cards import cards as card_domain
 from ....domain.kernel.access import PERMISSIONS
 from ....exceptions import NotFound
 from ....graphql_compat import ResolveInfo
 from ....storage.rows import AccountMembershipRow
 from ...connections import connection
 from ...mutations import required_input, returns_rejections
-from .._helpers import caller, connection_resolver, consent_row, row_resolver
+from .._helpers import caller, consent_row, row_resolver
 
 query = QueryType()
 mutation = MutationType()
@@ -82,10 +81,6 @@ def resolve_account_memberships(
 
 membership.set_field("account", row_resolver("accounts", "account_id"))
 membership.set_field("user", row_resolver("users", "user_id"))
-membership.set_field(
-    "cards",
-    connection_resolver(card_domain.list_cards, lambda row: {"account_membership_id": row["id"]}),
-)
 
 
 @membership.field("email")

@@ -75,6 +75,8 @@ def transaction_status_info(row: dict[str, Any], codes: Container[str] = ()) -> 
     }
     if status == "Pending":
         info["pending_end_date"] = row.get("settles_at")
+    elif status == "Upcoming":
+        info["execution_date"] = row["execution_date"]
     elif status == "Booked":
         info.update(
             booking_date=row.get("booking_date"),

@@ -21,7 +21,9 @@ query = QueryType()
 
 card = ObjectType("Card")
 physical_card = ObjectType("PhysicalCard")
-bindables: list[SchemaBindable] = [query, card, physical_card]
+#: `AccountMembership.cards`: this module's card lists, scoped to one membership.
+membership_cards = ObjectType("AccountMembership")
+bindables: list[SchemaBindable] = [query, card, physical_card, membership_cards]
 
 #: What offline (chip, no network) payments of a physical card may spend.
 OFFLINE_SPENDING_LIMIT = "150.00"
@@ -222,3 +224,19 @@ def resolve_physical_status(row: dict[str, Any], info: ResolveInfo) -> dict[str,
         )
         | {"is_expired": False},
     }
+
+
+@membership_cards.field("cards")
+def resolve_membership_cards(
+    row: dict[str, Any],
+    info: ResolveInfo,
+    first: int | None = None,
+    after: str | None = None,
+    before: str | None = None,
+    filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """`Query.cards` (its orders, pages both ways) narrowed to the membership's cards."""
+    scoped = {**(filters or {}), "account_membership_id": row["id"]}
+    page: dict[str, Any] = resolve_cards(row, info, first, after, before, scoped, order_by)
+    return page

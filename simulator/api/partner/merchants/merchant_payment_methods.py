@@ -63,7 +63,13 @@ def _status_info(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     return info
 
 
+def _card_reject_reason(row: dict[str, Any], _: ResolveInfo) -> str | None:
+    # The simulated review (the Testing API's outcome) refuses; it gives no other reason.
+    return "SwanRefused" if row["status"] == "Rejected" else None
+
+
 def _profile(row: dict[str, Any], info: ResolveInfo) -> MerchantProfileRow:
+
     env, _ = caller(info)
     return get_row(env.store.db, "merchant_profiles", row["merchant_profile_id"])
 
@@ -80,6 +86,8 @@ def _swan_identifier(row: dict[str, Any], _: ResolveInfo) -> bool:
 
 
 for _type in method_types:
+    if _type.name in ("CardMerchantPaymentMethod", "OnlineCardMerchantPaymentMethod"):
+        _type.set_field("rejectReason", _card_reject_reason)
     _type.set_field("statusInfo", _status_info)
     _type.set_field("merchantProfile", _profile)
     _type.set_field("version", lambda row, _: int(row["version"]))

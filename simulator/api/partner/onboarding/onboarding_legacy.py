@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
+from ariadne.utils import convert_camel_case_to_snake
 
 from ....domain.kernel.rejections import Rejected, rejection
 from ....domain.onboarding import onboarding as domain
@@ -294,8 +295,20 @@ for shape in (legacy, legacy_info):
 legacy.set_field("account", current.account_of)
 legacy.set_field("accountHolder", _holder)
 
+
+def _address_part(values: dict[str, Any], name: str) -> Any:
+    return values.get(name, values.get(convert_camel_case_to_snake(name)))
+
+
+# An address is stored with its input's keys: camelCase at the top of a stored input,
+# snake_case when it was nested in another input (a company's, a related person's).
 for field in ("addressLine1", "addressLine2", "city", "postalCode", "state", "country"):
-    address.set_field(field, lambda values, _, name=field: values.get(name))
+    address.set_field(
+        field,
+        lambda values, _, name=field: values.get(
+            name, values.get(convert_camel_case_to_snake(name))
+        ),
+    )
 
 
 @holder_info.type_resolver

@@ -10,6 +10,7 @@ from ariadne.types import SchemaBindable
 from graphql import GraphQLError
 
 from ....domain.accounts import memberships
+from ....domain.sandbox import sandbox_identifications
 from ....domain.users import user_settings
 from ....domain.users.users import list_users, visible_user
 from ....exceptions import NotFound
@@ -120,6 +121,76 @@ def resolve_status(row: dict[str, Any], _: ResolveInfo) -> str:
 @user_type.field("verifiedEmails")
 def resolve_emails(_: dict[str, Any], __: ResolveInfo) -> list[str]:
     return []
+
+
+@user_type.field("emailAddresses")
+def resolve_email_addresses(_: dict[str, Any], __: ResolveInfo) -> list[str]:
+    return []
+
+
+@user_type.field("preferredLastName")
+@user_type.field("birthLastName")
+def resolve_one_last_name(row: dict[str, Any], _: ResolveInfo) -> str | None:
+    # One last name is kept: it is the preferred one and the one given at birth.
+    return row.get("last_name")
+
+
+@user_type.field("birthCity")
+def resolve_birth_city(_: dict[str, Any], __: ResolveInfo) -> str | None:
+    return None
+
+
+@user_type.field("authenticators")
+def resolve_authenticators(row: dict[str, Any], info: ResolveInfo) -> list[dict[str, Any]]:
+    # Users sign in on the simulator's pages with a code sent by text message.
+    return [{"type": "SwanWeb", "otp_phone_number": resolve_phone(row, info)}]
+
+
+@user_type.field("identifications")
+def resolve_identifications(
+    row: dict[str, Any],
+    info: ResolveInfo,
+    first: int = 50,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    field = (order_by or {}).get("field") or "createdAt"
+    page = sandbox_identifications.list_for_user(
+        env,
+        principal.project_id,
+        row["id"],
+        first=first,
+        after=after,
+        filters=filters,
+        order_field="updated_at" if field == "updatedAt" else "created_at",
+        descending=(order_by or {}).get("direction") == "Desc",
+    )
+    return connection(page, identification_node)
+
+
+def identification_node(row: dict[str, Any]) -> dict[str, Any]:
+    """A recorded identification as the `Identification` type shows it."""
+    levels = json.loads(row["levels"])
+    reasons = json.loads(row["error_reasons"]) if row.get("error_reasons") else None
+
+    def level(key: str) -> dict[str, Any]:
+        status = levels.get(key) or "NotStarted"
+        info: dict[str, Any] = {"__typename": f"{status}IdentificationLevelStatusInfo"}
+        return {**info, "status": status, "reasons": reasons if status == "Invalid" else None}
+
+    return {
+        "id": row["id"],
+        "process": row["process"],
+        "status": levels.get(str(row["process"]).lower()) or "NotStarted",
+        "levels": {"expert": level("expert"), "pvid": level("pvid"), "qes": level("qes")},
+        # No identity document is kept: the Testing API records outcomes only.
+        "documents": [],
+        "identity_document_type": None,
+        "created_at": row["created_at"],
+        "updated_at": row.get("updated_at") or row["created_at"],
+    }
 
 
 @user_type.field("joinedAt")

@@ -1,0 +1,220 @@
+"""The project's card product and what follows from it: `Card.cardProduct`, `cardPackage`,
+`insuranceSubscription`, `ProjectInfo.cardProducts` and `activeCardSettings`, and the reset
+rule of each spending limit (`SpendingLimit.mode`, `Spending.timeRange`).
+
+The real service lets a partner configure card products with its support team; the
+simulator has no such process, so every project has one product, a documented constant:
+
+- a debit card of the Standard package, printed in France, with one enabled design;
+- its spending limits are the simulator's default card limit (1,000 EUR a month);
+- it insures every printed card (`VirtualAndPhysical`) with its Standard insurance package,
+  from the moment the card is enabled; virtual cards carry no insurance.
+
+A spending limit's period resets at 00:00 UTC: each day (`Daily`), each Monday (`Weekly`),
+on the first of each month (`Monthly`); an `Always` limit never resets (no mode, no range).
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from ariadne import ObjectType
+from ariadne.types import SchemaBindable
+
+from ....clock import format_timestamp, parse_timestamp
+from ....domain.cards.cards import DEFAULT_SPENDING_LIMIT
+from ....domain.kernel import projects
+from ....graphql_compat import ResolveInfo
+from .._helpers import amount, caller
+
+card = ObjectType("Card")
+spending_limit = ObjectType("SpendingLimit")
+spending = ObjectType("Spending")
+project_info = ObjectType("ProjectInfo")
+product = ObjectType("CardProduct")
+bindables: list[SchemaBindable] = [card, spending_limit, spending, project_info, product]
+
+#: The one card product's package level (the real service's middle one).
+CARD_PACKAGE = "Standard"
+#: Where the simulated design's images would be (nothing is served there).
+DESIGN_URL = "https://cdn.invalid/card-designs/default.png"
+
+
+def _stable_id(kind: str, project_id: str) -> str:
+    # The same project always gets the same ids, so notebooks print the same output.
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"simulator:{kind}:{project_id}"))
+
+
+def insurance_package(project_id: str) -> dict[str, Any]:
+    return {
+        "id": _stable_id("insurance-package", project_id),
+        "level": "Standard",
+        "name": "Standard insurance",
+        "notice_url": "https://cdn.invalid/insurance/standard-notice.pdf",
+    }
+
+
+def card_design(project: dict[str, Any]) -> dict[str, Any]:
+    created = project["created_at"]
+    return {
+        "id": _stable_id("card-design", project["id"]),
+        "accent_color": "#6240B5",
+        "card_background": {
+            "id": _stable_id("card-background", project["id"]),
+            "name": "Silver",
+            "type": "Silver",
+            "card_background_url": DESIGN_URL,
+            "card_text_color": "#000000",
+            "created_at": created,
+            "updated_at": created,
+        },
+        "card_design_url": DESIGN_URL,
+        "status": "Enabled",
+        "version": 1,
+        "created_at": created,
+        "updated_at": created,
+    }
+
+
+def _default_limit() -> dict[str, Any]:
+    return {
+        "type": "Partner",
+        "amount": amount(DEFAULT_SPENDING_LIMIT["value"]),
+        "period": DEFAULT_SPENDING_LIMIT["period"],
+    }
+
+
+def card_product(project: dict[str, Any]) -> dict[str, Any]:
+    """The project's one card product (see the module's docstring)."""
+    return {
+        "id": _stable_id("card-product", project["id"]),
+        "project_id": project["id"],
+        "name": "Standard debit card",
+        "status": "Enabled",
+        "default_card_product": True,
+        "applicable_to_physical_cards": True,
+        "funding_type": "Debit",
+        "card_package": CARD_PACKAGE,
+        "card_printing_hub": "France",
+        "card_designs": [card_design(project)],
+        "company_spending_limit": _default_limit(),
+        "individual_spending_limit": _default_limit(),
+        "insurance": {
+            "available_insurance_packages": [insurance_package(project["id"])],
+            "default_insurance_package": insurance_package(project["id"]),
+        },
+        "created_at": project["created_at"],
+        "updated_at": project["created_at"],
+    }
+
+
+def _project(info: ResolveInfo) -> dict[str, Any]:
+    env, principal = caller(info)
+    return projects.get_project(env, principal.project_id)
+
+
+@card.field("cardProduct")
+def resolve_card_product(_: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
+    return card_product(_project(info))
+
+
+@card.field("cardPackage")
+def resolve_card_package(_: dict[str, Any], __: ResolveInfo) -> str:
+    return CARD_PACKAGE
+
+
+@card.field("cardContractExpiryDate")
+def resolve_contract_expiry(_: dict[str, Any], __: ResolveInfo) -> None:
+    # A card contract here runs until the card is canceled.
+    return None
+
+
+@card.field("insuranceSubscription")
+def resolve_insurance(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
+    if row["type"] != "VirtualAndPhysical" or row["status"] not in ("Enabled", "Canceled"):
+        return None
+    status = "Enabled" if row["status"] == "Enabled" else "Canceled"
+    since = row["updated_at"] if status == "Canceled" else row["created_at"]
+    return {
+        "id": _stable_id("insurance-subscription", row["id"]),
+        "package": insurance_package(row["project_id"]),
+        "claims_url": f"https://insurance.invalid/claims/{row['id']}",
+        "status_info": {
+            "__typename": f"CardInsuranceSubscription{status}StatusInfo",
+            "status": status,
+            "enabled_at": since,
+            "canceled_at": since,
+        },
+        "created_at": row["created_at"],
+        "updated_at": row["updated_at"],
+    }
+
+
+@product.field("cardPrintingAvailableShippingProviders")
+def resolve_shipping_providers(
+    _: dict[str, Any], __: ResolveInfo, shipping_address_country: str
+) -> list[str]:
+    # Cards are printed in France: La Poste delivers in France, DHL everywhere else.
+    if shipping_address_country == "FRA":
+        return ["LaPosteTracked", "LaPosteUntracked", "DHL"]
+    return ["DHL"]
+
+
+@spending_limit.field("mode")
+def resolve_mode(limit: dict[str, Any], _: ResolveInfo) -> dict[str, Any] | None:
+    period = limit.get("period")
+    if period == "Daily":
+        return {"__typename": "SpendingLimitCalendarDayMode", "start_hour": 0}
+    if period == "Weekly":
+        return {
+            "__typename": "SpendingLimitCalendarWeekMode",
+            "start_hour": 0,
+            "start_week_day": "Monday",
+        }
+    if period == "Monthly":
+        return {
+            "__typename": "SpendingLimitCalendarMonthMode",
+            "start_hour": 0,
+            "start_month_day": 1,
+        }
+    return None
+
+
+def period_range(now: datetime, period: str) -> tuple[datetime, datetime] | None:
+    """The current period of a spending limit: its start and the next period's start."""
+    day = now.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    if period == "Daily":
+        return day, day + timedelta(days=1)
+    if period == "Weekly":
+        start = day - timedelta(days=day.weekday())
+        return start, start + timedelta(days=7)
+    if period == "Monthly":
+        start = day.replace(day=1)
+        end = (start + timedelta(days=32)).replace(day=1)
+        return start, end
+    return None
+
+
+@spending.field("timeRange")
+def resolve_time_range(spent: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
+    env, _ = caller(info)
+    bounds = period_range(parse_timestamp(env.now()), str(spent.get("period")))
+    if bounds is None:
+        return None
+    return {"start": format_timestamp(bounds[0]), "end": format_timestamp(bounds[1])}
+
+
+@project_info.field("cardProducts")
+def resolve_card_products(_: dict[str, Any], info: ResolveInfo) -> list[dict[str, Any]]:
+    return [card_product(_project(info))]
+
+
+@project_info.field("activeCardSettings")
+def resolve_active_card_settings(_: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
+    # The older name of the default product's design.
+    return card_design(_project(info))
+
+
+__all__ = ["CARD_PACKAGE", "bindables", "card_design", "card_product", "period_range"]

@@ -1,0 +1,116 @@
+"""Onboarding and holder fields a client of the real service reads beside the first ones:
+the project's settings from an onboarding, a holder's supporting-document collections, a
+document's purpose, what a holder waiting for information is asked for.
+
+Fields this module leaves to the default resolver are null here because the simulator
+records nothing for them: acquisition channels, virtual IBAN entries of transfer parties,
+the saved beneficiary of a transfer party, a purpose's free-text details.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ariadne import ObjectType
+from ariadne.types import SchemaBindable
+
+from ....domain.onboarding import supporting_documents as documents
+from ....graphql_compat import ResolveInfo
+from ...connections import connection
+from .._helpers import caller
+from ..accounts.statements import resolve_project_info
+
+individual = ObjectType("IndividualAccountHolderOnboarding")
+company = ObjectType("CompanyAccountHolderOnboarding")
+legacy_info = ObjectType("OnboardingInfo")
+holder = ObjectType("AccountHolder")
+document = ObjectType("SupportingDocument")
+waiting = ObjectType("AccountHolderWaitingForInformationVerificationStatusInfo")
+company_info = ObjectType("CompanyInfo")
+bindables: list[SchemaBindable] = [
+    individual,
+    company,
+    legacy_info,
+    holder,
+    document,
+    waiting,
+    company_info,
+]
+
+#: Each related individual's type and the `CompanyRelatedIndividual` member that shows it.
+_RELATED_TYPES = {
+    "LegalRepresentative": "CompanyLegalRepresentative",
+    "UltimateBeneficialOwner": "CompanyUltimateBeneficialOwner",
+    "LegalRepresentativeAndUltimateBeneficialOwner": (
+        "CompanyLegalRepresentativeAndUltimateBeneficialOwner"
+    ),
+}
+
+
+def _project_info(_: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
+    # An onboarding belongs to the calling project: its settings are the project's.
+    project: dict[str, Any] = resolve_project_info(None, info)
+    return project
+
+
+for _type in (individual, company, legacy_info):
+    _type.set_field("projectInfo", _project_info)
+
+
+@holder.field("supportingDocumentCollections")
+def resolve_holder_collections(
+    row: dict[str, Any],
+    info: ResolveInfo,
+    first: int = 50,
+    after: str | None = None,
+    before: str | None = None,
+    filters: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    env, principal = caller(info)
+    scoped = {**(filters or {}), "account_holder_id": row["id"]}
+    page = documents.list_collections(
+        env, principal, first=first, after=after, before=before, filters=scoped
+    )
+    return connection(page)
+
+
+@document.field("supportingDocumentPurpose")
+def resolve_document_purpose(row: dict[str, Any], _: ResolveInfo) -> str:
+    return str(row["purpose"])
+
+
+@waiting.field("verificationRequirements")
+def resolve_requirements(_: dict[str, Any], __: ResolveInfo) -> list[dict[str, Any]]:
+    # The simulator's review asks through supporting-document collections, never through
+    # typed verification requirements.
+    return []
+
+
+@waiting.field("WaitingForInformationAt")
+def resolve_waiting_at(status: dict[str, Any], _: ResolveInfo) -> Any:
+    # The real type spells the date both ways; both are the same instant.
+    return status.get("waiting_for_information_at")
+
+
+@company_info.field("relatedIndividuals")
+def resolve_related_individuals(
+    company: dict[str, Any], _: ResolveInfo
+) -> list[dict[str, Any]] | None:
+    """The people the partner named for the company (its representatives and beneficial
+    owners), as given in the onboarding's `companyInfo.relatedIndividuals`."""
+    given = company.get("related_individuals")
+    if given is None:
+        return None
+    return [
+        {
+            # What the partner left out of a role is shown empty, not missing.
+            "legal_representative": {"roles": []},
+            "ultimate_beneficial_owner": {},
+            **person,
+            "__typename": _RELATED_TYPES[person["type"]],
+        }
+        for person in given
+    ]
+
+
+__all__ = ["bindables"]
