@@ -27,6 +27,19 @@ from simulator.server.app import testing_schema as build_testing_schema
 
 from .banking_support import ADDRESS, BENEFICIARY_IBAN, DEBTOR_IBAN, REDIRECT, Bank
 
+#: A beneficiary's details on the ABA route (international transfers in US dollars).
+INTERNATIONAL_DETAILS = [
+    {"key": key, "value": value}
+    for key, value in (
+        ("abartn", "026009593"),
+        ("accountNumber", "12345678"),
+        ("accountType", "CHECKING"),
+        ("address.country", "US"),
+        ("address.city", "Boston"),
+        ("address.firstLine", "1 Main Street"),
+        ("address.postCode", "02108"),
+    )
+]
 #: The table holding each kind of id an input names.
 ID_TABLES = {
     "accountId": "accounts",
@@ -93,12 +106,24 @@ VALUES: dict[str, Any] = {
     "debtor": {"name": "Grace", "IBAN": DEBTOR_IBAN, "address": {"country": "FRA"}},
     "signatureDate": "2026-01-02",
     "sepaDirectDebit": {"useSwanSepaCreditorIdentifier": True},
+    "targetAmount": {"value": "1.00", "currency": "USD"},
+    "currency": "USD",
+    "details": INTERNATIONAL_DETAILS,
+    "internationalCreditTransferDetails": [],
 }
 #: Fields (optional, or named alike elsewhere) some mutations need to get past their input
 #: checks, by mutation.
 EXTRA_VALUES: dict[str, dict[str, Any]] = {
     "closeAccount": {"reason": {"type": "ClosingRequested"}},
     "requestMerchantProfile": {"expectedMonthlyMerchantProcessingVolume": "LessThan5000"},
+    "initiateInternationalCreditTransfer": {
+        "internationalBeneficiary": {
+            "name": "Carol",
+            "currency": "USD",
+            "route": "Aba",
+            "details": INTERNATIONAL_DETAILS,
+        }
+    },
     "scheduleStandingOrder": {
         "amount": {"value": "1.00", "currency": "EUR"},
         "sepaBeneficiary": {"name": "Carol", "iban": BENEFICIARY_IBAN},

@@ -115,6 +115,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "merchants:m001_merchants",
         "funding:m001_funding",
         "merchant_payments:m001_merchant_payments",
+        "international:m001_international_transfers",
     ]
     store.close()
 

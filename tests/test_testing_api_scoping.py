@@ -368,6 +368,18 @@ def _documents_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
     }
 
 
+def _payments_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
+    """The payments family's simulations named by a transaction id (issue 25)."""
+    transaction = {"transactionId": r["incoming"]}
+    names = (
+        "simulateOutgoingInternationalCreditTransferBooking",
+        "simulateOutgoingInternationalCreditTransferRejection",
+    )
+    return {
+        name: _rejected(b, r, name, transaction, "TransactionNotFoundRejection") for name in names
+    }
+
+
 def _billing_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
     calls = {
         "simulateReleaseReservedBalance": (
@@ -491,8 +503,10 @@ def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
                 ("simulateIncomingInternationalCreditTransferReturn", "RegulatoryReason"),
                 ("simulateIncomingSepaDirectDebitRejection", "AccountClosed"),
                 ("simulateIncomingSepaDirectDebitReturn", "AccountClosed"),
+                ("simulateOutgoingInternationalCreditTransferReturn", "WrongName"),
             )
         },
+        **_payments_walk(b, r),
         "simulateIncomingSepaDirectDebitBooking": rejected(
             "simulateIncomingSepaDirectDebitBooking",
             {"transactionId": r["incoming"]},

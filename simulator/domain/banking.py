@@ -16,6 +16,7 @@ from .funding import funding, funding_requests
 from .kernel.wiring import Wiring
 from .payments import (
     beneficiaries,
+    international_out,
     payments,
     received_mandates,
     standing_orders,
@@ -47,6 +48,7 @@ def install_banking(wiring: Wiring) -> None:
             "UpdateAccountMembership": membership_changes.UPDATE_HANDLER,
             "ResumeAccountMembership": membership_changes.RESUME_HANDLER,
             "InitPayment": payments.CONSENT_HANDLER,
+            "InitiateInternationalCreditTransfer": international_out.CONSENT_HANDLER,
             "AddBeneficiary": beneficiaries.CONSENT_HANDLER,
             "ScheduleStandingOrder": standing_orders.CONSENT_HANDLER,
             "CloseAccount": account_lifecycle.CONSENT_HANDLER,

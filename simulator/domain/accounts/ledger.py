@@ -87,6 +87,12 @@ TRANSACTION_TYPES = (
     # Funding requests: the bank debits an outside IBAN for the account (domain.funding).
     "SepaDirectDebitIn",
     "SepaDirectDebitInReturn",
+    # International credit transfers sent outside the SEPA zone (domain.international_out).
+    "InternationalCreditTransferOut",
+    "InternationalCreditTransferOutReturn",
+    # Checks deposited on an account (domain.checks).
+    "CheckIn",
+    "CheckInReturn",
 )
 TRANSACTION_STATUSES = ("Pending", "Booked", "Rejected", "Canceled", "Released")
 SIDE_OF_TYPE = {
@@ -113,6 +119,10 @@ SIDE_OF_TYPE = {
     "InternationalCreditTransferInReturn": "Debit",
     "SepaDirectDebitIn": "Credit",
     "SepaDirectDebitInReturn": "Debit",
+    "InternationalCreditTransferOut": "Debit",
+    "InternationalCreditTransferOutReturn": "Credit",
+    "CheckIn": "Credit",
+    "CheckInReturn": "Debit",
 }
 #: The statuses a transaction may move to from each status (the others are final).
 TRANSITIONS: dict[str, tuple[str, ...]] = {
@@ -142,6 +152,10 @@ STATUSES_OF_TYPE: dict[str, tuple[str, ...]] = {
     "InternationalCreditTransferInReturn": ("Booked",),
     "SepaDirectDebitIn": ("Pending", "Booked", "Rejected", "Canceled"),
     "SepaDirectDebitInReturn": ("Booked",),
+    "InternationalCreditTransferOut": ("Pending", "Booked", "Rejected"),
+    "InternationalCreditTransferOutReturn": ("Booked",),
+    "CheckIn": ("Pending", "Booked", "Rejected"),
+    "CheckInReturn": ("Booked",),
 }
 _EVENT_OF_STATUS = {
     "Pending": "Transaction.Pending",

@@ -73,7 +73,10 @@ PRODUCT_TYPES = {
     "InternationalCreditTransfer": (
         "InternationalCreditTransferIn",
         "InternationalCreditTransferInReturn",
+        "InternationalCreditTransferOut",
+        "InternationalCreditTransferOutReturn",
     ),
+    "Check": ("CheckIn", "CheckInReturn"),
     "SEPADirectDebit": (
         "SepaDirectDebitOut",
         "SepaDirectDebitOutReturn",
@@ -152,6 +155,13 @@ def list_transactions(
         ),
         any_of=("status", "type"),
     )
+    trusted_id = filters.get("trusted_beneficiary_id")
+    if trusted_id:  # an international trusted beneficiary's transfers
+        where += (
+            " AND payment_id IN (SELECT payment_id FROM international_credit_transfers"
+            " WHERE trusted_beneficiary_id = ?)"
+        )
+        params.append(trusted_id)
     order_id = filters.get("standing_order_id")
     if order_id:
         where += " AND payment_id IN (SELECT id FROM payments WHERE standing_order_id = ?)"

@@ -523,6 +523,7 @@ _RESET_ORDER = [
     ("payment_mandates", "project_id = ?"),
     ("funding_sources", "project_id = ?"),
     ("payment_transfers", "payment_id IN (SELECT id FROM payments WHERE project_id = ?)"),
+    ("international_credit_transfers", "project_id = ?"),
     ("payments", "project_id = ?"),
     ("idempotency_keys", "project_id = ?"),
     ("merchant_payment_method_update_requests", "project_id = ?"),

@@ -16,6 +16,7 @@ from .dashboard import migrations as dashboard
 from .direct_debits import migrations as direct_debits
 from .events import migrations as events
 from .funding import migrations as funding
+from .international import migrations as international
 from .journal import migrations as journal
 from .limits import migrations as limits
 from .memberships import migrations as memberships
@@ -46,6 +47,7 @@ MIGRATION_SETS: list[Migrations] = [
     merchants,
     funding,
     merchant_payments,
+    international,
 ]
 
 __all__ = ["MIGRATION_SETS"]
