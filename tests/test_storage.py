@@ -116,6 +116,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "funding:m001_funding",
         "merchant_payments:m001_merchant_payments",
         "international:m001_international_transfers",
+        "checks:m001_check_transactions",
     ]
     store.close()
 

@@ -374,6 +374,9 @@ def _payments_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
     names = (
         "simulateOutgoingInternationalCreditTransferBooking",
         "simulateOutgoingInternationalCreditTransferRejection",
+        "simulateIncomingCheckBooking",
+        "simulateIncomingCheckRejection",
+        "simulateIncomingCheckReturn",
     )
     return {
         name: _rejected(b, r, name, transaction, "TransactionNotFoundRejection") for name in names

@@ -61,6 +61,8 @@ TRANSACTION_OBJECT_TYPES = {
     "SepaDirectDebitOutReversal": "SEPADirectDebitTransaction",
     "InternationalCreditTransferIn": "InternationalCreditTransferTransaction",
     "InternationalCreditTransferInReturn": "InternationalCreditTransferTransaction",
+    "CheckIn": "CheckTransaction",
+    "CheckInReturn": "CheckTransaction",
     "InternationalCreditTransferOut": "InternationalCreditTransferTransaction",
     "InternationalCreditTransferOutReturn": "InternationalCreditTransferTransaction",
     "SepaDirectDebitIn": "SEPADirectDebitTransaction",

@@ -6,6 +6,7 @@ Above `accounts`; independent of `onboarding` and `cards`.
 
 from . import (
     beneficiaries,
+    checks,
     direct_debits,
     international,
     international_forms,
@@ -20,6 +21,7 @@ from . import (
 
 __all__ = [
     "beneficiaries",
+    "checks",
     "direct_debits",
     "international",
     "international_forms",

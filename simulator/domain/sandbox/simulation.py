@@ -519,6 +519,7 @@ _RESET_ORDER = [
     ("funding_limit_change_requests", "project_id = ?"),
     ("funding_limit_settings", "project_id = ?"),
     ("merchant_payments", "project_id = ?"),
+    ("check_transactions", "project_id = ?"),
     ("transactions", "project_id = ?"),
     ("payment_mandates", "project_id = ?"),
     ("funding_sources", "project_id = ?"),

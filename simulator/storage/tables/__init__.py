@@ -11,6 +11,7 @@ from .accounts import migrations as accounts
 from .banking import migrations as banking
 from .billing import migrations as billing
 from .cards import migrations as cards
+from .checks import migrations as checks
 from .core import migrations as core
 from .dashboard import migrations as dashboard
 from .direct_debits import migrations as direct_debits
@@ -48,6 +49,7 @@ MIGRATION_SETS: list[Migrations] = [
     funding,
     merchant_payments,
     international,
+    checks,
 ]
 
 __all__ = ["MIGRATION_SETS"]
