@@ -122,7 +122,7 @@ def resolve_mandate_status(row: dict[str, Any], info: ResolveInfo) -> dict[str, 
     return result
 
 
-def _mandate_payload(name: str, row: dict[str, Any]) -> dict[str, Any]:
+def mandate_payload(name: str, row: dict[str, Any]) -> dict[str, Any]:
     return {"__typename": name, "received_direct_debit_mandate": _typed(row)}
 
 
@@ -133,7 +133,7 @@ def resolve_suspend(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[st
     row = received_mandates.suspend_mandate(
         env, principal, input["received_direct_debit_mandate_id"]
     )
-    return _mandate_payload("SuspendReceivedDirectDebitMandateSuccessPayload", row)
+    return mandate_payload("SuspendReceivedDirectDebitMandateSuccessPayload", row)
 
 
 @mutation.field("enableReceivedDirectDebitMandate")
@@ -146,7 +146,7 @@ def resolve_enable(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str
         input["received_direct_debit_mandate_id"],
         consent_redirect_url=input.get("consent_redirect_url"),
     )
-    return _mandate_payload("EnableReceivedDirectDebitMandateSuccessPayload", row)
+    return mandate_payload("EnableReceivedDirectDebitMandateSuccessPayload", row)
 
 
 @mutation.field("addReceivedSepaDirectDebitB2bMandate")
@@ -154,7 +154,7 @@ def resolve_enable(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str
 def resolve_add_b2b(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = received_mandates.add_b2b_mandate(env, principal, input)
-    return _mandate_payload("AddReceivedSepaDirectDebitB2bMandateSuccessPayload", row)
+    return mandate_payload("AddReceivedSepaDirectDebitB2bMandateSuccessPayload", row)
 
 
 @mutation.field("returnTransaction")

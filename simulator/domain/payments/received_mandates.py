@@ -8,7 +8,9 @@ accounts only, `ConsentPending` until the user accepts an `EnableMandate` consen
 partner may suspend it (debits under a `Suspended` mandate start `Rejected`, reason
 `MandateInvalid`) and enable it again, which asks the account's user for an `EnableMandate`
 consent (`ConsentPending`, then `Enabled` once accepted; `Suspended` again if not). A
-`Canceled` mandate can be neither. Each change emits `ReceivedDirectDebitMandate.Updated`.
+`Canceled` mandate can be neither. A registered B2B mandate's details may be changed
+(`updateReceivedSepaDirectDebitB2bMandate`): it waits for an `EnableMandate` consent again
+(`Suspended` if refused). Each change emits `ReceivedDirectDebitMandate.Updated`.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ __all__ = [
     "list_mandates",
     "mandate_for_debit",
     "suspend_mandate",
+    "update_b2b_mandate",
 ]
 
 _TABLE = "received_direct_debit_mandates"
@@ -337,3 +340,107 @@ def list_mandates(
         order=order,
         descending=descending,
     )
+
+
+def _updated_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """The changes an update asks for, checked (blank ones are left as they are)."""
+    checks = Checks()
+    checks.url(data.get("consent_redirect_url"), ["input", "consentRedirectUrl"])
+    wanted = {
+        "creditor_identifier": checks.text(
+            data.get("creditor_identifier"),
+            ["input", "creditorIdentifier"],
+            required=False,
+            max_length=35,
+        ),
+        "creditor_name": checks.text(
+            data.get("creditor_name"), ["input", "creditorName"], required=False, max_length=70
+        ),
+        "reference": checks.text(
+            data.get("mandate_reference"),
+            ["input", "mandateReference"],
+            required=False,
+            max_length=35,
+        ),
+        "name": checks.text(data.get("name"), ["input", "name"], required=False, max_length=140),
+    }
+    checks.raise_if_any()
+    return {key: value for key, value in wanted.items() if value is not None}
+
+
+def update_b2b_mandate(
+    env: Environment, principal: Principal, data: dict[str, Any]
+) -> dict[str, Any]:
+    """Change a registered B2B mandate's creditor, reference, name or account (`iban`): the
+    mandate waits for the account's user to accept an `EnableMandate` consent again
+    (`ConsentPending`; `Suspended` if refused), since debits under it change."""
+    changes = _updated_fields(data)
+    url = str(data["consent_redirect_url"]).strip()
+    mandate_id = str(data.get("received_direct_debit_mandate_id") or "")
+    with env.store.atomic() as db:
+        row = _visible(db, principal, mandate_id)
+        if row["scheme"] != "B2B":
+            raise Rejected(
+                rejection(
+                    "ReceivedDirectDebitMandateNotB2bRejection",
+                    f"Received direct debit mandate {mandate_id} is a {row['scheme']} one.",
+                    id=mandate_id,
+                )
+            )
+        if row["status"] == "Canceled":
+            raise Rejected(forbidden(f"Received direct debit mandate {mandate_id} is Canceled."))
+        account_id = row["account_id"]
+        if data.get("iban"):
+            account_id = _account_of_iban(db, principal, str(data["iban"]))["id"]
+        require_permission(db, principal, account_id, "can_initiate_payments")
+        merged = {**row, **changes, "account_id": account_id}
+        _unique_b2b(db, merged, mandate_id)
+        consent = open_consent(
+            env,
+            db,
+            project_id=row["project_id"],
+            purpose="EnableMandate",
+            redirect_url=url,
+            user_id=consent_user(db, principal, account_id),
+            resource_id=mandate_id,
+        )
+        return _change(
+            env,
+            db,
+            row,
+            **changes,
+            account_id=account_id,
+            status="ConsentPending",
+            consent_id=consent["id"],
+            consent_for="Update",
+        )
+
+
+def _account_of_iban(db: sqlite_utils.Database, principal: Principal, iban: str) -> dict[str, Any]:
+    compact = "".join(iban.split()).upper()
+    rows = list(
+        db["accounts"].rows_where("iban = ? AND project_id = ?", [compact, principal.project_id])
+    )
+    if rows:
+        try:
+            return find_account(db, principal, rows[0]["id"])
+        except Rejected:
+            pass  # another member's account: not found, as an unknown IBAN
+    raise Rejected(not_found("Account", compact))
+
+
+def _unique_b2b(db: sqlite_utils.Database, merged: dict[str, Any], mandate_id: str) -> None:
+    other = db.execute(
+        "SELECT id FROM received_direct_debit_mandates WHERE account_id = ? AND "
+        "creditor_identifier = ? AND reference = ? AND status != 'Canceled' AND id != ?",
+        [merged["account_id"], merged["creditor_identifier"], merged["reference"], mandate_id],
+    ).fetchone()
+    if other is not None:
+        raise Rejected(
+            rejection(
+                "ReceivedDirectDebitMandateAlreadyExistRejection",
+                f"Mandate {merged['reference']} of {merged['creditor_identifier']} already "
+                f"exists on this account: {other[0]}.",
+                id=other[0],
+            )
+        )
