@@ -110,6 +110,7 @@ VALUES: dict[str, Any] = {
     "currency": "USD",
     "details": INTERNATIONAL_DETAILS,
     "internationalCreditTransferDetails": [],
+    "debtorAccountId": "an-account-of-the-caller",  # the method is looked up first
 }
 #: Fields (optional, or named alike elsewhere) some mutations need to get past their input
 #: checks, by mutation.

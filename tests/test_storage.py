@@ -117,6 +117,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "merchant_payments:m001_merchant_payments",
         "international:m001_international_transfers",
         "checks:m001_check_transactions",
+        "internal_direct_debits:m001_internal_direct_debits",
     ]
     store.close()
 

@@ -377,6 +377,8 @@ def _payments_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
         "simulateIncomingCheckBooking",
         "simulateIncomingCheckRejection",
         "simulateIncomingCheckReturn",
+        "simulateIncomingInternalDirectDebitBooking",
+        "simulateIncomingInternalDirectDebitRejection",
     )
     return {
         name: _rejected(b, r, name, transaction, "TransactionNotFoundRejection") for name in names
@@ -507,6 +509,7 @@ def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
                 ("simulateIncomingSepaDirectDebitRejection", "AccountClosed"),
                 ("simulateIncomingSepaDirectDebitReturn", "AccountClosed"),
                 ("simulateOutgoingInternationalCreditTransferReturn", "WrongName"),
+                ("simulateIncomingInternalDirectDebitReturn", "RegulatoryReason"),
             )
         },
         **_payments_walk(b, r),

@@ -49,9 +49,8 @@ def resolve_debtor(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
 
 mandate = ObjectType("SEPAReceivedDirectDebitMandate")
 account = ObjectType("Account")
-# Every stored received mandate is a SEPA one (no internal direct debits yet).
 mandate_interface = InterfaceType(
-    "ReceivedDirectDebitMandate", lambda *_: "SEPAReceivedDirectDebitMandate"
+    "ReceivedDirectDebitMandate", lambda row, *_: received_mandate_type(row)
 )
 bindables: list[ObjectType | InterfaceType] = [
     query,
@@ -85,8 +84,14 @@ def resolve_mandate(
 
 
 def _typed(row: dict[str, Any]) -> dict[str, Any]:
-    # Every stored received mandate is a SEPA one (no internal direct debits yet).
-    return {**row, "__typename": "SEPAReceivedDirectDebitMandate"}
+    return {**row, "__typename": received_mandate_type(row)}
+
+
+def received_mandate_type(row: dict[str, Any]) -> str:
+    """A received mandate's object type: an internal B2B one, or a SEPA one."""
+    if row["scheme"] == "InternalB2b":
+        return "InternalReceivedDirectDebitMandate"
+    return "SEPAReceivedDirectDebitMandate"
 
 
 mandate.set_field("account", row_resolver("accounts", "account_id"))

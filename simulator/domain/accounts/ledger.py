@@ -93,6 +93,11 @@ TRANSACTION_TYPES = (
     # Checks deposited on an account (domain.checks).
     "CheckIn",
     "CheckInReturn",
+    # Internal direct debits: a merchant's credit (In) and its debtor's debit (Out).
+    "InternalDirectDebitIn",
+    "InternalDirectDebitInReturn",
+    "InternalDirectDebitOut",
+    "InternalDirectDebitOutReturn",
 )
 TRANSACTION_STATUSES = ("Pending", "Booked", "Rejected", "Canceled", "Released")
 SIDE_OF_TYPE = {
@@ -123,6 +128,10 @@ SIDE_OF_TYPE = {
     "InternationalCreditTransferOutReturn": "Credit",
     "CheckIn": "Credit",
     "CheckInReturn": "Debit",
+    "InternalDirectDebitIn": "Credit",
+    "InternalDirectDebitInReturn": "Debit",
+    "InternalDirectDebitOut": "Debit",
+    "InternalDirectDebitOutReturn": "Credit",
 }
 #: The statuses a transaction may move to from each status (the others are final).
 TRANSITIONS: dict[str, tuple[str, ...]] = {
@@ -156,6 +165,10 @@ STATUSES_OF_TYPE: dict[str, tuple[str, ...]] = {
     "InternationalCreditTransferOutReturn": ("Booked",),
     "CheckIn": ("Pending", "Booked", "Rejected"),
     "CheckInReturn": ("Booked",),
+    "InternalDirectDebitIn": ("Pending", "Booked", "Rejected"),
+    "InternalDirectDebitInReturn": ("Booked",),
+    "InternalDirectDebitOut": ("Pending", "Booked", "Rejected"),
+    "InternalDirectDebitOutReturn": ("Booked",),
 }
 _EVENT_OF_STATUS = {
     "Pending": "Transaction.Pending",

@@ -77,6 +77,12 @@ PRODUCT_TYPES = {
         "InternationalCreditTransferOutReturn",
     ),
     "Check": ("CheckIn", "CheckInReturn"),
+    "InternalDirectDebit": (
+        "InternalDirectDebitIn",
+        "InternalDirectDebitInReturn",
+        "InternalDirectDebitOut",
+        "InternalDirectDebitOutReturn",
+    ),
     "SEPADirectDebit": (
         "SepaDirectDebitOut",
         "SepaDirectDebitOutReturn",

@@ -6,6 +6,7 @@ Above `funding`.
 
 from . import (
     incoming_direct_debits,
+    internal_direct_debits,
     merchant_mandates,
     merchant_payment_methods,
     merchant_payments,
@@ -14,6 +15,7 @@ from . import (
 
 __all__ = [
     "incoming_direct_debits",
+    "internal_direct_debits",
     "merchant_mandates",
     "merchant_payment_methods",
     "merchant_payments",

@@ -34,6 +34,7 @@ __all__ = [
     "CONSENT_HANDLER",
     "SCHEME_NAMES",
     "add_b2b_mandate",
+    "add_internal_b2b_mandate",
     "enable_mandate",
     "get_mandate",
     "list_mandates",
@@ -306,7 +307,11 @@ def add_b2b_mandate(env: Environment, principal: Principal, data: dict[str, Any]
 
 
 #: The API's scheme names of the stored `scheme` values.
-SCHEME_NAMES = {"Core": "SepaDirectDebitCore", "B2B": "SepaDirectDebitB2b"}
+SCHEME_NAMES = {
+    "Core": "SepaDirectDebitCore",
+    "B2B": "SepaDirectDebitB2b",
+    "InternalB2b": "InternalDirectDebitB2b",
+}
 
 
 def list_mandates(
@@ -444,3 +449,86 @@ def _unique_b2b(db: sqlite_utils.Database, merged: dict[str, Any], mandate_id: s
                 id=other[0],
             )
         )
+
+
+def add_internal_b2b_mandate(
+    env: Environment,
+    principal: Principal,
+    payment_mandate_id: str,
+    *,
+    consent_redirect_url: str,
+    name: str | None = None,
+) -> dict[str, Any]:
+    """Register, on the debtor's company account, the internal B2B payment mandate a
+    merchant of the bank declared (`payment_mandates`, kind `Internal`): `ConsentPending`
+    until the account's user accepts the `EnableMandate` consent (`Canceled` if refused)."""
+    checks = Checks()
+    url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
+    name = checks.text(name, ["input", "name"], required=False, max_length=140)
+    checks.raise_if_any()
+    with env.store.atomic() as db:
+        missing = Rejected(
+            rejection(
+                "PaymentMandateMandateNotFoundRejection",
+                f"Payment mandate {payment_mandate_id} was not found.",
+                id=payment_mandate_id,
+            )
+        )
+        rows = list(
+            db["payment_mandates"].rows_where(
+                "id = ? AND project_id = ? AND kind = 'Internal' "
+                "AND scheme = 'InternalDirectDebitB2b'",
+                [payment_mandate_id, principal.project_id],
+            )
+        )
+        accounts = (
+            list(db["accounts"].rows_where("iban = ?", [rows[0]["debtor_iban"]])) if rows else []
+        )
+        try:
+            account = find_account(db, principal, accounts[0]["id"]) if accounts else None
+        except Rejected:
+            account = None
+        if account is None:
+            raise missing
+        mandate = rows[0]
+        require_permission(db, principal, account["id"], "can_initiate_payments")
+        if get_row(db, "account_holders", account["holder_id"])["type"] == "Individual":
+            raise Rejected(
+                rejection(
+                    "AccountHolderTypeIndividualRejection",
+                    f"Account {account['id']} belongs to an individual: B2B mandates are for "
+                    "companies.",
+                )
+            )
+        if db[_TABLE].count_where(
+            "account_id = ? AND creditor_identifier = ? AND reference = ? AND status != 'Canceled'",
+            [account["id"], mandate["creditor_identifier"], mandate["reference"]],
+        ):
+            raise Rejected(
+                forbidden(f"Payment mandate {payment_mandate_id} is already registered.")
+            )
+        row = _insert(
+            env,
+            db,
+            account,
+            reference=mandate["reference"],
+            creditor_identifier=mandate["creditor_identifier"],
+            creditor_name=mandate["creditor_name"],
+            name=name,
+            signature_date=mandate.get("signature_date"),
+            scheme="InternalB2b",
+            sequence=mandate["sequence"],
+            status="ConsentPending",
+            consent_for="Add",
+        )
+        consent = open_consent(
+            env,
+            db,
+            project_id=row["project_id"],
+            purpose="EnableMandate",
+            redirect_url=str(url),
+            user_id=consent_user(db, principal, account["id"]),
+            resource_id=row["id"],
+        )
+        update_row(db, _TABLE, row["id"], {"consent_id": consent["id"]})
+        return get_row(db, _TABLE, row["id"])

@@ -520,6 +520,7 @@ _RESET_ORDER = [
     ("funding_limit_settings", "project_id = ?"),
     ("merchant_payments", "project_id = ?"),
     ("check_transactions", "project_id = ?"),
+    ("internal_direct_debits", "project_id = ?"),
     ("transactions", "project_id = ?"),
     ("payment_mandates", "project_id = ?"),
     ("funding_sources", "project_id = ?"),

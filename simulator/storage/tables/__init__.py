@@ -17,6 +17,7 @@ from .dashboard import migrations as dashboard
 from .direct_debits import migrations as direct_debits
 from .events import migrations as events
 from .funding import migrations as funding
+from .internal_direct_debits import migrations as internal_direct_debits
 from .international import migrations as international
 from .journal import migrations as journal
 from .limits import migrations as limits
@@ -50,6 +51,7 @@ MIGRATION_SETS: list[Migrations] = [
     merchant_payments,
     international,
     checks,
+    internal_direct_debits,
 ]
 
 __all__ = ["MIGRATION_SETS"]
