@@ -111,6 +111,15 @@ VALUES: dict[str, Any] = {
     "details": INTERNATIONAL_DETAILS,
     "internationalCreditTransferDetails": [],
     "debtorAccountId": "an-account-of-the-caller",  # the method is looked up first
+    "repaymentCycleId": "a-cycle",
+    "creditLimitSettings": {"amount": {"value": "100.00", "currency": "EUR"}},
+    "cycleLength": {"monthly": {"dayOfMonth": 5}},
+    "repaymentSettings": {
+        "repaymentMethod": {
+            "sepaDirectDebitB2B": {"IBAN": DEBTOR_IBAN, "name": "Eve", "address": ADDRESS}
+        }
+    },
+    "repaymentId": "a-repayment",
 }
 #: Fields (optional, or named alike elsewhere) some mutations need to get past their input
 #: checks, by mutation.
@@ -147,6 +156,7 @@ NOT_VISIBLE = {
     "resumeAccountMembership": "UserNotAllowedToManageAccountMembershipRejection",
     "sendAccountMembershipInviteNotification": "UserNotAllowedToManageAccountMembershipRejection",
     "updateAccountHolderFundingLimits": "InternalErrorRejection",
+    "simulateCreditLimitUpdated": "SimulateCreditLimitUpdatedRejection",
 }
 #: Mutations that act for a user: called with a user token of the caller's project.
 AS_USER = {"bindAccountMembership", "acceptConsent"}

@@ -118,6 +118,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "international:m001_international_transfers",
         "checks:m001_check_transactions",
         "internal_direct_debits:m001_internal_direct_debits",
+        "credit_limits:m001_credit_limits",
     ]
     store.close()
 

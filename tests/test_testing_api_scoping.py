@@ -380,8 +380,26 @@ def _payments_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
         "simulateIncomingInternalDirectDebitBooking",
         "simulateIncomingInternalDirectDebitRejection",
     )
+    account = {"accountId": r["account"]}
+    repayment = {**account, "repaymentId": "x", "status": "Success"}
     return {
-        name: _rejected(b, r, name, transaction, "TransactionNotFoundRejection") for name in names
+        **{
+            name: _rejected(b, r, name, transaction, "TransactionNotFoundRejection")
+            for name in names
+        },
+        "simulateRepayment": _rejected(
+            b, r, "simulateRepayment", account, "AccountNotFoundRejection"
+        ),
+        "simulateRepaymentUpdated": _rejected(
+            b, r, "simulateRepaymentUpdated", repayment, "AccountNotFoundRejection"
+        ),
+        "simulateCreditLimitUpdated": _rejected(
+            b,
+            r,
+            "simulateCreditLimitUpdated",
+            {**account, "status": "Accepted"},
+            "SimulateCreditLimitUpdatedRejection",
+        ),
     }
 
 

@@ -9,7 +9,14 @@ install_banking(wiring)   # consent handlers, card cancellations, settlements an
 from __future__ import annotations
 
 from . import due_work
-from .accounts import account_lifecycle, holders, membership_changes, memberships, transactions
+from .accounts import (
+    account_lifecycle,
+    credit_limits,
+    holders,
+    membership_changes,
+    memberships,
+    transactions,
+)
 from .cards import cards, physical_cards
 from .consents import consent_actions
 from .funding import funding, funding_requests
@@ -48,6 +55,7 @@ def install_banking(wiring: Wiring) -> None:
             "UpdateAccountMembership": membership_changes.UPDATE_HANDLER,
             "ResumeAccountMembership": membership_changes.RESUME_HANDLER,
             "InitPayment": payments.CONSENT_HANDLER,
+            "RequestCreditLimit": credit_limits.CONSENT_HANDLER,
             "InitiateInternationalCreditTransfer": international_out.CONSENT_HANDLER,
             "AddBeneficiary": beneficiaries.CONSENT_HANDLER,
             "ScheduleStandingOrder": standing_orders.CONSENT_HANDLER,

@@ -506,6 +506,11 @@ def charge_fee(
 
 #: Deleted in this order (children first); each entry is (table, condition on the project).
 _RESET_ORDER = [
+    ("credit_statements", "project_id = ?"),
+    ("repayments", "project_id = ?"),
+    ("repayment_cycles", "project_id = ?"),
+    ("credit_limit_requests", "project_id = ?"),
+    ("credit_limit_settings", "project_id = ?"),
     ("account_invoices", "project_id = ?"),
     ("project_owners", "project_id = ?"),
     ("project_billing", "project_id = ?"),

@@ -13,6 +13,7 @@ from .billing import migrations as billing
 from .cards import migrations as cards
 from .checks import migrations as checks
 from .core import migrations as core
+from .credit_limits import migrations as credit_limits
 from .dashboard import migrations as dashboard
 from .direct_debits import migrations as direct_debits
 from .events import migrations as events
@@ -52,6 +53,7 @@ MIGRATION_SETS: list[Migrations] = [
     international,
     checks,
     internal_direct_debits,
+    credit_limits,
 ]
 
 __all__ = ["MIGRATION_SETS"]
