@@ -120,6 +120,17 @@ VALUES: dict[str, Any] = {
         }
     },
     "repaymentId": "a-repayment",
+    "externalId": "ext-1",
+    "IBAN": DEBTOR_IBAN,
+    "BIC": "COBADEFFXXX",
+    "holderName": "Eve",
+    "source": "Aggregator",
+    "originalCreatedAt": "2026-01-01T00:00:00.000Z",
+    "hasAdverseMedia": False,
+    "hasFrozenAssets": False,
+    "isPoliticallyExposed": False,
+    "allowBulkCreditTransfersWithoutBeneficiaryVerification": True,
+    "country": "DEU",
 }
 #: Fields (optional, or named alike elsewhere) some mutations need to get past their input
 #: checks, by mutation.

@@ -119,6 +119,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "checks:m001_check_transactions",
         "internal_direct_debits:m001_internal_direct_debits",
         "credit_limits:m001_credit_limits",
+        "account_data:m001_account_data",
     ]
     store.close()
 

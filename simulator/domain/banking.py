@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import due_work
 from .accounts import (
+    account_data,
     account_lifecycle,
     credit_limits,
     holders,
@@ -56,6 +57,7 @@ def install_banking(wiring: Wiring) -> None:
             "ResumeAccountMembership": membership_changes.RESUME_HANDLER,
             "InitPayment": payments.CONSENT_HANDLER,
             "RequestCreditLimit": credit_limits.CONSENT_HANDLER,
+            "UpdateAccountSettings": account_data.CONSENT_HANDLER,
             "InitiateInternationalCreditTransfer": international_out.CONSENT_HANDLER,
             "AddBeneficiary": beneficiaries.CONSENT_HANDLER,
             "ScheduleStandingOrder": standing_orders.CONSENT_HANDLER,

@@ -11,6 +11,7 @@ module is imported and listed here. No two modules resolve the same field
 from ariadne.types import SchemaBindable
 
 from . import (
+    account_data,
     accounts,
     beneficiaries,
     card_mutations,
@@ -42,6 +43,7 @@ from . import (
 
 #: The modules whose bindables make up the partner schema.
 RESOLVER_MODULES = [
+    account_data,
     accounts,
     beneficiaries,
     card_mutations,

@@ -5,6 +5,7 @@ Above `consents`, `users` and the kernel.
 """
 
 from . import (
+    account_data,
     account_lifecycle,
     accounts,
     billing,
@@ -19,6 +20,7 @@ from . import (
 )
 
 __all__ = [
+    "account_data",
     "account_lifecycle",
     "accounts",
     "billing",

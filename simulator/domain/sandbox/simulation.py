@@ -506,6 +506,10 @@ def charge_fee(
 
 #: Deleted in this order (children first); each entry is (table, condition on the project).
 _RESET_ORDER = [
+    ("external_account_balances", "project_id = ?"),
+    ("external_accounts", "project_id = ?"),
+    ("account_holder_risk_info", "project_id = ?"),
+    ("account_settings", "project_id = ?"),
     ("credit_statements", "project_id = ?"),
     ("repayments", "project_id = ?"),
     ("repayment_cycles", "project_id = ?"),

@@ -7,6 +7,7 @@ set, never an edit of an applied one.
 
 from sqlite_utils.migrations import Migrations
 
+from .account_data import migrations as account_data
 from .accounts import migrations as accounts
 from .banking import migrations as banking
 from .billing import migrations as billing
@@ -54,6 +55,7 @@ MIGRATION_SETS: list[Migrations] = [
     checks,
     internal_direct_debits,
     credit_limits,
+    account_data,
 ]
 
 __all__ = ["MIGRATION_SETS"]
