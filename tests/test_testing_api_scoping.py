@@ -393,6 +393,13 @@ def _payments_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
         "simulateRepaymentUpdated": _rejected(
             b, r, "simulateRepaymentUpdated", repayment, "AccountNotFoundRejection"
         ),
+        "updateAccountVerificationStatus": _rejected(
+            b,
+            r,
+            "updateAccountVerificationStatus",
+            {"accountVerificationId": r["account"], "newStatus": "Verified"},
+            "ForbiddenRejection",
+        ),
         "simulateCreditLimitUpdated": _rejected(
             b,
             r,

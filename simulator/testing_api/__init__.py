@@ -10,6 +10,7 @@ from pathlib import Path
 from ariadne.types import SchemaBindable
 
 from . import (
+    account_verifications,
     accounts,
     banking,
     billing,
@@ -34,6 +35,7 @@ from . import (
 
 #: The modules whose bindables make up the Testing API schema.
 RESOLVER_MODULES = [
+    account_verifications,
     accounts,
     banking,
     billing,
