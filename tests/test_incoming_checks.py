@@ -100,3 +100,53 @@ def test_only_checks_of_the_project(bank: Bank, account: str) -> None:
         )
         unknown = bank.testing.mutate(name, {"transactionId": "nope"})
         assert unknown["__typename"] == "TransactionNotFoundRejection"
+
+
+def test_a_dataset_loads_checks_and_international_beneficiaries(bank: Bank, tmp_path) -> None:
+    import json
+
+    from simulator.domain.sandbox.datasets import load_dataset
+
+    dataset = {
+        "name": "checks",
+        "account_holders": [
+            {
+                "key": "holder:eve",
+                "type": "Individual",
+                "first_name": "Eve",
+                "last_name": "Doe",
+                "accounts": [{"key": "account:eve", "name": "Main"}],
+            }
+        ],
+        "transactions": [
+            {
+                "key": "tx:check",
+                "account": "account:eve",
+                "type": "CheckIn",
+                "status": "Booked",
+                "amount": "75.00",
+                "counterparty": "Grandma",
+                "execution_date": "2026-01-02T09:00:00Z",
+            }
+        ],
+        "trusted_beneficiaries": [
+            {
+                "key": "beneficiary:eve/joe",
+                "account": "account:eve",
+                "name": "Joe Smith",
+                "currency": "USD",
+                "route": "SwiftCode",
+                "details": [{"key": "swiftCode", "value": "BOFAUS3N"}],
+            }
+        ],
+    }
+    path = tmp_path / "checks.json"
+    path.write_text(json.dumps(dataset))
+    load_dataset(bank.env, bank.project_id, str(path))
+    db = bank.env.store.db
+    [check] = db["transactions"].rows_where("type = 'CheckIn'")
+    node = bank.api.query(NODE, {"id": check["id"]})["transaction"]
+    assert node["statusInfo"] == {"status": "Booked"}
+    assert len(node["cmc7"]) == 31 and len(node["rlmcKey"]) == 2
+    [beneficiary] = db["trusted_beneficiaries"].rows_where("type = 'International'")
+    assert (beneficiary["route"], beneficiary["currency"]) == ("SwiftCode", "USD")
