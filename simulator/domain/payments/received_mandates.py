@@ -451,6 +451,32 @@ def _unique_b2b(db: sqlite_utils.Database, merged: dict[str, Any], mandate_id: s
         )
 
 
+def _internal_payment_mandate(
+    db: sqlite_utils.Database, principal: Principal, payment_mandate_id: str
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A merchant's internal B2B payment mandate and the account it debits, when the
+    caller sees that account; else `PaymentMandateMandateNotFoundRejection`."""
+    rows = list(
+        db["payment_mandates"].rows_where(
+            "id = ? AND project_id = ? AND kind = 'Internal' AND scheme = 'InternalDirectDebitB2b'",
+            [payment_mandate_id, principal.project_id],
+        )
+    )
+    accounts = list(db["accounts"].rows_where("iban = ?", [rows[0]["debtor_iban"]])) if rows else []
+    if accounts:
+        try:
+            return rows[0], find_account(db, principal, accounts[0]["id"])
+        except Rejected:
+            pass  # an account the caller does not see: as unknown as no mandate
+    raise Rejected(
+        rejection(
+            "PaymentMandateMandateNotFoundRejection",
+            f"Payment mandate {payment_mandate_id} was not found.",
+            id=payment_mandate_id,
+        )
+    )
+
+
 def add_internal_b2b_mandate(
     env: Environment,
     principal: Principal,
@@ -467,30 +493,7 @@ def add_internal_b2b_mandate(
     name = checks.text(name, ["input", "name"], required=False, max_length=140)
     checks.raise_if_any()
     with env.store.atomic() as db:
-        missing = Rejected(
-            rejection(
-                "PaymentMandateMandateNotFoundRejection",
-                f"Payment mandate {payment_mandate_id} was not found.",
-                id=payment_mandate_id,
-            )
-        )
-        rows = list(
-            db["payment_mandates"].rows_where(
-                "id = ? AND project_id = ? AND kind = 'Internal' "
-                "AND scheme = 'InternalDirectDebitB2b'",
-                [payment_mandate_id, principal.project_id],
-            )
-        )
-        accounts = (
-            list(db["accounts"].rows_where("iban = ?", [rows[0]["debtor_iban"]])) if rows else []
-        )
-        try:
-            account = find_account(db, principal, accounts[0]["id"]) if accounts else None
-        except Rejected:
-            account = None
-        if account is None:
-            raise missing
-        mandate = rows[0]
+        mandate, account = _internal_payment_mandate(db, principal, payment_mandate_id)
         require_permission(db, principal, account["id"], "can_initiate_payments")
         if get_row(db, "account_holders", account["holder_id"])["type"] == "Individual":
             raise Rejected(
