@@ -27,15 +27,9 @@ def resolve_booking(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[st
 @returns_rejections
 def resolve_rejection(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     ctx: RequestContext = info.context
-    try:
-        row = checks.reject_check(
-            ctx.environment,
-            ctx.principal.project_id,
-            input["transaction_id"],
-            input.get("reason_code"),
-        )
-    except checks.CheckStateError as error:
-        return {"__typename": "SimulateIncomingCheckRejectionErrorPayload", "reason": str(error)}
+    row = checks.reject_check(
+        ctx.environment, ctx.principal.project_id, input["transaction_id"], input.get("reason_code")
+    )
     return {
         "__typename": "SimulateIncomingCheckRejectionSuccessPayload",
         "transaction_id": row["id"],

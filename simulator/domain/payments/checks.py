@@ -30,7 +30,7 @@ from ..kernel.rejections import Rejected, forbidden, not_found
 __all__ = [
     "CHECK_REJECTION_REASONS",
     "CHECK_RETURN_REASONS",
-    "CheckStateError",
+    "REJECTION_ERROR",
     "book_check",
     "check_details",
     "deposit_check",
@@ -68,9 +68,9 @@ CHECK_RETURN_REASONS = (
 )
 
 
-class CheckStateError(Exception):
-    """The check is not in the status the simulation needs (the Testing API answers it
-    with its error payload, which carries a reason)."""
+#: The Testing API's answer to a rejection of a check that is not Pending: its error
+#: payload, which carries a reason.
+REJECTION_ERROR = "SimulateIncomingCheckRejectionErrorPayload"
 
 
 def deposit_check(
@@ -135,9 +135,8 @@ def _check(db: sqlite_utils.Database, project_id: str, transaction_id: str) -> d
 
 def _require(row: dict[str, Any], status: str) -> None:
     if row["status"] != status:
-        raise CheckStateError(
-            f"Check transaction {row['id']} is {row['status']}: this needs a {status} one."
-        )
+        reason = f"Check transaction {row['id']} is {row['status']}: this needs a {status} one."
+        raise Rejected({"__typename": REJECTION_ERROR, "reason": reason, "message": reason})
 
 
 def book_check(env: Environment, project_id: str, transaction_id: str) -> dict[str, Any]:
