@@ -47,6 +47,7 @@ CONFLICTING_THERE = (
     "simulateManualBankingFee",  # the success payload's `id: ID!`, AccountNotFoundRejection's `String!`
     # The payment method types' `id: ID!`, NotFoundRejection's `String!`.
     "simulateMerchantPaymentMethodRequestOutcome",
+    "generateCreditStatement",  # CreditStatement's `id: ID!`, AccountNotFoundRejection's `String!`
 )
 
 
@@ -67,6 +68,7 @@ NOT_REJECTIONS_THERE = (
     "UserAlreadyDeactivatedRejection",
     "UserCannotBeDeactivatedRejection",
     "SimulationRejection",  # the Testing API's
+    "SimulateCreditLimitUpdatedRejection",  # the Testing API's: a `code` and a message
 )
 #: Success payloads the real schema names otherwise than `<Mutation>SuccessPayload`.
 SUCCESS_NAMES = {
@@ -87,9 +89,13 @@ SUCCESS_NAMES = {
         )
     },
     "startUserCreation": "StartUserCreationSuccess",
+    "updateAccountSettings": "UpdateAccountSettingsSuccess",
+    "initiateInternationalCreditTransfer": "InitiateInternationalCreditTransferResponseSuccessPayload",
 }
 #: Mutations the real schema answers with a plain object rather than a payload union.
 NOT_UNIONS_THERE = ("generateAccountStatement",)  # returns `Statement!`
+#: Mutations whose real payload union has no success payload but the resource itself.
+RESOURCE_MEMBERS = {"generateCreditStatement": "CreditStatement"}
 
 
 def test_every_partner_mutation_takes_one_input_and_returns_a_union() -> None:
@@ -102,4 +108,5 @@ def test_every_partner_mutation_takes_one_input_and_returns_a_union() -> None:
         payload = get_named_type(field.type)
         assert isinstance(payload, GraphQLUnionType), name
         success = SUCCESS_NAMES.get(name, f"{name[0].upper()}{name[1:]}SuccessPayload")
+        success = RESOURCE_MEMBERS.get(name, success)
         assert any(member.name == success for member in payload.types), name

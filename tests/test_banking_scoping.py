@@ -27,6 +27,19 @@ from simulator.server.app import testing_schema as build_testing_schema
 
 from .banking_support import ADDRESS, BENEFICIARY_IBAN, DEBTOR_IBAN, REDIRECT, Bank
 
+#: A beneficiary's details on the ABA route (international transfers in US dollars).
+INTERNATIONAL_DETAILS = [
+    {"key": key, "value": value}
+    for key, value in (
+        ("abartn", "026009593"),
+        ("accountNumber", "12345678"),
+        ("accountType", "CHECKING"),
+        ("address.country", "US"),
+        ("address.city", "Boston"),
+        ("address.firstLine", "1 Main Street"),
+        ("address.postCode", "02108"),
+    )
+]
 #: The table holding each kind of id an input names.
 ID_TABLES = {
     "accountId": "accounts",
@@ -96,6 +109,31 @@ VALUES: dict[str, Any] = {
     "sepaDirectDebit": {"useSwanSepaCreditorIdentifier": True},
     "paymentMethodIds": ["any-method"],
     "requestedUpdateApproved": True,
+    "targetAmount": {"value": "1.00", "currency": "USD"},
+    "currency": "USD",
+    "details": INTERNATIONAL_DETAILS,
+    "internationalCreditTransferDetails": [],
+    "debtorAccountId": "an-account-of-the-caller",  # the method is looked up first
+    "repaymentCycleId": "a-cycle",
+    "creditLimitSettings": {"amount": {"value": "100.00", "currency": "EUR"}},
+    "cycleLength": {"monthly": {"dayOfMonth": 5}},
+    "repaymentSettings": {
+        "repaymentMethod": {
+            "sepaDirectDebitB2B": {"IBAN": DEBTOR_IBAN, "name": "Eve", "address": ADDRESS}
+        }
+    },
+    "repaymentId": "a-repayment",
+    "externalId": "ext-1",
+    "IBAN": DEBTOR_IBAN,
+    "BIC": "COBADEFFXXX",
+    "holderName": "Eve",
+    "source": "Aggregator",
+    "originalCreatedAt": "2026-01-01T00:00:00.000Z",
+    "hasAdverseMedia": False,
+    "hasFrozenAssets": False,
+    "isPoliticallyExposed": False,
+    "allowBulkCreditTransfersWithoutBeneficiaryVerification": True,
+    "country": "DEU",
 }
 #: Fields (optional, or named alike elsewhere) some mutations need to get past their input
 #: checks, by mutation.
@@ -103,6 +141,14 @@ EXTRA_VALUES: dict[str, dict[str, Any]] = {
     "closeAccount": {"reason": {"type": "ClosingRequested"}},
     "requestMerchantProfile": {"expectedMonthlyMerchantProcessingVolume": "LessThan5000"},
     "requestMerchantProfileUpdate": {"merchantName": "Renamed"},
+    "initiateInternationalCreditTransfer": {
+        "internationalBeneficiary": {
+            "name": "Carol",
+            "currency": "USD",
+            "route": "Aba",
+            "details": INTERNATIONAL_DETAILS,
+        }
+    },
     "scheduleStandingOrder": {
         "amount": {"value": "1.00", "currency": "EUR"},
         "sepaBeneficiary": {"name": "Carol", "iban": BENEFICIARY_IBAN},
@@ -129,6 +175,7 @@ NOT_VISIBLE = {
     "updateAccountHolderFundingLimits": "InternalErrorRejection",
     # Its union's not-found member is the update request's, not the profile's.
     "requestMerchantProfileUpdate": "ForbiddenRejection",
+    "simulateCreditLimitUpdated": "SimulateCreditLimitUpdatedRejection",
 }
 #: Mutations that act for a user: called with a user token of the caller's project.
 AS_USER = {"bindAccountMembership", "acceptConsent"}

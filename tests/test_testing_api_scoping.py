@@ -420,6 +420,48 @@ def _documents_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
     }
 
 
+def _payments_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
+    """The payments family's simulations named by a transaction id (issue 25)."""
+    transaction = {"transactionId": r["incoming"]}
+    names = (
+        "simulateOutgoingInternationalCreditTransferBooking",
+        "simulateOutgoingInternationalCreditTransferRejection",
+        "simulateIncomingCheckBooking",
+        "simulateIncomingCheckRejection",
+        "simulateIncomingCheckReturn",
+        "simulateIncomingInternalDirectDebitBooking",
+        "simulateIncomingInternalDirectDebitRejection",
+    )
+    account = {"accountId": r["account"]}
+    repayment = {**account, "repaymentId": "x", "status": "Success"}
+    return {
+        **{
+            name: _rejected(b, r, name, transaction, "TransactionNotFoundRejection")
+            for name in names
+        },
+        "simulateRepayment": _rejected(
+            b, r, "simulateRepayment", account, "AccountNotFoundRejection"
+        ),
+        "simulateRepaymentUpdated": _rejected(
+            b, r, "simulateRepaymentUpdated", repayment, "AccountNotFoundRejection"
+        ),
+        "updateAccountVerificationStatus": _rejected(
+            b,
+            r,
+            "updateAccountVerificationStatus",
+            {"accountVerificationId": r["account"], "newStatus": "Verified"},
+            "ForbiddenRejection",
+        ),
+        "simulateCreditLimitUpdated": _rejected(
+            b,
+            r,
+            "simulateCreditLimitUpdated",
+            {**account, "status": "Accepted"},
+            "SimulateCreditLimitUpdatedRejection",
+        ),
+    }
+
+
 def _billing_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
     calls = {
         "simulateReleaseReservedBalance": (
@@ -543,8 +585,11 @@ def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
                 ("simulateIncomingInternationalCreditTransferReturn", "RegulatoryReason"),
                 ("simulateIncomingSepaDirectDebitRejection", "AccountClosed"),
                 ("simulateIncomingSepaDirectDebitReturn", "AccountClosed"),
+                ("simulateOutgoingInternationalCreditTransferReturn", "WrongName"),
+                ("simulateIncomingInternalDirectDebitReturn", "RegulatoryReason"),
             )
         },
+        **_payments_walk(b, r),
         "simulateIncomingSepaDirectDebitBooking": rejected(
             "simulateIncomingSepaDirectDebitBooking",
             {"transactionId": r["incoming"]},

@@ -9,7 +9,15 @@ install_banking(wiring)   # consent handlers, card cancellations, settlements an
 from __future__ import annotations
 
 from . import due_work
-from .accounts import account_lifecycle, holders, membership_changes, memberships, transactions
+from .accounts import (
+    account_data,
+    account_lifecycle,
+    credit_limits,
+    holders,
+    membership_changes,
+    memberships,
+    transactions,
+)
 from .cards import cards, digital_cards, physical_cards
 from .consents import consent_actions
 from .exports import exports
@@ -17,6 +25,7 @@ from .funding import funding, funding_requests
 from .kernel.wiring import Wiring
 from .payments import (
     beneficiaries,
+    international_out,
     payments,
     received_mandates,
     standing_orders,
@@ -48,6 +57,9 @@ def install_banking(wiring: Wiring) -> None:
             "UpdateAccountMembership": membership_changes.UPDATE_HANDLER,
             "ResumeAccountMembership": membership_changes.RESUME_HANDLER,
             "InitPayment": payments.CONSENT_HANDLER,
+            "RequestCreditLimit": credit_limits.CONSENT_HANDLER,
+            "UpdateAccountSettings": account_data.CONSENT_HANDLER,
+            "InitiateInternationalCreditTransfer": international_out.CONSENT_HANDLER,
             "AddBeneficiary": beneficiaries.CONSENT_HANDLER,
             "ScheduleStandingOrder": standing_orders.CONSENT_HANDLER,
             "CloseAccount": account_lifecycle.CONSENT_HANDLER,

@@ -30,6 +30,9 @@ __all__ = [
     "AccountChanges",
     "AccountHolderChanges",
     "AccountHolderNew",
+    "AccountHolderRiskInfoChanges",
+    "AccountHolderRiskInfoNew",
+    "AccountHolderRiskInfoRow",
     "AccountHolderRow",
     "AccountInvoiceChanges",
     "AccountInvoiceNew",
@@ -39,6 +42,9 @@ __all__ = [
     "AccountMembershipRow",
     "AccountNew",
     "AccountRow",
+    "AccountSettingChanges",
+    "AccountSettingNew",
+    "AccountSettingRow",
     "AccountStatementChanges",
     "AccountStatementNew",
     "AccountStatementRow",
@@ -63,9 +69,21 @@ __all__ = [
     "CardInsuranceSubscriptionRow",
     "CardNew",
     "CardRow",
+    "CheckTransactionChanges",
+    "CheckTransactionNew",
+    "CheckTransactionRow",
     "ConsentChanges",
     "ConsentNew",
     "ConsentRow",
+    "CreditLimitRequestChanges",
+    "CreditLimitRequestNew",
+    "CreditLimitRequestRow",
+    "CreditLimitSettingChanges",
+    "CreditLimitSettingNew",
+    "CreditLimitSettingRow",
+    "CreditStatementChanges",
+    "CreditStatementNew",
+    "CreditStatementRow",
     "DashboardLinkChanges",
     "DashboardLinkNew",
     "DashboardLinkRow",
@@ -84,6 +102,12 @@ __all__ = [
     "ExportChanges",
     "ExportNew",
     "ExportRow",
+    "ExternalAccountBalanceChanges",
+    "ExternalAccountBalanceNew",
+    "ExternalAccountBalanceRow",
+    "ExternalAccountChanges",
+    "ExternalAccountNew",
+    "ExternalAccountRow",
     "FundingLimitChangeRequestChanges",
     "FundingLimitChangeRequestNew",
     "FundingLimitChangeRequestRow",
@@ -102,6 +126,12 @@ __all__ = [
     "IdempotencyKeyChanges",
     "IdempotencyKeyNew",
     "IdempotencyKeyRow",
+    "InternalDirectDebitChanges",
+    "InternalDirectDebitNew",
+    "InternalDirectDebitRow",
+    "InternationalCreditTransferChanges",
+    "InternationalCreditTransferNew",
+    "InternationalCreditTransferRow",
     "JournalEntryChanges",
     "JournalEntryNew",
     "JournalEntryRow",
@@ -162,6 +192,12 @@ __all__ = [
     "ReceivedDirectDebitMandateChanges",
     "ReceivedDirectDebitMandateNew",
     "ReceivedDirectDebitMandateRow",
+    "RepaymentChanges",
+    "RepaymentCycleChanges",
+    "RepaymentCycleNew",
+    "RepaymentCycleRow",
+    "RepaymentNew",
+    "RepaymentRow",
     "SandboxIdentificationChanges",
     "SandboxIdentificationNew",
     "SandboxIdentificationRow",
@@ -316,6 +352,18 @@ TableName = Literal[
     "capital_deposit_documents",
     "exports",
     "merchant_payment_links",
+    "international_credit_transfers",
+    "check_transactions",
+    "internal_direct_debits",
+    "credit_limit_settings",
+    "credit_limit_requests",
+    "repayment_cycles",
+    "repayments",
+    "credit_statements",
+    "external_accounts",
+    "external_account_balances",
+    "account_holder_risk_info",
+    "account_settings",
 ]
 
 
@@ -2620,6 +2668,9 @@ class TrustedBeneficiaryRow(TypedDict):
     status: str
     created_at: str
     updated_at: str | None
+    currency: str | None
+    route: str | None
+    details: str | None
 
 
 class TrustedBeneficiaryNew(TypedDict):
@@ -2637,6 +2688,9 @@ class TrustedBeneficiaryNew(TypedDict):
     status: str
     created_at: str
     updated_at: NotRequired[str | None]
+    currency: NotRequired[str | None]
+    route: NotRequired[str | None]
+    details: NotRequired[str | None]
 
 
 class TrustedBeneficiaryChanges(TypedDict, total=False):
@@ -2654,6 +2708,9 @@ class TrustedBeneficiaryChanges(TypedDict, total=False):
     status: str
     created_at: str
     updated_at: str | None
+    currency: str | None
+    route: str | None
+    details: str | None
 
 
 class BeneficiaryVerificationRow(TypedDict):
@@ -3820,6 +3877,531 @@ class MerchantPaymentLinkChanges(TypedDict, total=False):
     updated_at: str
 
 
+class InternationalCreditTransferRow(TypedDict):
+    """A row of `international_credit_transfers`."""
+
+    id: str
+    project_id: str
+    account_id: str
+    payment_id: str
+    transaction_id: str | None
+    trusted_beneficiary_id: str | None
+    save_beneficiary: int | None
+    beneficiary_name: str | None
+    currency: str
+    route: str
+    details: str | None
+    transfer_details: str | None
+    target_amount: str | None
+    exchange_rate: str | None
+    fees_amount: str | None
+    source_amount: str | None
+    external_reference: str | None
+    created_at: str
+
+
+class InternationalCreditTransferNew(TypedDict):
+    """A row to insert into `international_credit_transfers`."""
+
+    id: str
+    project_id: str
+    account_id: str
+    payment_id: str
+    transaction_id: NotRequired[str | None]
+    trusted_beneficiary_id: NotRequired[str | None]
+    save_beneficiary: NotRequired[int | None]
+    beneficiary_name: NotRequired[str | None]
+    currency: str
+    route: str
+    details: NotRequired[str | None]
+    transfer_details: NotRequired[str | None]
+    target_amount: NotRequired[str | None]
+    exchange_rate: NotRequired[str | None]
+    fees_amount: NotRequired[str | None]
+    source_amount: NotRequired[str | None]
+    external_reference: NotRequired[str | None]
+    created_at: str
+
+
+class InternationalCreditTransferChanges(TypedDict, total=False):
+    """Columns of `international_credit_transfers` an update may set."""
+
+    id: str
+    project_id: str
+    account_id: str
+    payment_id: str
+    transaction_id: str | None
+    trusted_beneficiary_id: str | None
+    save_beneficiary: int | None
+    beneficiary_name: str | None
+    currency: str
+    route: str
+    details: str | None
+    transfer_details: str | None
+    target_amount: str | None
+    exchange_rate: str | None
+    fees_amount: str | None
+    source_amount: str | None
+    external_reference: str | None
+    created_at: str
+
+
+class CheckTransactionRow(TypedDict):
+    """A row of `check_transactions`."""
+
+    transaction_id: str
+    project_id: str
+    cmc7: str
+    rlmc_key: str
+    created_at: str
+
+
+class CheckTransactionNew(TypedDict):
+    """A row to insert into `check_transactions`."""
+
+    transaction_id: str
+    project_id: str
+    cmc7: str
+    rlmc_key: str
+    created_at: str
+
+
+class CheckTransactionChanges(TypedDict, total=False):
+    """Columns of `check_transactions` an update may set."""
+
+    transaction_id: str
+    project_id: str
+    cmc7: str
+    rlmc_key: str
+    created_at: str
+
+
+class InternalDirectDebitRow(TypedDict):
+    """A row of `internal_direct_debits`."""
+
+    id: str
+    project_id: str
+    payment_mandate_id: str
+    credit_transaction_id: str
+    debit_transaction_id: str
+    created_at: str
+
+
+class InternalDirectDebitNew(TypedDict):
+    """A row to insert into `internal_direct_debits`."""
+
+    id: str
+    project_id: str
+    payment_mandate_id: str
+    credit_transaction_id: str
+    debit_transaction_id: str
+    created_at: str
+
+
+class InternalDirectDebitChanges(TypedDict, total=False):
+    """Columns of `internal_direct_debits` an update may set."""
+
+    id: str
+    project_id: str
+    payment_mandate_id: str
+    credit_transaction_id: str
+    debit_transaction_id: str
+    created_at: str
+
+
+class CreditLimitSettingRow(TypedDict):
+    """A row of `credit_limit_settings`."""
+
+    id: str
+    project_id: str
+    account_id: str
+    status: str
+    authorized_amount: str | None
+    cycle_length: str | None
+    repayment_method: str | None
+    created_at: str
+    updated_at: str
+
+
+class CreditLimitSettingNew(TypedDict):
+    """A row to insert into `credit_limit_settings`."""
+
+    id: str
+    project_id: str
+    account_id: str
+    status: str
+    authorized_amount: NotRequired[str | None]
+    cycle_length: NotRequired[str | None]
+    repayment_method: NotRequired[str | None]
+    created_at: str
+    updated_at: str
+
+
+class CreditLimitSettingChanges(TypedDict, total=False):
+    """Columns of `credit_limit_settings` an update may set."""
+
+    id: str
+    project_id: str
+    account_id: str
+    status: str
+    authorized_amount: str | None
+    cycle_length: str | None
+    repayment_method: str | None
+    created_at: str
+    updated_at: str
+
+
+class CreditLimitRequestRow(TypedDict):
+    """A row of `credit_limit_requests`."""
+
+    id: str
+    project_id: str
+    account_id: str
+    settings_id: str
+    amount: str
+    message: str | None
+    cycle_length: str | None
+    repayment_method: str | None
+    status: str
+    consent_id: str | None
+    status_changed_at: str | None
+    created_at: str
+    updated_at: str | None
+
+
+class CreditLimitRequestNew(TypedDict):
+    """A row to insert into `credit_limit_requests`."""
+
+    id: str
+    project_id: str
+    account_id: str
+    settings_id: str
+    amount: str
+    message: NotRequired[str | None]
+    cycle_length: NotRequired[str | None]
+    repayment_method: NotRequired[str | None]
+    status: str
+    consent_id: NotRequired[str | None]
+    status_changed_at: NotRequired[str | None]
+    created_at: str
+    updated_at: NotRequired[str | None]
+
+
+class CreditLimitRequestChanges(TypedDict, total=False):
+    """Columns of `credit_limit_requests` an update may set."""
+
+    id: str
+    project_id: str
+    account_id: str
+    settings_id: str
+    amount: str
+    message: str | None
+    cycle_length: str | None
+    repayment_method: str | None
+    status: str
+    consent_id: str | None
+    status_changed_at: str | None
+    created_at: str
+    updated_at: str | None
+
+
+class RepaymentCycleRow(TypedDict):
+    """A row of `repayment_cycles`."""
+
+    id: str
+    project_id: str
+    settings_id: str
+    start_date: str
+    end_date: str
+    status: str
+    created_at: str
+
+
+class RepaymentCycleNew(TypedDict):
+    """A row to insert into `repayment_cycles`."""
+
+    id: str
+    project_id: str
+    settings_id: str
+    start_date: str
+    end_date: str
+    status: str
+    created_at: str
+
+
+class RepaymentCycleChanges(TypedDict, total=False):
+    """Columns of `repayment_cycles` an update may set."""
+
+    id: str
+    project_id: str
+    settings_id: str
+    start_date: str
+    end_date: str
+    status: str
+    created_at: str
+
+
+class RepaymentRow(TypedDict):
+    """A row of `repayments`."""
+
+    id: str
+    project_id: str
+    settings_id: str
+    cycle_id: str | None
+    amount: str
+    status: str
+    transaction_id: str | None
+    created_at: str
+    updated_at: str | None
+
+
+class RepaymentNew(TypedDict):
+    """A row to insert into `repayments`."""
+
+    id: str
+    project_id: str
+    settings_id: str
+    cycle_id: NotRequired[str | None]
+    amount: str
+    status: str
+    transaction_id: NotRequired[str | None]
+    created_at: str
+    updated_at: NotRequired[str | None]
+
+
+class RepaymentChanges(TypedDict, total=False):
+    """Columns of `repayments` an update may set."""
+
+    id: str
+    project_id: str
+    settings_id: str
+    cycle_id: str | None
+    amount: str
+    status: str
+    transaction_id: str | None
+    created_at: str
+    updated_at: str | None
+
+
+class CreditStatementRow(TypedDict):
+    """A row of `credit_statements`."""
+
+    id: str
+    project_id: str
+    account_id: str
+    cycle_id: str
+    language: str | None
+    opening_date: str
+    closing_date: str | None
+    opening_balance: str | None
+    closing_balance: str | None
+    total_credits: str | None
+    total_debits: str | None
+    created_at: str
+
+
+class CreditStatementNew(TypedDict):
+    """A row to insert into `credit_statements`."""
+
+    id: str
+    project_id: str
+    account_id: str
+    cycle_id: str
+    language: NotRequired[str | None]
+    opening_date: str
+    closing_date: NotRequired[str | None]
+    opening_balance: NotRequired[str | None]
+    closing_balance: NotRequired[str | None]
+    total_credits: NotRequired[str | None]
+    total_debits: NotRequired[str | None]
+    created_at: str
+
+
+class CreditStatementChanges(TypedDict, total=False):
+    """Columns of `credit_statements` an update may set."""
+
+    id: str
+    project_id: str
+    account_id: str
+    cycle_id: str
+    language: str | None
+    opening_date: str
+    closing_date: str | None
+    opening_balance: str | None
+    closing_balance: str | None
+    total_credits: str | None
+    total_debits: str | None
+    created_at: str
+
+
+class ExternalAccountRow(TypedDict):
+    """A row of `external_accounts`."""
+
+    id: str
+    project_id: str
+    account_holder_id: str
+    external_id: str
+    iban: str
+    bic: str | None
+    name: str | None
+    holder_name: str | None
+    cash_account_type: str | None
+    country: str | None
+    currency: str | None
+    usage: str | None
+    source: str | None
+    original_created_at: str | None
+    created_at: str
+    updated_at: str | None
+
+
+class ExternalAccountNew(TypedDict):
+    """A row to insert into `external_accounts`."""
+
+    id: str
+    project_id: str
+    account_holder_id: str
+    external_id: str
+    iban: str
+    bic: NotRequired[str | None]
+    name: NotRequired[str | None]
+    holder_name: NotRequired[str | None]
+    cash_account_type: NotRequired[str | None]
+    country: NotRequired[str | None]
+    currency: NotRequired[str | None]
+    usage: NotRequired[str | None]
+    source: NotRequired[str | None]
+    original_created_at: NotRequired[str | None]
+    created_at: str
+    updated_at: NotRequired[str | None]
+
+
+class ExternalAccountChanges(TypedDict, total=False):
+    """Columns of `external_accounts` an update may set."""
+
+    id: str
+    project_id: str
+    account_holder_id: str
+    external_id: str
+    iban: str
+    bic: str | None
+    name: str | None
+    holder_name: str | None
+    cash_account_type: str | None
+    country: str | None
+    currency: str | None
+    usage: str | None
+    source: str | None
+    original_created_at: str | None
+    created_at: str
+    updated_at: str | None
+
+
+class ExternalAccountBalanceRow(TypedDict):
+    """A row of `external_account_balances`."""
+
+    id: str
+    project_id: str
+    external_account_id: str
+    type: str
+    amount: str
+    currency: str | None
+    last_changed_at: str
+    created_at: str | None
+
+
+class ExternalAccountBalanceNew(TypedDict):
+    """A row to insert into `external_account_balances`."""
+
+    id: str
+    project_id: str
+    external_account_id: str
+    type: str
+    amount: str
+    currency: NotRequired[str | None]
+    last_changed_at: str
+    created_at: NotRequired[str | None]
+
+
+class ExternalAccountBalanceChanges(TypedDict, total=False):
+    """Columns of `external_account_balances` an update may set."""
+
+    id: str
+    project_id: str
+    external_account_id: str
+    type: str
+    amount: str
+    currency: str | None
+    last_changed_at: str
+    created_at: str | None
+
+
+class AccountHolderRiskInfoRow(TypedDict):
+    """A row of `account_holder_risk_info`."""
+
+    account_holder_id: str
+    project_id: str
+    has_adverse_media: int | None
+    has_frozen_assets: int | None
+    is_politically_exposed: int | None
+    updated_at: str
+
+
+class AccountHolderRiskInfoNew(TypedDict):
+    """A row to insert into `account_holder_risk_info`."""
+
+    account_holder_id: str
+    project_id: str
+    has_adverse_media: NotRequired[int | None]
+    has_frozen_assets: NotRequired[int | None]
+    is_politically_exposed: NotRequired[int | None]
+    updated_at: str
+
+
+class AccountHolderRiskInfoChanges(TypedDict, total=False):
+    """Columns of `account_holder_risk_info` an update may set."""
+
+    account_holder_id: str
+    project_id: str
+    has_adverse_media: int | None
+    has_frozen_assets: int | None
+    is_politically_exposed: int | None
+    updated_at: str
+
+
+class AccountSettingRow(TypedDict):
+    """A row of `account_settings`."""
+
+    account_id: str
+    project_id: str
+    allow_bulk_without_verification: int | None
+    pending_value: int | None
+    consent_id: str | None
+    updated_at: str
+
+
+class AccountSettingNew(TypedDict):
+    """A row to insert into `account_settings`."""
+
+    account_id: str
+    project_id: str
+    allow_bulk_without_verification: NotRequired[int | None]
+    pending_value: NotRequired[int | None]
+    consent_id: NotRequired[str | None]
+    updated_at: str
+
+
+class AccountSettingChanges(TypedDict, total=False):
+    """Columns of `account_settings` an update may set."""
+
+    account_id: str
+    project_id: str
+    allow_bulk_without_verification: int | None
+    pending_value: int | None
+    consent_id: str | None
+    updated_at: str
+
+
 if TYPE_CHECKING:
 
     @overload
@@ -4082,6 +4664,54 @@ if TYPE_CHECKING:
     def get_row(
         db: Database, name: Literal["merchant_payment_links"], key: PrimaryKey | None
     ) -> MerchantPaymentLinkRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["international_credit_transfers"], key: PrimaryKey | None
+    ) -> InternationalCreditTransferRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["check_transactions"], key: PrimaryKey | None
+    ) -> CheckTransactionRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["internal_direct_debits"], key: PrimaryKey | None
+    ) -> InternalDirectDebitRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["credit_limit_settings"], key: PrimaryKey | None
+    ) -> CreditLimitSettingRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["credit_limit_requests"], key: PrimaryKey | None
+    ) -> CreditLimitRequestRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["repayment_cycles"], key: PrimaryKey | None
+    ) -> RepaymentCycleRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["repayments"], key: PrimaryKey | None
+    ) -> RepaymentRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["credit_statements"], key: PrimaryKey | None
+    ) -> CreditStatementRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["external_accounts"], key: PrimaryKey | None
+    ) -> ExternalAccountRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["external_account_balances"], key: PrimaryKey | None
+    ) -> ExternalAccountBalanceRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["account_holder_risk_info"], key: PrimaryKey | None
+    ) -> AccountHolderRiskInfoRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["account_settings"], key: PrimaryKey | None
+    ) -> AccountSettingRow: ...
     @overload
     def get_row(db: Database, name: str, key: PrimaryKey | None) -> Row: ...
     def get_row(db: Database, name: str, key: PrimaryKey | None) -> Any: ...
@@ -4376,6 +5006,54 @@ if TYPE_CHECKING:
     def find_row(
         db: Database, name: Literal["merchant_payment_links"], key: PrimaryKey | None
     ) -> MerchantPaymentLinkRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["international_credit_transfers"], key: PrimaryKey | None
+    ) -> InternationalCreditTransferRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["check_transactions"], key: PrimaryKey | None
+    ) -> CheckTransactionRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["internal_direct_debits"], key: PrimaryKey | None
+    ) -> InternalDirectDebitRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["credit_limit_settings"], key: PrimaryKey | None
+    ) -> CreditLimitSettingRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["credit_limit_requests"], key: PrimaryKey | None
+    ) -> CreditLimitRequestRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["repayment_cycles"], key: PrimaryKey | None
+    ) -> RepaymentCycleRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["repayments"], key: PrimaryKey | None
+    ) -> RepaymentRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["credit_statements"], key: PrimaryKey | None
+    ) -> CreditStatementRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["external_accounts"], key: PrimaryKey | None
+    ) -> ExternalAccountRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["external_account_balances"], key: PrimaryKey | None
+    ) -> ExternalAccountBalanceRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["account_holder_risk_info"], key: PrimaryKey | None
+    ) -> AccountHolderRiskInfoRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["account_settings"], key: PrimaryKey | None
+    ) -> AccountSettingRow | None: ...
     @overload
     def find_row(db: Database, name: str, key: PrimaryKey | None) -> Row | None: ...
     def find_row(db: Database, name: str, key: PrimaryKey | None) -> Any | None: ...
@@ -5091,6 +5769,126 @@ if TYPE_CHECKING:
     @overload
     def rows_where(
         db: Database,
+        name: Literal["international_credit_transfers"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[InternationalCreditTransferRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["check_transactions"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[CheckTransactionRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["internal_direct_debits"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[InternalDirectDebitRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["credit_limit_settings"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[CreditLimitSettingRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["credit_limit_requests"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[CreditLimitRequestRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["repayment_cycles"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[RepaymentCycleRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["repayments"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[RepaymentRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["credit_statements"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[CreditStatementRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["external_accounts"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[ExternalAccountRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["external_account_balances"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[ExternalAccountBalanceRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["account_holder_risk_info"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[AccountHolderRiskInfoRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["account_settings"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[AccountSettingRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
         name: str,
         where: str | None = None,
         where_args: Sequence[Any] | None = None,
@@ -5604,6 +6402,98 @@ if TYPE_CHECKING:
         *,
         replace: bool = False,
     ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["international_credit_transfers"],
+        row: InternationalCreditTransferNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["check_transactions"],
+        row: CheckTransactionNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["internal_direct_debits"],
+        row: InternalDirectDebitNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["credit_limit_settings"],
+        row: CreditLimitSettingNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["credit_limit_requests"],
+        row: CreditLimitRequestNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["repayment_cycles"],
+        row: RepaymentCycleNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database, name: Literal["repayments"], row: RepaymentNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["credit_statements"],
+        row: CreditStatementNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["external_accounts"],
+        row: ExternalAccountNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["external_account_balances"],
+        row: ExternalAccountBalanceNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["account_holder_risk_info"],
+        row: AccountHolderRiskInfoNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["account_settings"],
+        row: AccountSettingNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
     def insert_row(db: Database, name: str, row: Any, *, replace: bool = False) -> None: ...
 else:
 
@@ -5919,6 +6809,62 @@ if TYPE_CHECKING:
         db: Database,
         name: Literal["merchant_payment_links"],
         rows: Iterable[MerchantPaymentLinkNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["international_credit_transfers"],
+        rows: Iterable[InternationalCreditTransferNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["check_transactions"], rows: Iterable[CheckTransactionNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["internal_direct_debits"],
+        rows: Iterable[InternalDirectDebitNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["credit_limit_settings"], rows: Iterable[CreditLimitSettingNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["credit_limit_requests"], rows: Iterable[CreditLimitRequestNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["repayment_cycles"], rows: Iterable[RepaymentCycleNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["repayments"], rows: Iterable[RepaymentNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["credit_statements"], rows: Iterable[CreditStatementNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["external_accounts"], rows: Iterable[ExternalAccountNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["external_account_balances"],
+        rows: Iterable[ExternalAccountBalanceNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["account_holder_risk_info"],
+        rows: Iterable[AccountHolderRiskInfoNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database, name: Literal["account_settings"], rows: Iterable[AccountSettingNew]
     ) -> None: ...
     def insert_rows(db: Database, name: str, rows: Iterable[Any]) -> None: ...
 else:
@@ -6384,6 +7330,87 @@ if TYPE_CHECKING:
         key: PrimaryKey | None,
         changes: MerchantPaymentLinkChanges,
     ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["international_credit_transfers"],
+        key: PrimaryKey | None,
+        changes: InternationalCreditTransferChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["check_transactions"],
+        key: PrimaryKey | None,
+        changes: CheckTransactionChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["internal_direct_debits"],
+        key: PrimaryKey | None,
+        changes: InternalDirectDebitChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["credit_limit_settings"],
+        key: PrimaryKey | None,
+        changes: CreditLimitSettingChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["credit_limit_requests"],
+        key: PrimaryKey | None,
+        changes: CreditLimitRequestChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["repayment_cycles"],
+        key: PrimaryKey | None,
+        changes: RepaymentCycleChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database, name: Literal["repayments"], key: PrimaryKey | None, changes: RepaymentChanges
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["credit_statements"],
+        key: PrimaryKey | None,
+        changes: CreditStatementChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["external_accounts"],
+        key: PrimaryKey | None,
+        changes: ExternalAccountChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["external_account_balances"],
+        key: PrimaryKey | None,
+        changes: ExternalAccountBalanceChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["account_holder_risk_info"],
+        key: PrimaryKey | None,
+        changes: AccountHolderRiskInfoChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["account_settings"],
+        key: PrimaryKey | None,
+        changes: AccountSettingChanges,
+    ) -> None: ...
     def update_row(db: Database, name: str, key: PrimaryKey | None, changes: Any) -> None: ...
 else:
 
@@ -6777,6 +7804,78 @@ if TYPE_CHECKING:
         row: MerchantPaymentLinkChanges,
         *,
         pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["international_credit_transfers"],
+        row: InternationalCreditTransferChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["check_transactions"], row: CheckTransactionChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["internal_direct_debits"],
+        row: InternalDirectDebitChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["credit_limit_settings"],
+        row: CreditLimitSettingChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["credit_limit_requests"],
+        row: CreditLimitRequestChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["repayment_cycles"], row: RepaymentCycleChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["repayments"], row: RepaymentChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["credit_statements"], row: CreditStatementChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["external_accounts"], row: ExternalAccountChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["external_account_balances"],
+        row: ExternalAccountBalanceChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["account_holder_risk_info"],
+        row: AccountHolderRiskInfoChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["account_settings"], row: AccountSettingChanges, *, pk: str
     ) -> None: ...
     def upsert_row(db: Database, name: str, row: Any, *, pk: str) -> None: ...
 else:

@@ -5,9 +5,11 @@ Above `consents`, `users` and the kernel.
 """
 
 from . import (
+    account_data,
     account_lifecycle,
     accounts,
     billing,
+    credit_limits,
     holders,
     ledger,
     membership_changes,
@@ -18,9 +20,11 @@ from . import (
 )
 
 __all__ = [
+    "account_data",
     "account_lifecycle",
     "accounts",
     "billing",
+    "credit_limits",
     "holders",
     "ledger",
     "membership_changes",

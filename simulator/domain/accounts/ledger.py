@@ -97,6 +97,17 @@ TRANSACTION_TYPES = (
     # Funding requests: the bank debits an outside IBAN for the account (domain.funding).
     "SepaDirectDebitIn",
     "SepaDirectDebitInReturn",
+    # International credit transfers sent outside the SEPA zone (domain.international_out).
+    "InternationalCreditTransferOut",
+    "InternationalCreditTransferOutReturn",
+    # Checks deposited on an account (domain.checks).
+    "CheckIn",
+    "CheckInReturn",
+    # Internal direct debits: a merchant's credit (In) and its debtor's debit (Out).
+    "InternalDirectDebitIn",
+    "InternalDirectDebitInReturn",
+    "InternalDirectDebitOut",
+    "InternalDirectDebitOutReturn",
 )
 TRANSACTION_STATUSES = ("Pending", "Booked", "Rejected", "Canceled", "Released")
 SIDE_OF_TYPE = {
@@ -123,6 +134,14 @@ SIDE_OF_TYPE = {
     "InternationalCreditTransferInReturn": "Debit",
     "SepaDirectDebitIn": "Credit",
     "SepaDirectDebitInReturn": "Debit",
+    "InternationalCreditTransferOut": "Debit",
+    "InternationalCreditTransferOutReturn": "Credit",
+    "CheckIn": "Credit",
+    "CheckInReturn": "Debit",
+    "InternalDirectDebitIn": "Credit",
+    "InternalDirectDebitInReturn": "Debit",
+    "InternalDirectDebitOut": "Debit",
+    "InternalDirectDebitOutReturn": "Credit",
 }
 #: The statuses a transaction may move to from each status (the others are final).
 TRANSITIONS: dict[str, tuple[str, ...]] = {
@@ -152,6 +171,14 @@ STATUSES_OF_TYPE: dict[str, tuple[str, ...]] = {
     "InternationalCreditTransferInReturn": ("Booked",),
     "SepaDirectDebitIn": ("Pending", "Booked", "Rejected", "Canceled"),
     "SepaDirectDebitInReturn": ("Booked",),
+    "InternationalCreditTransferOut": ("Pending", "Booked", "Rejected"),
+    "InternationalCreditTransferOutReturn": ("Booked",),
+    "CheckIn": ("Pending", "Booked", "Rejected"),
+    "CheckInReturn": ("Booked",),
+    "InternalDirectDebitIn": ("Pending", "Booked", "Rejected"),
+    "InternalDirectDebitInReturn": ("Booked",),
+    "InternalDirectDebitOut": ("Pending", "Booked", "Rejected"),
+    "InternalDirectDebitOutReturn": ("Booked",),
 }
 _EVENT_OF_STATUS = {
     "Pending": "Transaction.Pending",

@@ -75,6 +75,15 @@ PRODUCT_TYPES = {
     "InternationalCreditTransfer": (
         "InternationalCreditTransferIn",
         "InternationalCreditTransferInReturn",
+        "InternationalCreditTransferOut",
+        "InternationalCreditTransferOutReturn",
+    ),
+    "Check": ("CheckIn", "CheckInReturn"),
+    "InternalDirectDebit": (
+        "InternalDirectDebitIn",
+        "InternalDirectDebitInReturn",
+        "InternalDirectDebitOut",
+        "InternalDirectDebitOutReturn",
     ),
     "SEPADirectDebit": (
         "SepaDirectDebitOut",
@@ -156,6 +165,13 @@ def list_transactions(
         ),
         any_of=("status", "type"),
     )
+    trusted_id = filters.get("trusted_beneficiary_id")
+    if trusted_id:  # an international trusted beneficiary's transfers
+        where += (
+            " AND payment_id IN (SELECT payment_id FROM international_credit_transfers"
+            " WHERE trusted_beneficiary_id = ?)"
+        )
+        params.append(trusted_id)
     order_id = filters.get("standing_order_id")
     if order_id:
         where += " AND payment_id IN (SELECT id FROM payments WHERE standing_order_id = ?)"

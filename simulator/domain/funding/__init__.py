@@ -4,9 +4,10 @@ account by a SEPA direct debit).
 Above `payments` and `accounts`.
 """
 
-from . import funding, funding_limits, funding_requests
+from . import account_verifications, funding, funding_limits, funding_requests
 
 __all__ = [
+    "account_verifications",
     "funding",
     "funding_limits",
     "funding_requests",

@@ -6,6 +6,7 @@ Above `funding`.
 
 from . import (
     incoming_direct_debits,
+    internal_direct_debits,
     merchant_mandates,
     merchant_payment_links,
     merchant_payment_methods,
@@ -15,6 +16,7 @@ from . import (
 
 __all__ = [
     "incoming_direct_debits",
+    "internal_direct_debits",
     "merchant_mandates",
     "merchant_payment_links",
     "merchant_payment_methods",

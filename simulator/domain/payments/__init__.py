@@ -6,8 +6,11 @@ Above `accounts`; independent of `onboarding` and `cards`.
 
 from . import (
     beneficiaries,
+    checks,
     direct_debits,
     international,
+    international_forms,
+    international_out,
     payments,
     received_mandates,
     refunds,
@@ -18,8 +21,11 @@ from . import (
 
 __all__ = [
     "beneficiaries",
+    "checks",
     "direct_debits",
     "international",
+    "international_forms",
+    "international_out",
     "payments",
     "received_mandates",
     "refunds",

@@ -423,7 +423,10 @@ def list_trusted_beneficiaries(
     `type` (lists) and `label`."""
     filters = {**(filters or {}), "account_id": account_id}
     where, params = with_filters(
-        account_scope(principal), filters, equal=("account_id", "label"), any_of=("status", "type")
+        account_scope(principal),
+        filters,
+        equal=("account_id", "label", "currency"),
+        any_of=("status", "type"),
     )
     return paginate(
         env.store.db,

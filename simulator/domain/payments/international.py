@@ -8,22 +8,35 @@ outside world).
 - `return_international_transfer` (`simulateIncomingInternationalCreditTransferReturn`):
   a booked one goes back to its sender, an `InternationalCreditTransferInReturn` debit
   booked at once; once per transfer, and only when the available balance covers it.
+- `settle_outgoing_international_transfer` (`simulateOutgoingInternationalCreditTransfer
+  Booking|Rejection`): the receiving bank takes or refuses a Pending
+  `InternationalCreditTransferOut` (sent by `domain.international_out`); a refusal frees
+  the amount (reason `BeneficiaryBankNotReachable`).
+- `return_outgoing_international_transfer` (`...Return`): a booked one comes back, an
+  `InternationalCreditTransferOutReturn` credit booked at once, once per transfer.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import sqlite_utils
+
 from ...storage import rows_where
 from ...storage.rows import TransactionRow
-from ..accounts.ledger import read_balances, record_transaction
+from ..accounts.ledger import change_status, read_balances, record_transaction
 from ..accounts.transactions import settlement_time
 from ..kernel.context import Environment
 from ..kernel.money import to_decimal
 from ..kernel.rejections import Rejected, forbidden, not_found, rejection
 from ..kernel.validation import Checks
 
-__all__ = ["receive_international_transfer", "return_international_transfer"]
+__all__ = [
+    "receive_international_transfer",
+    "return_international_transfer",
+    "return_outgoing_international_transfer",
+    "settle_outgoing_international_transfer",
+]
 
 
 def receive_international_transfer(
@@ -140,5 +153,71 @@ def return_international_transfer(
             counterparty_iban=original.get("counterparty_iban"),
             counterparty_bic=original.get("counterparty_bic"),
             reference=original.get("reference"),
+            original_transaction_id=transaction_id,
+        )
+
+
+# -- transfers sent outside the SEPA zone (domain.international_out) -------------------------
+
+
+def _outgoing(
+    db: sqlite_utils.Database, project_id: str, transaction_id: str, status: str
+) -> TransactionRow:
+    """The project's `InternationalCreditTransferOut` in `status`, else the rejection."""
+    rows = list(
+        rows_where(db, "transactions", "id = ? AND project_id = ?", [transaction_id, project_id])
+    )
+    if not rows:
+        raise Rejected(not_found("Transaction", transaction_id))
+    row = rows[0]
+    if row["type"] != "InternationalCreditTransferOut" or row["status"] != status:
+        raise Rejected(
+            forbidden(
+                f"Transaction {transaction_id} is a {row['status']} {row['type']}: this needs a "
+                f"{status} InternationalCreditTransferOut."
+            )
+        )
+    return row
+
+
+def settle_outgoing_international_transfer(
+    env: Environment, project_id: str, transaction_id: str, *, booked: bool
+) -> TransactionRow:
+    """The receiving bank took (`booked`) or refused a pending outgoing transfer."""
+    with env.store.atomic() as db:
+        row = _outgoing(db, project_id, transaction_id, "Pending")
+        if booked:
+            return change_status(env, db, row, "Booked")
+        return change_status(env, db, row, "Rejected", reason="BeneficiaryBankNotReachable")
+
+
+def return_outgoing_international_transfer(
+    env: Environment, project_id: str, transaction_id: str, *, reason: str
+) -> TransactionRow:
+    """The receiving bank sends a booked outgoing transfer back: an
+    `InternationalCreditTransferOutReturn` credit, booked at once; once per transfer."""
+    with env.store.atomic() as db:
+        original = _outgoing(db, project_id, transaction_id, "Booked")
+        already = db.execute(
+            "SELECT id FROM transactions WHERE original_transaction_id = ? AND type = ?",
+            [transaction_id, "InternationalCreditTransferOutReturn"],
+        ).fetchone()
+        if already is not None:
+            raise Rejected(
+                forbidden(f"Transaction {transaction_id} was already returned by {already[0]}.")
+            )
+        return record_transaction(
+            env,
+            db,
+            project_id=project_id,
+            account_id=original["account_id"],
+            type="InternationalCreditTransferOutReturn",
+            amount=to_decimal(original["amount"]),
+            status="Booked",
+            status_reason=reason,
+            label=f"Return of {original['label']}",
+            counterparty=original["counterparty"],
+            reference=original.get("reference"),
+            payment_id=original.get("payment_id"),
             original_transaction_id=transaction_id,
         )

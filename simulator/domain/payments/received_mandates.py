@@ -8,11 +8,14 @@ accounts only, `ConsentPending` until the user accepts an `EnableMandate` consen
 partner may suspend it (debits under a `Suspended` mandate start `Rejected`, reason
 `MandateInvalid`) and enable it again, which asks the account's user for an `EnableMandate`
 consent (`ConsentPending`, then `Enabled` once accepted; `Suspended` again if not). A
-`Canceled` mandate can be neither. Each change emits `ReceivedDirectDebitMandate.Updated`.
+`Canceled` mandate can be neither. A registered B2B mandate's details may be changed
+(`updateReceivedSepaDirectDebitB2bMandate`): it waits for an `EnableMandate` consent again
+(`Suspended` if refused). Each change emits `ReceivedDirectDebitMandate.Updated`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
 import sqlite_utils
@@ -21,6 +24,7 @@ from ...storage import get_row, insert_columns, rows_where, update_columns, upda
 from ...storage.rows import (
     AccountRow,
     ConsentRow,
+    PaymentMandateRow,
     ReceivedDirectDebitMandateRow,
 )
 from ..accounts.account_lifecycle import consent_user, find_account
@@ -37,11 +41,13 @@ __all__ = [
     "CONSENT_HANDLER",
     "SCHEME_NAMES",
     "add_b2b_mandate",
+    "add_internal_b2b_mandate",
     "enable_mandate",
     "get_mandate",
     "list_mandates",
     "mandate_for_debit",
     "suspend_mandate",
+    "update_b2b_mandate",
 ]
 
 _TABLE: Final = "received_direct_debit_mandates"
@@ -318,7 +324,11 @@ def add_b2b_mandate(
 
 
 #: The API's scheme names of the stored `scheme` values.
-SCHEME_NAMES = {"Core": "SepaDirectDebitCore", "B2B": "SepaDirectDebitB2b"}
+SCHEME_NAMES = {
+    "Core": "SepaDirectDebitCore",
+    "B2B": "SepaDirectDebitB2b",
+    "InternalB2b": "InternalDirectDebitB2b",
+}
 
 
 def list_mandates(
@@ -352,3 +362,197 @@ def list_mandates(
         order=order,
         descending=descending,
     )
+
+
+def _updated_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """The changes an update asks for, checked (blank ones are left as they are)."""
+    checks = Checks()
+    checks.url(data.get("consent_redirect_url"), ["input", "consentRedirectUrl"])
+    wanted = {
+        "creditor_identifier": checks.text(
+            data.get("creditor_identifier"),
+            ["input", "creditorIdentifier"],
+            required=False,
+            max_length=35,
+        ),
+        "creditor_name": checks.text(
+            data.get("creditor_name"), ["input", "creditorName"], required=False, max_length=70
+        ),
+        "reference": checks.text(
+            data.get("mandate_reference"),
+            ["input", "mandateReference"],
+            required=False,
+            max_length=35,
+        ),
+        "name": checks.text(data.get("name"), ["input", "name"], required=False, max_length=140),
+    }
+    checks.raise_if_any()
+    return {key: value for key, value in wanted.items() if value is not None}
+
+
+def update_b2b_mandate(
+    env: Environment, principal: Principal, data: dict[str, Any]
+) -> ReceivedDirectDebitMandateRow:
+    """Change a registered B2B mandate's creditor, reference, name or account (`iban`): the
+    mandate waits for the account's user to accept an `EnableMandate` consent again
+    (`ConsentPending`; `Suspended` if refused), since debits under it change."""
+    changes = _updated_fields(data)
+    url = str(data["consent_redirect_url"]).strip()
+    mandate_id = str(data.get("received_direct_debit_mandate_id") or "")
+    with env.store.atomic() as db:
+        row = _visible(db, principal, mandate_id)
+        if row["scheme"] != "B2B":
+            raise Rejected(
+                rejection(
+                    "ReceivedDirectDebitMandateNotB2bRejection",
+                    f"Received direct debit mandate {mandate_id} is a {row['scheme']} one.",
+                    id=mandate_id,
+                )
+            )
+        if row["status"] == "Canceled":
+            raise Rejected(forbidden(f"Received direct debit mandate {mandate_id} is Canceled."))
+        account_id = row["account_id"]
+        if data.get("iban"):
+            account_id = _account_of_iban(db, principal, str(data["iban"]))["id"]
+        require_permission(db, principal, account_id, "can_initiate_payments")
+        merged = {**row, **changes, "account_id": account_id}
+        _unique_b2b(db, merged, mandate_id)
+        consent = open_consent(
+            env,
+            db,
+            project_id=row["project_id"],
+            purpose="EnableMandate",
+            redirect_url=url,
+            user_id=consent_user(db, principal, account_id),
+            resource_id=mandate_id,
+        )
+        return _change(
+            env,
+            db,
+            row,
+            **changes,
+            account_id=account_id,
+            status="ConsentPending",
+            consent_id=consent["id"],
+            consent_for="Update",
+        )
+
+
+def _account_of_iban(db: sqlite_utils.Database, principal: Principal, iban: str) -> AccountRow:
+    compact = "".join(iban.split()).upper()
+    rows = list(
+        rows_where(db, "accounts", "iban = ? AND project_id = ?", [compact, principal.project_id])
+    )
+    if rows:
+        try:
+            return find_account(db, principal, rows[0]["id"])
+        except Rejected:
+            pass  # another member's account: not found, as an unknown IBAN
+    raise Rejected(not_found("Account", compact))
+
+
+def _unique_b2b(db: sqlite_utils.Database, merged: Mapping[str, Any], mandate_id: str) -> None:
+    other = db.execute(
+        "SELECT id FROM received_direct_debit_mandates WHERE account_id = ? AND "
+        "creditor_identifier = ? AND reference = ? AND status != 'Canceled' AND id != ?",
+        [merged["account_id"], merged["creditor_identifier"], merged["reference"], mandate_id],
+    ).fetchone()
+    if other is not None:
+        raise Rejected(
+            rejection(
+                "ReceivedDirectDebitMandateAlreadyExistRejection",
+                f"Mandate {merged['reference']} of {merged['creditor_identifier']} already "
+                f"exists on this account: {other[0]}.",
+                id=other[0],
+            )
+        )
+
+
+def _internal_payment_mandate(
+    db: sqlite_utils.Database, principal: Principal, payment_mandate_id: str
+) -> tuple[PaymentMandateRow, AccountRow]:
+    """A merchant's internal B2B payment mandate and the account it debits, when the
+    caller sees that account; else `PaymentMandateMandateNotFoundRejection`."""
+    rows = list(
+        rows_where(
+            db,
+            "payment_mandates",
+            "id = ? AND project_id = ? AND kind = 'Internal' AND scheme = 'InternalDirectDebitB2b'",
+            [payment_mandate_id, principal.project_id],
+        )
+    )
+    accounts = (
+        list(rows_where(db, "accounts", "iban = ?", [rows[0]["debtor_iban"]])) if rows else []
+    )
+    if accounts:
+        try:
+            return rows[0], find_account(db, principal, accounts[0]["id"])
+        except Rejected:
+            pass  # an account the caller does not see: as unknown as no mandate
+    raise Rejected(
+        rejection(
+            "PaymentMandateMandateNotFoundRejection",
+            f"Payment mandate {payment_mandate_id} was not found.",
+            id=payment_mandate_id,
+        )
+    )
+
+
+def add_internal_b2b_mandate(
+    env: Environment,
+    principal: Principal,
+    payment_mandate_id: str,
+    *,
+    consent_redirect_url: str,
+    name: str | None = None,
+) -> ReceivedDirectDebitMandateRow:
+    """Register, on the debtor's company account, the internal B2B payment mandate a
+    merchant of the bank declared (`payment_mandates`, kind `Internal`): `ConsentPending`
+    until the account's user accepts the `EnableMandate` consent (`Canceled` if refused)."""
+    checks = Checks()
+    url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
+    name = checks.text(name, ["input", "name"], required=False, max_length=140)
+    checks.raise_if_any()
+    with env.store.atomic() as db:
+        mandate, account = _internal_payment_mandate(db, principal, payment_mandate_id)
+        require_permission(db, principal, account["id"], "can_initiate_payments")
+        if get_row(db, "account_holders", account["holder_id"])["type"] == "Individual":
+            raise Rejected(
+                rejection(
+                    "AccountHolderTypeIndividualRejection",
+                    f"Account {account['id']} belongs to an individual: B2B mandates are for "
+                    "companies.",
+                )
+            )
+        if db[_TABLE].count_where(
+            "account_id = ? AND creditor_identifier = ? AND reference = ? AND status != 'Canceled'",
+            [account["id"], mandate["creditor_identifier"], mandate["reference"]],
+        ):
+            raise Rejected(
+                forbidden(f"Payment mandate {payment_mandate_id} is already registered.")
+            )
+        row = _insert(
+            env,
+            db,
+            account,
+            reference=mandate["reference"],
+            creditor_identifier=mandate["creditor_identifier"],
+            creditor_name=mandate["creditor_name"],
+            name=name,
+            signature_date=mandate.get("signature_date"),
+            scheme="InternalB2b",
+            sequence=mandate["sequence"],
+            status="ConsentPending",
+            consent_for="Add",
+        )
+        consent = open_consent(
+            env,
+            db,
+            project_id=row["project_id"],
+            purpose="EnableMandate",
+            redirect_url=str(url),
+            user_id=consent_user(db, principal, account["id"]),
+            resource_id=row["id"],
+        )
+        update_row(db, _TABLE, row["id"], {"consent_id": consent["id"]})
+        return get_row(db, _TABLE, row["id"])

@@ -39,6 +39,7 @@ from ...storage import (
     next_number,
     rows_where,
 )
+from ...storage.rows import CheckTransactionNew, TransactionRow
 from ..accounts.holders import VERIFICATION_STATUSES
 from ..accounts.ledger import STATUSES_OF_TYPE, TRANSACTION_TYPES, record_transaction
 from ..accounts.transactions import SETTLEMENT_DELAYS, settlement_time
@@ -57,6 +58,7 @@ from .merchant_datasets import (
 )
 from .onboarding_datasets import load_onboarding
 from .payment_datasets import load_standing_order, load_trusted_beneficiary
+from .sandbox_checks import next_test_line, rlmc_key
 
 __all__ = ["DATASETS_DIR", "dataset_path", "load_dataset", "read_dataset"]
 
@@ -444,7 +446,27 @@ class _Loader:
             else None,
             **details,
         )
+        if tx_type == "CheckIn":
+            self._check_line(record, row)
         self.remember(record["key"], "Transaction", row["id"])
+
+    def _check_line(self, record: dict[str, Any], row: TransactionRow) -> None:
+        """A deposited check's magnetic line: the record's `cmc7`, else the next test check's
+        line (numbered in sequence, so deterministic), with its RLMC key."""
+        cmc7 = str(record.get("cmc7") or next_test_line(self.db))
+        if len(cmc7) != 31 or not cmc7.isdigit():
+            raise self.fail(record, f"a CMC7 line is 31 digits, got {cmc7!r}")
+        insert_row(
+            self.db,
+            "check_transactions",
+            CheckTransactionNew(
+                transaction_id=row["id"],
+                project_id=self.project_id,
+                cmc7=cmc7,
+                rlmc_key=rlmc_key(cmc7),
+                created_at=self.env.now(),
+            ),
+        )
 
 
 def load_dataset(env: Environment, project_id: str, name_or_path: str) -> dict[str, Any]:

@@ -16,6 +16,7 @@ executes on the clock like one scheduled through the API (`domain.standing_order
 
 from __future__ import annotations
 
+import json
 from typing import Any, Protocol
 
 import sqlite_utils
@@ -61,20 +62,26 @@ def load_trusted_beneficiary(loader: Loader, record: dict[str, Any]) -> None:
     if not isinstance(name, str) or not name.strip():
         raise loader.fail(record, "a trusted beneficiary needs a name")
     now = loader.env.now()
-    row: TrustedBeneficiaryNew = {
-        "id": loader.env.new_id(loader.db, "trusted-beneficiary"),
-        "project_id": loader.project_id,
-        "account_id": loader.ref(record, "account"),
-        "type": "Sepa",
-        "name": name,
-        "label": record.get("label") or name,
-        "iban": _iban(loader, record, "iban"),
-        "status": "Enabled",
-        "created_at": now,
-        "updated_at": now,
-    }
+    # An international one names its currency, route and details instead of an IBAN.
+    international = record.get("route") is not None
+    beneficiary_id = loader.env.new_id(loader.db, "trusted-beneficiary")
+    row = TrustedBeneficiaryNew(
+        id=beneficiary_id,
+        project_id=loader.project_id,
+        account_id=loader.ref(record, "account"),
+        type="International" if international else "Sepa",
+        name=name,
+        label=record.get("label") or name,
+        iban="" if international else _iban(loader, record, "iban"),
+        currency=record.get("currency") if international else None,
+        route=record.get("route"),
+        details=json.dumps(record.get("details") or []) if international else None,
+        status="Enabled",
+        created_at=now,
+        updated_at=now,
+    )
     insert_row(loader.db, "trusted_beneficiaries", row)
-    loader.remember(record["key"], "TrustedBeneficiary", row["id"])
+    loader.remember(record["key"], "TrustedBeneficiary", beneficiary_id)
 
 
 def load_standing_order(loader: Loader, record: dict[str, Any]) -> None:

@@ -14,11 +14,13 @@ rlmc_key(check["cmc7"]) == check["rlmc_key"]   # True
 
 from __future__ import annotations
 
+import sqlite_utils
+
 from ...storage import insert_row, next_number
 from ...storage.rows import TestCheckNew
 from ..kernel.context import Environment
 
-__all__ = ["FNCI_RESULTS", "generate_test_check", "is_valid_check", "rlmc_key"]
+__all__ = ["FNCI_RESULTS", "generate_test_check", "is_valid_check", "next_test_line", "rlmc_key"]
 
 FNCI_RESULTS = ("PositiveGreen", "IrregularWhite", "IrregularOrange", "IrregularRed")
 #: The simulated drawer bank's interbank zone and the account zone's prefix (our choices).
@@ -36,14 +38,19 @@ def is_valid_check(cmc7: str, key: str) -> bool:
     return len(cmc7) == 31 and cmc7.isdigit() and rlmc_key(cmc7) == key
 
 
+def next_test_line(db: sqlite_utils.Database) -> str:
+    """The next check's CMC7 line, numbered in sequence (in the caller's transaction)."""
+    number = next_number(db, "test_check_number")
+    # The account zone follows the number, so every generated line is different.
+    return f"{number % 10_000_000:07d}{_INTERBANK_ZONE}{_ACCOUNT_PREFIX}{number:08d}"
+
+
 def generate_test_check(
     env: Environment, project_id: str, fnci_result: str | None = None
 ) -> TestCheckNew:
     """A new check of the project's, numbered in sequence, in one transaction."""
     with env.store.atomic() as db:
-        number = next_number(db, "test_check_number")
-        # The account zone follows the number, so every generated line is different.
-        cmc7 = f"{number % 10_000_000:07d}{_INTERBANK_ZONE}{_ACCOUNT_PREFIX}{number:08d}"
+        cmc7 = next_test_line(db)
         row: TestCheckNew = {
             "id": env.new_id(db, "test_check"),
             "project_id": project_id,

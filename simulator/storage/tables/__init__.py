@@ -7,8 +7,10 @@ set, never an edit of an applied one.
 
 from sqlite_utils.migrations import Migrations
 
+from .accounts.account_data import migrations as account_data
 from .accounts.accounts import migrations as accounts
 from .accounts.billing import migrations as billing
+from .accounts.credit_limits import migrations as credit_limits
 from .accounts.memberships import migrations as memberships
 from .banking import migrations as banking
 from .capital_deposits.capital_deposits import migrations as capital_deposits
@@ -20,12 +22,15 @@ from .exports.exports import migrations as exports
 from .funding.funding import migrations as funding
 from .journal import migrations as journal
 from .limits import migrations as limits
+from .merchants.internal_direct_debits import migrations as internal_direct_debits
 from .merchants.merchant_payment_links import migrations as merchant_payment_links
 from .merchants.merchant_payments import migrations as merchant_payments
 from .merchants.merchants import migrations as merchants
 from .oauth import migrations as oauth
 from .onboarding.onboarding import migrations as onboarding
+from .payments.checks import migrations as checks
 from .payments.direct_debits import migrations as direct_debits
+from .payments.international import migrations as international
 from .payments.payments import migrations as payments
 from .webhooks import migrations as webhooks
 
@@ -52,6 +57,11 @@ MIGRATION_SETS: list[Migrations] = [
     capital_deposits,
     exports,
     merchant_payment_links,
+    international,
+    checks,
+    internal_direct_debits,
+    credit_limits,
+    account_data,
 ]
 
 __all__ = ["MIGRATION_SETS"]

@@ -1,11 +1,11 @@
-"""An account's partnership status, legal documents and credit settings.
+"""An account's partnership status and legal documents (its credit settings:
+`api.partner.accounts.credit_limits`).
 
 - The partnership is accepted when the account opens; closing it cancels the partnership
   (`Canceling` while the account is Closing, `Canceled` once Closed).
 - Its one legal document is the bank's terms and conditions (`SwanTCU`) in the account's
   language, active since the account opened, at the address `ProjectInfo.tcuDocumentUri`
   gives (nothing is served there).
-- `creditLimitSettings` is null: the simulator offers no credit line.
 """
 
 from __future__ import annotations
@@ -20,11 +20,6 @@ from ....graphql_compat import ResolveInfo
 
 account = ObjectType("Account")
 bindables: list[SchemaBindable] = [account]
-
-
-@account.field("creditLimitSettings")
-def resolve_credit_limit_settings(_: dict[str, Any], __: ResolveInfo) -> None:
-    return None
 
 
 @account.field("partnershipStatusInfo")

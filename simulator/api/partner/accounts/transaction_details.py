@@ -123,11 +123,12 @@ def _return_reason(row: dict[str, Any], info: ResolveInfo) -> str | None:
 for _type in _types.values():
     _type.set_field("statementCanBeGenerated", _statement)
     _type.set_field("supportingDocumentCollections", _no_collections)
-# The types resolved nowhere else get the fields every transaction shares.
-for _name in _ALL[5:]:
+# The types resolved nowhere else get the fields every transaction shares (checks and
+# internal direct debits get them from their families' modules).
+for _name in ("InternalCreditTransfer", "InPersonCardTransaction", "OnlineCardTransaction"):
     for _field, _resolver in COMMON_FIELDS.items():
         _types[_name].set_field(_field, _resolver)
-for _name in _ALL[5:8]:
+for _name in ("CheckTransaction", "InternalCreditTransfer", "InternalDirectDebitTransaction"):
     _types[_name].set_field("returnReason", _return_reason)
 for _name in ("CardTransaction", "SEPADirectDebitTransaction"):
     _types[_name].set_field("reservedAmount", _reserved_amount)

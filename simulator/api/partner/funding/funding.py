@@ -39,9 +39,19 @@ settings = ObjectType("FundingLimitSettings")
 # Every stored funding source is a direct debit one, every payment mandate a SEPA one.
 source_interface = InterfaceType("FundingSource", lambda *_: "DirectDebitFundingSource")
 mandate_interfaces = [
-    InterfaceType(name, lambda *_: "SEPAPaymentDirectDebitMandate")
+    InterfaceType(name, lambda row, *_: payment_mandate_type(row))
     for name in ("PaymentMandate", "PaymentDirectDebitMandate")
 ]
+
+
+def payment_mandate_type(row: dict[str, Any]) -> str:
+    """A payment mandate's object type: an internal one (a merchant's, collecting from
+    another account of the bank), or a SEPA one."""
+    if row.get("kind") == "Internal":
+        return "InternalPaymentDirectDebitMandate"
+    return "SEPAPaymentDirectDebitMandate"
+
+
 bindables: list[SchemaBindable] = [
     query,
     mutation,

@@ -35,8 +35,12 @@ def resolve_account_beneficiaries(
 ) -> dict[str, Any]:
     env, principal = caller(info)
     wanted = dict(filters or {})
-    if wanted.pop("currency", None) not in (None, "EUR"):
-        wanted["status"] = ["-"]  # every trusted beneficiary here is a EUR (SEPA) one
+    currency = wanted.pop("currency", None)
+    if currency == "EUR":  # SEPA beneficiaries are EUR ones, international ones never
+        wanted["type"] = [kind for kind in wanted.get("type") or ["Sepa"] if kind == "Sepa"]
+        wanted["type"] = wanted["type"] or ["-"]
+    elif currency is not None:
+        wanted["currency"] = currency
     page = domain.list_trusted_beneficiaries(
         env,
         principal,
@@ -65,7 +69,7 @@ def resolve_trusted_beneficiary(_: Any, info: ResolveInfo, id: str) -> dict[str,
 
 
 def _node(row: TrustedBeneficiaryRow) -> dict[str, Any]:
-    return {**row, "__typename": "TrustedSepaBeneficiary"}
+    return {**row, "__typename": f"Trusted{row['type']}Beneficiary"}
 
 
 @trusted_sepa.field("statusInfo")

@@ -3,6 +3,7 @@ the mandates creditors debit it under (`receivedDirectDebitMandate`, enable, sus
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ariadne import InterfaceType, MutationType, ObjectType, QueryType
@@ -50,9 +51,8 @@ def resolve_debtor(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
 
 mandate = ObjectType("SEPAReceivedDirectDebitMandate")
 account = ObjectType("Account")
-# Every stored received mandate is a SEPA one (no internal direct debits yet).
 mandate_interface = InterfaceType(
-    "ReceivedDirectDebitMandate", lambda *_: "SEPAReceivedDirectDebitMandate"
+    "ReceivedDirectDebitMandate", lambda row, *_: received_mandate_type(row)
 )
 bindables: list[ObjectType | InterfaceType] = [
     query,
@@ -86,8 +86,14 @@ def resolve_mandate(
 
 
 def _typed(row: ReceivedDirectDebitMandateRow) -> dict[str, Any]:
-    # Every stored received mandate is a SEPA one (no internal direct debits yet).
-    return {**row, "__typename": "SEPAReceivedDirectDebitMandate"}
+    return {**row, "__typename": received_mandate_type(row)}
+
+
+def received_mandate_type(row: Mapping[str, Any]) -> str:
+    """A received mandate's object type: an internal B2B one, or a SEPA one."""
+    if row["scheme"] == "InternalB2b":
+        return "InternalReceivedDirectDebitMandate"
+    return "SEPAReceivedDirectDebitMandate"
 
 
 mandate.set_field("account", row_resolver("accounts", "account_id"))
@@ -123,7 +129,7 @@ def resolve_mandate_status(row: dict[str, Any], info: ResolveInfo) -> dict[str, 
     return result
 
 
-def _mandate_payload(name: str, row: ReceivedDirectDebitMandateRow) -> dict[str, Any]:
+def mandate_payload(name: str, row: ReceivedDirectDebitMandateRow) -> dict[str, Any]:
     return {"__typename": name, "received_direct_debit_mandate": _typed(row)}
 
 
@@ -134,7 +140,7 @@ def resolve_suspend(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[st
     row = received_mandates.suspend_mandate(
         env, principal, input["received_direct_debit_mandate_id"]
     )
-    return _mandate_payload("SuspendReceivedDirectDebitMandateSuccessPayload", row)
+    return mandate_payload("SuspendReceivedDirectDebitMandateSuccessPayload", row)
 
 
 @mutation.field("enableReceivedDirectDebitMandate")
@@ -147,7 +153,7 @@ def resolve_enable(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str
         input["received_direct_debit_mandate_id"],
         consent_redirect_url=input.get("consent_redirect_url"),
     )
-    return _mandate_payload("EnableReceivedDirectDebitMandateSuccessPayload", row)
+    return mandate_payload("EnableReceivedDirectDebitMandateSuccessPayload", row)
 
 
 @mutation.field("addReceivedSepaDirectDebitB2bMandate")
@@ -155,7 +161,7 @@ def resolve_enable(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str
 def resolve_add_b2b(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     row = received_mandates.add_b2b_mandate(env, principal, input)
-    return _mandate_payload("AddReceivedSepaDirectDebitB2bMandateSuccessPayload", row)
+    return mandate_payload("AddReceivedSepaDirectDebitB2bMandateSuccessPayload", row)
 
 
 @mutation.field("returnTransaction")
