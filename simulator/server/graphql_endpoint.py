@@ -45,7 +45,7 @@ from starlette.responses import JSONResponse, Response
 from ..api import RequestContext, execute
 from ..domain.kernel.context import Environment, Principal
 from ..exceptions import InvalidToken, SimulatorError
-from ..journal.middleware import note_cost
+from ..journal.middleware import note_cost, note_operation_data
 from ..limits import (
     DEFAULT_EXECUTION_DEADLINE_SECONDS,
     OperationCost,
@@ -269,6 +269,7 @@ class _Endpoint:
         if isinstance(data, Response):
             return data
         note_operation(request.scope, data["operationName"])
+        note_operation_data(request.scope, data)
         status, result = await self._run(request, principal, data)
         if request_id is not None:
             result.setdefault("extensions", {})["requestId"] = request_id
