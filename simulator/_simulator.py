@@ -24,9 +24,6 @@ from .domain.kernel.wiring import Wiring
 from .environments import EnvironmentName
 from .journal import DEFAULT_RETENTION, Journal, JournalSettings, record_call
 from .journal.clock import JournaledClock
-from .journal.queue import JournalQueue
-from .journal.record import drain
-from .journal.writer import JournalWriter
 from .lifecycle import Lifecycle
 from .limits import Limits, LimitSettings
 from .oauth.grants import GRANTS
@@ -128,8 +125,6 @@ class Simulator:
         except BaseException:  # nothing half-built is left open (threads, files, a temp dir)
             if self._owns_workers:
                 self.workers.shutdown(wait=True)
-            if getattr(self, "_journal_writer", None) is not None:
-                self._journal_writer.close()
             self._close_stores()
             for clock in (getattr(self, "_clock", None), getattr(self, "clock", None)):
                 if clock is not None:
@@ -152,9 +147,6 @@ class Simulator:
         #: The plugs of this simulator's domain (docs/architecture.md).
         self.wiring = Wiring()
         self.wiring.provide(self.journal_settings)
-        #: What the request journal has to write (journal/queue.py), and its writer thread.
-        self._journal_queue = JournalQueue()
-        self.wiring.provide(self._journal_queue)
         callouts = Callouts()
         self.wiring.provide(callouts)
         install_banking(self.wiring)
@@ -165,7 +157,6 @@ class Simulator:
         for name in EnvironmentName:
             store = Store.open(self.data_dir, name, durable=not self._temporary)
             self.environments[name] = Environment(name, store, self._clock, self.wiring)
-        self._journal_writer = JournalWriter(self._journal_queue, self.environments)
         self.scheduler = Scheduler(
             self._clock, self.environments.values(), self.wiring.scheduled_work, callouts
         )
@@ -245,13 +236,11 @@ class Simulator:
     def snapshot(self, name: str) -> Path:
         """Save every environment's file, the clock and the limits as snapshot `name`."""
         with self._lifecycle.operation():
-            self._write_journal()
             return save_snapshot(self.data_dir, self.clock, name)
 
     def restore(self, name: str) -> None:
         """Put the simulator back in the state of snapshot `name` (all of it, or nothing)."""
         with self._lifecycle.operation():
-            self._write_journal()  # what was journaled before belongs to the files replaced
             restore_snapshot(self.data_dir, self.clock, name)
 
     def snapshots(self) -> list[Any]:
@@ -325,7 +314,6 @@ class Simulator:
         if self._owns_workers:
             self.workers.shutdown(wait=True)
         self.ticker.stop()
-        self._journal_writer.close()  # writes what still waits: the stores are still open
         self._close_stores()
         self.limits.close()
         self.clock.close()
@@ -333,11 +321,6 @@ class Simulator:
         if self._temporary:
             shutil.rmtree(self.data_dir, ignore_errors=True)
             atexit.unregister(self._remove_at_exit)
-
-    def _write_journal(self) -> None:
-        """Write the journal's waiting entries now (journal/record.py, `drain`)."""
-        for environment in self.environments.values():
-            drain(environment)
 
     def _close_stores(self) -> None:
         for environment in self.environments.values():

@@ -95,7 +95,6 @@ THREAD_SITES = {
     "workshop/fair_pool.py": "workshop-worker_N",
     "workshop/background.py": "workshop-server",
     "report/replay.py": "bug-report-replay",
-    "journal/writer.py": "journal-writer",
 }
 _STARTERS = {"Thread", "ThreadPoolExecutor", "to_thread", "run_in_threadpool"}
 
@@ -128,13 +127,13 @@ def test_the_table_of_threads_lists_every_thread_started() -> None:
 
 
 def _ours() -> set[str]:
-    prefixes = ("simulator-", "asyncio-portal", "webhook_", "workshop-", "bug-report-", "journal-")
+    prefixes = ("simulator-", "asyncio-portal", "webhook_", "workshop-", "bug-report-")
     return {thread.name for thread in threading.enumerate() if thread.name.startswith(prefixes)}
 
 
 def test_a_simulators_threads_end_with_close() -> None:
-    """The ticker (a client's lifespan), the worker pool (an operation), the test portal and
-    the journal's writer run while used, and none is left after `close()`."""
+    """The ticker (a client's lifespan), the worker pool (an operation) and the test portal
+    run while used, and none is left after `close()`."""
     before = _ours()
     sim = Simulator()
     creds = sim.create_project("sandbox", "Threads", ["http://localhost:3000/callback"])
@@ -154,7 +153,6 @@ def test_a_simulators_threads_end_with_close() -> None:
         "simulator-ticker",
         "simulator-worker",
         "asyncio-portal",
-        "journal-writer",
     }
     assert _ours() - before == set()
 

@@ -17,7 +17,6 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..environments import EnvironmentName
-from .record import drain
 
 if TYPE_CHECKING:  # the types only: the command line reads the journal without the domain
     from ..domain.kernel.context import Environment
@@ -73,7 +72,6 @@ _JSON_COLUMNS = ("variables", "request", "cost")
 
 
 def _selected(env: Environment, sql: str, values: list[object]) -> list[JournalEntry]:
-    drain(env)  # what was journaled before this read is in the file (record.py)
     cursor = env.store.db.execute(sql, values)
     columns = [column[0] for column in cursor.description]
     entries = []
@@ -189,13 +187,15 @@ class Journal:
         if project is not None:
             clauses.append("project_id = ?")
             values.append(project)
-        environment = self._environments[EnvironmentName.parse(env)]
-        drain(environment)
-        rows = environment.store.db.execute(
-            f"SELECT document FROM journal_entries WHERE {' AND '.join(clauses)} "
-            "GROUP BY document ORDER BY min(seq)",
-            values,
-        ).fetchall()
+        rows = (
+            self._environments[EnvironmentName.parse(env)]
+            .store.db.execute(
+                f"SELECT document FROM journal_entries WHERE {' AND '.join(clauses)} "
+                "GROUP BY document ORDER BY min(seq)",
+                values,
+            )
+            .fetchall()
+        )
         return [str(row[0]) for row in rows]
 
     def last(self, count: int = 1, env: str | EnvironmentName = "sandbox") -> list[JournalEntry]:
@@ -203,17 +203,17 @@ class Journal:
 
     def position(self, env: str | EnvironmentName = "sandbox") -> int:
         """The `seq` of the latest entry of `env` (0 when there is none)."""
-        environment = self._environments[EnvironmentName.parse(env)]
-        drain(environment)
-        row = environment.store.db.execute("SELECT max(seq) FROM journal_entries").fetchone()
+        row = (
+            self._environments[EnvironmentName.parse(env)]
+            .store.db.execute("SELECT max(seq) FROM journal_entries")
+            .fetchone()
+        )
         return int(row[0] or 0)
 
     def __iter__(self) -> Iterator[JournalEntry]:
         return iter(self.filter())
 
     def __len__(self) -> int:
-        for env in self._environments.values():
-            drain(env)
         return sum(
             int(env.store.db.execute("SELECT count(*) FROM journal_entries").fetchone()[0])
             for env in self._environments.values()

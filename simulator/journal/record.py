@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..clock import wall_timestamp
-from .queue import JournalQueue, Pending
 from .redact import Redactor
 
 if TYPE_CHECKING:  # the types only: the command line journals without them (`insert_entry`)
@@ -29,9 +28,7 @@ __all__ = [
     "DEFAULT_RETENTION",
     "JournalSettings",
     "call_entry",
-    "drain",
     "insert_entry",
-    "queue_of",
     "record",
     "record_attempts",
     "record_call",
@@ -119,81 +116,19 @@ def record(
     redact: Callable[[Redactor, dict[str, Any]], None] | None = None,
     db: sqlite_utils.Database | None = None,
 ) -> int | None:
-    """Journal one entry (its keys are `journal_entries` columns; dicts and lists are stored
-    as JSON); `redact` replaces its secrets with the file's references when it is written.
-
-    In a simulator, the entry joins the journal's queue (`queue.py`) and its writer thread
-    writes it; `db` instead writes it in that write transaction, after whatever waits in
-    the queue (webhook attempts journal so, with their rows). The order entries are made in
-    is the order they are written: only a thread holding the file's write lock takes
-    entries off the queue, and every reader drains the queue first (`drain`). Without a
-    simulator (the command line) it is written at once, in a transaction of its own.
-    Returns the entry's `seq` when it was written at once, else None."""
+    """Write one entry (its keys are `journal_entries` columns; dicts and lists are stored
+    as JSON) and return its `seq`. `redact` replaces the entry's secrets first, with the
+    file's references. In `db`'s transaction when given, else in a transaction of its own."""
     settings = settings_of(env)
     if not settings.enabled:
         return None
-    queue = queue_of(env)
-    if db is not None:
-        if queue is not None:
-            _write_waiting(env, queue, db)
-        return insert_entry(db, entry, redact, retention=settings.retention, now=env.now)
-    if queue is not None:
-        # The times are the call's, not the writer's.
-        entry["virtual_time"] = entry.get("virtual_time") or env.now()
-        entry["wall_time"] = wall_timestamp()
-        if queue.put(env.name, entry, redact):  # a backlog: this caller writes it
-            drain(env)
-        return None
-    if env.store.db.conn.in_transaction:  # this thread's transaction
-        return insert_entry(env.store.db, entry, redact, retention=settings.retention, now=env.now)
-    with env.store.bookkeeping() as own:  # the scheduler need not look for due work again
-        # The plain connection: sqlite-utils' `execute` adds a layer to each statement.
-        return insert_entry(own.conn, entry, redact, retention=settings.retention, now=env.now)
-
-
-def queue_of(env: Environment) -> JournalQueue | None:
-    """The journal queue of the simulator `env` belongs to (None: the command line's)."""
-    try:
-        return env.wiring.get(JournalQueue)
-    except LookupError:
-        return None
-
-
-def drain(env: Environment) -> None:
-    """Write `env`'s waiting entries now, in this thread; on return every entry journaled
-    before the call is in the file (a batch the writer thread was writing included: its
-    transaction holds the write lock this one waits for). Readers call it first."""
-    queue = queue_of(env)
-    if queue is None or not queue.waiting(env.name):
-        return
-    if env.store.db.conn.in_transaction:
-        # This thread reads in a transaction of its own, which would not see the entries
-        # committed now (and taking the write lock inside it could invert their order).
-        return
-    taken = False
-    try:
+    if db is None and env.store.db.conn.in_transaction:  # this thread's transaction
+        db = env.store.db
+    if db is None:  # bookkeeping: the scheduler need not look for due work again
         with env.store.bookkeeping() as own:
-            batch, taken = queue.take(env.name), True
-            _write(env, batch, own.conn)
-    finally:  # after the commit: until then a reader must wait for this batch
-        if taken:
-            queue.done(env.name)
-
-
-def _write_waiting(env: Environment, queue: JournalQueue, db: Executes) -> None:
-    """Write the waiting entries in `db`'s transaction, which holds the file's write lock
-    (the caller's: the entries become visible with its commit)."""
-    batch = queue.take(env.name)
-    try:
-        _write(env, batch, db)
-    finally:
-        queue.done(env.name)
-
-
-def _write(env: Environment, batch: list[Pending], db: Executes) -> None:
-    retention = settings_of(env).retention
-    for entry, redact in batch:
-        insert_entry(db, entry, redact, retention=retention, now=env.now)
+            # The plain connection: sqlite-utils' `execute` adds a layer to each statement.
+            return insert_entry(own.conn, entry, redact, retention=settings.retention, now=env.now)
+    return insert_entry(db, entry, redact, retention=settings.retention, now=env.now)
 
 
 def insert_entry(
@@ -211,7 +146,7 @@ def insert_entry(
     row = {
         # An HTTP entry brings the time its request arrived; the clock is read otherwise.
         "virtual_time": entry.get("virtual_time") or now(),
-        "wall_time": entry.get("wall_time") or wall_timestamp(),
+        "wall_time": wall_timestamp(),
         **{k: _ENCODE(v) if isinstance(v, _STRUCTURED) else v for k, v in entry.items()},
     }
     cursor = db.execute(_insert_sql(tuple(row)), list(row.values()))

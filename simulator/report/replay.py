@@ -41,7 +41,6 @@ from ..domain.kernel.projects import hash_secret
 from ..exceptions import SimulatorError
 from ..journal.clock import dashboard_move
 from ..journal.reading import read_entries
-from ..journal.record import drain
 from ..journal.redact import JSON_SECRETS, TOKEN_PATTERN, Redactor, digest
 from ..oauth.tokens import issue_project_token
 from ..webhooks.receivers import AttemptResult, ErrorCode, Receivers, WebhookRequest
@@ -106,7 +105,6 @@ class Replay:
         transport = httpx.ASGITransport(app=self.sim.app, raise_app_exceptions=False)
         self.http = httpx.AsyncClient(transport=transport, base_url=DEFAULT_BASE_URL)
         self.secrets: dict[str, str] = {}
-        drain(self.env)
         self.position = int(
             self.env.store.db.execute(
                 "SELECT coalesce(max(seq), 0) FROM journal_entries"
@@ -234,7 +232,6 @@ class Replay:
 
     def _learn(self, candidates: list[str]) -> None:
         """Remember the real value of each secret the replay's journal gave a reference."""
-        drain(self.env)  # the step's entry, and the references it gave, are in the file
         db = self.env.store.db
         for secret in candidates:
             row = db.execute(
@@ -248,7 +245,6 @@ class Replay:
         reference's digest (`journal_secrets`) and the token's row (by its hash), so the row
         is given the hash of a new token derived from the reference, keeping its project,
         user, scope, family and expiry. None when the snapshot has no such row."""
-        drain(self.env)
         db = self.env.store.db
         found = db.execute(
             "SELECT t.kind FROM journal_secrets s JOIN tokens t ON t.token_hash = s.digest "
@@ -302,7 +298,6 @@ class Replay:
                 f"Step {number}: {reference} was issued before the report's starting state "
                 "and cannot be re-created at replay (docs/bug-reports.md, 'What replays')."
             )
-        drain(self.env)  # the references met before this one keep their numbers
         with self.env.store.atomic() as db:
             Redactor(db).adopt(secret, kind, owner, count, reference)
         self.secrets[reference] = secret

@@ -55,7 +55,7 @@ from starlette.responses import JSONResponse, Response
 from ..api import RequestContext, execute
 from ..domain.kernel.context import Environment, Principal
 from ..exceptions import InvalidToken, SimulatorError
-from ..journal.middleware import note_cost
+from ..journal.middleware import note_cost, note_operation_data
 from ..limits import (
     DEFAULT_EXECUTION_DEADLINE_SECONDS,
     OperationCost,
@@ -344,6 +344,7 @@ class _Endpoint:
             if fields is None or not fields <= USER_TOKEN_FIELDS:
                 return json_error(403, "FORBIDDEN", _USER_TOKEN_REFUSED, request_id=request_id)
         note_operation(request.scope, data["operationName"])
+        note_operation_data(request.scope, data)
         status, result = await self._run(request, principal, data)
         if request_id is not None:
             result.setdefault("extensions", {})["requestId"] = request_id

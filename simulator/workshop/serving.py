@@ -59,7 +59,7 @@ _NOTED_BYTES = 4096
 #: The interpreter's switch interval while a room is served (Python's default is 5 ms): a
 #: thread running an operation keeps the GIL until another has waited this long, and the
 #: event loop waits so at each return from polling, several times a request.
-_SWITCH_SECONDS = float(__import__("os").environ.get("SWITCH", "0.001"))
+_SWITCH_SECONDS = 0.001
 
 
 def prefix_html(body: bytes, prefix: str) -> bytes:
