@@ -91,7 +91,15 @@ def test_every_button_of_every_widget_works_after_run_all(path: Path, tmp_path: 
         if output.output_type == "error" or output.get("name") == "stderr"
     ]
     assert errors == []
-    report = json.loads(notebook.cells[-1].outputs[-1]["text"])
+    # The kernel may send one print as several stream messages (the text, then its newline,
+    # with a widget's message between them), so the report is read from the whole stdout.
+    stdout = "".join(
+        output.get("text", "")
+        for output in notebook.cells[-1].outputs
+        if output.get("name") == "stdout"
+    )
+    report_line = next(line for line in stdout.splitlines() if line.startswith('{"widgets"'))
+    report = json.loads(report_line)
     assert report["widgets"], f"{path.stem} shows no widget of the kit"
     assert report["clicked"] >= 1
     assert report["problems"] == []
