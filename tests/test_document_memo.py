@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from graphql import GraphQLError, build_schema, parse
 
-from simulator.limits import query_cost
+from simulator.limits import short_lived
 from simulator.limits.document_memo import (
     MAX_REMEMBERED_LENGTH,
     DocumentFigures,
@@ -31,7 +31,7 @@ def test_valid_and_invalid_documents_are_remembered_and_each_schema_has_its_memo
     # An invalid text is remembered with its errors: sent again, it is not validated again
     # (it was, every time: a loop of a slow invalid document kept the workers busy).
     calls: list[object] = []
-    monkeypatch.setattr(query_cost, "validate", lambda *args: calls.append(args) or [])
+    monkeypatch.setattr(short_lived, "validate", lambda *args: calls.append(args) or [])
     again = safe_validate(SCHEMA, parse("{ nope }"))
     assert calls == [] and [e.formatted for e in again] == [e.formatted for e in errors]
     assert again[0].locations == [(1, 3)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import logging
 import re
@@ -23,7 +24,7 @@ from simulator.domain.kernel.rejections import Rejected
 from simulator.limits.settings import LimitSettings, LimitSettingsFile, RateLimit
 from simulator.oauth import sms
 from simulator.server.serving import uvicorn_config
-from simulator.workshop import Workshop
+from simulator.workshop import Workshop, serving
 from simulator.workshop.feedback import check
 from simulator.workshop.instructor import _idle, instructor_app
 from simulator.workshop.serving import WorkshopApp, prefix_html
@@ -138,6 +139,14 @@ def test_unknown_learners_get_a_404(served: WorkshopServer) -> None:
                 break
             time.sleep(0.05)
         assert index["ready"] and index["open"] == 3
+
+
+def test_a_ready_room_keeps_the_collectors_full_passes_rare(served: WorkshopServer) -> None:
+    # A full pass walks every long-lived object holding the GIL: 40-180 ms in which no
+    # learner was answered, every 2-4 s under a hostile learner's load (docs/workshop.md).
+    assert served.app.ready and gc.get_freeze_count() > 0
+    assert gc.get_threshold() == serving._GC_THRESHOLDS
+    assert serving._GC_THRESHOLDS[0] >= 10 * 700  # young passes ten times rarer at least
 
 
 def test_a_slice_serves_only_its_learners(pristine: Path, tmp_path: Path) -> None:

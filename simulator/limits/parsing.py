@@ -21,6 +21,7 @@ from graphql import DocumentNode, GraphQLError, Source, parse
 
 from .measure import measure_document
 from .operation_limits import LIMIT_CODE, OperationCost, OperationLimitExceeded
+from .short_lived import unlink_tokens
 
 __all__ = [
     "DEFAULT_MAX_NESTING",
@@ -106,7 +107,7 @@ def parse_document(
     if nesting > max_nesting:
         raise OperationLimitExceeded("nesting", nesting, max_nesting, subject="Document")
     try:
-        return parse(source, max_tokens=max_tokens)
+        document = parse(source, max_tokens=max_tokens)
     except GraphQLError as error:
         if max_tokens is not None and (
             f"Document contains more than {max_tokens} tokens" in error.message
@@ -127,6 +128,8 @@ def parse_document(
         # graphql-core 3.2's lexer raises IndexError on a string ending in a lone backslash
         # (`{ a(x: "\` at the end); report it as the syntax error it is.
         raise GraphQLError(f"Syntax Error: {error}.", original_error=error) from error
+    unlink_tokens(document)  # freed by reference counting, not by the collector's full passes
+    return document
 
 
 def measure_query(

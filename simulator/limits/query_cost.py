@@ -64,6 +64,7 @@ from .parsing import (
     measure_query,
     parse_document,
 )
+from .short_lived import validate_releasing
 
 __all__ = [
     "DEFAULT_MAX_NESTING",
@@ -274,6 +275,6 @@ def _validate_bounded(
     if overlapping:
         return overlapping
     try:
-        return validate(schema, document_ast, rules, max_errors, type_info)
+        return validate_releasing(schema, document_ast, rules, max_errors, type_info)
     except RecursionError:
         return [GraphQLError("The document is too deeply nested to validate.")]

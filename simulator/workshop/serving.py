@@ -60,6 +60,16 @@ _NOTED_BYTES = 4096
 #: thread running an operation keeps the GIL until another has waited this long, and the
 #: event loop waits so at each return from polling, several times a request.
 _SWITCH_SECONDS = 0.001
+#: The collector's thresholds while a room is served (Python's default: 700, 10, 10). A full
+#: pass holds the GIL while it walks every long-lived object (100,000 in a room of 100: most
+#: are SQLite's statements and its cursors' weak references), 30-200 ms in which no learner
+#: is answered; it runs once the objects that survived two young passes reach a quarter of
+#: those, and requests in flight (a heavy document's tree lives through dozens of young
+#: passes at 700) kept it running every two or three seconds. Young passes ten times rarer
+#: see most of a request's objects already freed, so far fewer are promoted, and a full
+#: pass waits for twice as many young ones: measured, one full pass in a minute of a
+#: hostile room instead of 24 (docs/workshop.md).
+_GC_THRESHOLDS = (10_000, 10, 20)
 
 
 def prefix_html(body: bytes, prefix: str) -> bytes:
@@ -244,6 +254,7 @@ class WorkshopApp:
         # and stall every learner for 100-300 ms a few times a minute.
         gc.collect()
         gc.freeze()
+        gc.set_threshold(*_GC_THRESHOLDS)
         sys.setswitchinterval(_SWITCH_SECONDS)
         self.ready = True
 
