@@ -197,6 +197,16 @@ def resolve_create_company(_: Any, info: ResolveInfo, input: dict[str, Any]) -> 
 
 
 def _updated(kind: str, input: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
+    return updated_onboarding(
+        kind, input, info, f"Update{kind}AccountHolderOnboardingSuccessPayload"
+    )
+
+
+def updated_onboarding(
+    kind: str, input: dict[str, Any], info: ResolveInfo, payload: str
+) -> dict[str, Any]:
+    """Apply an update input to an onboarding of `kind` (Individual or Company) and answer
+    with `payload` (the public mutations share it, with their own payload's name)."""
     env, principal = caller(info)
     row = domain.update_onboarding(
         env,
@@ -207,7 +217,6 @@ def _updated(kind: str, input: dict[str, Any], info: ResolveInfo) -> dict[str, A
         company=input.get("company"),
         expected_type=kind,
     )
-    payload = f"Update{kind}AccountHolderOnboardingSuccessPayload"
     return {"__typename": payload, "onboarding": onboarding_node(row)}
 
 

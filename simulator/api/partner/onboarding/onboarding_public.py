@@ -18,7 +18,7 @@ from ....domain.onboarding.onboarding_public import check_public_onboarding, leg
 from ....graphql_compat import ResolveInfo
 from ...mutations import returns_rejections
 from .._helpers import caller
-from .onboarding import onboarding_node
+from .onboarding import onboarding_node, updated_onboarding
 
 query = QueryType()
 mutation = MutationType()
@@ -75,17 +75,8 @@ def resolve_create_company(_: Any, info: ResolveInfo, input: dict[str, Any]) -> 
 def _updated(kind: str, input: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, principal = caller(info)
     check_public_onboarding(env.store.db, principal.project_id)
-    row = domain.update_onboarding(
-        env,
-        principal,
-        input["onboarding_id"],
-        account_info=input.get("account_info"),
-        account_admin=input.get("account_admin"),
-        company=input.get("company"),
-        expected_type=kind,
-    )
     payload = f"UpdatePublic{kind}AccountHolderOnboardingSuccessPayload"
-    return {"__typename": payload, "onboarding": onboarding_node(row)}
+    return updated_onboarding(kind, input, info, payload)
 
 
 @mutation.field("updatePublicIndividualAccountHolderOnboarding")
