@@ -235,6 +235,8 @@ def test_nothing_reaches_accounts_holders_users_or_money() -> None:
     query = unauthenticated_schema().query_type
     assert query is not None
     assert sorted(query.fields) == [
+        "companyInfoBySiren",
+        "companyUboByCompanyRefAndHeadquarterCountry",
         "merchantPaymentLink",
         "nonEEACountries",
         "onboardingInfo",

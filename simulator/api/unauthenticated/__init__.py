@@ -18,7 +18,7 @@ from graphql import GraphQLObjectType, GraphQLSchema
 
 from ..executable import SCHEMA_DIR, build_schema
 from ..partner import bindables as partner_bindables
-from . import resolvers
+from . import registry, resolvers
 from .restricted import restricted
 
 __all__ = ["SERVED_FILE", "served", "unauthenticated_schema"]
@@ -27,7 +27,8 @@ SERVED_FILE = SCHEMA_DIR / "unauthenticated" / "served.toml"
 
 
 def served() -> dict[str, Any]:
-    """`served.toml`: `roots` (root type -> root fields) and `withheld` (type -> fields)."""
+    """`served.toml`: `roots` (root type -> root fields), `withheld` (type -> fields) and
+    `renamed` (type -> the name it is served under)."""
     return tomllib.loads(SERVED_FILE.read_text(encoding="utf-8"))
 
 
@@ -36,10 +37,10 @@ def unauthenticated_schema() -> GraphQLSchema:
     """The unauthenticated API's schema, shared by Sandbox and Live (built once per process)."""
     whole = build_schema(
         [SCHEMA_DIR / "common", SCHEMA_DIR / "partner", SCHEMA_DIR / "unauthenticated"],
-        [*partner_bindables, *resolvers.bindables],
+        [*partner_bindables, *resolvers.bindables, *registry.bindables],
     )
     table = served()
-    schema = restricted(whole, table["roots"], table["withheld"])
+    schema = restricted(whole, table["roots"], table["withheld"], table.get("renamed"))
     for root, fields in resolvers.SHARED_ROOTS.items():
         root_type = schema.get_type(root)
         assert isinstance(root_type, GraphQLObjectType)

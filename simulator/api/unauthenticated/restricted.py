@@ -94,10 +94,13 @@ def reachable(schema: GraphQLSchema, roots: Kept, withheld: Kept) -> dict[str, l
     return found
 
 
-def restricted(schema: GraphQLSchema, roots: Kept, withheld: Kept) -> GraphQLSchema:
+def restricted(
+    schema: GraphQLSchema, roots: Kept, withheld: Kept, renamed: Mapping[str, str] | None = None
+) -> GraphQLSchema:
     """A new schema of the kept root fields (`roots`: root type name -> field names) and
-    the types they reach, less the `withheld` fields; resolvers, type resolvers, argument
-    and input-field names (`out_name`) are those of `schema`."""
+    the types they reach, less the `withheld` fields, each type of `renamed` under its new
+    name; resolvers, type resolvers, argument and input-field names (`out_name`) are those
+    of `schema`. Two types of one name are an error (`TypeError`), a rename's too."""
     kept = reachable(schema, roots, withheld)
     built: dict[str, GraphQLNamedType] = {}
 
@@ -114,6 +117,11 @@ def restricted(schema: GraphQLSchema, roots: Kept, withheld: Kept) -> GraphQLSch
 
     for name, fields in kept.items():
         built[name] = _copy(schema.type_map[name], fields, wrapped)
+    for old, new in (renamed or {}).items():
+        if old in built:
+            # Only copies are renamed: enums and scalars are shared with `schema` as they are.
+            assert not isinstance(built[old], GraphQLEnumType | GraphQLScalarType), old
+            built[old].name = new
     query = built.get(schema.query_type.name) if schema.query_type else None
     mutation = built.get(schema.mutation_type.name) if schema.mutation_type else None
     assert isinstance(query, GraphQLObjectType)
