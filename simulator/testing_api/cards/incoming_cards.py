@@ -1,0 +1,63 @@
+"""Testing API resolvers of incoming card payments: a customer pays a merchant's payment link
+by card (`domain/merchants/incoming_card_payments.py`). The deprecated
+`simulateIncomingCard*` roots run the same code as the `simulateIncomingOnlineCard*` ones."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ariadne import ObjectType
+
+from ...api.context import RequestContext
+from ...api.mutations import returns_rejections
+from ...domain.merchants import incoming_card_payments
+from ...graphql_compat import ResolveInfo
+
+mutation = ObjectType("Mutation")
+bindables = [mutation]
+
+Resolver = Callable[..., Mapping[str, Any]]
+
+
+def _authorization(kind: str) -> Resolver:
+    @returns_rejections
+    def resolve(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+        ctx: RequestContext = info.context
+        payment = incoming_card_payments.authorize_online_card_payment(
+            ctx.environment,
+            ctx.principal.project_id,
+            input["payment_link_id"],
+            authorization=input["authorization"],
+            card_details=input["card_details"],
+            three_ds=input["three_ds"],
+            auto_capture=input.get("auto_capture"),
+        )
+        return {
+            "__typename": f"SimulateIncoming{kind}AuthorizationSuccessPayload",
+            "payment_id": payment.payment_id,
+            "card_mandate_id": payment.card_mandate_id,
+            "payment_link_id": payment.payment_link_id,
+        }
+
+    return resolve
+
+
+def _booking(kind: str) -> Resolver:
+    @returns_rejections
+    def resolve(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+        ctx: RequestContext = info.context
+        credit = incoming_card_payments.book_online_card_payment(
+            ctx.environment, ctx.principal.project_id, input["transaction_id"]
+        )
+        return {
+            "__typename": f"SimulateIncoming{kind}BookingSuccessPayload",
+            "transaction_id": credit["id"],
+        }
+
+    return resolve
+
+
+for _kind in ("Card", "OnlineCard"):
+    mutation.set_field(f"simulateIncoming{_kind}Authorization", _authorization(_kind))
+    mutation.set_field(f"simulateIncoming{_kind}Booking", _booking(_kind))
