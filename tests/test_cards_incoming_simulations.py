@@ -165,3 +165,29 @@ def test_a_link_without_an_enabled_card_method_is_refused(bank: Bank) -> None:
     refused = pay_link(bank, link_id)
     assert refused["__typename"] == "ForbiddenRejection"
     assert "card" in refused["message"]
+
+
+IN_PERSON = """mutation($input: SimulateIncomingInPersonCardAuthorizationInput!) {
+  simulateIncomingInPersonCardAuthorization(input: $input) { __typename
+    ... on Rejection { message } ... on ValidationRejection { fields { path } } } }"""
+
+
+def test_in_person_authorization_is_an_unsupported_scenario(bank: Bank) -> None:
+    """No in-person payment intent exists in the simulator: a typed answer saying so."""
+
+    def authorize(secret: str) -> dict[str, Any]:
+        input = {
+            "paymentIntentSecret": secret,
+            "authorization": {"status": "Authorized"},
+            "cardDetails": {"scheme": "Visa"},
+        }
+        body = bank.testing.post(IN_PERSON, {"input": input})
+        assert "errors" not in body, body
+        return dict(body["data"]["simulateIncomingInPersonCardAuthorization"])
+
+    unsupported = authorize("pi_secret_1")
+    assert unsupported["__typename"] == "UnsupportedTestScenario"
+    assert "createInPersonPaymentIntent" in unsupported["message"]
+    empty = authorize(" ")
+    assert empty["__typename"] == "ValidationRejection"
+    assert empty["fields"] == [{"path": ["input", "paymentIntentSecret"]}]

@@ -421,6 +421,18 @@ def _merchant_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
         booking: _rejected(
             b, r, booking, {"transactionId": r["card_payment"]}, "TransactionNotFoundRejection"
         ),
+        # No project has in-person payment intents (the simulator makes none).
+        "simulateIncomingInPersonCardAuthorization": _rejected(
+            b,
+            r,
+            "simulateIncomingInPersonCardAuthorization",
+            {
+                "paymentIntentSecret": "secret",
+                "authorization": {"status": "Authorized"},
+                "cardDetails": {"scheme": "Visa"},
+            },
+            "UnsupportedTestScenario",
+        ),
     }
 
 

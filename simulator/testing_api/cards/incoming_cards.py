@@ -1,6 +1,9 @@
 """Testing API resolvers of incoming card payments: a customer pays a merchant's payment link
 by card (`domain/merchants/incoming_card_payments.py`). The deprecated
-`simulateIncomingCard*` roots run the same code as the `simulateIncomingOnlineCard*` ones."""
+`simulateIncomingCard*` roots run the same code as the `simulateIncomingOnlineCard*` ones.
+
+`simulateIncomingInPersonCardAuthorization` answers `UnsupportedTestScenario`: the simulator
+makes no in-person payment intents (`createInPersonPaymentIntent`) for a card to pay."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from ariadne import ObjectType
 
 from ...api.context import RequestContext
 from ...api.mutations import returns_rejections
+from ...domain.kernel.rejections import validation, validation_error
 from ...domain.merchants import incoming_card_payments
 from ...graphql_compat import ResolveInfo
 
@@ -61,3 +65,21 @@ def _booking(kind: str) -> Resolver:
 for _kind in ("Card", "OnlineCard"):
     mutation.set_field(f"simulateIncoming{_kind}Authorization", _authorization(_kind))
     mutation.set_field(f"simulateIncoming{_kind}Booking", _booking(_kind))
+
+
+#: Why an in-person card authorization cannot be played (no payment intent exists here).
+NO_PAYMENT_INTENTS = (
+    "The simulator makes no in-person payment intents yet (createInPersonPaymentIntent is not "
+    "implemented), so there is none to authorize."
+)
+
+
+@mutation.field("simulateIncomingInPersonCardAuthorization")
+def resolve_in_person_authorization(
+    _: Any, info: ResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    if not str(input.get("payment_intent_secret") or "").strip():
+        message = "The payment intent's secret is required."
+        path: list[str | int] = ["input", "paymentIntentSecret"]
+        return validation([validation_error("Missing", message, path)])
+    return {"__typename": "UnsupportedTestScenario", "message": NO_PAYMENT_INTENTS}
