@@ -81,7 +81,10 @@ def test_the_partner_api_reads_the_credit_as_an_online_card_transaction(bank: Ba
     paid = pay_link(bank, link_id, autoCapture=True)
     node = bank.api.query(
         """query($id: ID!) { transaction(id: $id) { __typename type side paymentProduct
-             amount { value currency } statusInfo { status } } }""",
+             amount { value currency } statusInfo { status }
+             ... on OnlineCardTransaction { originalAmount { value } currencyExchange {
+               exchangeRate } cardDetails { __typename } merchant { __typename } label
+               counterparty isCancelable } } }""",
         {"id": paid["paymentId"]},
     )["transaction"]
     assert node == {
@@ -91,6 +94,13 @@ def test_the_partner_api_reads_the_credit_as_an_online_card_transaction(bank: Ba
         "paymentProduct": "OnlineCard",
         "amount": {"value": "10.00", "currency": "EUR"},
         "statusInfo": {"status": "Booked"},  # autoCapture books it at once
+        "originalAmount": {"value": "10.00"},
+        "currencyExchange": [],
+        "cardDetails": None,  # no card mandate nor customer's card is kept
+        "merchant": None,
+        "label": "Order 7",
+        "counterparty": "Grace Hopper",
+        "isCancelable": False,
     }
 
 
