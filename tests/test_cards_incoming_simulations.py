@@ -201,3 +201,13 @@ def test_in_person_authorization_is_an_unsupported_scenario(bank: Bank) -> None:
     empty = authorize(" ")
     assert empty["__typename"] == "ValidationRejection"
     assert empty["fields"] == [{"path": ["input", "paymentIntentSecret"]}]
+
+
+def test_in_person_settlement_finds_no_payment(bank: Bank) -> None:
+    """No in-person card merchant payment exists: any id is not found, an empty list invalid."""
+    name = "simulateIncomingInPersonCardSettlement"
+    missing = bank.testing.mutate(name, {"merchantPaymentIds": ["mp-1", "mp-2"]})
+    assert (missing["__typename"], missing["id"]) == ("NotFoundRejection", "mp-1")
+    empty = bank.testing.mutate(name, {"merchantPaymentIds": []})
+    assert empty["__typename"] == "ValidationRejection"
+    assert [field["path"] for field in empty["fields"]] == [["input", "merchantPaymentIds"]]

@@ -433,6 +433,13 @@ def _merchant_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
             },
             "UnsupportedTestScenario",
         ),
+        "simulateIncomingInPersonCardSettlement": _rejected(
+            b,
+            r,
+            "simulateIncomingInPersonCardSettlement",
+            {"merchantPaymentIds": ["mp-1"]},
+            "NotFoundRejection",
+        ),
     }
 
 

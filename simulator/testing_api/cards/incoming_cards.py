@@ -3,7 +3,8 @@ by card (`domain/merchants/incoming_card_payments.py`). The deprecated
 `simulateIncomingCard*` roots run the same code as the `simulateIncomingOnlineCard*` ones.
 
 `simulateIncomingInPersonCardAuthorization` answers `UnsupportedTestScenario`: the simulator
-makes no in-person payment intents (`createInPersonPaymentIntent`) for a card to pay."""
+makes no in-person payment intents (`createInPersonPaymentIntent`) for a card to pay, so
+`simulateIncomingInPersonCardSettlement` finds no in-person merchant payment to settle."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ariadne import ObjectType
 
 from ...api.context import RequestContext
 from ...api.mutations import returns_rejections
-from ...domain.kernel.rejections import validation, validation_error
+from ...domain.kernel.rejections import rejection, validation, validation_error
 from ...domain.merchants import incoming_card_payments
 from ...graphql_compat import ResolveInfo
 
@@ -83,3 +84,21 @@ def resolve_in_person_authorization(
         path: list[str | int] = ["input", "paymentIntentSecret"]
         return validation([validation_error("Missing", message, path)])
     return {"__typename": "UnsupportedTestScenario", "message": NO_PAYMENT_INTENTS}
+
+
+@mutation.field("simulateIncomingInPersonCardSettlement")
+def resolve_in_person_settlement(
+    _: Any, info: ResolveInfo, input: dict[str, Any]
+) -> dict[str, Any]:
+    ids = [str(payment_id) for payment_id in input.get("merchant_payment_ids") or []]
+    if not ids:
+        message = "Name at least one merchant payment."
+        path: list[str | int] = ["input", "merchantPaymentIds"]
+        return validation([validation_error("Missing", message, path)])
+    # No in-person card merchant payment exists here (no payment intent to pay), so no id
+    # names one, whichever project asks.
+    return rejection(
+        "NotFoundRejection",
+        f"Merchant payment {ids[0]} is no in-person card payment: the simulator makes none yet.",
+        id=ids[0],
+    )
