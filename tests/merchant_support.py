@@ -150,3 +150,49 @@ def mandate_for(bank: Bank, **extra: Any) -> tuple[str, str]:
     added = add_mandate(bank, method_id, **extra)
     assert added["__typename"] == "AddSepaDirectDebitPaymentMandateSuccessPayload", added
     return method_id, str(added["paymentMandate"]["id"])
+
+
+# -- card payments to a merchant's payment link --------------------------------------------
+
+
+def card_link(bank: Bank, profile_id: str | None = None, amount: str = "42.50") -> tuple[str, str]:
+    """An Active payment link taking an Enabled card method of an Enabled profile (a new one
+    unless `profile_id`), and the profile's account."""
+    profile_id = profile_id or enabled_profile(bank)
+    added = request_methods(bank, profile_id, card={})
+    method_id = added["merchantProfile"]["merchantPaymentMethods"][-1]["id"]
+    method_outcome(bank, method_id, "Enabled")
+    made = bank.api.mutate(
+        "createMerchantPaymentLink",
+        {
+            "merchantProfileId": profile_id,
+            "amount": {"value": amount, "currency": "EUR"},
+            "paymentMethodIds": [method_id],
+            "label": "Order 7",
+            "customer": {"name": "Grace Hopper"},
+        },
+        "merchantPaymentLink { id merchantProfile { accountId } }",
+    )
+    link = made["merchantPaymentLink"]
+    return str(link["id"]), str(link["merchantProfile"]["accountId"])
+
+
+#: The card of a customer paying a link (`cardDetails`).
+CUSTOMER_CARD = {"category": "Consumer", "country": "FRA", "scheme": "Visa", "type": "Debit"}
+
+
+def pay_link(
+    bank: Bank,
+    link_id: str,
+    name: str = "simulateIncomingOnlineCardAuthorization",
+    **extra: Any,
+) -> dict[str, Any]:
+    """A customer's card pays the link (Authorized, 3DS Successful unless `extra` says)."""
+    input = {
+        "paymentLinkId": link_id,
+        "authorization": {"status": "Authorized"},
+        "threeDS": {"status": "Successful"},
+        "cardDetails": CUSTOMER_CARD,
+        **extra,
+    }
+    return bank.testing.mutate(name, input, "paymentId cardMandateId paymentLinkId")

@@ -18,7 +18,13 @@ from simulator import ProjectCredentials, Simulator
 from simulator.webhooks import get_retry_policy
 
 from .banking_support import DEBTOR_IBAN, REDIRECT, Bank
-from .merchant_support import enabled_profile, sepa_core_method
+from .merchant_support import (
+    CUSTOMER_CARD,
+    card_link,
+    enabled_profile,
+    pay_link,
+    sepa_core_method,
+)
 from .oauth_pages import Pages
 
 #: Root fields that belong to no project: the one virtual clock every process shares, and
@@ -112,6 +118,8 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
     _billing(a, holder["holder_id"])
     merchant_profile = enabled_profile(a)
     merchant_method = sepa_core_method(a, merchant_profile)
+    card_payment_link, _ = card_link(a, merchant_profile)
+    card_payment = pay_link(a, card_payment_link)["paymentId"]  # a Pending credit
     limits = {"amount": {"value": "100.00", "currency": EUR}}
     change_request = a.api.mutate(
         "addFundingLimitSettingsChangeRequest",
@@ -125,6 +133,8 @@ def _resources(sim: Simulator, http: httpx.Client, a: Bank) -> dict[str, Any]:
     return {
         "merchant_profile": merchant_profile,
         "merchant_method": merchant_method,
+        "card_payment_link": card_payment_link,
+        "card_payment": card_payment,
         "merchant_method_request": a.api.mutate(
             "requestMerchantPaymentMethodsUpdate",
             {
@@ -394,8 +404,42 @@ def _merchant_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
             "requestedUpdateApproved": True,
         },
     }
+    link = {
+        "paymentLinkId": r["card_payment_link"],
+        "authorization": {"status": "Authorized"},
+        "threeDS": {"status": "Successful"},
+        "cardDetails": CUSTOMER_CARD,
+    }
+    booking = "simulateIncomingOnlineCardBooking"
     return {
-        name: _rejected(b, r, name, input, "NotFoundRejection") for name, input in calls.items()
+        **{
+            name: _rejected(b, r, name, input, "NotFoundRejection") for name, input in calls.items()
+        },
+        "simulateIncomingOnlineCardAuthorization": _rejected(
+            b, r, "simulateIncomingOnlineCardAuthorization", link, "NotFoundRejection"
+        ),
+        booking: _rejected(
+            b, r, booking, {"transactionId": r["card_payment"]}, "TransactionNotFoundRejection"
+        ),
+        # No project has in-person payment intents (the simulator makes none).
+        "simulateIncomingInPersonCardAuthorization": _rejected(
+            b,
+            r,
+            "simulateIncomingInPersonCardAuthorization",
+            {
+                "paymentIntentSecret": "secret",
+                "authorization": {"status": "Authorized"},
+                "cardDetails": {"scheme": "Visa"},
+            },
+            "UnsupportedTestScenario",
+        ),
+        "simulateIncomingInPersonCardSettlement": _rejected(
+            b,
+            r,
+            "simulateIncomingInPersonCardSettlement",
+            {"merchantPaymentIds": ["mp-1"]},
+            "NotFoundRejection",
+        ),
     }
 
 

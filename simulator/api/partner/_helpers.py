@@ -72,6 +72,7 @@ TRANSACTION_OBJECT_TYPES = {
     "InternationalCreditTransferOutReturn": "InternationalCreditTransferTransaction",
     "SepaDirectDebitIn": "SEPADirectDebitTransaction",
     "SepaDirectDebitInReturn": "SEPADirectDebitTransaction",
+    "CardInCredit": "OnlineCardTransaction",
 }
 
 

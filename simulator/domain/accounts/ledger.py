@@ -108,6 +108,8 @@ TRANSACTION_TYPES = (
     "InternalDirectDebitInReturn",
     "InternalDirectDebitOut",
     "InternalDirectDebitOutReturn",
+    # A customer's card payment to a merchant's account (domain.incoming_card_payments).
+    "CardInCredit",
 )
 TRANSACTION_STATUSES = ("Pending", "Booked", "Rejected", "Canceled", "Released")
 SIDE_OF_TYPE = {
@@ -142,6 +144,7 @@ SIDE_OF_TYPE = {
     "InternalDirectDebitInReturn": "Debit",
     "InternalDirectDebitOut": "Debit",
     "InternalDirectDebitOutReturn": "Credit",
+    "CardInCredit": "Credit",
 }
 #: The statuses a transaction may move to from each status (the others are final).
 TRANSITIONS: dict[str, tuple[str, ...]] = {
@@ -179,6 +182,7 @@ STATUSES_OF_TYPE: dict[str, tuple[str, ...]] = {
     "InternalDirectDebitInReturn": ("Booked",),
     "InternalDirectDebitOut": ("Pending", "Booked", "Rejected"),
     "InternalDirectDebitOutReturn": ("Booked",),
+    "CardInCredit": ("Pending", "Booked", "Rejected"),
 }
 _EVENT_OF_STATUS = {
     "Pending": "Transaction.Pending",

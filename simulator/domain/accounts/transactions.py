@@ -72,6 +72,7 @@ PRODUCT_TYPES = {
     "SEPACreditTransfer": TRANSFER_TYPES + RETURN_TYPES,
     "Card": ("CardOutDebit", "CardOutCredit"),
     "Fees": ("FeesOut",),
+    "OnlineCard": ("CardInCredit",),
     "InternationalCreditTransfer": (
         "InternationalCreditTransferIn",
         "InternationalCreditTransferInReturn",

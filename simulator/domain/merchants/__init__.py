@@ -5,6 +5,7 @@ Above `funding`.
 """
 
 from . import (
+    incoming_card_payments,
     incoming_direct_debits,
     internal_direct_debits,
     merchant_mandates,
@@ -15,6 +16,7 @@ from . import (
 )
 
 __all__ = [
+    "incoming_card_payments",
     "incoming_direct_debits",
     "internal_direct_debits",
     "merchant_mandates",

@@ -156,6 +156,17 @@ def resolve_currency_exchange(_row: dict[str, Any], _: ResolveInfo) -> list[dict
     return []
 
 
+# An incoming card payment (a customer paying a merchant's link) is in the account's
+# currency too.
+# The simulator keeps no card mandate nor the customer's card: no `cardDetails` nor
+# `merchant` (both nullable).
+online_card = _types["OnlineCardTransaction"]
+online_card.set_field("currencyExchange", resolve_currency_exchange)
+online_card.set_field("originalAmount", lambda row, _: amount(row["amount"], row["currency"]))
+online_card.set_field("cardDetails", lambda row, _: None)
+online_card.set_field("merchant", lambda row, _: None)
+
+
 @card.field("transactionTransportType")
 def resolve_transport_type(row: dict[str, Any], _: ResolveInfo) -> str | None:
     return "RealTimeAuthorized" if row["type"] == "CardOutDebit" else None
