@@ -108,6 +108,9 @@ __all__ = [
     "ExternalAccountChanges",
     "ExternalAccountNew",
     "ExternalAccountRow",
+    "ExternalIdentificationChanges",
+    "ExternalIdentificationNew",
+    "ExternalIdentificationRow",
     "FundingLimitChangeRequestChanges",
     "FundingLimitChangeRequestNew",
     "FundingLimitChangeRequestRow",
@@ -126,6 +129,9 @@ __all__ = [
     "IdempotencyKeyChanges",
     "IdempotencyKeyNew",
     "IdempotencyKeyRow",
+    "IdentificationDocumentUploadChanges",
+    "IdentificationDocumentUploadNew",
+    "IdentificationDocumentUploadRow",
     "InternalDirectDebitChanges",
     "InternalDirectDebitNew",
     "InternalDirectDebitRow",
@@ -328,6 +334,8 @@ TableName = Literal[
     "sandbox_user_endorsements",
     "server_consent_keys",
     "sandbox_identifications",
+    "external_identifications",
+    "identification_document_uploads",
     "digital_cards",
     "card_insurance_subscriptions",
     "trusted_beneficiaries",
@@ -2197,6 +2205,7 @@ class SupportingDocumentCollectionRow(TypedDict):
     created_at: str
     updated_at: str
     requested_purposes: str | None
+    transaction_id: str | None
 
 
 class SupportingDocumentCollectionNew(TypedDict):
@@ -2211,6 +2220,7 @@ class SupportingDocumentCollectionNew(TypedDict):
     created_at: str
     updated_at: str
     requested_purposes: NotRequired[str | None]
+    transaction_id: NotRequired[str | None]
 
 
 class SupportingDocumentCollectionChanges(TypedDict, total=False):
@@ -2225,6 +2235,7 @@ class SupportingDocumentCollectionChanges(TypedDict, total=False):
     created_at: str
     updated_at: str
     requested_purposes: str | None
+    transaction_id: str | None
 
 
 class SupportingDocumentRow(TypedDict):
@@ -2540,6 +2551,90 @@ class SandboxIdentificationChanges(TypedDict, total=False):
     error_reasons: str | None
     created_at: str
     updated_at: str | None
+
+
+class ExternalIdentificationRow(TypedDict):
+    """A row of `external_identifications`."""
+
+    id: str
+    project_id: str
+    user_id: str
+    external_id: str
+    identity_document: str
+    identity_document_id: str | None
+    status: str
+    created_at: str | None
+    updated_at: str | None
+
+
+class ExternalIdentificationNew(TypedDict):
+    """A row to insert into `external_identifications`."""
+
+    id: str
+    project_id: str
+    user_id: str
+    external_id: str
+    identity_document: str
+    identity_document_id: NotRequired[str | None]
+    status: str
+    created_at: NotRequired[str | None]
+    updated_at: NotRequired[str | None]
+
+
+class ExternalIdentificationChanges(TypedDict, total=False):
+    """Columns of `external_identifications` an update may set."""
+
+    id: str
+    project_id: str
+    user_id: str
+    external_id: str
+    identity_document: str
+    identity_document_id: str | None
+    status: str
+    created_at: str | None
+    updated_at: str | None
+
+
+class IdentificationDocumentUploadRow(TypedDict):
+    """A row of `identification_document_uploads`."""
+
+    token: str
+    project_id: str
+    identification_id: str
+    side: str
+    filename: str
+    expires_at: str
+    uploaded_at: str | None
+    size: int | None
+    created_at: str | None
+
+
+class IdentificationDocumentUploadNew(TypedDict):
+    """A row to insert into `identification_document_uploads`."""
+
+    token: str
+    project_id: str
+    identification_id: str
+    side: str
+    filename: str
+    expires_at: str
+    uploaded_at: NotRequired[str | None]
+    size: NotRequired[int | None]
+    created_at: NotRequired[str | None]
+
+
+class IdentificationDocumentUploadChanges(TypedDict, total=False):
+    """Columns of `identification_document_uploads` an update may set."""
+
+    token: str
+    project_id: str
+    identification_id: str
+    side: str
+    filename: str
+    expires_at: str
+    uploaded_at: str | None
+    size: int | None
+    created_at: str | None
 
 
 class DigitalCardRow(TypedDict):
@@ -4570,6 +4665,14 @@ if TYPE_CHECKING:
     ) -> SandboxIdentificationRow: ...
     @overload
     def get_row(
+        db: Database, name: Literal["external_identifications"], key: PrimaryKey | None
+    ) -> ExternalIdentificationRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["identification_document_uploads"], key: PrimaryKey | None
+    ) -> IdentificationDocumentUploadRow: ...
+    @overload
+    def get_row(
         db: Database, name: Literal["digital_cards"], key: PrimaryKey | None
     ) -> DigitalCardRow: ...
     @overload
@@ -4908,6 +5011,14 @@ if TYPE_CHECKING:
     def find_row(
         db: Database, name: Literal["sandbox_identifications"], key: PrimaryKey | None
     ) -> SandboxIdentificationRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["external_identifications"], key: PrimaryKey | None
+    ) -> ExternalIdentificationRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["identification_document_uploads"], key: PrimaryKey | None
+    ) -> IdentificationDocumentUploadRow | None: ...
     @overload
     def find_row(
         db: Database, name: Literal["digital_cards"], key: PrimaryKey | None
@@ -5526,6 +5637,26 @@ if TYPE_CHECKING:
         order_by: str | None = None,
         limit: int | None = None,
     ) -> Iterator[SandboxIdentificationRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["external_identifications"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[ExternalIdentificationRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["identification_document_uploads"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[IdentificationDocumentUploadRow]: ...
     @overload
     def rows_where(
         db: Database,
@@ -6224,6 +6355,22 @@ if TYPE_CHECKING:
     ) -> None: ...
     @overload
     def insert_row(
+        db: Database,
+        name: Literal["external_identifications"],
+        row: ExternalIdentificationNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["identification_document_uploads"],
+        row: IdentificationDocumentUploadNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
         db: Database, name: Literal["digital_cards"], row: DigitalCardNew, *, replace: bool = False
     ) -> None: ...
     @overload
@@ -6696,6 +6843,18 @@ if TYPE_CHECKING:
     ) -> None: ...
     @overload
     def insert_rows(
+        db: Database,
+        name: Literal["external_identifications"],
+        rows: Iterable[ExternalIdentificationNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["identification_document_uploads"],
+        rows: Iterable[IdentificationDocumentUploadNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
         db: Database, name: Literal["digital_cards"], rows: Iterable[DigitalCardNew]
     ) -> None: ...
     @overload
@@ -7164,6 +7323,20 @@ if TYPE_CHECKING:
         name: Literal["sandbox_identifications"],
         key: PrimaryKey | None,
         changes: SandboxIdentificationChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["external_identifications"],
+        key: PrimaryKey | None,
+        changes: ExternalIdentificationChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["identification_document_uploads"],
+        key: PrimaryKey | None,
+        changes: IdentificationDocumentUploadChanges,
     ) -> None: ...
     @overload
     def update_row(
@@ -7654,6 +7827,22 @@ if TYPE_CHECKING:
         db: Database,
         name: Literal["sandbox_identifications"],
         row: SandboxIdentificationChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["external_identifications"],
+        row: ExternalIdentificationChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["identification_document_uploads"],
+        row: IdentificationDocumentUploadChanges,
         *,
         pk: str,
     ) -> None: ...

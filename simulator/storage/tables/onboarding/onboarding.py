@@ -115,3 +115,10 @@ def m003_requested_purposes(db: sqlite_utils.Database) -> None:
     # The purposes the bank asked for on top of the onboarding's (requestSupportingDocuments):
     # a JSON list of {"purpose", "details"}.
     apply(db, Alter("supporting_document_collections", {"requested_purposes": str}))
+
+
+@migrations()
+def m004_transaction_collections(db: sqlite_utils.Database) -> None:
+    # A collection of type Transaction (generateTransactionSupportingDocumentUploadUrl) has a
+    # transaction instead of an onboarding.
+    apply(db, Alter("supporting_document_collections", {"transaction_id": str}))
