@@ -256,6 +256,9 @@ __all__ = [
     "UserConsentSettingRow",
     "UserNew",
     "UserRow",
+    "VerificationRenewalChanges",
+    "VerificationRenewalNew",
+    "VerificationRenewalRow",
     "VirtualIbanEntryChanges",
     "VirtualIbanEntryNew",
     "VirtualIbanEntryRow",
@@ -327,6 +330,7 @@ TableName = Literal[
     "supporting_document_collections",
     "supporting_documents",
     "onboarding_settings",
+    "verification_renewals",
     "journal_entries",
     "journal_secrets",
     "user_consent_settings",
@@ -2308,6 +2312,57 @@ class OnboardingSettingChanges(TypedDict, total=False):
     project_id: str
     public_onboarding: int
     updated_at: str
+
+
+class VerificationRenewalRow(TypedDict):
+    """A row of `verification_renewals`."""
+
+    id: str
+    project_id: str
+    account_holder_id: str
+    type: str
+    status: str
+    info: str
+    requirements: str | None
+    due_date: str | None
+    collection_id: str | None
+    status_at: str | None
+    created_at: str
+    updated_at: str | None
+
+
+class VerificationRenewalNew(TypedDict):
+    """A row to insert into `verification_renewals`."""
+
+    id: str
+    project_id: str
+    account_holder_id: str
+    type: str
+    status: str
+    info: str
+    requirements: NotRequired[str | None]
+    due_date: NotRequired[str | None]
+    collection_id: NotRequired[str | None]
+    status_at: NotRequired[str | None]
+    created_at: str
+    updated_at: NotRequired[str | None]
+
+
+class VerificationRenewalChanges(TypedDict, total=False):
+    """Columns of `verification_renewals` an update may set."""
+
+    id: str
+    project_id: str
+    account_holder_id: str
+    type: str
+    status: str
+    info: str
+    requirements: str | None
+    due_date: str | None
+    collection_id: str | None
+    status_at: str | None
+    created_at: str
+    updated_at: str | None
 
 
 class JournalEntryRow(TypedDict):
@@ -4637,6 +4692,10 @@ if TYPE_CHECKING:
     ) -> OnboardingSettingRow: ...
     @overload
     def get_row(
+        db: Database, name: Literal["verification_renewals"], key: PrimaryKey | None
+    ) -> VerificationRenewalRow: ...
+    @overload
+    def get_row(
         db: Database, name: Literal["journal_entries"], key: PrimaryKey | None
     ) -> JournalEntryRow: ...
     @overload
@@ -4983,6 +5042,10 @@ if TYPE_CHECKING:
     def find_row(
         db: Database, name: Literal["onboarding_settings"], key: PrimaryKey | None
     ) -> OnboardingSettingRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["verification_renewals"], key: PrimaryKey | None
+    ) -> VerificationRenewalRow | None: ...
     @overload
     def find_row(
         db: Database, name: Literal["journal_entries"], key: PrimaryKey | None
@@ -5567,6 +5630,16 @@ if TYPE_CHECKING:
         order_by: str | None = None,
         limit: int | None = None,
     ) -> Iterator[OnboardingSettingRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["verification_renewals"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[VerificationRenewalRow]: ...
     @overload
     def rows_where(
         db: Database,
@@ -6300,6 +6373,14 @@ if TYPE_CHECKING:
     @overload
     def insert_row(
         db: Database,
+        name: Literal["verification_renewals"],
+        row: VerificationRenewalNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
         name: Literal["journal_entries"],
         row: JournalEntryNew,
         *,
@@ -6809,6 +6890,10 @@ if TYPE_CHECKING:
     ) -> None: ...
     @overload
     def insert_rows(
+        db: Database, name: Literal["verification_renewals"], rows: Iterable[VerificationRenewalNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
         db: Database, name: Literal["journal_entries"], rows: Iterable[JournalEntryNew]
     ) -> None: ...
     @overload
@@ -7274,6 +7359,13 @@ if TYPE_CHECKING:
         name: Literal["onboarding_settings"],
         key: PrimaryKey | None,
         changes: OnboardingSettingChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["verification_renewals"],
+        key: PrimaryKey | None,
+        changes: VerificationRenewalChanges,
     ) -> None: ...
     @overload
     def update_row(
@@ -7783,6 +7875,14 @@ if TYPE_CHECKING:
         db: Database,
         name: Literal["onboarding_settings"],
         row: OnboardingSettingChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["verification_renewals"],
+        row: VerificationRenewalChanges,
         *,
         pk: str,
     ) -> None: ...
