@@ -6,8 +6,8 @@ of them (its KYC renewed), the partner answers through the API, the bank decides
 | WaitingForInformation | Pending (`finalizeVerificationRenewal`) |
 | Pending | Completed, Refused, Suspended, WaitingForInformation (the bank: `decide`) |
 
-`start` opens one (the bank's side; the Sandbox has no Testing API mutation for it yet: the
-Python API or a dataset starts it). Its `info` begins with what the bank knows: the holder's
+`start` opens one (the bank's side; the Sandbox has no Testing API mutation for it yet:
+Python starts it). Its `info` begins with what the bank knows: the holder's
 names, and what the holder's onboarding said when it came from one; a field the bank never
 learnt takes a Sandbox stand-in (`_STAND_INS`), which the partner is expected to correct. With
 `SupportingDocumentsRequired` among its requirements it gets a supporting document collection
