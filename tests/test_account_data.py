@@ -111,3 +111,17 @@ def test_risk_info_settings_and_plannings(bank: Bank) -> None:
         "{ notificationReminderPlannings { activatePhysicalCardReminders { timeUnit timeValue } } }"
     )["notificationReminderPlannings"]["activatePhysicalCardReminders"]
     assert [p["timeValue"] for p in plannings] == [3, 7, 14]
+
+
+def test_another_projects_external_account_takes_no_balance(bank: Bank) -> None:
+    holder = bank.holder(holder_type="Company", company_name="Acme SAS")["holder_id"]
+    added = bank.api.mutate("addExternalAccount", {**EXTERNAL, "accountHolderId": holder}, ACCOUNT)
+    other = Bank(bank.sim, bank.http, bank.sim.create_project("sandbox", "Other", [REDIRECT]))
+    account_id = added["externalAccount"]["id"]
+    when = "2026-01-03T00:00:00.000Z"
+    theirs = balance(other, "addExternalAccountBalance", account_id, "1.00", when)
+    assert theirs["__typename"] == "ForbiddenRejection"  # its union has no not-found rejection
+    count = bank.env.store.db["external_account_balances"].count_where(
+        "external_account_id = ?", [account_id]
+    )
+    assert count == 1

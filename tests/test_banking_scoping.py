@@ -57,6 +57,7 @@ ID_TABLES = {
 }
 #: Valid values for the other required fields, by name.
 VALUES: dict[str, Any] = {
+    "filename": "invoice.pdf",
     "consentRedirectUrl": REDIRECT,
     "amount": {"value": "1.00", "currency": "EUR"},
     "email": "eve@example.com",

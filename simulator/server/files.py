@@ -1,8 +1,10 @@
-"""The files the simulator serves itself: capital deposit document uploads and export
-downloads, one address each per environment, under the public URL.
+"""The files the simulator serves itself: capital deposit and identity document uploads and
+export downloads, one address each per environment, under the public URL.
 
 - `PUT` (or `POST`) `/{environment}/capital-deposit-uploads/{token}`: a document's file (the
   request's body); the document becomes Uploaded.
+- `PUT` (or `POST`) `/{environment}/identification-document-uploads/{token}`: a side of an
+  external identification's identity document; recorded once.
 - `GET /{environment}/export-downloads/{token}`: an export's CSV file.
 
 The token in the path is the credential (as a presigned URL's signature): random, stored
@@ -22,6 +24,7 @@ from starlette.routing import Route
 from ..domain.capital_deposits import documents
 from ..domain.exports import exports
 from ..domain.kernel.context import Environment
+from ..domain.users import external_identifications
 from ..environments import EnvironmentName
 from .responses import json_error
 
@@ -42,6 +45,19 @@ def _upload(env: Environment) -> Endpoint:
         if row is None:
             return _not_found(request)
         return JSONResponse({"documentId": row["id"], "status": row["status"], "size": len(body)})
+
+    return endpoint
+
+
+def _identity_upload(env: Environment) -> Endpoint:
+    async def endpoint(request: Request) -> Response:
+        body = await request.body()
+        token = str(request.path_params["token"])
+        receive = external_identifications.receive_upload
+        row = await run_in_threadpool(receive, env, token, len(body))
+        if row is None:
+            return _not_found(request)
+        return JSONResponse({"side": row["side"], "fileName": row["filename"], "size": len(body)})
 
     return endpoint
 
@@ -69,5 +85,9 @@ def file_routes(environments: dict[EnvironmentName, Environment]) -> list[Route]
         upload = documents.UPLOAD_PATH.format(environment=name.value, token="{token}")
         download = exports.DOWNLOAD_PATH.format(environment=name.value, token="{token}")
         routes.append(Route(upload, _upload(env), methods=["PUT", "POST"]))
+        identity = external_identifications.UPLOAD_PATH.format(
+            environment=name.value, token="{token}"
+        )
+        routes.append(Route(identity, _identity_upload(env), methods=["PUT", "POST"]))
         routes.append(Route(download, _download(env), methods=["GET"]))
     return routes

@@ -108,6 +108,9 @@ __all__ = [
     "ExternalAccountChanges",
     "ExternalAccountNew",
     "ExternalAccountRow",
+    "ExternalIdentificationChanges",
+    "ExternalIdentificationNew",
+    "ExternalIdentificationRow",
     "FundingLimitChangeRequestChanges",
     "FundingLimitChangeRequestNew",
     "FundingLimitChangeRequestRow",
@@ -126,6 +129,9 @@ __all__ = [
     "IdempotencyKeyChanges",
     "IdempotencyKeyNew",
     "IdempotencyKeyRow",
+    "IdentificationDocumentUploadChanges",
+    "IdentificationDocumentUploadNew",
+    "IdentificationDocumentUploadRow",
     "InternalDirectDebitChanges",
     "InternalDirectDebitNew",
     "InternalDirectDebitRow",
@@ -250,6 +256,9 @@ __all__ = [
     "UserConsentSettingRow",
     "UserNew",
     "UserRow",
+    "VerificationRenewalChanges",
+    "VerificationRenewalNew",
+    "VerificationRenewalRow",
     "VirtualIbanEntryChanges",
     "VirtualIbanEntryNew",
     "VirtualIbanEntryRow",
@@ -321,6 +330,7 @@ TableName = Literal[
     "supporting_document_collections",
     "supporting_documents",
     "onboarding_settings",
+    "verification_renewals",
     "journal_entries",
     "journal_secrets",
     "user_consent_settings",
@@ -328,6 +338,8 @@ TableName = Literal[
     "sandbox_user_endorsements",
     "server_consent_keys",
     "sandbox_identifications",
+    "external_identifications",
+    "identification_document_uploads",
     "digital_cards",
     "card_insurance_subscriptions",
     "trusted_beneficiaries",
@@ -2197,6 +2209,7 @@ class SupportingDocumentCollectionRow(TypedDict):
     created_at: str
     updated_at: str
     requested_purposes: str | None
+    transaction_id: str | None
 
 
 class SupportingDocumentCollectionNew(TypedDict):
@@ -2211,6 +2224,7 @@ class SupportingDocumentCollectionNew(TypedDict):
     created_at: str
     updated_at: str
     requested_purposes: NotRequired[str | None]
+    transaction_id: NotRequired[str | None]
 
 
 class SupportingDocumentCollectionChanges(TypedDict, total=False):
@@ -2225,6 +2239,7 @@ class SupportingDocumentCollectionChanges(TypedDict, total=False):
     created_at: str
     updated_at: str
     requested_purposes: str | None
+    transaction_id: str | None
 
 
 class SupportingDocumentRow(TypedDict):
@@ -2297,6 +2312,57 @@ class OnboardingSettingChanges(TypedDict, total=False):
     project_id: str
     public_onboarding: int
     updated_at: str
+
+
+class VerificationRenewalRow(TypedDict):
+    """A row of `verification_renewals`."""
+
+    id: str
+    project_id: str
+    account_holder_id: str
+    type: str
+    status: str
+    info: str
+    requirements: str | None
+    due_date: str | None
+    collection_id: str | None
+    status_at: str | None
+    created_at: str
+    updated_at: str | None
+
+
+class VerificationRenewalNew(TypedDict):
+    """A row to insert into `verification_renewals`."""
+
+    id: str
+    project_id: str
+    account_holder_id: str
+    type: str
+    status: str
+    info: str
+    requirements: NotRequired[str | None]
+    due_date: NotRequired[str | None]
+    collection_id: NotRequired[str | None]
+    status_at: NotRequired[str | None]
+    created_at: str
+    updated_at: NotRequired[str | None]
+
+
+class VerificationRenewalChanges(TypedDict, total=False):
+    """Columns of `verification_renewals` an update may set."""
+
+    id: str
+    project_id: str
+    account_holder_id: str
+    type: str
+    status: str
+    info: str
+    requirements: str | None
+    due_date: str | None
+    collection_id: str | None
+    status_at: str | None
+    created_at: str
+    updated_at: str | None
 
 
 class JournalEntryRow(TypedDict):
@@ -2540,6 +2606,90 @@ class SandboxIdentificationChanges(TypedDict, total=False):
     error_reasons: str | None
     created_at: str
     updated_at: str | None
+
+
+class ExternalIdentificationRow(TypedDict):
+    """A row of `external_identifications`."""
+
+    id: str
+    project_id: str
+    user_id: str
+    external_id: str
+    identity_document: str
+    identity_document_id: str | None
+    status: str
+    created_at: str | None
+    updated_at: str | None
+
+
+class ExternalIdentificationNew(TypedDict):
+    """A row to insert into `external_identifications`."""
+
+    id: str
+    project_id: str
+    user_id: str
+    external_id: str
+    identity_document: str
+    identity_document_id: NotRequired[str | None]
+    status: str
+    created_at: NotRequired[str | None]
+    updated_at: NotRequired[str | None]
+
+
+class ExternalIdentificationChanges(TypedDict, total=False):
+    """Columns of `external_identifications` an update may set."""
+
+    id: str
+    project_id: str
+    user_id: str
+    external_id: str
+    identity_document: str
+    identity_document_id: str | None
+    status: str
+    created_at: str | None
+    updated_at: str | None
+
+
+class IdentificationDocumentUploadRow(TypedDict):
+    """A row of `identification_document_uploads`."""
+
+    token: str
+    project_id: str
+    identification_id: str
+    side: str
+    filename: str
+    expires_at: str
+    uploaded_at: str | None
+    size: int | None
+    created_at: str | None
+
+
+class IdentificationDocumentUploadNew(TypedDict):
+    """A row to insert into `identification_document_uploads`."""
+
+    token: str
+    project_id: str
+    identification_id: str
+    side: str
+    filename: str
+    expires_at: str
+    uploaded_at: NotRequired[str | None]
+    size: NotRequired[int | None]
+    created_at: NotRequired[str | None]
+
+
+class IdentificationDocumentUploadChanges(TypedDict, total=False):
+    """Columns of `identification_document_uploads` an update may set."""
+
+    token: str
+    project_id: str
+    identification_id: str
+    side: str
+    filename: str
+    expires_at: str
+    uploaded_at: str | None
+    size: int | None
+    created_at: str | None
 
 
 class DigitalCardRow(TypedDict):
@@ -4542,6 +4692,10 @@ if TYPE_CHECKING:
     ) -> OnboardingSettingRow: ...
     @overload
     def get_row(
+        db: Database, name: Literal["verification_renewals"], key: PrimaryKey | None
+    ) -> VerificationRenewalRow: ...
+    @overload
+    def get_row(
         db: Database, name: Literal["journal_entries"], key: PrimaryKey | None
     ) -> JournalEntryRow: ...
     @overload
@@ -4568,6 +4722,14 @@ if TYPE_CHECKING:
     def get_row(
         db: Database, name: Literal["sandbox_identifications"], key: PrimaryKey | None
     ) -> SandboxIdentificationRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["external_identifications"], key: PrimaryKey | None
+    ) -> ExternalIdentificationRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["identification_document_uploads"], key: PrimaryKey | None
+    ) -> IdentificationDocumentUploadRow: ...
     @overload
     def get_row(
         db: Database, name: Literal["digital_cards"], key: PrimaryKey | None
@@ -4882,6 +5044,10 @@ if TYPE_CHECKING:
     ) -> OnboardingSettingRow | None: ...
     @overload
     def find_row(
+        db: Database, name: Literal["verification_renewals"], key: PrimaryKey | None
+    ) -> VerificationRenewalRow | None: ...
+    @overload
+    def find_row(
         db: Database, name: Literal["journal_entries"], key: PrimaryKey | None
     ) -> JournalEntryRow | None: ...
     @overload
@@ -4908,6 +5074,14 @@ if TYPE_CHECKING:
     def find_row(
         db: Database, name: Literal["sandbox_identifications"], key: PrimaryKey | None
     ) -> SandboxIdentificationRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["external_identifications"], key: PrimaryKey | None
+    ) -> ExternalIdentificationRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["identification_document_uploads"], key: PrimaryKey | None
+    ) -> IdentificationDocumentUploadRow | None: ...
     @overload
     def find_row(
         db: Database, name: Literal["digital_cards"], key: PrimaryKey | None
@@ -5459,6 +5633,16 @@ if TYPE_CHECKING:
     @overload
     def rows_where(
         db: Database,
+        name: Literal["verification_renewals"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[VerificationRenewalRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
         name: Literal["journal_entries"],
         where: str | None = None,
         where_args: Sequence[Any] | None = None,
@@ -5526,6 +5710,26 @@ if TYPE_CHECKING:
         order_by: str | None = None,
         limit: int | None = None,
     ) -> Iterator[SandboxIdentificationRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["external_identifications"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[ExternalIdentificationRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["identification_document_uploads"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[IdentificationDocumentUploadRow]: ...
     @overload
     def rows_where(
         db: Database,
@@ -6169,6 +6373,14 @@ if TYPE_CHECKING:
     @overload
     def insert_row(
         db: Database,
+        name: Literal["verification_renewals"],
+        row: VerificationRenewalNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
         name: Literal["journal_entries"],
         row: JournalEntryNew,
         *,
@@ -6219,6 +6431,22 @@ if TYPE_CHECKING:
         db: Database,
         name: Literal["sandbox_identifications"],
         row: SandboxIdentificationNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["external_identifications"],
+        row: ExternalIdentificationNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["identification_document_uploads"],
+        row: IdentificationDocumentUploadNew,
         *,
         replace: bool = False,
     ) -> None: ...
@@ -6662,6 +6890,10 @@ if TYPE_CHECKING:
     ) -> None: ...
     @overload
     def insert_rows(
+        db: Database, name: Literal["verification_renewals"], rows: Iterable[VerificationRenewalNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
         db: Database, name: Literal["journal_entries"], rows: Iterable[JournalEntryNew]
     ) -> None: ...
     @overload
@@ -6693,6 +6925,18 @@ if TYPE_CHECKING:
         db: Database,
         name: Literal["sandbox_identifications"],
         rows: Iterable[SandboxIdentificationNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["external_identifications"],
+        rows: Iterable[ExternalIdentificationNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["identification_document_uploads"],
+        rows: Iterable[IdentificationDocumentUploadNew],
     ) -> None: ...
     @overload
     def insert_rows(
@@ -7119,6 +7363,13 @@ if TYPE_CHECKING:
     @overload
     def update_row(
         db: Database,
+        name: Literal["verification_renewals"],
+        key: PrimaryKey | None,
+        changes: VerificationRenewalChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
         name: Literal["journal_entries"],
         key: PrimaryKey | None,
         changes: JournalEntryChanges,
@@ -7164,6 +7415,20 @@ if TYPE_CHECKING:
         name: Literal["sandbox_identifications"],
         key: PrimaryKey | None,
         changes: SandboxIdentificationChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["external_identifications"],
+        key: PrimaryKey | None,
+        changes: ExternalIdentificationChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["identification_document_uploads"],
+        key: PrimaryKey | None,
+        changes: IdentificationDocumentUploadChanges,
     ) -> None: ...
     @overload
     def update_row(
@@ -7615,6 +7880,14 @@ if TYPE_CHECKING:
     ) -> None: ...
     @overload
     def upsert_row(
+        db: Database,
+        name: Literal["verification_renewals"],
+        row: VerificationRenewalChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
         db: Database, name: Literal["journal_entries"], row: JournalEntryChanges, *, pk: str
     ) -> None: ...
     @overload
@@ -7654,6 +7927,22 @@ if TYPE_CHECKING:
         db: Database,
         name: Literal["sandbox_identifications"],
         row: SandboxIdentificationChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["external_identifications"],
+        row: ExternalIdentificationChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["identification_document_uploads"],
+        row: IdentificationDocumentUploadChanges,
         *,
         pk: str,
     ) -> None: ...

@@ -132,8 +132,10 @@ def required_purposes(
     db: sqlite_utils.Database, collection: SupportingDocumentCollectionRow
 ) -> tuple[str, ...]:
     """The onboarding's purposes, then those the bank asked for since."""
-    onboarding = get_row(db, "onboardings", collection["onboarding_id"])
-    base = REQUIRED_PURPOSES[onboarding["type"]]
+    base: tuple[str, ...] = ()
+    if collection["onboarding_id"]:  # a transaction's collection has no onboarding
+        onboarding = get_row(db, "onboardings", collection["onboarding_id"])
+        base = REQUIRED_PURPOSES[onboarding["type"]]
     extra = [item["purpose"] for item in _requested(collection) if item["purpose"] not in base]
     return (*base, *extra)
 
@@ -382,6 +384,8 @@ def _move_holder(
     env: Environment, db: sqlite_utils.Database, collection: SupportingDocumentCollectionRow
 ) -> None:
     holder_status = _HOLDER_STATUS.get(collection["status"])
+    if not collection["onboarding_id"]:  # a transaction's collection verifies no holder
+        return
     onboarding = get_row(db, "onboardings", collection["onboarding_id"])
     holder_id = onboarding.get("holder_id")
     if holder_status is None or not holder_id:

@@ -130,3 +130,53 @@ def m004_sandbox_identifications(db: sqlite_utils.Database) -> None:
             indexes=[("user_id",)],
         ),
     )
+
+
+@migrations()
+def m005_external_identifications(db: sqlite_utils.Database) -> None:
+    apply(
+        db,
+        Table(
+            "external_identifications",
+            # An identity check the partner ran with its own provider (addExternalIdentification):
+            # the provider's id, the identity document as given (JSON) and its document id.
+            {
+                "id": str,
+                "project_id": str,
+                "user_id": str,
+                "external_id": str,
+                "identity_document": str,
+                "identity_document_id": str,
+                "status": str,
+                "created_at": str,
+                "updated_at": str,
+            },
+            pk="id",
+            not_null={"project_id", "user_id", "external_id", "identity_document", "status"},
+            foreign_keys=[("project_id", "projects", "id"), ("user_id", "users", "id")],
+            indexes=[("user_id",), ("identity_document_id",)],
+        ),
+        Table(
+            "identification_document_uploads",
+            # An upload URL for one side of an external identification's identity document:
+            # the token is the URL's credential, valid until `expires_at` (virtual time).
+            {
+                "token": str,
+                "project_id": str,
+                "identification_id": str,
+                "side": str,
+                "filename": str,
+                "expires_at": str,
+                "uploaded_at": str,
+                "size": int,
+                "created_at": str,
+            },
+            pk="token",
+            not_null={"project_id", "identification_id", "side", "filename", "expires_at"},
+            foreign_keys=[
+                ("project_id", "projects", "id"),
+                ("identification_id", "external_identifications", "id"),
+            ],
+            indexes=[("identification_id",)],
+        ),
+    )

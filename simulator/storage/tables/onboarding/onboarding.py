@@ -115,3 +115,45 @@ def m003_requested_purposes(db: sqlite_utils.Database) -> None:
     # The purposes the bank asked for on top of the onboarding's (requestSupportingDocuments):
     # a JSON list of {"purpose", "details"}.
     apply(db, Alter("supporting_document_collections", {"requested_purposes": str}))
+
+
+@migrations()
+def m004_transaction_collections(db: sqlite_utils.Database) -> None:
+    # A collection of type Transaction (generateTransactionSupportingDocumentUploadUrl) has a
+    # transaction instead of an onboarding.
+    apply(db, Alter("supporting_document_collections", {"transaction_id": str}))
+
+
+@migrations()
+def m005_verification_renewals(db: sqlite_utils.Database) -> None:
+    apply(
+        db,
+        Table(
+            "verification_renewals",
+            # The bank asking a holder to confirm or update what it knows of them: `info` is
+            # the JSON of VerificationRenewalInfo (snake_case keys), `requirements` a JSON list
+            # of VerificationRenewalRequirement; `collection_id` its documents' collection.
+            {
+                "id": str,
+                "project_id": str,
+                "account_holder_id": str,
+                "type": str,  # AccountHolderType
+                "status": str,  # VerificationRenewalStatus
+                "info": str,
+                "requirements": str,
+                "due_date": str,
+                "collection_id": str,
+                "status_at": str,  # when it reached its status
+                "created_at": str,
+                "updated_at": str,
+            },
+            pk="id",
+            not_null={"project_id", "account_holder_id", "type", "status", "info", "created_at"},
+            foreign_keys=[
+                _PROJECTS,
+                ("account_holder_id", "account_holders", "id"),
+                ("collection_id", "supporting_document_collections", "id"),
+            ],
+            indexes=[("account_holder_id",)],
+        ),
+    )
