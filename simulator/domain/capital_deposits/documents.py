@@ -3,8 +3,8 @@ the bank's review of each document, and the bank's approval of a case (Testing A
 
 An upload URL is `{public_url}/{environment}/capital-deposit-uploads/{token}`: a `PUT` (or
 `POST`) of the file there, within `UPLOAD_LIFETIME` of virtual time, marks the document
-Uploaded (the simulator keeps its size, not its bytes). The token is random and shown only
-in the URL, as a presigned URL's signature is.
+Uploaded (the simulator keeps its size, not its bytes). The token is random, shown only in
+the URL (as a presigned URL's signature is) and stored hashed.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from ...clock import format_timestamp, parse_timestamp
 from ...storage import get_row, update_columns
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
+from ..kernel.projects import hash_secret
 from ..kernel.queries import find_visible
 from ..kernel.rejections import Rejected, rejection
 from ..kernel.validation import Checks
@@ -132,7 +133,7 @@ def new_upload_url(
             env,
             db,
             document,
-            {"filename": name, "upload_token": token, "upload_expires_at": expires},
+            {"filename": name, "upload_token": hash_secret(token), "upload_expires_at": expires},
         )
     path = UPLOAD_PATH.format(environment=env.name.value, token=token)
     return public_url.rstrip("/") + path
@@ -142,7 +143,9 @@ def receive_upload(env: Environment, token: str, size: int) -> dict[str, Any] | 
     """The file sent to an upload URL: its document becomes Uploaded. None when the URL is
     unknown, used or expired."""
     with env.store.atomic() as db:
-        rows = list(db["capital_deposit_documents"].rows_where("upload_token = ?", [token]))
+        rows = list(
+            db["capital_deposit_documents"].rows_where("upload_token = ?", [hash_secret(token)])
+        )
         if not rows or (rows[0]["upload_expires_at"] or "") <= env.now():
             return None
         document = rows[0]

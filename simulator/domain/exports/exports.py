@@ -9,10 +9,11 @@ transactions or users, made on the virtual clock.
 | (gone) | `deleteExportFile` deletes a finished export and its file |
 
 A download link is `{public_url}/{environment}/export-downloads/{token}`, served by the
-simulator itself and valid `LINK_LIFETIME` of virtual time; the token is random and shown only
-in the link. The real service also mails the link to `email`; the simulator sends nothing
-and keeps the address. At most `MAX_RUNNING` exports run at once and `MAX_PER_DAY` start per
-UTC day, per project (`MaximumSimultaneousExportsRejection`, `MaximumDailyExportsReachedRejection`).
+simulator itself and valid `LINK_LIFETIME` of virtual time; the token is random, shown only
+in the link and stored hashed. The real service also mails the link to `email`; the
+simulator sends nothing and keeps the address. At most `MAX_RUNNING` exports run at once
+and `MAX_PER_DAY` start per UTC day, per project (`MaximumSimultaneousExportsRejection`,
+`MaximumDailyExportsReachedRejection`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from ...clock import format_timestamp, parse_timestamp
 from ...storage import get_row, insert_columns, update_columns
 from ..kernel.context import Environment, Principal
 from ..kernel.pagination import Connection, paginate
+from ..kernel.projects import hash_secret
 from ..kernel.rejections import Rejected, forbidden, rejection
 from ..kernel.validation import Checks
 
@@ -330,14 +332,17 @@ def download_link(
             db,
             "exports",
             export_id,
-            {"download_token": token, "download_expires_at": _later(env, LINK_LIFETIME)},
+            {
+                "download_token": hash_secret(token),
+                "download_expires_at": _later(env, LINK_LIFETIME),
+            },
         )
     return public_url.rstrip("/") + DOWNLOAD_PATH.format(environment=env.name.value, token=token)
 
 
 def download(env: Environment, token: str) -> dict[str, Any] | None:
     """The export a download link names, while the link and the file last; else None."""
-    rows = list(env.store.db["exports"].rows_where("download_token = ?", [token]))
+    rows = list(env.store.db["exports"].rows_where("download_token = ?", [hash_secret(token)]))
     if not rows:
         return None
     export = rows[0]

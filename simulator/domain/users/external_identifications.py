@@ -11,8 +11,8 @@ processes are the bank's own (Expert, PVID, QES), and it sets no identification 
 Each identification gets an identity document id. An upload URL for it is
 `{public_url}/{environment}/identification-document-uploads/{token}`: a `PUT` (or `POST`) of
 the file there, within `UPLOAD_LIFETIME` of virtual time and once, is recorded (its size,
-not its bytes). The token is random and shown only in the URL, as a presigned URL's
-signature is. An identity document of another project is `IdentificationDocumentNotFound`.
+not its bytes). The token is random, shown only in the URL (as a presigned URL's signature
+is) and stored hashed. An identity document of another project is `IdentificationDocumentNotFound`.
 
 ```python
 row = add_external_identification(env, principal, user_id, "kyc-42", {"firstName": "Ada", ...})
@@ -38,6 +38,7 @@ from ...storage.rows import (
 )
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
+from ..kernel.projects import hash_secret
 from ..kernel.rejections import Rejected, forbidden, rejection
 from .users import project_knows_user
 
@@ -164,7 +165,7 @@ def new_upload_url(
             db,
             "identification_document_uploads",
             {
-                "token": token,
+                "token": hash_secret(token),
                 "project_id": principal.project_id,
                 "identification_id": found[0]["id"],
                 "side": side,
@@ -184,11 +185,12 @@ def receive_upload(
     """The file sent to an upload URL, recorded. None when the URL is unknown, used or
     expired (the route answers 404)."""
     with env.store.atomic() as db:
-        rows = list(rows_where(db, "identification_document_uploads", "token = ?", [token]))
+        digest = hash_secret(token)
+        rows = list(rows_where(db, "identification_document_uploads", "token = ?", [digest]))
         if not rows or rows[0]["uploaded_at"] or rows[0]["expires_at"] <= env.now():
             return None
         changes: IdentificationDocumentUploadChanges = {"uploaded_at": env.now(), "size": size}
-        update_row(db, "identification_document_uploads", token, changes)
+        update_row(db, "identification_document_uploads", digest, changes)
         row = with_changes(rows[0], changes)
         (user_id,) = db.execute(
             "SELECT user_id FROM external_identifications WHERE id = ?", [row["identification_id"]]

@@ -159,7 +159,8 @@ def m005_external_identifications(db: sqlite_utils.Database) -> None:
         Table(
             "identification_document_uploads",
             # An upload URL for one side of an external identification's identity document:
-            # the token is the URL's credential, valid until `expires_at` (virtual time).
+            # the token is the URL's credential (its SHA-256 kept: a secret is stored hashed), valid
+            # until `expires_at` (virtual time).
             {
                 "token": str,
                 "project_id": str,

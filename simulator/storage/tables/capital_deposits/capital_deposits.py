@@ -70,7 +70,7 @@ def m001_capital_deposits(db: sqlite_utils.Database) -> None:
                 "status": str,  # Pending | Uploaded | Validated | Refused
                 "reason_code": str,  # DocumentReasonCode, when Refused
                 "filename": str,
-                "upload_token": str,  # the secret part of the upload URL
+                "upload_token": str,  # SHA-256 of the secret part of the upload URL
                 "upload_expires_at": str,
                 "uploaded_at": str,
                 "size": int,  # bytes received

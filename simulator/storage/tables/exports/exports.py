@@ -27,7 +27,7 @@ def m001_exports(db: sqlite_utils.Database) -> None:
                 "expires_at": str,  # when the file is deleted (Expired)
                 "content": str,  # the CSV file, once made; NULL once deleted
                 "rows": int,
-                "download_token": str,  # the secret part of the current download link
+                "download_token": str,  # SHA-256 of the secret part of the current download link
                 "download_expires_at": str,
                 "created_at": str,
                 "updated_at": str,
