@@ -165,9 +165,10 @@ def test_the_payment_page_reads_the_link_by_its_id_alone(bank: Bank) -> None:
     assert seen["paymentMethods"] == [{"type": "SepaDirectDebitCore", "id": method_id}]
     assert "USA" in page["nonEEACountries"]
     assert public(PUBLIC_LINK, {"id": "nope"})["merchantPaymentLink"] is None
-    # The merchant's account, payments and pending changes are not served there.
-    refused = public.post(
-        "query($id: ID!) { merchantPaymentLink(id: $id) { merchantProfile { accountId } } }",
+    # The merchant's account, payments and pending changes are served masked there.
+    masked = public(
+        "query($id: ID!) { merchantPaymentLink(id: $id) { merchantProfile {"
+        " accountId merchantPayments { totalCount } } } }",
         {"id": link["id"]},
-    )
-    assert refused.status_code == 400
+    )["merchantPaymentLink"]["merchantProfile"]
+    assert masked == {"accountId": "", "merchantPayments": None}

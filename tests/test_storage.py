@@ -122,6 +122,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "capital_deposits:m001_capital_deposits",
         "exports:m001_exports",
         "merchant_payment_links:m001_merchant_payment_links",
+        "merchant_payment_links:m002_card_mandates",
         "international:m001_international_transfers",
         "checks:m001_check_transactions",
         "internal_direct_debits:m001_internal_direct_debits",

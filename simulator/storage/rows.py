@@ -148,6 +148,9 @@ __all__ = [
     "MembershipInvitationNew",
     "MembershipInvitationRow",
     "MerchantPaymentChanges",
+    "MerchantPaymentLinkCardMandateChanges",
+    "MerchantPaymentLinkCardMandateNew",
+    "MerchantPaymentLinkCardMandateRow",
     "MerchantPaymentLinkChanges",
     "MerchantPaymentLinkNew",
     "MerchantPaymentLinkRow",
@@ -364,6 +367,7 @@ TableName = Literal[
     "capital_deposit_documents",
     "exports",
     "merchant_payment_links",
+    "merchant_payment_link_card_mandates",
     "international_credit_transfers",
     "check_transactions",
     "internal_direct_debits",
@@ -4027,6 +4031,48 @@ class MerchantPaymentLinkChanges(TypedDict, total=False):
     updated_at: str
 
 
+class MerchantPaymentLinkCardMandateRow(TypedDict):
+    """A row of `merchant_payment_link_card_mandates`."""
+
+    id: str
+    project_id: str
+    payment_link_id: str
+    payment_method_id: str
+    token_hash: str
+    declined: int
+    sequence: str
+    used_at: str | None
+    created_at: str
+
+
+class MerchantPaymentLinkCardMandateNew(TypedDict):
+    """A row to insert into `merchant_payment_link_card_mandates`."""
+
+    id: str
+    project_id: str
+    payment_link_id: str
+    payment_method_id: str
+    token_hash: str
+    declined: int
+    sequence: str
+    used_at: NotRequired[str | None]
+    created_at: str
+
+
+class MerchantPaymentLinkCardMandateChanges(TypedDict, total=False):
+    """Columns of `merchant_payment_link_card_mandates` an update may set."""
+
+    id: str
+    project_id: str
+    payment_link_id: str
+    payment_method_id: str
+    token_hash: str
+    declined: int
+    sequence: str
+    used_at: str | None
+    created_at: str
+
+
 class InternationalCreditTransferRow(TypedDict):
     """A row of `international_credit_transfers`."""
 
@@ -4828,6 +4874,10 @@ if TYPE_CHECKING:
     ) -> MerchantPaymentLinkRow: ...
     @overload
     def get_row(
+        db: Database, name: Literal["merchant_payment_link_card_mandates"], key: PrimaryKey | None
+    ) -> MerchantPaymentLinkCardMandateRow: ...
+    @overload
+    def get_row(
         db: Database, name: Literal["international_credit_transfers"], key: PrimaryKey | None
     ) -> InternationalCreditTransferRow: ...
     @overload
@@ -5180,6 +5230,10 @@ if TYPE_CHECKING:
     def find_row(
         db: Database, name: Literal["merchant_payment_links"], key: PrimaryKey | None
     ) -> MerchantPaymentLinkRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["merchant_payment_link_card_mandates"], key: PrimaryKey | None
+    ) -> MerchantPaymentLinkCardMandateRow | None: ...
     @overload
     def find_row(
         db: Database, name: Literal["international_credit_transfers"], key: PrimaryKey | None
@@ -5973,6 +6027,16 @@ if TYPE_CHECKING:
     @overload
     def rows_where(
         db: Database,
+        name: Literal["merchant_payment_link_card_mandates"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[MerchantPaymentLinkCardMandateRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
         name: Literal["international_credit_transfers"],
         where: str | None = None,
         where_args: Sequence[Any] | None = None,
@@ -6633,6 +6697,14 @@ if TYPE_CHECKING:
     @overload
     def insert_row(
         db: Database,
+        name: Literal["merchant_payment_link_card_mandates"],
+        row: MerchantPaymentLinkCardMandateNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
         name: Literal["international_credit_transfers"],
         row: InternationalCreditTransferNew,
         *,
@@ -7053,6 +7125,12 @@ if TYPE_CHECKING:
         db: Database,
         name: Literal["merchant_payment_links"],
         rows: Iterable[MerchantPaymentLinkNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["merchant_payment_link_card_mandates"],
+        rows: Iterable[MerchantPaymentLinkCardMandateNew],
     ) -> None: ...
     @overload
     def insert_rows(
@@ -7598,6 +7676,13 @@ if TYPE_CHECKING:
     @overload
     def update_row(
         db: Database,
+        name: Literal["merchant_payment_link_card_mandates"],
+        key: PrimaryKey | None,
+        changes: MerchantPaymentLinkCardMandateChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
         name: Literal["international_credit_transfers"],
         key: PrimaryKey | None,
         changes: InternationalCreditTransferChanges,
@@ -8091,6 +8176,14 @@ if TYPE_CHECKING:
         db: Database,
         name: Literal["merchant_payment_links"],
         row: MerchantPaymentLinkChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["merchant_payment_link_card_mandates"],
+        row: MerchantPaymentLinkCardMandateChanges,
         *,
         pk: str,
     ) -> None: ...

@@ -18,8 +18,8 @@ from graphql import GraphQLObjectType, GraphQLSchema
 
 from ..executable import SCHEMA_DIR, build_schema
 from ..partner import bindables as partner_bindables
-from . import registry, resolvers
-from .restricted import restricted
+from . import masked, payment_page, registry, resolvers
+from .restricted import Cut, restricted
 
 __all__ = ["SERVED_FILE", "served", "unauthenticated_schema"]
 
@@ -27,8 +27,9 @@ SERVED_FILE = SCHEMA_DIR / "unauthenticated" / "served.toml"
 
 
 def served() -> dict[str, Any]:
-    """`served.toml`: `roots` (root type -> root fields), `withheld` (type -> fields) and
-    `renamed` (type -> the name it is served under)."""
+    """`served.toml`: `roots` (root type -> root fields), `withheld` (type -> fields),
+    `renamed` (type -> the name it is served under), `left_out` (types never served) and
+    `replaced` (type -> the type served in its place): `restricted.Cut`."""
     return tomllib.loads(SERVED_FILE.read_text(encoding="utf-8"))
 
 
@@ -37,10 +38,18 @@ def unauthenticated_schema() -> GraphQLSchema:
     """The unauthenticated API's schema, shared by Sandbox and Live (built once per process)."""
     whole = build_schema(
         [SCHEMA_DIR / "common", SCHEMA_DIR / "partner", SCHEMA_DIR / "unauthenticated"],
-        [*partner_bindables, *resolvers.bindables, *registry.bindables],
+        [*partner_bindables, *resolvers.bindables, *registry.bindables, *payment_page.bindables],
     )
     table = served()
-    schema = restricted(whole, table["roots"], table["withheld"], table.get("renamed"))
+    cut = Cut(
+        roots=table["roots"],
+        withheld=table["withheld"],
+        renamed=table.get("renamed", {}),
+        left_out=table.get("left_out", {}).get("types", ()),
+        replaced=table.get("replaced", {}),
+    )
+    schema = restricted(whole, cut)
+    masked.mask(schema)
     for root, fields in resolvers.SHARED_ROOTS.items():
         root_type = schema.get_type(root)
         assert isinstance(root_type, GraphQLObjectType)

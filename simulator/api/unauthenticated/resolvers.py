@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from ariadne import MutationType, QueryType
+from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
 from ...domain.kernel.context import Principal
@@ -30,7 +30,18 @@ from ..partner.onboarding import onboarding_legacy
 
 query = QueryType()
 mutation = MutationType()
-bindables: list[SchemaBindable] = [query, mutation]
+onboarding_info = ObjectType("OnboardingInfo")
+membership = ObjectType("AccountMembership")
+bindables: list[SchemaBindable] = [query, mutation, onboarding_info, membership]
+
+#: The level recommended for a legal representative or a member: the strongest the
+#: onboarding accepts (`legalRepresentativeAcceptedIdentificationLevels`: Expert, QES),
+#: Expert being the one every Sandbox user can pass.
+RECOMMENDED_LEVEL = "Expert"
+onboarding_info.set_field(
+    "legalRepresentativeRecommendedIdentificationLevel", lambda *_: RECOMMENDED_LEVEL
+)
+membership.set_field("recommendedIdentificationLevel", lambda *_: RECOMMENDED_LEVEL)
 
 #: The European Economic Area: the 27 members of the European Union, Iceland, Liechtenstein
 #: and Norway.

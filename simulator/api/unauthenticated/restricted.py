@@ -6,13 +6,16 @@ root fields of its own), then cut down to what a caller without a token may see
 (`served.toml` beside its SDL says which root fields, and which fields are withheld).
 
 ```python
-small = restricted(schema, {"Query": {"projectInfoById"}}, withheld={"ProjectInfo": {"logoUri"}})
+cut = Cut({"Query": {"projectInfoById"}}, withheld={"ProjectInfo": {"logoUri"}})
+small = restricted(schema, cut)
 ```
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from graphql import (
@@ -33,17 +36,37 @@ from graphql import (
     get_named_type,
 )
 
-__all__ = ["reachable", "restricted"]
+__all__ = ["Cut", "reachable", "restricted"]
 
 Kept = Mapping[str, Collection[str]]
 
 
-def _fields_of(graphql_type: GraphQLNamedType, roots: Kept, withheld: Kept) -> list[str]:
+@dataclass(frozen=True)
+class Cut:
+    """What a restricted schema keeps of a bigger one.
+
+    `roots`: root type -> the root fields kept; `withheld`: type -> its fields (or an enum's
+    values) not kept; `renamed`: type -> the name it is served under; `left_out`: types
+    never served, neither as an implementation nor as an interface; `replaced`: type ->
+    the type served wherever it is referred to (an interface there, an object here)."""
+
+    roots: Kept
+    withheld: Kept = dataclasses.field(default_factory=dict)
+    renamed: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    left_out: Collection[str] = ()
+    replaced: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+    def dropped(self, name: str) -> bool:
+        """Whether an interface of this name is never implemented here."""
+        return name in self.left_out or name in self.replaced
+
+
+def _fields_of(graphql_type: GraphQLNamedType, cut: Cut) -> list[str]:
     """The fields of `graphql_type` kept: a root's listed ones, another's not withheld."""
     fields = getattr(graphql_type, "fields", {})
-    if graphql_type.name in roots:
-        return [name for name in fields if name in roots[graphql_type.name]]
-    hidden = withheld.get(graphql_type.name, ())
+    if graphql_type.name in cut.roots:
+        return [name for name in fields if name in cut.roots[graphql_type.name]]
+    hidden = cut.withheld.get(graphql_type.name, ())
     return [name for name in fields if name not in hidden]
 
 
@@ -62,9 +85,9 @@ def _referenced(graphql_type: GraphQLNamedType, kept_fields: list[str]) -> list[
     named: list[GraphQLNamedType] = []
     if isinstance(graphql_type, GraphQLObjectType | GraphQLInterfaceType):
         for name in kept_fields:
-            field = graphql_type.fields[name]
-            named.append(get_named_type(field.type))
-            named += [get_named_type(arg.type) for arg in field.args.values()]
+            graphql_field = graphql_type.fields[name]
+            named.append(get_named_type(graphql_field.type))
+            named += [get_named_type(arg.type) for arg in graphql_field.args.values()]
         named += list(graphql_type.interfaces)
     elif isinstance(graphql_type, GraphQLInputObjectType):
         named += [get_named_type(graphql_type.fields[name].type) for name in kept_fields]
@@ -73,39 +96,42 @@ def _referenced(graphql_type: GraphQLNamedType, kept_fields: list[str]) -> list[
     return named
 
 
-def reachable(schema: GraphQLSchema, roots: Kept, withheld: Kept) -> dict[str, list[str]]:
+def reachable(schema: GraphQLSchema, cut: Cut) -> dict[str, list[str]]:
     """Every type the kept root fields reach, with the fields kept of each (empty for enums,
-    scalars and unions). An interface that a kept field returns brings its implementations;
-    one only implemented (`Rejection`) brings none."""
+    scalars and unions). An interface that a kept field of an object returns brings its
+    implementations, but those left out; one only implemented (`Rejection`) brings none;
+    a replaced type brings its replacement instead."""
     implementations = _implementations(schema)
     found: dict[str, list[str]] = {}
-    waiting = [schema.type_map[name] for name in roots if name in schema.type_map]
+    waiting = [schema.type_map[name] for name in cut.roots if name in schema.type_map]
     while waiting:
         graphql_type = waiting.pop()
-        if graphql_type.name in found:
+        if graphql_type.name in cut.replaced:
+            graphql_type = schema.type_map[cut.replaced[graphql_type.name]]
+        if graphql_type.name in found or graphql_type.name in cut.left_out:
             continue
-        kept = _fields_of(graphql_type, roots, withheld)
+        kept = _fields_of(graphql_type, cut)
         found[graphql_type.name] = kept
+        # An interface's own fields bring no implementations (`Connection.edges: [Edge!]!`):
+        # each implementation reached redeclares them with its concrete types.
+        on_interface = isinstance(graphql_type, GraphQLInterfaceType)
         for referenced in _referenced(graphql_type, kept):
             waiting.append(referenced)
             returned = referenced not in getattr(graphql_type, "interfaces", ())
-            if returned and isinstance(referenced, GraphQLInterfaceType):
+            if returned and not on_interface and isinstance(referenced, GraphQLInterfaceType):
                 waiting += implementations.get(referenced.name, [])
     return found
 
 
-def restricted(
-    schema: GraphQLSchema, roots: Kept, withheld: Kept, renamed: Mapping[str, str] | None = None
-) -> GraphQLSchema:
-    """A new schema of the kept root fields (`roots`: root type name -> field names) and
-    the types they reach, less the `withheld` fields, each type of `renamed` under its new
-    name; resolvers, type resolvers, argument and input-field names (`out_name`) are those
-    of `schema`. Two types of one name are an error (`TypeError`), a rename's too."""
-    kept = reachable(schema, roots, withheld)
+def restricted(schema: GraphQLSchema, cut: Cut) -> GraphQLSchema:
+    """A new schema of the types `cut` keeps of `schema` (see `Cut`); resolvers, type
+    resolvers, argument and input-field names (`out_name`) are those of `schema`. Two types
+    of one name are an error (`TypeError`), a rename's too."""
+    kept = reachable(schema, cut)
     built: dict[str, GraphQLNamedType] = {}
 
     def named(name: str) -> GraphQLNamedType:
-        return built[name]
+        return built[cut.replaced.get(name, name)]
 
     def wrapped(graphql_type: GraphQLType) -> Any:
         if isinstance(graphql_type, GraphQLNonNull):
@@ -115,9 +141,13 @@ def restricted(
         assert isinstance(graphql_type, GraphQLNamedType)
         return named(graphql_type.name)
 
+    def interfaces(graphql_type: GraphQLObjectType | GraphQLInterfaceType) -> list[Any]:
+        return [wrapped(i) for i in graphql_type.interfaces if not cut.dropped(i.name)]
+
     for name, fields in kept.items():
-        built[name] = _copy(schema.type_map[name], fields, wrapped)
-    for old, new in (renamed or {}).items():
+        hidden = cut.withheld.get(name, ())
+        built[name] = _copy(schema.type_map[name], fields, hidden, wrapped, interfaces)
+    for old, new in cut.renamed.items():
         if old in built:
             # Only copies are renamed: enums and scalars are shared with `schema` as they are.
             assert not isinstance(built[old], GraphQLEnumType | GraphQLScalarType), old
@@ -134,6 +164,8 @@ def _field(field: GraphQLField, wrapped: Callable[[GraphQLType], Any]) -> GraphQ
         name: GraphQLArgument(
             wrapped(arg.type),
             default_value=arg.default_value,
+            # graphql-core 3.3 keeps an SDL default (`first: Int! = 50`) here.
+            default=arg.default,
             description=arg.description,
             deprecation_reason=arg.deprecation_reason,
             out_name=arg.out_name,
@@ -149,10 +181,21 @@ def _field(field: GraphQLField, wrapped: Callable[[GraphQLType], Any]) -> GraphQ
     )
 
 
+Interfaces = Callable[[GraphQLObjectType | GraphQLInterfaceType], list[Any]]
+
+
 def _copy(
-    graphql_type: GraphQLNamedType, fields: list[str], wrapped: Callable[[GraphQLType], Any]
+    graphql_type: GraphQLNamedType,
+    fields: list[str],
+    hidden: Collection[str],
+    wrapped: Callable[[GraphQLType], Any],
+    interfaces: Interfaces,
 ) -> GraphQLNamedType:
     """`graphql_type` again, with only `fields`, its references going through `wrapped`."""
+    if isinstance(graphql_type, GraphQLEnumType) and hidden:
+        enum = graphql_type
+        values = {name: value for name, value in enum.values.items() if name not in hidden}
+        return GraphQLEnumType(enum.name, values, description=enum.description)
     if isinstance(graphql_type, GraphQLEnumType | GraphQLScalarType):
         return graphql_type  # refers to no other type: shared as it is
     if isinstance(graphql_type, GraphQLInputObjectType):
@@ -163,6 +206,7 @@ def _copy(
                 name: GraphQLInputField(
                     wrapped(source.fields[name].type),
                     default_value=source.fields[name].default_value,
+                    default=source.fields[name].default,
                     description=source.fields[name].description,
                     deprecation_reason=source.fields[name].deprecation_reason,
                     out_name=source.fields[name].out_name,
@@ -180,18 +224,21 @@ def _copy(
             resolve_type=union.resolve_type,
             description=union.description,
         )
-    return _copy_object(graphql_type, fields, wrapped)
+    return _copy_object(graphql_type, fields, wrapped, interfaces)
 
 
 def _copy_object(
-    graphql_type: GraphQLNamedType, fields: list[str], wrapped: Callable[[GraphQLType], Any]
+    graphql_type: GraphQLNamedType,
+    fields: list[str],
+    wrapped: Callable[[GraphQLType], Any],
+    interfaces: Interfaces,
 ) -> GraphQLNamedType:
     if isinstance(graphql_type, GraphQLInterfaceType):
         interface = graphql_type
         return GraphQLInterfaceType(
             interface.name,
             lambda: {name: _field(interface.fields[name], wrapped) for name in fields},
-            interfaces=lambda: [wrapped(i) for i in interface.interfaces],
+            interfaces=lambda: interfaces(interface),
             resolve_type=interface.resolve_type,
             description=interface.description,
         )
@@ -200,7 +247,7 @@ def _copy_object(
     return GraphQLObjectType(
         source.name,
         lambda: {name: _field(source.fields[name], wrapped) for name in fields},
-        interfaces=lambda: [wrapped(i) for i in source.interfaces],
+        interfaces=lambda: interfaces(source),
         is_type_of=source.is_type_of,
         description=source.description,
     )

@@ -38,6 +38,8 @@ from ..kernel.validation import Checks
 __all__ = [
     "SEPA_METHOD_TYPES",
     "add_sepa_mandate",
+    "check_debtor",
+    "check_method",
     "creditor_identifier",
     "debtor_account_closed",
     "insert_mandate",
@@ -116,9 +118,7 @@ def _check_input(data: dict[str, Any]) -> dict[str, Any]:
     return {**fields, "iban": iban, "address": address}
 
 
-def _check_method(
-    db: sqlite_utils.Database, method: MerchantPaymentMethodRow
-) -> MerchantProfileRow:
+def check_method(db: sqlite_utils.Database, method: MerchantPaymentMethodRow) -> MerchantProfileRow:
     """The method's profile, once the method may take mandates."""
     if method["type"] not in SEPA_METHOD_TYPES:
         raise Rejected(
@@ -149,7 +149,7 @@ def debtor_account_closed(db: sqlite_utils.Database, iban: str) -> bool:
     return bool(db["accounts"].count_where("iban = ? AND status IN ('Closing', 'Closed')", [iban]))
 
 
-def _check_debtor(
+def check_debtor(
     db: sqlite_utils.Database, method: MerchantPaymentMethodRow, account: AccountRow, iban: IBAN
 ) -> None:
     """The debtor's IBAN may be debited under this method: in the SEPA zone, not the
@@ -198,10 +198,10 @@ def add_sepa_mandate(
     method_id = data.get("payment_method_id") or ""
     with env.store.atomic() as db:
         method = visible_method(db, principal, method_id)
-        profile = _check_method(db, method)
+        profile = check_method(db, method)
         account = get_row(db, "accounts", profile["account_id"])
         require_permission(db, principal, account["id"], "can_manage_account_membership")
-        _check_debtor(db, method, account, fields["iban"])
+        check_debtor(db, method, account, fields["iban"])
         return insert_mandate(
             env,
             db,

@@ -57,3 +57,44 @@ MERCHANT_PAYMENT_LINK_TABLES = (
 @migrations()
 def m001_merchant_payment_links(db: sqlite_utils.Database) -> None:
     apply(db, *MERCHANT_PAYMENT_LINK_TABLES)
+
+
+PAYMENT_LINK_CARD_MANDATE_TABLES = (
+    # The cards customers typed on payment pages (`unauthenticatedAddCardPaymentMandate`):
+    # only the card form's token, hashed, and what the Sandbox reads of it.
+    Table(
+        "merchant_payment_link_card_mandates",
+        {
+            "id": str,
+            "project_id": str,
+            "payment_link_id": str,
+            "payment_method_id": str,
+            "token_hash": str,  # the kernel's hash_secret of the token
+            "declined": int,  # 1 for the Sandbox's declined test token
+            "sequence": str,  # PaymentMandateSequence
+            "used_at": str,  # set once a payment was made with it
+            "created_at": str,
+        },
+        pk="id",
+        not_null={
+            "project_id",
+            "payment_link_id",
+            "payment_method_id",
+            "token_hash",
+            "declined",
+            "sequence",
+            "created_at",
+        },
+        foreign_keys=[
+            ("project_id", "projects", "id"),
+            ("payment_link_id", "merchant_payment_links", "id"),
+            ("payment_method_id", "merchant_payment_methods", "id"),
+        ],
+        indexes=[("payment_link_id",)],
+    ),
+)
+
+
+@migrations()
+def m002_card_mandates(db: sqlite_utils.Database) -> None:
+    apply(db, *PAYMENT_LINK_CARD_MANDATE_TABLES)
