@@ -252,6 +252,8 @@ def test_nothing_reaches_accounts_holders_users_or_money() -> None:
     query = unauthenticated_schema().query_type
     assert query is not None
     assert sorted(query.fields) == [
+        "cardInfos",
+        "cardPINInfos",
         "companyInfoBySiren",
         "companyUboByCompanyRefAndHeadquarterCountry",
         "merchantPaymentLink",

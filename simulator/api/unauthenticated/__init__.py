@@ -18,7 +18,7 @@ from graphql import GraphQLObjectType, GraphQLSchema
 
 from ..executable import SCHEMA_DIR, build_schema
 from ..partner import bindables as partner_bindables
-from . import masked, payment_page, registry, resolvers
+from . import card_reveals, masked, payment_page, registry, resolvers
 from .restricted import Cut, restricted
 
 __all__ = ["SERVED_FILE", "served", "unauthenticated_schema"]
@@ -38,7 +38,13 @@ def unauthenticated_schema() -> GraphQLSchema:
     """The unauthenticated API's schema, shared by Sandbox and Live (built once per process)."""
     whole = build_schema(
         [SCHEMA_DIR / "common", SCHEMA_DIR / "partner", SCHEMA_DIR / "unauthenticated"],
-        [*partner_bindables, *resolvers.bindables, *registry.bindables, *payment_page.bindables],
+        [
+            *partner_bindables,
+            *resolvers.bindables,
+            *registry.bindables,
+            *payment_page.bindables,
+            *card_reveals.bindables,
+        ],
     )
     table = served()
     cut = Cut(
