@@ -14,7 +14,7 @@ from simulator.domain.kernel.events import list_events
 from simulator.domain.merchants.public_payments import DECLINED_TOKEN
 
 from .banking_support import Bank
-from .conftest import GraphQL, LiveServer
+from .conftest import REDIRECT_URI, GraphQL, LiveServer
 from .merchant_support import (
     add_mandate,
     enabled_profile,
@@ -89,6 +89,13 @@ def page(bank: Bank) -> Iterator[GraphQL]:
         yield GraphQL(client, PATH, None)
 
 
+@pytest.fixture
+def sim_other(bank: Bank) -> Bank:
+    """A second project of the same Sandbox, with its own merchants."""
+    other = bank.sim.create_project("sandbox", "Other shop", [REDIRECT_URI])
+    return Bank(bank.sim, bank.http, other)
+
+
 def _link(bank: Bank, profile_id: str, method_ids: list[str], **extra: Any) -> str:
     made = bank.api.mutate(
         "createMerchantPaymentLink",
@@ -151,7 +158,9 @@ def test_a_customer_pays_a_link_by_card_and_the_merchant_is_paid_next_day(
 ) -> None:
     profile_id, card_id, sepa_id = _merchant(bank)
     link_id = _link(bank, profile_id, [card_id, sepa_id], redirectUrl="https://shop.example/ok")
-    shown = page(PAGE, {"id": link_id})["merchantPaymentLink"]
+    answer = page.post(PAGE, {"id": link_id})
+    assert answer.headers["RateLimit-Limit"]  # rate-limited like the other APIs
+    shown = answer.json()["data"]["merchantPaymentLink"]
     assert shown["statusInfo"] == {"status": "Active"}
     assert shown["paymentMethods"] == [
         {"id": card_id, "type": "Card"},
@@ -245,6 +254,9 @@ def test_a_customer_signs_a_mandate_and_pays_by_direct_debit(bank: Bank, page: G
     [debit] = _transactions(bank, _account_of(bank, profile_id))
     assert debit["type"] == "SepaDirectDebitIn" and debit["statusInfo"]["status"] == "Pending"
     assert _pay_by_debit(page, link_id, mandate_id)["__typename"] == "ForbiddenRejection"
+    events = [(e["event_type"], e["resource_id"]) for e in list_events(bank.env, bank.project_id)]
+    assert ("MerchantPayment.Created", collection["id"]) in events
+    assert ("MerchantPaymentLink.Updated", link_id) in events
 
 
 def test_a_mandate_is_refused_without_changing_anything(bank: Bank, page: GraphQL) -> None:
@@ -299,3 +311,43 @@ def test_the_page_never_shows_the_merchant_s_business(bank: Bank, page: GraphQL)
             {"rollingReserve": None, "updateRequest": None},
         ],
     }
+
+
+def test_a_b2b_link_takes_businesses_only(bank: Bank, page: GraphQL) -> None:
+    profile_id = enabled_profile(bank)
+    added = request_methods(
+        bank, profile_id, sepaDirectDebitB2B={"useSwanSepaCreditorIdentifier": True}
+    )
+    b2b_id = str(added["merchantProfile"]["merchantPaymentMethods"][-1]["id"])
+    method_outcome(bank, b2b_id, "Enabled")
+    link_id = _link(bank, profile_id, [b2b_id])
+    person = bank.holder()
+    consumer_iban = bank.row("accounts", person["account_id"])["iban"]
+    assert _sign(page, link_id, iban=consumer_iban)["__typename"] == "SchemeWrongRejection"
+    signed = _sign(page, link_id)["paymentMandate"]["id"]
+    scheme = bank.api.query(
+        "query($id: ID!) { paymentMandate(id: $id) {"
+        " ... on SEPAPaymentDirectDebitMandate { scheme sequence } } }",
+        {"id": signed},
+    )["paymentMandate"]
+    assert scheme == {"scheme": "SepaDirectDebitB2b", "sequence": "OneOff"}
+    assert bank.row("payment_mandates", signed)["language"] == "de"
+
+
+def test_another_project_s_mandate_or_environment_pays_nothing(
+    bank: Bank, page: GraphQL, sim_other: Bank
+) -> None:
+    profile_id, card_id, sepa_id = _merchant(bank)
+    link_id = _link(bank, profile_id, [card_id, sepa_id])
+    other_profile, other_card, other_sepa = _merchant(sim_other)
+    other_link = _link(sim_other, other_profile, [other_card, other_sepa])
+    theirs = _sign(page, other_link)["paymentMandate"]["id"]
+    assert _pay_by_debit(page, link_id, theirs)["__typename"] == "NotFoundRejection"
+    their_card = _add_card(page, other_link, other_card)["paymentMandate"]["id"]
+    assert _pay_by_card(page, link_id, their_card)["__typename"] == "NotFoundRejection"
+    # A method of another project's profile is none of this link's.
+    assert _add_card(page, link_id, other_card)["__typename"] == "NotFoundRejection"
+    assert _transactions(bank, _account_of(bank, profile_id)) == []
+    live = GraphQL(bank.http, "/live-unauthenticated/graphql", None)
+    assert _add_card(live, link_id, card_id)["__typename"] == "NotFoundRejection"
+    assert _sign(live, link_id)["__typename"] == "NotFoundRejection"

@@ -35,7 +35,7 @@ _LINKS = "merchant_payment_links"
 #: How long a link stays Active when `expiresAt` is left out (the simulator's choice).
 DEFAULT_LIFETIME = timedelta(days=30)
 #: The payment method kinds a payment page takes.
-_LINKABLE = ("Card", "SepaDirectDebitCore", "SepaDirectDebitB2B")
+_LINKABLE = ("Card", "SepaDirectDebitCore", "SepaDirectDebitB2b")
 #: What a user needs on the merchant's account, as for merchant payments.
 _PERMISSION = "can_manage_account_membership"
 _SCHEDULE_LIMIT = timedelta(days=366)
