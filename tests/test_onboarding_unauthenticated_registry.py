@@ -11,7 +11,7 @@ import pytest
 from graphql import GraphQLObjectType
 
 from simulator.api.unauthenticated import served
-from simulator.api.unauthenticated.restricted import restricted
+from simulator.api.unauthenticated.restricted import Cut, restricted
 from simulator.server.app import partner_schema, unauthenticated_schema
 
 from .conftest import GraphQL
@@ -119,7 +119,7 @@ def test_the_registry_card_is_served_as_company_info_and_the_partner_one_is_not(
     # The partner API keeps its own CompanyInfo (an onboarding's company), untouched.
     partner = partner_schema().get_type("CompanyInfo")
     assert isinstance(partner, GraphQLObjectType) and "registrationNumber" in partner.fields
-    assert served()["renamed"] == {"SirenCompanyInfo": "CompanyInfo"}
+    assert served()["renamed"]["SirenCompanyInfo"] == "CompanyInfo"
 
 
 def test_a_rename_onto_a_name_in_use_is_an_error() -> None:
@@ -127,8 +127,9 @@ def test_a_rename_onto_a_name_in_use_is_an_error() -> None:
     with pytest.raises(TypeError, match="CompanyInfo"):
         restricted(
             partner_schema(),
-            {"Query": ["companyInfoRegistryData", "projectInfo"]},
-            {},
-            {"ProjectInfo": "CompanyInfo"},
+            Cut(
+                {"Query": ["companyInfoRegistryData", "projectInfo"]},
+                renamed={"ProjectInfo": "CompanyInfo"},
+            ),
         )
     assert "CompanyInfo" in table["renamed"].values()

@@ -4041,7 +4041,6 @@ class MerchantPaymentLinkCardMandateRow(TypedDict):
     token_hash: str
     declined: int
     sequence: str
-    used_at: str | None
     created_at: str
 
 
@@ -4055,7 +4054,6 @@ class MerchantPaymentLinkCardMandateNew(TypedDict):
     token_hash: str
     declined: int
     sequence: str
-    used_at: NotRequired[str | None]
     created_at: str
 
 
@@ -4069,7 +4067,6 @@ class MerchantPaymentLinkCardMandateChanges(TypedDict, total=False):
     token_hash: str
     declined: int
     sequence: str
-    used_at: str | None
     created_at: str
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from graphql import GraphQLObjectType, GraphQLSchema
+from graphql import GraphQLInterfaceType, GraphQLObjectType, GraphQLSchema
 
 __all__ = ["MASKED", "mask"]
 
@@ -73,9 +73,9 @@ def mask(schema: GraphQLSchema) -> None:
         graphql_type = schema.type_map.get(type_name)
         if graphql_type is None:
             continue
-        assert isinstance(graphql_type, GraphQLObjectType | type(graphql_type))
+        assert isinstance(graphql_type, GraphQLObjectType | GraphQLInterfaceType)
         for name, (value, why) in fields.items():
-            field = getattr(graphql_type, "fields", {})[name]
+            field = graphql_type.fields[name]
             field.resolve = _constant(value)
             field.description = f"Always {_shown(value)} here, whatever the merchant's: {why}."
 
@@ -83,7 +83,7 @@ def mask(schema: GraphQLSchema) -> None:
 def _shown(value: Any) -> str:
     if value is None:
         return "null"
-    if value == []:
+    if value in ([], ""):
         return "empty"
     if value == _ZERO_EUR:
         return "0 EUR"

@@ -222,7 +222,6 @@ def pay_by_card(env: Environment, data: dict[str, Any]) -> PagePayment:
         )
         settles_at = format_timestamp(parse_timestamp(env.now()) + SETTLEMENT_DELAY)
         update_row(db, "transactions", payment.payment_id, {"settles_at": settles_at})
-        update_row(db, _CARD_MANDATES, rows[0]["id"], {"used_at": env.now()})
         credit = get_row(db, "transactions", payment.payment_id)
         return PagePayment(credit, link, link["redirect_url"] or "")
 

@@ -72,7 +72,6 @@ PAYMENT_LINK_CARD_MANDATE_TABLES = (
             "token_hash": str,  # the kernel's hash_secret of the token
             "declined": int,  # 1 for the Sandbox's declined test token
             "sequence": str,  # PaymentMandateSequence
-            "used_at": str,  # set once a payment was made with it
             "created_at": str,
         },
         pk="id",
