@@ -5,7 +5,7 @@ the partner API's (its account, its other links and payments, its pending change
 declared figures, its rolling reserve). A payment page needs none of them, and whoever holds
 a link's id is nobody the merchant vouched for: each such field is served with a fixed
 value that names nothing of the merchant (null, empty, zero, the lowest bracket), whatever
-the state, and its description says so. docs/onboarding.md ("Without a token") lists them.
+the state, and its description says so. docs/merchants.md ("The payment page") lists them.
 """
 
 from __future__ import annotations
