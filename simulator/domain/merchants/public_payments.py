@@ -84,7 +84,7 @@ class PagePayment:
     redirect_url: str
 
 
-def _link(env: Environment, db: sqlite_utils.Database, link_id: Any) -> dict[str, Any]:
+def _link(db: sqlite_utils.Database, link_id: Any) -> dict[str, Any]:
     link = find_link(db, link_id) if isinstance(link_id, str) else None
     if link is None:
         raise Rejected(
@@ -134,7 +134,7 @@ def add_card_mandate(env: Environment, data: dict[str, Any]) -> dict[str, Any]:
     `paymentMethodId`: the card mandate (its token hashed)."""
     token = str(data.get("token") or "")
     with env.store.atomic() as db:
-        link = _link(env, db, data.get("payment_link_id"))
+        link = _link(db, data.get("payment_link_id"))
         status = link_status(env, link)
         if status in ("Completed", "Expired"):
             kind = "AlreadyCompleted" if status == "Completed" else "Expired"
@@ -164,7 +164,7 @@ def add_card_mandate(env: Environment, data: dict[str, Any]) -> dict[str, Any]:
                     "NotFoundRejection",
                     "No card behind this token (the Sandbox's are tok_ and 1 to 60 letters, "
                     "digits or underscores).",
-                    id="token",
+                    id="",  # the token itself is never echoed back
                 )
             )
         mandate_id = env.new_id(db, "card-mandate")
@@ -189,7 +189,7 @@ def pay_by_card(env: Environment, data: dict[str, Any]) -> PagePayment:
     """Pay link `paymentLinkId` with card mandate `cardPaymentMandateId` added on its page:
     a Pending card credit settling `SETTLEMENT_DELAY` later, the link Completed."""
     with env.store.atomic() as db:
-        link = _link(env, db, data.get("payment_link_id"))
+        link = _link(db, data.get("payment_link_id"))
         mandate_id = data.get("card_payment_mandate_id")
         rows = list(
             db[_CARD_MANDATES].rows_where(
@@ -252,7 +252,7 @@ def add_sepa_mandate(env: Environment, data: dict[str, Any]) -> PaymentMandateRo
     sequence, in `language` (the link's, else en)."""
     name, iban, address = _debtor(data)
     with env.store.atomic() as db:
-        link = _link(env, db, data.get("payment_link_id"))
+        link = _link(db, data.get("payment_link_id"))
         _active(env, link)
         methods = [
             get_row(db, "merchant_payment_methods", method_id)
@@ -290,7 +290,7 @@ def pay_by_direct_debit(env: Environment, data: dict[str, Any]) -> MerchantPayme
     `idempotencyKey` and input answers the same payment again, even once the link is paid;
     the key with another input, `IdempotencyConflictRejection`."""
     with env.store.atomic() as db:
-        link = _link(env, db, data.get("payment_link_id"))
+        link = _link(db, data.get("payment_link_id"))
         principal = Principal(env.name, link["project_id"])
         key, request_hash = _idempotency(data, link)
         if key is not None:
