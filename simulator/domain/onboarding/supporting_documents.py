@@ -34,6 +34,7 @@ import sqlite_utils
 
 from ...storage import get_row, insert_row, rows_where, update_row, with_changes
 from ...storage.rows import (
+    AccountAdminChangeChanges,
     SupportingDocumentChanges,
     SupportingDocumentCollectionChanges,
     SupportingDocumentCollectionNew,
@@ -47,6 +48,7 @@ from ..kernel.events import emit
 from ..kernel.pagination import Connection, InvalidPageRequest, paginate
 from ..kernel.queries import with_filters
 from ..kernel.rejections import Rejected, rejection
+from . import account_admin_changes
 
 __all__ = [
     "COLLECTION_TRANSITIONS",
@@ -133,7 +135,9 @@ def required_purposes(
 ) -> tuple[str, ...]:
     """The onboarding's purposes, then those the bank asked for since."""
     base: tuple[str, ...] = ()
-    if collection["onboarding_id"]:  # a transaction's collection has no onboarding
+    if collection["type"] == "AccountAdminChange":
+        base = account_admin_changes.REQUIRED_PURPOSES
+    elif collection["onboarding_id"]:  # a transaction's collection has no onboarding
         onboarding = get_row(db, "onboardings", collection["onboarding_id"])
         base = REQUIRED_PURPOSES[onboarding["type"]]
     extra = [item["purpose"] for item in _requested(collection) if item["purpose"] not in base]
@@ -380,9 +384,47 @@ def update_document(
         return with_changes(document, changes)
 
 
+#: What a review of its collection makes of a finalized account admin change.
+_ADMIN_CHANGE_STATUS = {
+    "PendingReview": "Pending",
+    "Approved": "Verified",
+    "Rejected": "Refused",
+    "WaitingForDocument": "WaitingForInformation",
+}
+
+
+def _move_admin_change(
+    env: Environment, db: sqlite_utils.Database, collection: SupportingDocumentCollectionRow
+) -> None:
+    """A finalized admin change follows its collection's review (an Ongoing one is still
+    being filled in: its collection's status says nothing of it yet)."""
+    status = _ADMIN_CHANGE_STATUS.get(collection["status"])
+    for change in rows_where(
+        db, "account_admin_changes", "collection_id = ? AND status != 'Ongoing'", [collection["id"]]
+    ):
+        if status and change["status"] != status:
+            now = env.now()
+            changes: AccountAdminChangeChanges = {
+                "status": status,
+                "status_at": now,
+                "updated_at": now,
+            }
+            update_row(db, "account_admin_changes", change["id"], changes)
+            emit(
+                env,
+                db,
+                "AccountHolder.Updated",
+                project_id=change["project_id"],
+                resource_id=change["account_holder_id"],
+            )
+
+
 def _move_holder(
     env: Environment, db: sqlite_utils.Database, collection: SupportingDocumentCollectionRow
 ) -> None:
+    if collection["type"] == "AccountAdminChange":
+        _move_admin_change(env, db, collection)
+        return
     holder_status = _HOLDER_STATUS.get(collection["status"])
     if not collection["onboarding_id"]:  # a transaction's collection verifies no holder
         return

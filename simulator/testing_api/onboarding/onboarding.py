@@ -1,4 +1,5 @@
-"""Testing API: the bank's side of supporting documents (uploads arriving, review decisions)."""
+"""Testing API: the bank's side of supporting documents (uploads arriving, review decisions)
+and of account admin changes (opening one, simulator-only)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from ariadne.types import SchemaBindable
 from ...api.context import RequestContext
 from ...api.mutations import returns_rejections
 from ...api.partner.onboarding.onboarding import collection, document
+from ...domain.onboarding import account_admin_changes as admin_changes
 from ...domain.onboarding import supporting_documents as documents
 from ...graphql_compat import ResolveInfo
+from ...storage import get_row
 
 mutation = MutationType()
 
@@ -72,4 +75,20 @@ def resolve_request_documents(_: Any, info: ResolveInfo, input: dict[str, Any]) 
     return {
         "__typename": "RequestSupportingDocumentsSuccessPayload",
         "supporting_document_collection": row,
+    }
+
+
+@mutation.field("createSandboxAccountAdminChange")
+@returns_rejections
+def resolve_create_admin_change(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    env = ctx.environment
+    row = admin_changes.open_change(env, ctx.principal.project_id, input["account_holder_id"])
+    return {
+        "__typename": "CreateSandboxAccountAdminChangeSuccessPayload",
+        "account_admin_change_id": row["id"],
+        "status": row["status"],
+        "supporting_document_collection": get_row(
+            env.store.db, "supporting_document_collections", row["collection_id"]
+        ),
     }

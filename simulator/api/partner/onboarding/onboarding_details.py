@@ -14,11 +14,13 @@ from typing import Any
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 
+from ....domain.onboarding import onboarding as onboardings
 from ....domain.onboarding import supporting_documents as documents
 from ....graphql_compat import ResolveInfo
 from ...connections import connection
 from .._helpers import caller
 from ..accounts.statements import resolve_project_info
+from .onboarding import onboarding_node
 
 individual = ObjectType("IndividualAccountHolderOnboarding")
 company = ObjectType("CompanyAccountHolderOnboarding")
@@ -72,6 +74,22 @@ def resolve_holder_collections(
         env, principal, first=first, after=after, before=before, filters=scoped
     )
     return connection(page)
+
+
+@holder.field("onboarding")
+def resolve_holder_onboarding(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
+    env, _ = caller(info)
+    found = onboardings.holder_onboarding(env.store.db, row["id"])
+    return dict(found) if found else None
+
+
+@holder.field("accountHolderOnboarding")
+def resolve_holder_account_holder_onboarding(
+    row: dict[str, Any], info: ResolveInfo
+) -> dict[str, Any] | None:
+    env, _ = caller(info)
+    found = onboardings.holder_onboarding(env.store.db, row["id"])
+    return onboarding_node(found) if found else None
 
 
 @document.field("supportingDocumentPurpose")
