@@ -268,3 +268,30 @@ def test_a_holder_shows_its_risk_reading_and_external_accounts(bank: Bank) -> No
     assert again["riskInfo"]["amlRiskLevel"] == "High"
     assert again["riskInfo"]["dueDiligenceLevel"] == "Enhanced"
     assert again["externalAccounts"]["edges"][0]["node"]["IBAN"] == "DE89370400440532013000"
+
+
+HOLDERS = """query($filters: AccountHolderFilterInput) {
+  accountHolders(filters: $filters) { edges { node { id } } } }"""
+
+
+def test_holders_filter_by_names_birth_date_and_registration(bank: Bank) -> None:
+    ada = bank.holder()["holder_id"]
+    alan = bank.holder("Alan", "Turing")["holder_id"]
+    db = bank.sim.sandbox.store.db
+    db.execute("UPDATE account_holders SET registration_number = '552100554' WHERE id = ?", [alan])
+    db.execute(
+        "UPDATE users SET birth_date = '1912-06-23' WHERE id IN (SELECT m.user_id FROM "
+        "account_memberships m JOIN accounts a ON a.id = m.account_id WHERE a.holder_id = ?)",
+        [alan],
+    )
+
+    def found(**filters: Any) -> list[str]:
+        edges = bank.api.query(HOLDERS, {"filters": filters})["accountHolders"]["edges"]
+        return [edge["node"]["id"] for edge in edges]
+
+    assert found(firstName="ada") == [ada]
+    assert found(lastName="Turing", firstName="Alan") == [alan]
+    assert found(birthDate="1912-06-23") == [alan]
+    assert found(registrationNumber="552100554") == [alan]
+    assert found(verificationRequirements=["TaxIdRequired"]) == []
+    assert found(verificationRequirements=[]) == [ada, alan]

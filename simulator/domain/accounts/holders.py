@@ -25,6 +25,7 @@ from ..kernel.rejections import Rejected, not_found, validation, validation_erro
 from ..kernel.validation import Checks
 
 __all__ = [
+    "LEGAL_REPRESENTATIVE_BORN",
     "VERIFICATION_STATUSES",
     "get_holder",
     "holder_not_found",
@@ -35,6 +36,11 @@ __all__ = [
 ]
 
 VERIFICATION_STATUSES = ("NotStarted", "WaitingForInformation", "Pending", "Verified", "Refused")
+#: A holder one of whose accounts' legal representatives was born on the date given.
+LEGAL_REPRESENTATIVE_BORN = (
+    "id IN (SELECT a.holder_id FROM accounts a JOIN account_memberships m ON m.account_id = a.id"
+    " JOIN users u ON u.id = m.user_id WHERE m.legal_representative = 1 AND u.birth_date = ?)"
+)
 #: The holder columns `filters.search` looks into.
 _SEARCHED = ("first_name", "last_name", "company_name")
 
@@ -74,12 +80,27 @@ def list_holders(
     order_by: dict[str, Any] | None = None,
 ) -> Connection:
     """Holders the caller sees, oldest first unless `order_by` says otherwise; filters
-    `verification_status`, `types` and `status` (lists) and `search` (a name)."""
+    `verification_status`, `types` and `status` (lists), `search` (a name),
+    `first_name`, `last_name` and `registration_number` (exact, case-insensitive for names),
+    `birth_date` (a legal representative's) and `verification_requirements` (any of them:
+    the simulator's holders have none, so asking for one matches none)."""
     filters = dict(filters or {})
     filters["type"] = filters.pop("types", None)
     where, params = with_filters(
-        holder_scope(principal), filters, any_of=("verification_status", "type", "status")
+        holder_scope(principal),
+        filters,
+        equal=("registration_number",),
+        any_of=("verification_status", "type", "status"),
     )
+    for column in ("first_name", "last_name"):
+        if filters.get(column):
+            where += f" AND {column} = ? COLLATE NOCASE"
+            params.append(filters[column])
+    if filters.get("birth_date"):
+        where += f" AND {LEGAL_REPRESENTATIVE_BORN}"
+        params.append(filters["birth_date"])
+    if filters.get("verification_requirements"):
+        where += " AND 0"
     if filters.get("search"):
         pattern = "%" + str(filters["search"]).replace("%", "").replace("_", "") + "%"
         where += " AND (" + " OR ".join(f"{column} LIKE ?" for column in _SEARCHED) + ")"

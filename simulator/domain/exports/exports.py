@@ -30,6 +30,7 @@ import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
 from ...storage import get_row, insert_columns, update_columns
+from ..accounts.holders import LEGAL_REPRESENTATIVE_BORN
 from ..kernel.context import Environment, Principal
 from ..kernel.pagination import Connection, paginate
 from ..kernel.projects import hash_secret
@@ -79,6 +80,10 @@ EXPORT_TYPES: dict[str, dict[str, Any]] = {
             "status": "status IN",
             "verification_status": "verification_status IN",
             "registration_number": "registration_number = ?",
+            "birth_date": LEGAL_REPRESENTATIVE_BORN,
+            # The simulator's holders have no verification requirements: NULL IN (...) is
+            # never true, so asking for any matches none.
+            "verification_requirements": "NULL IN",
             "search": "(COALESCE(company_name, '') || ' ' || COALESCE(first_name, '') || ' ' "
             "|| COALESCE(last_name, '')) LIKE ?",
         },
