@@ -295,3 +295,21 @@ def test_holders_filter_by_names_birth_date_and_registration(bank: Bank) -> None
     assert found(registrationNumber="552100554") == [alan]
     assert found(verificationRequirements=["TaxIdRequired"]) == []
     assert found(verificationRequirements=[]) == [ada, alan]
+
+
+PERSON = """query($id: ID!) { accountHolder(id: $id) { info {
+  ... on AccountHolderIndividualInfo { employmentStatus monthlyIncome user { id } } } } }"""
+
+
+def test_a_holder_made_without_onboarding_shows_stand_ins_and_its_person(bank: Bank) -> None:
+    holder = bank.holder()
+    info = bank.api.query(PERSON, {"id": holder["holder_id"]})["accountHolder"]["info"]
+    user = bank.sim.sandbox.store.db.execute(
+        "SELECT m.user_id FROM account_memberships m WHERE m.account_id = ?",
+        [holder["account_id"]],
+    ).fetchone()[0]
+    assert info == {
+        "employmentStatus": "Employee",
+        "monthlyIncome": "Between1500And3000",
+        "user": {"id": user},
+    }

@@ -154,3 +154,112 @@ def test_a_sign_up_form_gives_the_company_s_people_without_a_token(
         "individualUltimateBeneficialOwners": [{"lastName": "Lovelace"}],
         "legalRepresentativePersonalAddress": {"city": "Lyon"},
     }
+
+
+FINALIZE = """mutation($id: String!) { finalizeAccountHolderOnboarding(input: {onboardingId: $id}) {
+  __typename ... on Rejection { message }
+  ... on FinalizeAccountHolderOnboardingSuccessPayload { onboarding {
+    ... on AccountHolderOnboardingBase { account { holder { id } } } } } } }"""
+HOLDER = """query($id: ID!) { accountHolder(id: $id) {
+  accountHolderOnboarding { ... on AccountHolderOnboardingBase { id } }
+  info { __typename
+  ... on AccountHolderCompanyInfo { businessActivity businessActivityDescription
+    companyRegistrationDate companyType monthlyPaymentVolume tradeName
+    individualUltimateBeneficialOwners { lastName info { type } }
+    representatives { __typename ... on IndividualRepresentative { lastName roles } }
+    legalRepresentativePersonalAddress { city } }
+  ... on AccountHolderIndividualInfo { employmentStatus monthlyIncome user { id } } } } }"""
+CREATE_COMPANY = """mutation($input: CreateCompanyAccountHolderOnboardingInput!) {
+  createCompanyAccountHolderOnboarding(input: $input) {
+    ... on CreateCompanyAccountHolderOnboardingSuccessPayload { onboarding { id } } } }"""
+
+
+def _finalized(sandbox: GraphQL, onboarding_id: str) -> Any:
+    done = sandbox(FINALIZE, {"id": onboarding_id})["finalizeAccountHolderOnboarding"]
+    assert "onboarding" in done, done
+    holder_id = done["onboarding"]["account"]["holder"]["id"]
+    return sandbox(HOLDER, {"id": holder_id})["accountHolder"]
+
+
+def test_a_holder_shows_what_its_older_onboarding_said(sandbox: GraphQL) -> None:
+    made = sandbox(ONBOARD, {"input": {**PEOPLE, "registrationNumber": "552100554"}})
+    onboarding_id = made["onboardCompanyAccountHolder"]["onboarding"]["id"]
+    # The older way takes the admin's names from the user signing in: given here instead.
+    names = {"onboardingId": onboarding_id, "accountAdmin": {"firstName": "G", "lastName": "H"}}
+    sandbox(
+        """mutation($input: UpdateCompanyAccountHolderOnboardingInput!) {
+          updateCompanyAccountHolderOnboarding(input: $input) { __typename } }""",
+        {"input": names},
+    )
+    holder = _finalized(sandbox, onboarding_id)
+    assert holder["accountHolderOnboarding"] == {"id": onboarding_id}
+    info = holder["info"]
+    assert info["businessActivity"] == "ScientificActivities"
+    assert info["businessActivityDescription"] == ""  # never given: the stand-in
+    assert info["monthlyPaymentVolume"] == "LessThan10000"
+    assert info["individualUltimateBeneficialOwners"] == [
+        {"lastName": "Lovelace", "info": {"type": "HasCapital"}}
+    ]
+    assert info["representatives"][0] == {
+        "__typename": "IndividualRepresentative",
+        "lastName": "Hopper",
+        "roles": ["CEO"],
+    }
+    assert info["legalRepresentativePersonalAddress"] == {"city": "Lyon"}
+
+
+def test_a_holder_shows_what_its_newer_onboarding_said(sandbox: GraphQL) -> None:
+    related = [
+        {
+            "type": "LegalRepresentativeAndUltimateBeneficialOwner",
+            "firstName": "Grace",
+            "lastName": "Hopper",
+            "legalRepresentative": {"roles": ["President"]},
+            "ultimateBeneficialOwner": {
+                "qualificationType": "Ownership",
+                "ownership": {"type": "Direct", "totalPercentage": 70.0},
+            },
+        }
+    ]
+    company = {
+        "name": "Acme",
+        "registrationNumber": "552100554",
+        "businessActivity": "Education",
+        "businessActivityDescription": "Courses",
+        "monthlyPaymentVolume": "Between10000And50000",
+        "registrationDate": "2020-01-02",
+        "tradeName": "Acme Courses",
+        "relatedIndividuals": related,
+    }
+    admin = {
+        "email": "grace@example.com",
+        "firstName": "Grace",
+        "lastName": "Hopper",
+        "address": {
+            "addressLine1": "3 rue Z",
+            "city": "Nantes",
+            "postalCode": "44000",
+            "country": "FRA",
+        },
+    }
+    variables = {
+        "input": {"accountInfo": {"country": "FRA"}, "accountAdmin": admin, "company": company}
+    }
+    made = sandbox(CREATE_COMPANY, variables)["createCompanyAccountHolderOnboarding"]
+    info = _finalized(sandbox, made["onboarding"]["id"])["info"]
+    assert info == {
+        "__typename": "AccountHolderCompanyInfo",
+        "businessActivity": "Education",
+        "businessActivityDescription": "Courses",
+        "companyRegistrationDate": "2020-01-02",
+        "companyType": None,  # the newer input has none
+        "monthlyPaymentVolume": "Between10000And50000",
+        "tradeName": "Acme Courses",
+        "individualUltimateBeneficialOwners": [
+            {"lastName": "Hopper", "info": {"type": "HasCapital"}}
+        ],
+        "representatives": [
+            {"__typename": "IndividualRepresentative", "lastName": "Hopper", "roles": ["President"]}
+        ],
+        "legalRepresentativePersonalAddress": {"city": "Nantes"},
+    }

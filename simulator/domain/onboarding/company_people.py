@@ -175,3 +175,55 @@ def representative_shown(person: Mapping[str, Any]) -> dict[str, Any]:
         "__typename": f"{person['type']}Representative",
         "residency_address": address_shown(person.get("residency_address")),
     }
+
+
+def _birth(person: Mapping[str, Any]) -> dict[str, Any]:
+    birth = person.get("birth_info") or {}
+    return {
+        "birth_date": birth.get("birth_date"),
+        "birth_city": birth.get("city"),
+        "birth_city_postal_code": birth.get("postal_code"),
+        "birth_country_code": birth.get("country"),
+    }
+
+
+def owners_of_related(related: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The beneficial owners among a newer onboarding's related individuals, as the older
+    input would have given them (a share of the capital makes them HasCapital)."""
+    owners = []
+    for person in related:
+        if "UltimateBeneficialOwner" not in person.get("type", ""):
+            continue
+        ownership = (person.get("ultimate_beneficial_owner") or {}).get("ownership") or {}
+        owners.append(
+            {
+                "first_name": person.get("first_name"),
+                "last_name": person.get("last_name"),
+                **_birth(person),
+                "tax_identification_number": person.get("tax_identification_number"),
+                "residency_address": person.get("address"),
+                "type": "HasCapital" if ownership else "Other",
+                "total_capital_percentage": ownership.get("total_percentage"),
+                "direct": ownership.get("type") == "Direct" if ownership else None,
+                "indirect": ownership.get("type") == "Indirect" if ownership else None,
+            }
+        )
+    return owners
+
+
+def representatives_of_related(related: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The legal representatives among a newer onboarding's related individuals."""
+    return [
+        {
+            "type": "Individual",
+            "roles": (person.get("legal_representative") or {}).get("roles") or [],
+            "first_name": person.get("first_name"),
+            "last_name": person.get("last_name"),
+            "preferred_first_name": person.get("preferred_first_name"),
+            "nationality": person.get("nationality"),
+            **_birth(person),
+            "residency_address": person.get("address"),
+        }
+        for person in related
+        if person.get("type", "").startswith("LegalRepresentative")
+    ]

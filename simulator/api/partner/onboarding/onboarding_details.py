@@ -14,6 +14,7 @@ from typing import Any
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 
+from ....domain.onboarding import holder_profiles
 from ....domain.onboarding import onboarding as onboardings
 from ....domain.onboarding import supporting_documents as documents
 from ....graphql_compat import ResolveInfo
@@ -29,6 +30,8 @@ holder = ObjectType("AccountHolder")
 document = ObjectType("SupportingDocument")
 waiting = ObjectType("AccountHolderWaitingForInformationVerificationStatusInfo")
 company_info = ObjectType("CompanyInfo")
+holder_company = ObjectType("AccountHolderCompanyInfo")
+holder_individual = ObjectType("AccountHolderIndividualInfo")
 bindables: list[SchemaBindable] = [
     individual,
     company,
@@ -37,6 +40,8 @@ bindables: list[SchemaBindable] = [
     document,
     waiting,
     company_info,
+    holder_company,
+    holder_individual,
 ]
 
 #: Each related individual's type and the `CompanyRelatedIndividual` member that shows it.
@@ -129,6 +134,37 @@ def resolve_related_individuals(
         }
         for person in given
     ]
+
+
+def _profile_field(name: str, profile: Any) -> Any:
+    def resolve(info_value: dict[str, Any], info: ResolveInfo) -> Any:
+        env, _ = caller(info)
+        return profile(env.store.db, info_value["holder"]["id"])[name]
+
+    return resolve
+
+
+for _name in (
+    "businessActivity",
+    "businessActivityDescription",
+    "companyRegistrationDate",
+    "companyType",
+    "monthlyPaymentVolume",
+    "individualUltimateBeneficialOwners",
+    "representatives",
+    "tradeName",
+    "legalRepresentativePersonalAddress",
+):
+    _key = "".join(f"_{c.lower()}" if c.isupper() else c for c in _name)
+    holder_company.set_field(_name, _profile_field(_key, holder_profiles.company_profile))
+for _name, _key in (("employmentStatus", "employment_status"), ("monthlyIncome", "monthly_income")):
+    holder_individual.set_field(_name, _profile_field(_key, holder_profiles.individual_profile))
+
+
+@holder_individual.field("user")
+def resolve_holder_user(info_value: dict[str, Any], info: ResolveInfo) -> Any:
+    env, _ = caller(info)
+    return holder_profiles.legal_representative(env.store.db, info_value["holder"])
 
 
 __all__ = ["bindables"]
