@@ -295,6 +295,47 @@ def test_holders_filter_by_names_birth_date_and_registration(bank: Bank) -> None
     assert found(registrationNumber="552100554") == [alan]
     assert found(verificationRequirements=["TaxIdRequired"]) == []
     assert found(verificationRequirements=[]) == [ada, alan]
+    asked = {
+        "accountHolderId": alan,
+        "verificationStatus": "WaitingForInformation",
+        "verificationRequirements": ["TaxIdRequired", "UboDetailsRequired"],
+    }
+    bank.testing.mutate("updateAccountHolder", asked)
+    assert found(verificationRequirements=["TaxIdRequired", "Other"]) == [alan]
+
+
+ASKED = """query($id: ID!) { accountHolder(id: $id) { verificationStatusInfo { status
+  ... on AccountHolderWaitingForInformationVerificationStatusInfo {
+    verificationRequirements { id type } } } } }"""
+
+
+def test_the_bank_asks_a_holder_waiting_for_information_for_requirements(bank: Bank) -> None:
+    holder = bank.holder()["holder_id"]
+    refused = bank.testing.mutate(
+        "updateAccountHolder",
+        {"accountHolderId": holder, "verificationRequirements": ["TaxIdRequired"]},
+    )
+    assert refused == {
+        "__typename": "VerificationRequirementsNotUpdatableRejection",
+        "message": refused["message"],
+        "accountHolderId": holder,
+        "accountHolderVerificationStatus": "Verified",
+    }
+    assert bank.row("account_holders", holder)["verification_requirements"] is None
+    asked = {
+        "accountHolderId": holder,
+        "verificationStatus": "WaitingForInformation",
+        "verificationRequirements": ["TaxIdRequired"],
+    }
+    bank.testing.mutate("updateAccountHolder", asked)
+    shown = bank.api.query(ASKED, {"id": holder})["accountHolder"]["verificationStatusInfo"]
+    assert [r["type"] for r in shown["verificationRequirements"]] == ["TaxIdRequired"]
+    again = bank.api.query(ASKED, {"id": holder})["accountHolder"]["verificationStatusInfo"]
+    assert again == shown  # stable ids
+    bank.testing.mutate(
+        "updateAccountHolder", {"accountHolderId": holder, "verificationStatus": "Verified"}
+    )
+    assert bank.row("account_holders", holder)["verification_requirements"] is None
 
 
 PERSON = """query($id: ID!) { accountHolder(id: $id) { info {

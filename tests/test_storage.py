@@ -100,6 +100,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "limits:m001_project_rate_limits",
         "dashboard:m001_dashboard",
         "accounts:m001_accounts_fidelity",
+        "accounts:m002_verification_requirements",
         "onboarding:m001_onboarding",
         "onboarding:m002_onboarding_settings",
         "onboarding:m003_requested_purposes",

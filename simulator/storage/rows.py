@@ -561,6 +561,7 @@ class AccountHolderRow(TypedDict):
     status_reason: str | None
     verification_changed_at: str | None
     verification_refusal_reason: str | None
+    verification_requirements: str | None
 
 
 class AccountHolderNew(TypedDict):
@@ -582,6 +583,7 @@ class AccountHolderNew(TypedDict):
     status_reason: NotRequired[str | None]
     verification_changed_at: NotRequired[str | None]
     verification_refusal_reason: NotRequired[str | None]
+    verification_requirements: NotRequired[str | None]
 
 
 class AccountHolderChanges(TypedDict, total=False):
@@ -603,6 +605,7 @@ class AccountHolderChanges(TypedDict, total=False):
     status_reason: str | None
     verification_changed_at: str | None
     verification_refusal_reason: str | None
+    verification_requirements: str | None
 
 
 class AccountRow(TypedDict):

@@ -38,7 +38,11 @@ def _project(info: ResolveInfo) -> tuple[Any, str]:
 def resolve_update_holder(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     updated = holders.update_verification_status(
-        env, project_id, input["account_holder_id"], input.get("verification_status")
+        env,
+        project_id,
+        input["account_holder_id"],
+        input.get("verification_status"),
+        input.get("verification_requirements"),
     )
     return {"__typename": "UpdateAccountHolderSuccessPayload", "account_holder": updated}
 

@@ -64,6 +64,7 @@ def resolve_verification(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
         "__typename": f"AccountHolder{status}VerificationStatusInfo",
         "status": status,
         "account_holder_id": row["id"],
+        "verification_requirements": row.get("verification_requirements"),
         "reason": row.get("verification_refusal_reason") or "Refused by the bank's review",
     }
     if status in _VERIFICATION_DATES:

@@ -9,6 +9,8 @@ the saved beneficiary of a transfer party, a purpose's free-text details.
 
 from __future__ import annotations
 
+import json
+import uuid
 from typing import Any
 
 from ariadne import ObjectType
@@ -103,10 +105,14 @@ def resolve_document_purpose(row: dict[str, Any], _: ResolveInfo) -> str:
 
 
 @waiting.field("verificationRequirements")
-def resolve_requirements(_: dict[str, Any], __: ResolveInfo) -> list[dict[str, Any]]:
-    # The simulator's review asks through supporting-document collections, never through
-    # typed verification requirements.
-    return []
+def resolve_requirements(status: dict[str, Any], _: ResolveInfo) -> list[dict[str, Any]]:
+    """What the bank asks for (the Testing API's `updateAccountHolder` sets it), each with a
+    stable id: the same requirement of the same holder keeps its id."""
+    holder_id = status["account_holder_id"]
+    return [
+        {"id": str(uuid.uuid5(uuid.NAMESPACE_URL, f"{holder_id}/{kind}")), "type": kind}
+        for kind in json.loads(status.get("verification_requirements") or "[]")
+    ]
 
 
 @waiting.field("WaitingForInformationAt")
