@@ -354,3 +354,23 @@ def test_a_holder_made_without_onboarding_shows_stand_ins_and_its_person(bank: B
         "monthlyIncome": "Between1500And3000",
         "user": {"id": user},
     }
+
+
+OPEN_WITH_COLLECTION = """mutation($input: CreateSandboxAccountAdminChangeInput!) {
+  createSandboxAccountAdminChange(input: $input) {
+    ... on CreateSandboxAccountAdminChangeSuccessPayload { supportingDocumentCollection {
+      type accountHolder { id name } onboarding { id } transaction { id } verificationRenewalId
+      projectInfo { id name status type tcuDocumentUri(language: "en")
+        webBankingSettings { canOpenAccount } } } } } }"""
+
+
+def test_the_testing_api_shows_what_a_collection_is_about(bank: Bank) -> None:
+    holder = company(bank)
+    data = bank.testing.query(OPEN_WITH_COLLECTION, {"input": {"accountHolderId": holder}})
+    collection = data["createSandboxAccountAdminChange"]["supportingDocumentCollection"]
+    assert collection["accountHolder"] == {"id": holder, "name": "Acme SAS"}
+    assert collection["onboarding"] == {"id": None} and collection["transaction"] == {"id": None}
+    assert collection["verificationRenewalId"] is None
+    project = collection["projectInfo"]
+    assert project["id"] == bank.project_id and project["tcuDocumentUri"].endswith("/en.pdf")
+    assert project["webBankingSettings"]["canOpenAccount"] is True

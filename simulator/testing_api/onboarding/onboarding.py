@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ariadne import MutationType
+from ariadne import MutationType, ObjectType
 from ariadne.types import SchemaBindable
 
 from ...api.context import RequestContext
 from ...api.mutations import returns_rejections
+from ...api.partner.accounts import project_settings
+from ...api.partner.onboarding import collection_links
 from ...api.partner.onboarding.onboarding import collection, document
 from ...domain.onboarding import account_admin_changes as admin_changes
 from ...domain.onboarding import supporting_documents as documents
@@ -18,8 +20,26 @@ from ...storage import get_row
 
 mutation = MutationType()
 
+#: The project of a collection, with the partner API's settings resolvers.
+project_info = ObjectType("ProjectInfo")
+for _name, _resolver in (
+    ("webBankingSettings", project_settings.resolve_web_banking),
+    ("B2BMembershipIDVerification", project_settings.resolve_b2b_id_verification),
+    ("tcuDocumentUri", project_settings.resolve_tcu_uri),
+    ("requireSupportingDocumentsDuringOnboarding", project_settings.resolve_onboarding_requirement),
+    ("requireUbosDuringOnboarding", project_settings.resolve_onboarding_requirement),
+    ("customConsentSubdomain", project_settings.resolve_consent_subdomain),
+):
+    project_info.set_field(_name, _resolver)
+
 #: The collection and document types resolve as in the partner API.
-bindables: list[SchemaBindable] = [mutation, collection, document]
+bindables: list[SchemaBindable] = [
+    mutation,
+    collection,
+    collection_links.collection,
+    document,
+    project_info,
+]
 
 
 @mutation.field("updateSupportingDocumentCollectionStatus")

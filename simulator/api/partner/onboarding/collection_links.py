@@ -15,9 +15,12 @@ from ....storage import get_row
 from .._helpers import caller
 from ..accounts.statements import resolve_project_info
 
+#: The fields every API's collection has (the Testing API binds this one too).
 collection = ObjectType("SupportingDocumentCollection")
+#: The partner API's own: what the collection is about.
+partner_collection = ObjectType("SupportingDocumentCollection")
 related = ObjectType("SupportingDocumentCollectionTransactionRelatedInfo")
-bindables: list[SchemaBindable] = [collection, related]
+bindables: list[SchemaBindable] = [collection, partner_collection, related]
 
 #: The `SupportingDocumentCollectionRelatedInfo` member of each collection type.
 _RELATED = {
@@ -57,7 +60,7 @@ def resolve_project(_: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     return project
 
 
-@collection.field("relatedInfo")
+@partner_collection.field("relatedInfo")
 def resolve_related(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     return {
         "__typename": _RELATED[row["type"]],
@@ -72,4 +75,4 @@ def resolve_transaction(value: dict[str, Any], info: ResolveInfo) -> Any:
     return get_row(env.store.db, "transactions", value["transaction_id"])
 
 
-__all__ = ["bindables"]
+__all__ = ["bindables", "collection"]
