@@ -374,3 +374,42 @@ def test_the_testing_api_shows_what_a_collection_is_about(bank: Bank) -> None:
     project = collection["projectInfo"]
     assert project["id"] == bank.project_id and project["tcuDocumentUri"].endswith("/en.pdf")
     assert project["webBankingSettings"]["canOpenAccount"] is True
+
+
+TESTING_HOLDER = """mutation($input: UpdateAccountHolderInput!) { updateAccountHolder(input: $input) {
+  ... on UpdateAccountHolderSuccessPayload { accountHolder { id
+  verificationStatusInfo { status
+    ... on AccountHolderWaitingForInformationVerificationStatusInfo {
+      verificationRequirements { type } } }
+  statusInfo { status } residencyAddress { country }
+  riskInfo { amlRiskLevel dueDiligenceLevel }
+  supportingDocumentCollections(first: 5) { totalCount edges { node { type } } }
+  fundingLimitSettingsChangeRequests(first: 5) { totalCount } } } } }"""
+
+
+def test_the_testing_api_shows_a_holder_as_the_partner_api_does(bank: Bank) -> None:
+    holder = company(bank)
+    open_change(bank, holder)
+    asked = {
+        "accountHolderId": holder,
+        "verificationStatus": "WaitingForInformation",
+        "verificationRequirements": ["OrganizationDetailsRequired"],
+    }
+    payload = bank.testing.query(TESTING_HOLDER, {"input": asked})["updateAccountHolder"]
+    shown = payload["accountHolder"]
+    assert shown == {
+        "id": holder,
+        "verificationStatusInfo": {
+            "status": "WaitingForInformation",
+            "verificationRequirements": [{"type": "OrganizationDetailsRequired"}],
+        },
+        "statusInfo": {"status": "Enabled"},
+        "residencyAddress": {"country": "FRA"},
+        "riskInfo": {"amlRiskLevel": "Low", "dueDiligenceLevel": "Common"},
+        # The admin change's collection is the holder's.
+        "supportingDocumentCollections": {
+            "totalCount": 1,
+            "edges": [{"node": {"type": "AccountAdminChange"}}],
+        },
+        "fundingLimitSettingsChangeRequests": {"totalCount": 0},
+    }

@@ -248,7 +248,8 @@ def list_collections(
     descending: bool = False,
 ) -> Connection:
     """The project's collections by creation; filters `status` and `type` (lists), and
-    `account_holder_id` (the collections of the onboardings that made the holder)."""
+    `account_holder_id` (the collections of the onboarding that made the holder, of its
+    verification renewals and of its account admin changes)."""
     if before is not None:
         raise InvalidPageRequest("Page forward with `after` (`before` is not supported here).")
     where, params = with_filters(
@@ -256,8 +257,15 @@ def list_collections(
     )
     holder_id = (filters or {}).get("account_holder_id")
     if holder_id is not None:
-        where += " AND onboarding_id IN (SELECT id FROM onboardings WHERE holder_id = ?)"
-        params.append(holder_id)
+        # The holder's onboarding's, and those its renewals and admin changes opened.
+        where += (
+            " AND (onboarding_id IN (SELECT id FROM onboardings WHERE holder_id = ?)"
+            " OR id IN (SELECT collection_id FROM verification_renewals"
+            " WHERE account_holder_id = ?)"
+            " OR id IN (SELECT collection_id FROM account_admin_changes"
+            " WHERE account_holder_id = ?))"
+        )
+        params.extend([holder_id] * 3)
     return paginate(
         env.store.db,
         "supporting_document_collections",
