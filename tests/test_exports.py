@@ -159,3 +159,26 @@ def test_the_link_ignores_the_host_header(bank: Bank, account: str) -> None:
     ).json()
     link = answer["data"]["generateExportDownloadLink"]["link"]
     assert link.startswith(bank.sim.public_url + "/") and "evil.example" not in link
+
+
+def test_holders_are_exported_by_what_the_bank_asks_and_by_birth_date(bank: Bank) -> None:
+    ada = bank.holder()["holder_id"]
+    alan = bank.holder("Alan", "Turing")["holder_id"]
+    asked = {
+        "accountHolderId": alan,
+        "verificationStatus": "WaitingForInformation",
+        "verificationRequirements": ["UboDetailsRequired"],
+    }
+    bank.testing.mutate("updateAccountHolder", asked)
+    bank.sim.sandbox.store.db.execute(
+        "UPDATE users SET birth_date = '1815-12-10' WHERE id IN (SELECT m.user_id FROM "
+        "account_memberships m JOIN accounts a ON a.id = m.account_id WHERE a.holder_id = ?)",
+        [ada],
+    )
+    by_requirement = start(
+        bank, "exportAccountHolderData", {"verificationRequirements": ["UboDetailsRequired"]}
+    )
+    by_birth = start(bank, "exportAccountHolderData", {"birthDate": "1815-12-10"})
+    bank.sim.advance("1m")
+    assert [row["id"] for row in download(bank, by_requirement)] == [alan]
+    assert [row["id"] for row in download(bank, by_birth)] == [ada]

@@ -391,11 +391,70 @@ query HolderVerification {
         totalCount
         edges { node { id supportingDocuments { id supportingDocumentPurpose } } }
       }
+      riskInfo { amlRiskLevel amlScore dueDiligenceLevel }
+      externalAccounts(first: 5) { totalCount edges { node { id IBAN holderName } } }
+      accountHolderOnboarding { __typename ... on AccountHolderOnboardingBase { id } }
+      onboarding { id }
     } }
   }
 }
 """,
 }
+
+#: The account admin change page: one selection for the query and the update's answer.
+ADMIN_CHANGE = """
+fragment ChangeShown on AccountAdminChange {
+  id reason isNewAdminLegalRepresentative isRequesterNewAdmin
+  accountHolder { name accounts { name } projectInfo { name accentColor logoUri } }
+  admin { firstName lastName email phoneNumber birthCountry birthDate }
+  requester { firstName lastName email phoneNumber }
+  supportingDocumentCollection {
+    id statusInfo { status }
+    accountHolder { id name } onboarding { id } transaction { id } verificationRenewalId
+    relatedInfo { __typename type }
+    requiredSupportingDocumentPurposes { name label description }
+    supportingDocuments { id supportingDocumentPurpose statusInfo { status } }
+  }
+}
+"""
+ADMIN_CHANGE_QUERY = (
+    ADMIN_CHANGE
+    + """
+query ChangePage($changeId: ID!) {
+  publicAccountAdminChange(accountAdminChangeId: $changeId) {
+    ... on AccountAdminChange { ...ChangeShown }
+    ... on NonOngoingAccountAdminChange { id status }
+  }
+}
+"""
+)
+ADMIN_CHANGE_UPDATE = (
+    ADMIN_CHANGE
+    + """
+mutation ChangeUpdate($input: PublicUpdateAccountAdminChangeInput!) {
+  publicUpdateAccountAdminChange(input: $input) {
+    __typename
+    ... on PublicUpdateAccountAdminChangeSuccessPayload { accountAdminChange { ...ChangeShown } }
+    ... on ValidationRejection { message fields { path message code } }
+    ... on Rejection { message }
+  }
+}
+"""
+)
+ADMIN_CHANGE_FINALIZE = """
+mutation ChangeFinalize($changeId: ID!) {
+  publicFinalizeAccountAdminChange(accountAdminChangeId: $changeId) {
+    __typename
+    ... on PublicFinalizeAccountAdminChangeSuccessPayload { success }
+    ... on Rejection { message }
+  }
+}
+"""
+OPEN_ADMIN_CHANGE = """mutation($input: CreateSandboxAccountAdminChangeInput!) {
+  createSandboxAccountAdminChange(input: $input) {
+    ... on CreateSandboxAccountAdminChangeSuccessPayload { accountAdminChangeId }
+  }
+}"""
 
 
 IDENTIFY = """mutation($input: CreateSandboxIdentificationInput!) {
@@ -555,3 +614,47 @@ def test_a_company_onboarding_shows_what_the_partner_gave(frontend: Frontend) ->
         "totalPercentage": 60.0,
         "type": "Direct",
     }
+
+
+def test_an_account_admin_change_page_runs_as_the_front_end_asks(frontend: Frontend) -> None:
+    # The project's holders (the page's user sees only its own): with the project token alone.
+    holders = frontend.http.post(
+        "/sandbox/graphql",
+        json={"query": "{ accountHolders(first: 20) { edges { node { id info { type } } } } }"},
+        headers={"Authorization": f"Bearer {frontend.token}"},
+    ).json()["data"]
+    company = next(
+        edge["node"]["id"]
+        for edge in holders["accountHolders"]["edges"]
+        if edge["node"]["info"]["type"] == "Company"
+    )
+    opened = frontend.http.post(
+        "/sandbox-testing/graphql",
+        json={"query": OPEN_ADMIN_CHANGE, "variables": {"input": {"accountHolderId": company}}},
+        headers={"Authorization": f"Bearer {frontend.token}"},
+    ).json()["data"]["createSandboxAccountAdminChange"]
+    change_id = opened["accountAdminChangeId"]
+    page = frontend.ask(ADMIN_CHANGE_QUERY, {"changeId": change_id})["publicAccountAdminChange"]
+    assert page["accountHolder"]["name"] == "Analytical Engines SAS"
+    assert page["supportingDocumentCollection"]["accountHolder"]["id"] == company
+    answer = {
+        "id": change_id,
+        "reason": "CurrentAdministratorLeft",
+        "isNewAdminLegalRepresentative": True,
+        "isRequesterNewAdmin": False,
+        "admin": {"firstName": "Grace", "lastName": "Hopper", "email": "grace@example.com"},
+        "requester": {"firstName": "Ada", "lastName": "Lovelace", "email": "ada@example.com"},
+    }
+    updated = frontend.ask(ADMIN_CHANGE_UPDATE, {"input": answer})
+    shown = updated["publicUpdateAccountAdminChange"]["accountAdminChange"]
+    assert shown["requester"]["email"] == "ada@example.com"
+    wrong = frontend.ask(
+        ADMIN_CHANGE_UPDATE, {"input": {"id": change_id, "admin": {"email": "nope"}}}
+    )["publicUpdateAccountAdminChange"]
+    assert wrong["__typename"] == "ValidationRejection"
+    assert wrong["fields"][0]["path"] == ["input", "admin", "email"]
+    early = frontend.ask(ADMIN_CHANGE_FINALIZE, {"changeId": change_id})
+    # The admin's phone number and birth details are still missing.
+    assert early["publicFinalizeAccountAdminChange"]["__typename"] == (
+        "AccountAdminChangeMissingInformationRejection"
+    )

@@ -136,3 +136,42 @@ def test_legal_forms_by_country(sandbox: GraphQL) -> None:
     }
     assert german["GmbH"] == "2HBR" and german["AG"] == "6QQB"
     assert sandbox(query, {"c": "ITA"})["legalForms"] == []
+
+
+def test_a_public_individual_sign_up_keeps_what_the_person_says(
+    sandbox: GraphQL, project: ProjectCredentials
+) -> None:
+    admin = {
+        **ADMIN,
+        "lastName": "Lovelace",
+        "employmentStatus": "Entrepreneur",
+        "monthlyIncome": "MoreThan4500",
+        "address": {"addressLine1": "1 rue de la Paix", "city": "Paris", "country": "FRA"},
+        "birthInfo": {"city": "London", "country": "GBR", "birthDate": "1815-12-10"},
+        "sourcesOfFunds": ["Salary"],
+        "unitedStatesTaxInfo": {"isUnitedStatesPerson": False},
+    }
+    variables = {
+        "input": {
+            "projectId": project.project_id,
+            "accountInfo": {"country": "FRA"},
+            "accountAdmin": admin,
+        }
+    }
+    query = CREATE_INDIVIDUAL.replace(
+        "accountAdmin { email firstName }",
+        "accountAdmin { employmentStatus monthlyIncome address { city } birthInfo { city }"
+        " sourcesOfFunds unitedStatesTaxInfo { isUnitedStatesPerson } }",
+    )
+    created = sandbox(query, variables)["createPublicIndividualAccountHolderOnboarding"]
+    assert created["onboarding"]["accountAdmin"] == {
+        "employmentStatus": "Entrepreneur",
+        "monthlyIncome": "MoreThan4500",
+        "address": {"city": "Paris"},
+        "birthInfo": {"city": "London"},
+        "sourcesOfFunds": ["Salary"],
+        "unitedStatesTaxInfo": {"isUnitedStatesPerson": False},
+    }
+    # A value outside its enum is refused before anything is created.
+    variables["input"]["accountAdmin"] = {**admin, "employmentStatus": "Astronaut"}
+    assert "errors" in sandbox.post(query, variables).json()

@@ -580,6 +580,11 @@ def _walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
             {"accountHolderId": r["holder"], "verificationStatus": "Refused"},
             "AccountHolderNotFoundRejection",
         ),
+        "createSandboxAccountAdminChange": rejected(
+            "createSandboxAccountAdminChange",
+            {"accountHolderId": r["holder"]},
+            "AccountHolderNotFoundRejection",
+        ),
         "simulateManualBankingFee": rejected(
             "simulateManualBankingFee",
             {

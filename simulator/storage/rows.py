@@ -24,6 +24,9 @@ from . import _rows
 from ._rows import PrimaryKey, Row
 
 __all__ = [
+    "AccountAdminChangeChanges",
+    "AccountAdminChangeNew",
+    "AccountAdminChangeRow",
     "AccountBalanceChanges",
     "AccountBalanceNew",
     "AccountBalanceRow",
@@ -334,6 +337,7 @@ TableName = Literal[
     "supporting_documents",
     "onboarding_settings",
     "verification_renewals",
+    "account_admin_changes",
     "journal_entries",
     "journal_secrets",
     "user_consent_settings",
@@ -561,6 +565,7 @@ class AccountHolderRow(TypedDict):
     status_reason: str | None
     verification_changed_at: str | None
     verification_refusal_reason: str | None
+    verification_requirements: str | None
 
 
 class AccountHolderNew(TypedDict):
@@ -582,6 +587,7 @@ class AccountHolderNew(TypedDict):
     status_reason: NotRequired[str | None]
     verification_changed_at: NotRequired[str | None]
     verification_refusal_reason: NotRequired[str | None]
+    verification_requirements: NotRequired[str | None]
 
 
 class AccountHolderChanges(TypedDict, total=False):
@@ -603,6 +609,7 @@ class AccountHolderChanges(TypedDict, total=False):
     status_reason: str | None
     verification_changed_at: str | None
     verification_refusal_reason: str | None
+    verification_requirements: str | None
 
 
 class AccountRow(TypedDict):
@@ -2367,6 +2374,63 @@ class VerificationRenewalChanges(TypedDict, total=False):
     status_at: str | None
     created_at: str
     updated_at: str | None
+
+
+class AccountAdminChangeRow(TypedDict):
+    """A row of `account_admin_changes`."""
+
+    id: str
+    project_id: str
+    account_holder_id: str
+    status: str
+    reason: str | None
+    is_new_admin_legal_representative: int | None
+    is_requester_new_admin: int | None
+    admin: str | None
+    requester: str | None
+    collection_id: str | None
+    expires_at: str | None
+    status_at: str | None
+    created_at: str
+    updated_at: str
+
+
+class AccountAdminChangeNew(TypedDict):
+    """A row to insert into `account_admin_changes`."""
+
+    id: str
+    project_id: str
+    account_holder_id: str
+    status: str
+    reason: NotRequired[str | None]
+    is_new_admin_legal_representative: NotRequired[int | None]
+    is_requester_new_admin: NotRequired[int | None]
+    admin: NotRequired[str | None]
+    requester: NotRequired[str | None]
+    collection_id: NotRequired[str | None]
+    expires_at: NotRequired[str | None]
+    status_at: NotRequired[str | None]
+    created_at: str
+    updated_at: str
+
+
+class AccountAdminChangeChanges(TypedDict, total=False):
+    """Columns of `account_admin_changes` an update may set."""
+
+    id: str
+    project_id: str
+    account_holder_id: str
+    status: str
+    reason: str | None
+    is_new_admin_legal_representative: int | None
+    is_requester_new_admin: int | None
+    admin: str | None
+    requester: str | None
+    collection_id: str | None
+    expires_at: str | None
+    status_at: str | None
+    created_at: str
+    updated_at: str
 
 
 class JournalEntryRow(TypedDict):
@@ -4739,6 +4803,10 @@ if TYPE_CHECKING:
     ) -> VerificationRenewalRow: ...
     @overload
     def get_row(
+        db: Database, name: Literal["account_admin_changes"], key: PrimaryKey | None
+    ) -> AccountAdminChangeRow: ...
+    @overload
+    def get_row(
         db: Database, name: Literal["journal_entries"], key: PrimaryKey | None
     ) -> JournalEntryRow: ...
     @overload
@@ -5093,6 +5161,10 @@ if TYPE_CHECKING:
     def find_row(
         db: Database, name: Literal["verification_renewals"], key: PrimaryKey | None
     ) -> VerificationRenewalRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["account_admin_changes"], key: PrimaryKey | None
+    ) -> AccountAdminChangeRow | None: ...
     @overload
     def find_row(
         db: Database, name: Literal["journal_entries"], key: PrimaryKey | None
@@ -5691,6 +5763,16 @@ if TYPE_CHECKING:
         order_by: str | None = None,
         limit: int | None = None,
     ) -> Iterator[VerificationRenewalRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["account_admin_changes"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[AccountAdminChangeRow]: ...
     @overload
     def rows_where(
         db: Database,
@@ -6442,6 +6524,14 @@ if TYPE_CHECKING:
     @overload
     def insert_row(
         db: Database,
+        name: Literal["account_admin_changes"],
+        row: AccountAdminChangeNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
         name: Literal["journal_entries"],
         row: JournalEntryNew,
         *,
@@ -6963,6 +7053,10 @@ if TYPE_CHECKING:
     ) -> None: ...
     @overload
     def insert_rows(
+        db: Database, name: Literal["account_admin_changes"], rows: Iterable[AccountAdminChangeNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
         db: Database, name: Literal["journal_entries"], rows: Iterable[JournalEntryNew]
     ) -> None: ...
     @overload
@@ -7441,6 +7535,13 @@ if TYPE_CHECKING:
         name: Literal["verification_renewals"],
         key: PrimaryKey | None,
         changes: VerificationRenewalChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["account_admin_changes"],
+        key: PrimaryKey | None,
+        changes: AccountAdminChangeChanges,
     ) -> None: ...
     @overload
     def update_row(
@@ -7965,6 +8066,14 @@ if TYPE_CHECKING:
         db: Database,
         name: Literal["verification_renewals"],
         row: VerificationRenewalChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["account_admin_changes"],
+        row: AccountAdminChangeChanges,
         *,
         pk: str,
     ) -> None: ...

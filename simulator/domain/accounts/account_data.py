@@ -6,7 +6,8 @@
   `addOrUpdateExternalAccountBalance`: the latest of a type replaced). The simulator only
   keeps them (nothing moves money there).
 - A holder's risk information (`updateAccountHolderRiskInfo`): three flags the partner's
-  compliance sets; `AccountHolder.Updated`.
+  compliance sets; `AccountHolder.Updated`. The bank's own reading (`risk_reading`) is
+  derived from them and from the holder's review: the simulator has no scoring.
 - An account's settings (`updateAccountSettings`): whether bulk transfers may skip the
   beneficiary verification. Allowing it needs the legal representative's
   `UpdateAccountSettings` consent (a company's account only); refusing it applies at once.
@@ -49,6 +50,7 @@ __all__ = [
     "account_settings",
     "add_external_account",
     "add_external_balance",
+    "risk_reading",
     "update_account_settings",
     "update_risk_info",
 ]
@@ -321,3 +323,20 @@ def _not_consented(
 
 #: What accepting (or not) an `UpdateAccountSettings` consent does.
 CONSENT_HANDLER = ConsentHandler(_consented, _not_consented)
+
+
+def risk_reading(db: sqlite_utils.Database, holder: Mapping[str, Any]) -> dict[str, Any]:
+    """The bank's risk levels of a holder, derived (no scoring in the simulator): TooHigh and
+    Refused for frozen assets or a refused review, High and Enhanced for adverse media or a
+    politically exposed person, else Low and Common. The score is never computed."""
+    flags = next(
+        iter(rows_where(db, "account_holder_risk_info", "account_holder_id = ?", [holder["id"]])),
+        None,
+    )
+    if holder["verification_status"] == "Refused" or (flags and flags["has_frozen_assets"]):
+        level, diligence = "TooHigh", "Refused"
+    elif flags and (flags["has_adverse_media"] or flags["is_politically_exposed"]):
+        level, diligence = "High", "Enhanced"
+    else:
+        level, diligence = "Low", "Common"
+    return {"aml_risk_level": level, "aml_score": None, "due_diligence_level": diligence}

@@ -12,6 +12,7 @@ The partner may set a holder's tax identification number and a company's VAT num
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ...storage import rows_where, update_row, with_changes
@@ -21,10 +22,12 @@ from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.pagination import Connection, ordering, paginate
 from ..kernel.queries import by_id, visible_row, with_filters
-from ..kernel.rejections import Rejected, not_found, validation, validation_error
+from ..kernel.rejections import Rejected, not_found, rejection, validation, validation_error
 from ..kernel.validation import Checks
 
 __all__ = [
+    "ASKED_FOR",
+    "LEGAL_REPRESENTATIVE_BORN",
     "VERIFICATION_STATUSES",
     "get_holder",
     "holder_not_found",
@@ -35,6 +38,16 @@ __all__ = [
 ]
 
 VERIFICATION_STATUSES = ("NotStarted", "WaitingForInformation", "Pending", "Verified", "Refused")
+#: A holder one of whose accounts' legal representatives was born on the date given.
+LEGAL_REPRESENTATIVE_BORN = (
+    "id IN (SELECT a.holder_id FROM accounts a JOIN account_memberships m ON m.account_id = a.id"
+    " JOIN users u ON u.id = m.user_id WHERE m.legal_representative = 1 AND u.birth_date = ?)"
+)
+#: A holder the bank asks for one of the requirements (`{}`: their placeholders).
+ASKED_FOR = (
+    "EXISTS (SELECT 1 FROM json_each(COALESCE(verification_requirements, '[]'))"
+    " WHERE value IN ({}))"
+)
 #: The holder columns `filters.search` looks into.
 _SEARCHED = ("first_name", "last_name", "company_name")
 
@@ -74,12 +87,29 @@ def list_holders(
     order_by: dict[str, Any] | None = None,
 ) -> Connection:
     """Holders the caller sees, oldest first unless `order_by` says otherwise; filters
-    `verification_status`, `types` and `status` (lists) and `search` (a name)."""
+    `verification_status`, `types` and `status` (lists), `search` (a name),
+    `first_name`, `last_name` and `registration_number` (exact, case-insensitive for names),
+    `birth_date` (a legal representative's) and `verification_requirements` (holders asked
+    for any of them)."""
     filters = dict(filters or {})
     filters["type"] = filters.pop("types", None)
     where, params = with_filters(
-        holder_scope(principal), filters, any_of=("verification_status", "type", "status")
+        holder_scope(principal),
+        filters,
+        equal=("registration_number",),
+        any_of=("verification_status", "type", "status"),
     )
+    for column in ("first_name", "last_name"):
+        if filters.get(column):
+            where += f" AND {column} = ? COLLATE NOCASE"
+            params.append(filters[column])
+    if filters.get("birth_date"):
+        where += f" AND {LEGAL_REPRESENTATIVE_BORN}"
+        params.append(filters["birth_date"])
+    requirements = filters.get("verification_requirements")
+    if requirements:
+        where += " AND " + ASKED_FOR.format(", ".join("?" for _ in requirements))
+        params.extend(requirements)
     if filters.get("search"):
         pattern = "%" + str(filters["search"]).replace("%", "").replace("_", "") + "%"
         where += " AND (" + " OR ".join(f"{column} LIKE ?" for column in _SEARCHED) + ")"
@@ -103,9 +133,12 @@ def update_verification_status(
     project_id: str,
     holder_id: str,
     status: str | None,
+    requirements: list[str] | None = None,
 ) -> AccountHolderRow:
     """The bank's review moves a holder to `status` (any status, as the real Sandbox allows;
-    None leaves it as it is)."""
+    None leaves it as it is) and says what it asks for (`requirements`, only of a holder
+    WaitingForInformation: `VerificationRequirementsNotUpdatableRejection` otherwise; None
+    leaves them, and leaving WaitingForInformation clears them)."""
     if status is not None:
         checks = Checks()
         checks.choice(status, VERIFICATION_STATUSES, ["input", "verificationStatus"])
@@ -117,17 +150,33 @@ def update_verification_status(
         if not rows:
             raise Rejected(holder_not_found(holder_id))
         holder = rows[0]
-        if status is None or status == holder["verification_status"]:
-            return holder
+        after = status or holder["verification_status"]
+        if requirements is not None and after != "WaitingForInformation":
+            raise Rejected(
+                rejection(
+                    "VerificationRequirementsNotUpdatableRejection",
+                    f"A holder {after} is asked for nothing: requirements need "
+                    "WaitingForInformation.",
+                    account_holder_id=holder_id,
+                    account_holder_verification_status=after,
+                )
+            )
         now = env.now()
-        changes: AccountHolderChanges = {
-            "verification_status": status,
-            "verification_changed_at": now,
-            "verification_refusal_reason": "Refused by the bank's review"
-            if status == "Refused"
-            else None,
-            "updated_at": now,
-        }
+        changes: AccountHolderChanges = {"updated_at": now}
+        if requirements is not None:
+            changes["verification_requirements"] = json.dumps(sorted(set(requirements)))
+        if status is not None and status != holder["verification_status"]:
+            changes |= {
+                "verification_status": status,
+                "verification_changed_at": now,
+                "verification_refusal_reason": "Refused by the bank's review"
+                if status == "Refused"
+                else None,
+            }
+            if status != "WaitingForInformation":
+                changes["verification_requirements"] = None
+        if len(changes) == 1:
+            return holder
         update_row(db, "account_holders", holder_id, changes)
         emit(env, db, "AccountHolder.Updated", project_id=project_id, resource_id=holder_id)
         return with_changes(holder, changes)

@@ -30,6 +30,7 @@ import sqlite_utils
 
 from ...clock import format_timestamp, parse_timestamp
 from ...storage import get_row, insert_columns, update_columns
+from ..accounts.holders import ASKED_FOR, LEGAL_REPRESENTATIVE_BORN
 from ..kernel.context import Environment, Principal
 from ..kernel.pagination import Connection, paginate
 from ..kernel.projects import hash_secret
@@ -59,7 +60,8 @@ MAX_PER_DAY = 50
 DOWNLOAD_PATH = "/{environment}/export-downloads/{token}"
 
 #: Each export type: its SQL (the project's rows, as CSV columns) and the filters it reads
-#: (filter key -> SQL condition with one `?`, or a list condition with `IN`).
+#: (filter key -> SQL condition with one `?`, or a list condition ending with `IN` or with
+#: `{}` where its placeholders go).
 _USERS_OF_PROJECT = (
     "project_id = ? OR id IN (SELECT user_id FROM account_memberships WHERE project_id = ?)"
 )
@@ -79,6 +81,8 @@ EXPORT_TYPES: dict[str, dict[str, Any]] = {
             "status": "status IN",
             "verification_status": "verification_status IN",
             "registration_number": "registration_number = ?",
+            "birth_date": LEGAL_REPRESENTATIVE_BORN,
+            "verification_requirements": ASKED_FOR,
             "search": "(COALESCE(company_name, '') || ' ' || COALESCE(first_name, '') || ' ' "
             "|| COALESCE(last_name, '')) LIKE ?",
         },
@@ -257,7 +261,11 @@ def _csv(db: sqlite_utils.Database, export: Mapping[str, Any]) -> tuple[str, int
         condition = spec["filters"].get(key)
         if condition is None or value is None or value == []:
             continue
-        if condition.endswith(" IN"):
+        if "{}" in condition:  # a list condition with its placeholders inside
+            values = list(value) if isinstance(value, list) else [value]
+            sql += " AND " + condition.format(", ".join("?" * len(values)))
+            params += values
+        elif condition.endswith(" IN"):
             values = list(value) if isinstance(value, list) else [value]
             sql += f" AND {condition} ({', '.join('?' * len(values))})"
             params += values

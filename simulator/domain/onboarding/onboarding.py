@@ -46,6 +46,7 @@ __all__ = [
     "create_onboarding",
     "finalize_onboarding",
     "find_onboarding",
+    "holder_onboarding",
     "link_user",
     "list_onboardings",
     "onboarding_status",
@@ -118,6 +119,12 @@ def find_onboarding(
         rows_where(db, "onboardings", "id = ? AND project_id = ?", [onboarding_id, project_id])
     )
     return rows[0] if rows else None
+
+
+def holder_onboarding(db: sqlite_utils.Database, holder_id: str) -> OnboardingRow | None:
+    """The onboarding finalized into this holder (the first one, should there be several)."""
+    rows = rows_where(db, "onboardings", "holder_id = ?", [holder_id], order_by="created_at, id")
+    return next(iter(rows), None)
 
 
 def _check_country(country: str) -> None:

@@ -34,6 +34,7 @@ import sqlite_utils
 
 from ...storage import get_row, insert_row, rows_where, update_row, with_changes
 from ...storage.rows import (
+    AccountAdminChangeChanges,
     SupportingDocumentChanges,
     SupportingDocumentCollectionChanges,
     SupportingDocumentCollectionNew,
@@ -47,6 +48,7 @@ from ..kernel.events import emit
 from ..kernel.pagination import Connection, InvalidPageRequest, paginate
 from ..kernel.queries import with_filters
 from ..kernel.rejections import Rejected, rejection
+from . import account_admin_changes
 
 __all__ = [
     "COLLECTION_TRANSITIONS",
@@ -133,7 +135,9 @@ def required_purposes(
 ) -> tuple[str, ...]:
     """The onboarding's purposes, then those the bank asked for since."""
     base: tuple[str, ...] = ()
-    if collection["onboarding_id"]:  # a transaction's collection has no onboarding
+    if collection["type"] == "AccountAdminChange":
+        base = account_admin_changes.REQUIRED_PURPOSES
+    elif collection["onboarding_id"]:  # a transaction's collection has no onboarding
         onboarding = get_row(db, "onboardings", collection["onboarding_id"])
         base = REQUIRED_PURPOSES[onboarding["type"]]
     extra = [item["purpose"] for item in _requested(collection) if item["purpose"] not in base]
@@ -244,7 +248,8 @@ def list_collections(
     descending: bool = False,
 ) -> Connection:
     """The project's collections by creation; filters `status` and `type` (lists), and
-    `account_holder_id` (the collections of the onboardings that made the holder)."""
+    `account_holder_id` (the collections of the onboarding that made the holder, of its
+    verification renewals and of its account admin changes)."""
     if before is not None:
         raise InvalidPageRequest("Page forward with `after` (`before` is not supported here).")
     where, params = with_filters(
@@ -252,8 +257,15 @@ def list_collections(
     )
     holder_id = (filters or {}).get("account_holder_id")
     if holder_id is not None:
-        where += " AND onboarding_id IN (SELECT id FROM onboardings WHERE holder_id = ?)"
-        params.append(holder_id)
+        # The holder's onboarding's, and those its renewals and admin changes opened.
+        where += (
+            " AND (onboarding_id IN (SELECT id FROM onboardings WHERE holder_id = ?)"
+            " OR id IN (SELECT collection_id FROM verification_renewals"
+            " WHERE account_holder_id = ?)"
+            " OR id IN (SELECT collection_id FROM account_admin_changes"
+            " WHERE account_holder_id = ?))"
+        )
+        params.extend([holder_id] * 3)
     return paginate(
         env.store.db,
         "supporting_document_collections",
@@ -380,9 +392,47 @@ def update_document(
         return with_changes(document, changes)
 
 
+#: What a review of its collection makes of a finalized account admin change.
+_ADMIN_CHANGE_STATUS = {
+    "PendingReview": "Pending",
+    "Approved": "Verified",
+    "Rejected": "Refused",
+    "WaitingForDocument": "WaitingForInformation",
+}
+
+
+def _move_admin_change(
+    env: Environment, db: sqlite_utils.Database, collection: SupportingDocumentCollectionRow
+) -> None:
+    """A finalized admin change follows its collection's review (an Ongoing one is still
+    being filled in: its collection's status says nothing of it yet)."""
+    status = _ADMIN_CHANGE_STATUS.get(collection["status"])
+    for change in rows_where(
+        db, "account_admin_changes", "collection_id = ? AND status != 'Ongoing'", [collection["id"]]
+    ):
+        if status and change["status"] != status:
+            now = env.now()
+            changes: AccountAdminChangeChanges = {
+                "status": status,
+                "status_at": now,
+                "updated_at": now,
+            }
+            update_row(db, "account_admin_changes", change["id"], changes)
+            emit(
+                env,
+                db,
+                "AccountHolder.Updated",
+                project_id=change["project_id"],
+                resource_id=change["account_holder_id"],
+            )
+
+
 def _move_holder(
     env: Environment, db: sqlite_utils.Database, collection: SupportingDocumentCollectionRow
 ) -> None:
+    if collection["type"] == "AccountAdminChange":
+        _move_admin_change(env, db, collection)
+        return
     holder_status = _HOLDER_STATUS.get(collection["status"])
     if not collection["onboarding_id"]:  # a transaction's collection verifies no holder
         return

@@ -11,6 +11,10 @@ from ariadne import ObjectType
 
 from ...api.context import RequestContext
 from ...api.mutations import returns_rejections
+from ...api.partner.accounts import account_data
+from ...api.partner.accounts import holders as partner_holders
+from ...api.partner.funding import funding
+from ...api.partner.onboarding import onboarding_details
 from ...clock import parse_timestamp
 from ...domain.accounts import account_lifecycle, holders
 from ...domain.kernel.rejections import Rejected, rejection, validation, validation_error
@@ -19,13 +23,22 @@ from ...graphql_compat import ResolveInfo
 
 mutation = ObjectType("Mutation")
 holder = ObjectType("AccountHolder")
-bindables = [mutation, holder]
+#: What a holder waiting for information is asked for, as in the partner API.
+bindables = [mutation, holder, onboarding_details.waiting]
 
 #: The amount of a manual fee when the input gives none (a simulator choice; documented).
 DEFAULT_MANUAL_FEE = "10.00"
 
 holder.set_field("createdDate", lambda row, *_: row["created_at"])
 holder.set_field("updatedDate", lambda row, *_: row.get("updated_at") or row["created_at"])
+# The fields the partner API shows alike resolve as there (the Testing API's caller is the
+# project: it sees every holder of the project).
+holder.set_field("verificationStatusInfo", partner_holders.resolve_verification)
+holder.set_field("statusInfo", partner_holders.resolve_status_info)
+holder.set_field("residencyAddress", partner_holders.resolve_address)
+holder.set_field("riskInfo", account_data.resolve_holder_risk_info)
+holder.set_field("supportingDocumentCollections", onboarding_details.resolve_holder_collections)
+holder.set_field("fundingLimitSettingsChangeRequests", funding.resolve_change_requests)
 
 
 def _project(info: ResolveInfo) -> tuple[Any, str]:
@@ -38,7 +51,11 @@ def _project(info: ResolveInfo) -> tuple[Any, str]:
 def resolve_update_holder(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, project_id = _project(info)
     updated = holders.update_verification_status(
-        env, project_id, input["account_holder_id"], input.get("verification_status")
+        env,
+        project_id,
+        input["account_holder_id"],
+        input.get("verification_status"),
+        input.get("verification_requirements"),
     )
     return {"__typename": "UpdateAccountHolderSuccessPayload", "account_holder": updated}
 

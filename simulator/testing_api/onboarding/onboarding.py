@@ -1,22 +1,45 @@
-"""Testing API: the bank's side of supporting documents (uploads arriving, review decisions)."""
+"""Testing API: the bank's side of supporting documents (uploads arriving, review decisions)
+and of account admin changes (opening one, simulator-only)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ariadne import MutationType
+from ariadne import MutationType, ObjectType
 from ariadne.types import SchemaBindable
 
 from ...api.context import RequestContext
 from ...api.mutations import returns_rejections
+from ...api.partner.accounts import project_settings
+from ...api.partner.onboarding import collection_links
 from ...api.partner.onboarding.onboarding import collection, document
+from ...domain.onboarding import account_admin_changes as admin_changes
 from ...domain.onboarding import supporting_documents as documents
 from ...graphql_compat import ResolveInfo
+from ...storage import get_row
 
 mutation = MutationType()
 
+#: The project of a collection, with the partner API's settings resolvers.
+project_info = ObjectType("ProjectInfo")
+for _name, _resolver in (
+    ("webBankingSettings", project_settings.resolve_web_banking),
+    ("B2BMembershipIDVerification", project_settings.resolve_b2b_id_verification),
+    ("tcuDocumentUri", project_settings.resolve_tcu_uri),
+    ("requireSupportingDocumentsDuringOnboarding", project_settings.resolve_onboarding_requirement),
+    ("requireUbosDuringOnboarding", project_settings.resolve_onboarding_requirement),
+    ("customConsentSubdomain", project_settings.resolve_consent_subdomain),
+):
+    project_info.set_field(_name, _resolver)
+
 #: The collection and document types resolve as in the partner API.
-bindables: list[SchemaBindable] = [mutation, collection, document]
+bindables: list[SchemaBindable] = [
+    mutation,
+    collection,
+    collection_links.collection,
+    document,
+    project_info,
+]
 
 
 @mutation.field("updateSupportingDocumentCollectionStatus")
@@ -72,4 +95,20 @@ def resolve_request_documents(_: Any, info: ResolveInfo, input: dict[str, Any]) 
     return {
         "__typename": "RequestSupportingDocumentsSuccessPayload",
         "supporting_document_collection": row,
+    }
+
+
+@mutation.field("createSandboxAccountAdminChange")
+@returns_rejections
+def resolve_create_admin_change(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    env = ctx.environment
+    row = admin_changes.open_change(env, ctx.principal.project_id, input["account_holder_id"])
+    return {
+        "__typename": "CreateSandboxAccountAdminChangeSuccessPayload",
+        "account_admin_change_id": row["id"],
+        "status": row["status"],
+        "supporting_document_collection": get_row(
+            env.store.db, "supporting_document_collections", row["collection_id"]
+        ),
     }

@@ -20,7 +20,8 @@ query = QueryType()
 mutation = MutationType()
 external = ObjectType("ExternalAccount")
 balance = ObjectType("ExternalAccountBalance")
-bindables: list[SchemaBindable] = [query, mutation, external, balance]
+holder = ObjectType("AccountHolder")
+bindables: list[SchemaBindable] = [query, mutation, external, balance, holder]
 
 external.set_field("accountHolder", row_resolver("account_holders", "account_holder_id"))
 external.set_field("IBAN", lambda row, _: row["iban"])
@@ -48,6 +49,34 @@ def resolve_balances(
         before=before,
     )
     return connection(page)
+
+
+@holder.field("externalAccounts")
+def resolve_holder_external_accounts(
+    row: dict[str, Any],
+    info: ResolveInfo,
+    first: int = 50,
+    after: str | None = None,
+    before: str | None = None,
+) -> dict[str, Any]:
+    env, _ = caller(info)
+    # The holder is already one the caller sees: its external accounts are too.
+    page = paginate(
+        env.store.db,
+        "external_accounts",
+        "account_holder_id = ?",
+        [row["id"]],
+        first=first,
+        after=after,
+        before=before,
+    )
+    return connection(page)
+
+
+@holder.field("riskInfo")
+def resolve_holder_risk_info(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
+    env, _ = caller(info)
+    return domain.risk_reading(env.store.db, row)
 
 
 @mutation.field("addExternalAccount")

@@ -37,6 +37,8 @@ query.set_field("accountHolder", item_resolver(domain.get_holder))
 def resolve_info(row: AccountHolderRow, _: ResolveInfo) -> dict[str, Any]:
     return {
         "__typename": f"AccountHolder{row['type']}Info",
+        # The onboarding's fields resolve from the holder (api/partner/onboarding/).
+        "holder": row,
         "type": row["type"],
         "name": account_domain.holder_display_name(row),
         "tax_identification_number": row.get("tax_identification_number"),
@@ -62,6 +64,7 @@ def resolve_verification(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
         "__typename": f"AccountHolder{status}VerificationStatusInfo",
         "status": status,
         "account_holder_id": row["id"],
+        "verification_requirements": row.get("verification_requirements"),
         "reason": row.get("verification_refusal_reason") or "Refused by the bank's review",
     }
     if status in _VERIFICATION_DATES:

@@ -17,6 +17,7 @@ from ariadne.types import SchemaBindable
 from ariadne.utils import convert_camel_case_to_snake
 
 from ....domain.kernel.rejections import Rejected, rejection
+from ....domain.onboarding import company_people
 from ....domain.onboarding import onboarding as domain
 from ....exceptions import NotFound
 from ....graphql_compat import ResolveInfo
@@ -36,8 +37,17 @@ mutation = MutationType()
 legacy = ObjectType("Onboarding")
 legacy_info = ObjectType("OnboardingInfo")
 address = ObjectType("AddressInfo")
+address_information = ObjectType("AddressInformation")
 holder_info = InterfaceType("OnboardingAccountHolderInfo")
-bindables: list[SchemaBindable] = [query, mutation, legacy, legacy_info, address, holder_info]
+bindables: list[SchemaBindable] = [
+    query,
+    mutation,
+    legacy,
+    legacy_info,
+    address,
+    address_information,
+    holder_info,
+]
 
 LANGUAGES = ("de", "en", "es", "fi", "fr", "it", "nl", "pt")
 _ADMIN_FIELDS = (
@@ -102,8 +112,11 @@ def _admin(values: dict[str, Any]) -> dict[str, Any]:
     return {**admin, "preferredLanguage": language} if language else admin
 
 
-def _company(values: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in values.items() if key in _COMPANY_FIELDS}
+def _company(values: dict[str, Any], today: str) -> dict[str, Any]:
+    """The company fields kept, with its people, addresses and activity checked
+    (`company_people`: a ValidationRejection for a bad one, nothing changed)."""
+    kept = {key: value for key, value in values.items() if key in _COMPANY_FIELDS}
+    return kept | company_people.checked(values, today)
 
 
 def _translated(call: Callable[[], _Payload]) -> _Payload:
@@ -146,7 +159,7 @@ def _onboard(kind: str, input: dict[str, Any] | None, info: ResolveInfo) -> dict
             "name": values.get("accountName"),
         },
         account_admin=_admin(values),
-        company=_company(values) if kind == "Company" else None,
+        company=_company(values, env.now()) if kind == "Company" else None,
         redirect=redirect,
     )
     return {"__typename": f"Onboard{kind}AccountHolderSuccessPayload", "onboarding": row}
@@ -179,7 +192,7 @@ def _update(kind: str, input: dict[str, Any] | None, info: ResolveInfo) -> dict[
             values.get("onboardingId", ""),
             account_info=account_info,
             account_admin=_admin(values),
-            company=_company(values) if kind == "Company" else None,
+            company=_company(values, env.now()) if kind == "Company" else None,
             expected_type=kind,
         )
     )
@@ -265,7 +278,30 @@ def _holder_info(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
         values = domain.stored_json(row, "account_admin")
         typename = "OnboardingIndividualAccountHolderInfo"
     fields = {_snake_key(key): value for key, value in values.items()}
+    if row["type"] == "Company":
+        fields |= _company_people(values)
     return {**fields, "__typename": typename, "type": row["type"]}
+
+
+def _company_people(values: dict[str, Any]) -> dict[str, Any]:
+    """The company's people, address and activities as the older info shows them."""
+    category = values.get("businessActivity")
+    owners = values.get("individualUltimateBeneficialOwners")
+    people = values.get("representatives")
+    return {
+        "business_activity": values.get("legacyBusinessActivity")
+        or company_people.ACTIVITY_OF.get(category or ""),
+        "business_activity_category": category,
+        "individual_ultimate_beneficial_owners": None
+        if owners is None
+        else [company_people.owner_shown(owner) for owner in owners],
+        "representatives": None
+        if people is None
+        else [company_people.representative_shown(person) for person in people],
+        "legal_representative_personal_address": company_people.address_shown(
+            values.get("legalRepresentativePersonalAddress")
+        ),
+    }
 
 
 def _language_of(row: dict[str, Any], _: ResolveInfo) -> str | None:
@@ -303,12 +339,13 @@ def _address_part(values: dict[str, Any], name: str) -> Any:
 # An address is stored with its input's keys: camelCase at the top of a stored input,
 # snake_case when it was nested in another input (a company's, a related person's).
 for field in ("addressLine1", "addressLine2", "city", "postalCode", "state", "country"):
-    address.set_field(
-        field,
-        lambda values, _, name=field: values.get(
-            name, values.get(convert_camel_case_to_snake(name))
-        ),
-    )
+    for shape in (address, address_information):
+        shape.set_field(
+            field,
+            lambda values, _, name=field: values.get(
+                name, values.get(convert_camel_case_to_snake(name))
+            ),
+        )
 
 
 @holder_info.type_resolver

@@ -103,3 +103,10 @@ ACCOUNTS_TABLES = (
 @migrations()
 def m001_accounts_fidelity(db: sqlite_utils.Database) -> None:
     apply(db, *ACCOUNTS_TABLES)
+
+
+@migrations()
+def m002_verification_requirements(db: sqlite_utils.Database) -> None:
+    # What the bank asks a holder WaitingForInformation for: a JSON list of
+    # VerificationRequirementType (the Testing API's updateAccountHolder sets it).
+    apply(db, Alter("account_holders", {"verification_requirements": str}))

@@ -157,3 +157,40 @@ def m005_verification_renewals(db: sqlite_utils.Database) -> None:
             indexes=[("account_holder_id",)],
         ),
     )
+
+
+@migrations()
+def m006_account_admin_changes(db: sqlite_utils.Database) -> None:
+    apply(
+        db,
+        Table(
+            "account_admin_changes",
+            # A company holder replacing its account admin (legal representative): `admin` and
+            # `requester` are JSON objects of the public input's fields (snake_case keys);
+            # `collection_id` the documents' collection (type AccountAdminChange).
+            {
+                "id": str,
+                "project_id": str,
+                "account_holder_id": str,
+                "status": str,  # AccountAdminChangeStatus
+                "reason": str,  # AccountAdminChangeReason
+                "is_new_admin_legal_representative": int,
+                "is_requester_new_admin": int,
+                "admin": str,
+                "requester": str,
+                "collection_id": str,
+                "expires_at": str,  # an Ongoing change not finalized by then is Expired
+                "status_at": str,
+                "created_at": str,
+                "updated_at": str,
+            },
+            pk="id",
+            not_null={"project_id", "account_holder_id", "status", "created_at", "updated_at"},
+            foreign_keys=[
+                _PROJECTS,
+                ("account_holder_id", "account_holders", "id"),
+                ("collection_id", "supporting_document_collections", "id"),
+            ],
+            indexes=[("account_holder_id",), ("collection_id",)],
+        ),
+    )
