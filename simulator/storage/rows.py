@@ -710,6 +710,11 @@ class AccountMembershipRow(TypedDict):
     pending_consent_id: str | None
     language: str | None
     disabled_at: str | None
+    residency_address: str | None
+    tax_identification_number: str | None
+    spending_limit_value: str | None
+    spending_limit_period: str | None
+    spending_limit_mode: str | None
 
 
 class AccountMembershipNew(TypedDict):
@@ -740,6 +745,11 @@ class AccountMembershipNew(TypedDict):
     pending_consent_id: NotRequired[str | None]
     language: NotRequired[str | None]
     disabled_at: NotRequired[str | None]
+    residency_address: NotRequired[str | None]
+    tax_identification_number: NotRequired[str | None]
+    spending_limit_value: NotRequired[str | None]
+    spending_limit_period: NotRequired[str | None]
+    spending_limit_mode: NotRequired[str | None]
 
 
 class AccountMembershipChanges(TypedDict, total=False):
@@ -770,6 +780,11 @@ class AccountMembershipChanges(TypedDict, total=False):
     pending_consent_id: str | None
     language: str | None
     disabled_at: str | None
+    residency_address: str | None
+    tax_identification_number: str | None
+    spending_limit_value: str | None
+    spending_limit_period: str | None
+    spending_limit_mode: str | None
 
 
 class ConsentRow(TypedDict):
@@ -1501,6 +1516,10 @@ class CardRow(TypedDict):
     physical_previous: str | None
     pending_update: str | None
     pending_update_consent_id: str | None
+    card_product_id: str | None
+    card_contract_expiry_date: str | None
+    view_card_number: int | None
+    spending_limit_mode: str | None
 
 
 class CardNew(TypedDict):
@@ -1542,6 +1561,10 @@ class CardNew(TypedDict):
     physical_previous: NotRequired[str | None]
     pending_update: NotRequired[str | None]
     pending_update_consent_id: NotRequired[str | None]
+    card_product_id: NotRequired[str | None]
+    card_contract_expiry_date: NotRequired[str | None]
+    view_card_number: NotRequired[int | None]
+    spending_limit_mode: NotRequired[str | None]
 
 
 class CardChanges(TypedDict, total=False):
@@ -1583,6 +1606,10 @@ class CardChanges(TypedDict, total=False):
     physical_previous: str | None
     pending_update: str | None
     pending_update_consent_id: str | None
+    card_product_id: str | None
+    card_contract_expiry_date: str | None
+    view_card_number: int | None
+    spending_limit_mode: str | None
 
 
 class PaymentRow(TypedDict):

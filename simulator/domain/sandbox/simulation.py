@@ -14,7 +14,7 @@ real decline leaves a trace in the account's history.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from decimal import Decimal
 from typing import TypeVar
 
@@ -28,6 +28,7 @@ from ..accounts.transactions import TRANSFER_MODES, TRANSFER_TYPES, settlement_t
 from ..accounts.virtual_ibans import find_account_by_virtual_iban
 from ..cards.card_support import card_not_found
 from ..cards.cards import cancel_card_in, finish_canceling
+from ..cards.spending_modes import period_bounds
 from ..kernel.context import Environment
 from ..kernel.money import ZERO, to_decimal
 from ..kernel.rejections import Rejected, forbidden, not_found, wrong_status
@@ -239,24 +240,18 @@ def _project_card(db: sqlite_utils.Database, project_id: str, card_id: str) -> C
     return rows[0]
 
 
-def _period_start(now: datetime, period: str) -> str:
-    day = now.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
-    if period == "Daily":
-        start = day
-    elif period == "Weekly":
-        start = day - timedelta(days=day.weekday())
-    elif period == "Monthly":
-        start = day.replace(day=1)
-    else:
-        return ""
-    return format_timestamp(start)
+def _period_start(now: datetime, period: str, mode: str | None = None) -> str:
+    bounds = period_bounds(now, period, mode)
+    return format_timestamp(bounds[0]) if bounds else ""
 
 
 def spent_within_limit_period(
     env: Environment, db: sqlite_utils.Database, card: CardRow
 ) -> Decimal:
     """What a card spent (pending and booked debits) since its spending-limit period began."""
-    since = _period_start(parse_timestamp(env.now()), card["spending_limit_period"])
+    since = _period_start(
+        parse_timestamp(env.now()), card["spending_limit_period"], card["spending_limit_mode"]
+    )
     total = ZERO
     for (amount,) in db.execute(
         "SELECT amount FROM transactions WHERE card_id = ? AND type = 'CardOutDebit' "

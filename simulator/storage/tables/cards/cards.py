@@ -96,3 +96,23 @@ def m002_digital_cards(db: sqlite_utils.Database) -> None:
             indexes=[Unique(("card_id",))],
         ),
     )
+
+
+@migrations()
+def m003_card_contracts(db: sqlite_utils.Database) -> None:
+    # What a card was asked for with: its product, the end of its contract (canceled then, on
+    # the virtual clock), whether its consent also shows the numbers, and how its spending
+    # limit's period runs (JSON `SpendingLimitInput.mode`; NULL: calendar, from 00:00 UTC).
+    apply(
+        db,
+        Alter(
+            "cards",
+            {
+                "card_product_id": str,
+                "card_contract_expiry_date": str,
+                "view_card_number": int,
+                "spending_limit_mode": str,
+            },
+            indexes=[("card_contract_expiry_date",)],
+        ),
+    )
