@@ -5,14 +5,17 @@ physical card to print with it."""
 from __future__ import annotations
 
 import json
-from decimal import Decimal
-from typing import Any, TypedDict
+from typing import Any
 
-from ..kernel.money import CURRENCY, amount_text
+from ..kernel.spending_limits import (
+    DEFAULT_SPENDING_LIMIT,
+    SPENDING_LIMIT_PERIODS,
+    SpendingLimit,
+    checked_spending_limit,
+)
 from ..kernel.validation import Checks
 from .card_products import check_shipping_provider, checked_contract_expiry, expiry_month
 from .card_support import checked_address
-from .spending_modes import checked_mode
 
 __all__ = [
     "DEFAULT_SPENDING_LIMIT",
@@ -24,41 +27,7 @@ __all__ = [
 ]
 
 
-class SpendingLimit(TypedDict):
-    """A card's spending limit: at most `value` (EUR) per `period`."""
-
-    value: Decimal
-    period: str
-
-
-SPENDING_LIMIT_PERIODS = ("Daily", "Weekly", "Monthly", "Always")
-DEFAULT_SPENDING_LIMIT = SpendingLimit(value=Decimal("1000.00"), period="Monthly")
 SWITCHES = ("withdrawal", "international", "non_main_currency_transactions", "e_commerce")
-
-
-def checked_spending_limit(
-    checks: Checks, limit: dict[str, Any] | None, path: list[str | int], *, prefix: str = ""
-) -> dict[str, Any]:
-    """A `SpendingLimitInput` as columns `<prefix>spending_limit_*` (the default one when
-    None)."""
-    if limit is None:
-        return {
-            f"{prefix}spending_limit_value": amount_text(DEFAULT_SPENDING_LIMIT["value"]),
-            f"{prefix}spending_limit_currency": CURRENCY,
-            f"{prefix}spending_limit_period": DEFAULT_SPENDING_LIMIT["period"],
-        }
-    amount = limit.get("amount") or {}
-    path = [*path, "spendingLimit"]
-    value = checks.amount(
-        amount.get("value"), [*path, "amount", "value"], currency=amount.get("currency")
-    )
-    period = checks.choice(limit.get("period"), SPENDING_LIMIT_PERIODS, [*path, "period"])
-    return {
-        f"{prefix}spending_limit_value": amount_text(value) if value is not None else None,
-        f"{prefix}spending_limit_currency": CURRENCY,
-        f"{prefix}spending_limit_period": period,
-        f"{prefix}spending_limit_mode": checked_mode(checks, limit.get("mode"), period, path),
-    }
 
 
 def checked_config(

@@ -28,10 +28,11 @@ from ..accounts.transactions import TRANSFER_MODES, TRANSFER_TYPES, settlement_t
 from ..accounts.virtual_ibans import find_account_by_virtual_iban
 from ..cards.card_support import card_not_found
 from ..cards.cards import cancel_card_in, finish_canceling
-from ..cards.spending_modes import period_bounds
+from ..cards.member_spending import member_limit_reached
 from ..kernel.context import Environment
 from ..kernel.money import ZERO, to_decimal
 from ..kernel.rejections import Rejected, forbidden, not_found, wrong_status
+from ..kernel.spending_limits import period_bounds
 from ..kernel.validation import Checks
 
 __all__ = [
@@ -295,6 +296,8 @@ def _decline_reason(
             return reason
     limit = to_decimal(card["spending_limit_value"])
     if spent_within_limit_period(env, db, card) + amount > limit:
+        return "SpendingLimitReached"
+    if member_limit_reached(env, db, membership, amount):
         return "SpendingLimitReached"
     if amount > read_balances(db, account["id"]).available:
         return "InsufficientFunds"

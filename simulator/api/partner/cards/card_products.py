@@ -13,7 +13,7 @@ simulator has no such process, so every project has one product, a documented co
 
 A spending limit's period resets at 00:00 UTC: each day (`Daily`), each Monday (`Weekly`),
 on the first of each month (`Monthly`); an `Always` limit never resets (no mode, no range);
-unless the limit was given a mode (`domain/cards/spending_modes.py`).
+unless the limit was given a mode (`domain/kernel/spending_limits.py`).
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from ariadne.types import SchemaBindable
 from ....clock import format_timestamp, parse_timestamp
 from ....domain.cards.card_products import PRODUCT, card_product_id, shipping_providers
 from ....domain.cards.cards import DEFAULT_SPENDING_LIMIT
-from ....domain.cards.spending_modes import mode_of, period_bounds
 from ....domain.kernel import projects
+from ....domain.kernel.spending_limits import mode_of, period_bounds
 from ....graphql_compat import ResolveInfo
 from .._helpers import amount, caller
 

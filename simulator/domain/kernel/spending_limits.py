@@ -1,4 +1,5 @@
-"""How a spending limit's period runs (`SpendingLimitInput.mode`), for cards and members.
+"""Spending limits (`SpendingLimitInput`) of cards and members, and how their period runs
+(`SpendingLimitInput.mode`).
 
 Without a mode (the simulator's default) a period is a calendar one from 00:00 UTC: each
 day, each week from Monday, each month from the 1st; an `Always` limit never resets. A mode
@@ -17,11 +18,22 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from decimal import Decimal
+from typing import Any, TypedDict
 
-from ..kernel.validation import Checks
+from .money import CURRENCY, amount_text
+from .validation import Checks
 
-__all__ = ["WEEK_DAYS", "checked_mode", "mode_of", "period_bounds"]
+__all__ = [
+    "DEFAULT_SPENDING_LIMIT",
+    "SPENDING_LIMIT_PERIODS",
+    "WEEK_DAYS",
+    "SpendingLimit",
+    "checked_mode",
+    "checked_spending_limit",
+    "mode_of",
+    "period_bounds",
+]
 
 WEEK_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _CALENDAR_KEYS = {"Daily": "daily", "Weekly": "weekly", "Monthly": "monthly"}
@@ -136,3 +148,39 @@ def period_bounds(
         return now - timedelta(days=count * (1 if period == "Daily" else 7)), now
     start = _calendar_start(now, period, mode)
     return start, _calendar_end(start, period)
+
+
+class SpendingLimit(TypedDict):
+    """A card's spending limit: at most `value` (EUR) per `period`."""
+
+    value: Decimal
+    period: str
+
+
+SPENDING_LIMIT_PERIODS = ("Daily", "Weekly", "Monthly", "Always")
+DEFAULT_SPENDING_LIMIT = SpendingLimit(value=Decimal("1000.00"), period="Monthly")
+
+
+def checked_spending_limit(
+    checks: Checks, limit: dict[str, Any] | None, path: list[str | int], *, prefix: str = ""
+) -> dict[str, Any]:
+    """A `SpendingLimitInput` as columns `<prefix>spending_limit_*` (the default one when
+    None)."""
+    if limit is None:
+        return {
+            f"{prefix}spending_limit_value": amount_text(DEFAULT_SPENDING_LIMIT["value"]),
+            f"{prefix}spending_limit_currency": CURRENCY,
+            f"{prefix}spending_limit_period": DEFAULT_SPENDING_LIMIT["period"],
+        }
+    amount = limit.get("amount") or {}
+    path = [*path, "spendingLimit"]
+    value = checks.amount(
+        amount.get("value"), [*path, "amount", "value"], currency=amount.get("currency")
+    )
+    period = checks.choice(limit.get("period"), SPENDING_LIMIT_PERIODS, [*path, "period"])
+    return {
+        f"{prefix}spending_limit_value": amount_text(value) if value is not None else None,
+        f"{prefix}spending_limit_currency": CURRENCY,
+        f"{prefix}spending_limit_period": period,
+        f"{prefix}spending_limit_mode": checked_mode(checks, limit.get("mode"), period, path),
+    }
