@@ -1761,6 +1761,15 @@ class TransactionRow(TypedDict):
     enrichment: str | None
     card_category: str | None
     merchant_postal_code: str | None
+    original_amount: str | None
+    original_currency: str | None
+    terminal_id: str | None
+    authorization_type: str | None
+    transport_type: str | None
+    operation_type: str | None
+    authorization_expires_at: str | None
+    merchant_id: str | None
+    card_type_used: str | None
     payment_mandate_id: str | None
     merchant_payment_id: str | None
 
@@ -1803,6 +1812,15 @@ class TransactionNew(TypedDict):
     enrichment: NotRequired[str | None]
     card_category: NotRequired[str | None]
     merchant_postal_code: NotRequired[str | None]
+    original_amount: NotRequired[str | None]
+    original_currency: NotRequired[str | None]
+    terminal_id: NotRequired[str | None]
+    authorization_type: NotRequired[str | None]
+    transport_type: NotRequired[str | None]
+    operation_type: NotRequired[str | None]
+    authorization_expires_at: NotRequired[str | None]
+    merchant_id: NotRequired[str | None]
+    card_type_used: NotRequired[str | None]
     payment_mandate_id: NotRequired[str | None]
     merchant_payment_id: NotRequired[str | None]
 
@@ -1845,6 +1863,15 @@ class TransactionChanges(TypedDict, total=False):
     enrichment: str | None
     card_category: str | None
     merchant_postal_code: str | None
+    original_amount: str | None
+    original_currency: str | None
+    terminal_id: str | None
+    authorization_type: str | None
+    transport_type: str | None
+    operation_type: str | None
+    authorization_expires_at: str | None
+    merchant_id: str | None
+    card_type_used: str | None
     payment_mandate_id: str | None
     merchant_payment_id: str | None
 

@@ -327,7 +327,14 @@ def resolve_card_details(row: dict[str, Any], info: ResolveInfo) -> dict[str, An
     return {"__typename": "CardOutDetails", "card": card, "masked_pan": card["masked_number"]}
 
 
-card_transaction.set_field("originalAmount", lambda row, _: amount(row["amount"]))
+@card_transaction.field("originalAmount")
+def resolve_original_amount(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
+    # The amount in the merchant's currency, as the network stated it.
+    if row.get("original_amount") and row.get("original_currency"):
+        return amount(row["original_amount"], row["original_currency"])
+    return amount(row["amount"])
+
+
 card_transaction.set_field(
     "enrichedTransactionInfo",
     lambda row, _: json.loads(row["enrichment"]) if row.get("enrichment") else None,

@@ -9,8 +9,8 @@ from ariadne import ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
 from ....domain.cards import cards as domain
+from ....domain.cards.card_details import spent_within_limit_period
 from ....domain.kernel.pagination import Connection
-from ....domain.sandbox.simulation import spent_within_limit_period
 from ....graphql_compat import ResolveInfo
 from ....storage.rows import CardRow
 from ...connections import connection

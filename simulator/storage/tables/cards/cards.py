@@ -115,4 +115,22 @@ def m003_card_contracts(db: sqlite_utils.Database) -> None:
             },
             indexes=[("card_contract_expiry_date",)],
         ),
+        Alter(
+            "transactions",
+            # What the card network said of a card payment (the Testing API's simulations):
+            # the amount in the merchant's currency, the terminal, how it was authorized and
+            # carried, when an authorization lapses, the merchant's id, the card used.
+            {
+                "original_amount": str,
+                "original_currency": str,
+                "terminal_id": str,
+                "authorization_type": str,
+                "transport_type": str,
+                "operation_type": str,
+                "authorization_expires_at": str,
+                "merchant_id": str,
+                "card_type_used": str,
+            },
+            indexes=[("authorization_expires_at",)],
+        ),
     )
