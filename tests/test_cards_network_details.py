@@ -105,6 +105,9 @@ def test_authorization_expires_on_the_virtual_clock(bank: Bank, card: str) -> No
 def test_partial_authorization_takes_what_is_left(bank: Bank, card: str) -> None:
     declined = bank.authorize(card, "150.00")
     assert declined["rejectedReason"] == "InsufficientFunds"
+    # A forced outcome stands: partial authorizations answer the card's rules only.
+    forced = bank.authorize(card, "150.00", allowsPartialAuthorization=True, outcome="DoNotHonor")
+    assert forced["rejectedReason"] == "DoNotHonor"
     partial = bank.authorize(card, "150.00", allowsPartialAuthorization=True)
     assert partial["rejectedReason"] is None
     assert bank.row("transactions", partial["transactionId"])["amount"] == "100.00"

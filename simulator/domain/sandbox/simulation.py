@@ -342,8 +342,10 @@ def simulate_card_authorization(
                 is_withdrawal=is_withdrawal,
                 merchant_country=country,
             )
+        # A partial authorization answers the card's rules, never a forced outcome.
         partial = partial_amount(env, db, card, spent_within_limit_period(env, db, card))
-        if network.get("allows_partial_authorization") and reason in PARTIAL_REASONS and partial:
+        allows = bool(network.get("allows_partial_authorization")) and decline_reason is None
+        if allows and reason in PARTIAL_REASONS and partial:
             value, reason = partial, None
         return record_transaction(
             env,
