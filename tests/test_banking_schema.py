@@ -69,6 +69,7 @@ NOT_REJECTIONS_THERE = (
     "LegalRepresentativePermissionsCannotBeUpdatedRejection",
     "UserAlreadyDeactivatedRejection",
     "UserCannotBeDeactivatedRejection",
+    "MissingBirthDateRejection",
     "SimulationRejection",  # the Testing API's
     "SimulateCreditLimitUpdatedRejection",  # the Testing API's: a `code` and a message
     "MerchantPaymentsAlreadySettledRejection",  # the Testing API's: the ids only

@@ -3,14 +3,23 @@ shared keys `at`, `work` and `summary` (the Testing API's `TimelineEntry` shows 
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
+from simulator.clock import format_timestamp
 from simulator.domain.consents import consents
 
 from .banking_support import REDIRECT, Bank, card_consent_id
 
 #: The `work` of each kind of due work: webhook retries, then the banking domain's.
-EVERY_KIND = {"webhooks", "settlement", "consent-expiry", "account-closing"}
+EVERY_KIND = {
+    "webhooks",
+    "settlement",
+    "consent-expiry",
+    "account-closing",
+    "card-contract-end",
+    "card-authorization-expiry",
+}
 
 
 def _pending_transfer(bank: Bank) -> None:
@@ -41,6 +50,14 @@ def _started_consent(bank: Bank) -> None:
     consents.start_consent(bank.env, consent_id, user_id)  # expires 20 minutes later
 
 
+def _ending_card_and_authorization(bank: Bank) -> None:
+    account_id = bank.holder("Grace", "Hopper")["account_id"]
+    bank.fund(account_id, "50.00")
+    soon = format_timestamp(bank.sim.now() + timedelta(hours=12))
+    card_id = bank.enabled_card(account_id, cardContractExpiryDate=soon)
+    bank.authorize(card_id, "10.00", expirationDateTime=soon)  # released as it lapses
+
+
 def test_every_timeline_entry_has_at_work_and_summary(bank: Bank) -> None:
     inbox = bank.sim.webhooks.inbox("failing")
     inbox.fail()  # each Account.Created delivery fails, so its retries fall due
@@ -48,6 +65,7 @@ def test_every_timeline_entry_has_at_work_and_summary(bank: Bank) -> None:
     _pending_transfer(bank)
     _closing_account(bank)
     _started_consent(bank)
+    _ending_card_and_authorization(bank)
 
     timeline: list[dict[str, Any]] = bank.sim.advance("2d").timeline
 

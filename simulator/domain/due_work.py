@@ -6,6 +6,8 @@
 | standing order | an Enabled order's `next_execution_date` | a payment and its transfer |
 | consent expiry | an open consent's `expires_at` | Created/Started -> Expired (Consent.Expired) |
 | account closing | a closing account's `closes_at` | Closing -> Closed (Account.Closed) |
+| card contract end | a card's `card_contract_expiry_date` | -> Canceled/Canceling (Card.Updated) |
+| authorization expiry | a card authorization's `authorization_expires_at` | Pending -> Released |
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .accounts import account_lifecycle, transactions
+from .cards import card_details, contract_ends
 from .consents import consents
 from .kernel.context import Environment
 from .payments import standing_orders
@@ -36,6 +39,8 @@ class BankingWork:
         (standing_orders.next_standing_order, standing_orders.execute_due_standing_orders),
         (consents.next_expiry, consents.expire_due_consents),
         (account_lifecycle.next_closing, account_lifecycle.close_due_accounts),
+        (contract_ends.next_contract_end, contract_ends.end_due_contracts),
+        (card_details.next_authorization_expiry, card_details.expire_authorizations),
     )
 
     def next_due(self, env: Environment) -> str | None:

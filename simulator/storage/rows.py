@@ -721,6 +721,11 @@ class AccountMembershipRow(TypedDict):
     pending_consent_id: str | None
     language: str | None
     disabled_at: str | None
+    residency_address: str | None
+    tax_identification_number: str | None
+    spending_limit_value: str | None
+    spending_limit_period: str | None
+    spending_limit_mode: str | None
 
 
 class AccountMembershipNew(TypedDict):
@@ -751,6 +756,11 @@ class AccountMembershipNew(TypedDict):
     pending_consent_id: NotRequired[str | None]
     language: NotRequired[str | None]
     disabled_at: NotRequired[str | None]
+    residency_address: NotRequired[str | None]
+    tax_identification_number: NotRequired[str | None]
+    spending_limit_value: NotRequired[str | None]
+    spending_limit_period: NotRequired[str | None]
+    spending_limit_mode: NotRequired[str | None]
 
 
 class AccountMembershipChanges(TypedDict, total=False):
@@ -781,6 +791,11 @@ class AccountMembershipChanges(TypedDict, total=False):
     pending_consent_id: str | None
     language: str | None
     disabled_at: str | None
+    residency_address: str | None
+    tax_identification_number: str | None
+    spending_limit_value: str | None
+    spending_limit_period: str | None
+    spending_limit_mode: str | None
 
 
 class ConsentRow(TypedDict):
@@ -1512,6 +1527,10 @@ class CardRow(TypedDict):
     physical_previous: str | None
     pending_update: str | None
     pending_update_consent_id: str | None
+    card_product_id: str | None
+    card_contract_expiry_date: str | None
+    view_card_number: int | None
+    spending_limit_mode: str | None
 
 
 class CardNew(TypedDict):
@@ -1553,6 +1572,10 @@ class CardNew(TypedDict):
     physical_previous: NotRequired[str | None]
     pending_update: NotRequired[str | None]
     pending_update_consent_id: NotRequired[str | None]
+    card_product_id: NotRequired[str | None]
+    card_contract_expiry_date: NotRequired[str | None]
+    view_card_number: NotRequired[int | None]
+    spending_limit_mode: NotRequired[str | None]
 
 
 class CardChanges(TypedDict, total=False):
@@ -1594,6 +1617,10 @@ class CardChanges(TypedDict, total=False):
     physical_previous: str | None
     pending_update: str | None
     pending_update_consent_id: str | None
+    card_product_id: str | None
+    card_contract_expiry_date: str | None
+    view_card_number: int | None
+    spending_limit_mode: str | None
 
 
 class PaymentRow(TypedDict):
@@ -1745,6 +1772,15 @@ class TransactionRow(TypedDict):
     enrichment: str | None
     card_category: str | None
     merchant_postal_code: str | None
+    original_amount: str | None
+    original_currency: str | None
+    terminal_id: str | None
+    authorization_type: str | None
+    transport_type: str | None
+    operation_type: str | None
+    authorization_expires_at: str | None
+    merchant_id: str | None
+    card_type_used: str | None
     payment_mandate_id: str | None
     merchant_payment_id: str | None
 
@@ -1787,6 +1823,15 @@ class TransactionNew(TypedDict):
     enrichment: NotRequired[str | None]
     card_category: NotRequired[str | None]
     merchant_postal_code: NotRequired[str | None]
+    original_amount: NotRequired[str | None]
+    original_currency: NotRequired[str | None]
+    terminal_id: NotRequired[str | None]
+    authorization_type: NotRequired[str | None]
+    transport_type: NotRequired[str | None]
+    operation_type: NotRequired[str | None]
+    authorization_expires_at: NotRequired[str | None]
+    merchant_id: NotRequired[str | None]
+    card_type_used: NotRequired[str | None]
     payment_mandate_id: NotRequired[str | None]
     merchant_payment_id: NotRequired[str | None]
 
@@ -1829,6 +1874,15 @@ class TransactionChanges(TypedDict, total=False):
     enrichment: str | None
     card_category: str | None
     merchant_postal_code: str | None
+    original_amount: str | None
+    original_currency: str | None
+    terminal_id: str | None
+    authorization_type: str | None
+    transport_type: str | None
+    operation_type: str | None
+    authorization_expires_at: str | None
+    merchant_id: str | None
+    card_type_used: str | None
     payment_mandate_id: str | None
     merchant_payment_id: str | None
 

@@ -31,6 +31,7 @@ __all__ = [
     "caller",
     "connection_resolver",
     "consent_row",
+    "domain_filters",
     "item_resolver",
     "normalized_filters",
     "row_resolver",
@@ -111,6 +112,18 @@ def normalized_filters(filters: dict[str, Any] | None, *date_keys: str) -> dict[
         if result.get(key):
             result[key] = format_timestamp(parse_timestamp(str(result[key])))
     return result
+
+
+#: Input keys whose automatic snake_case is not the domain's (`nationalityCCA3` becomes
+#: `nationality_cc_a_3`).
+_DOMAIN_KEYS = {"nationality_cc_a_3": "nationality_cca3"}
+
+
+def domain_filters(filters: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Filters under the domain's key names."""
+    if filters is None:
+        return None
+    return {_DOMAIN_KEYS.get(key, key): value for key, value in filters.items()}
 
 
 def connection_resolver(

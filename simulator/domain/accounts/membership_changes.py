@@ -38,6 +38,7 @@ from ..kernel.rejections import Rejected, rejection
 from ..kernel.validation import Checks
 from ..users.users import validate_birth_date, validate_phone_number
 from .account_lifecycle import consent_user, find_account
+from .membership_details import checked_details, require_birth_date, require_may_send
 from .memberships import bad_account_status, managed_membership
 
 __all__ = [
@@ -114,7 +115,8 @@ def _member_row(checks: Checks, info: dict[str, Any], path: list[str | int]) -> 
         checks.fail("InvalidFormat", f"Not an e-mail address: {mail!r}.", [*path, "email"])
     identity = _restricted_to(checks, info.get("restricted_to") or {}, [*path, "restrictedTo"])
     granted = {name: int(bool(info.get(name))) for name in PERMISSIONS}
-    return {"email": mail, "language": info.get("language"), **granted, **identity}
+    details = checked_details(checks, {**info, "spending_limit": None}, path)
+    return {"email": mail, "language": info.get("language"), **granted, **identity, **details}
 
 
 def _check_grants(
@@ -278,6 +280,7 @@ def _update_changes(
             raise Rejected(rejection("InvalidPhoneNumberRejection", str(error))) from None
     if identity.get("birth_date"):
         changes["restricted_birth_date"] = str(identity["birth_date"])
+    changes.update(checked_details(checks, fields, ["input"]))
     if membership["legal_representative"]:
         if "email" in changes:
             raise Rejected(
@@ -321,6 +324,7 @@ def update_account_membership(
         checks = Checks()
         changes = _update_changes(checks, membership, fields)
         checks.raise_if_any()
+        require_birth_date(db, membership, changes)
         _check_grants(db, principal, membership["account_id"], [with_changes(membership, changes)])
         return _open_change(env, db, principal, membership, "UpdateAccountMembership", url, changes)
 
@@ -408,11 +412,14 @@ RESUME_HANDLER = ConsentHandler(_apply_resume, _forget)
 def send_invitation(
     env: Environment, principal: Principal, membership_id: str, redirect_url: str | None
 ) -> str:
-    """Send an invitation again; returns the notification request's id."""
+    """Send an invitation again; returns the notification request's id. A custom
+    `redirect_url` must be one of the project's redirect URIs; a user cannot send an
+    invitation restricted to its own phone number."""
     if redirect_url:
         _check_redirect(redirect_url)
     with env.store.atomic() as db:
         membership = managed_membership(db, principal, membership_id)
+        require_may_send(db, principal, membership, redirect_url)
         if membership["status"] not in ("InvitationSent", "BindingUserError"):
             raise Rejected(
                 rejection(

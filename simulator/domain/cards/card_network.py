@@ -34,6 +34,7 @@ from ..kernel.events import emit
 from ..kernel.money import ZERO, to_decimal
 from ..kernel.rejections import Rejected, forbidden, not_found, rejection
 from ..kernel.validation import Checks
+from .card_details import advised_merchant, apply_details, checked_details
 from .card_support import card_not_found
 from .cards import cancel_card_in, finish_canceling
 
@@ -97,9 +98,11 @@ def _reverse(
     kind: str,
     amount: object | None,
     currency: object,
+    network: dict[str, Any] | None = None,
 ) -> TransactionRow:
     checks = Checks()
     value = _amount(checks, amount, currency)
+    details = checked_details(checks, network or {}, env.now(), value)
     checks.raise_if_any()
     with env.store.atomic() as db:
         original = _transaction(db, project_id, transaction_id)
@@ -146,6 +149,7 @@ def _reverse(
             card_category=original.get("card_category"),
             original_transaction_id=transaction_id,
             status="Booked",
+            **details,
         )
 
 
@@ -156,10 +160,11 @@ def reverse_card_debit(
     amount: object | None = None,
     *,
     currency: object = "EUR",
+    network: dict[str, Any] | None = None,
 ) -> TransactionRow:
     """The merchant gives back a booked card debit (all that is left of it, or `amount`):
     a booked CardOutDebitReversal credit pointing at the debit."""
-    return _reverse(env, project_id, transaction_id, "CardOutDebit", amount, currency)
+    return _reverse(env, project_id, transaction_id, "CardOutDebit", amount, currency, network)
 
 
 def reverse_card_credit(
@@ -169,10 +174,11 @@ def reverse_card_credit(
     amount: object | None = None,
     *,
     currency: object = "EUR",
+    network: dict[str, Any] | None = None,
 ) -> TransactionRow:
     """The merchant takes back a refund it made (all that is left of it, or `amount`): a
     booked CardOutCreditReversal debit pointing at the refund, even if it overdraws."""
-    return _reverse(env, project_id, transaction_id, "CardOutCredit", amount, currency)
+    return _reverse(env, project_id, transaction_id, "CardOutCredit", amount, currency, network)
 
 
 def debit_without_authorization(
@@ -184,6 +190,7 @@ def debit_without_authorization(
     currency: object = "EUR",
     merchant: dict[str, Any] | None = None,
     category: str = "InStore",
+    network: dict[str, Any] | None = None,
 ) -> TransactionRow:
     """A merchant debits a card it never asked to authorize (tolls, parking, in-flight
     payments): the card network forces a booked card debit, with no check of the card's
@@ -192,6 +199,7 @@ def debit_without_authorization(
     checks = Checks()
     value = checks.amount(amount, ["input", "amount", "value"], currency=currency)
     name = checks.text(merchant.get("name"), ["input", "merchant", "name"], required=False)
+    details = checked_details(checks, network or {}, env.now(), value)
     country = str(merchant.get("country") or "").upper() or None
     if country is not None and (len(country) != 3 or not country.isalpha()):
         checks.fail(
@@ -220,8 +228,11 @@ def debit_without_authorization(
             merchant_city=merchant.get("city"),
             merchant_country=country,
             merchant_category=merchant.get("code"),
+            merchant_id=merchant.get("id"),
+            merchant_postal_code=merchant.get("postal_code"),
             card_category=category,
             status="Booked",
+            **details,
         )
         if card["type"] == "SingleUseVirtual" and card["status"] == "Enabled":
             cancel_card_in(env, db, card, "SingleUseConsumed")  # one payment, then gone
@@ -236,13 +247,16 @@ def card_advice(
     amount: object,
     currency: object = "EUR",
     outcome: str = "Accepted",
+    network: dict[str, Any] | None = None,
 ) -> TransactionRow:
     """The network advises the final state of a Pending card authorization: Accepted, it
     now holds `amount` (more or less than before, with no new check: the network already
     answered the merchant); any other outcome rejects it (its reservation is freed) with the
-    outcome as the reason."""
+    outcome as the reason. `network` updates its details (`card_details`), with its
+    `merchant` and `card_category` columns."""
     checks = Checks()
     value = checks.amount(amount, ["input", "amount", "value"], currency=currency)
+    details = checked_details(checks, network or {}, env.now(), value)
     checks.raise_if_any()
     assert value is not None
     with env.store.atomic() as db:
@@ -253,6 +267,7 @@ def card_advice(
                     f"Transaction {transaction_id} is a {transaction['type']}, not a card debit."
                 )
             )
+        transaction = apply_details(db, transaction, {**details, **advised_merchant(network)})
         if outcome != "Accepted":
             rejected = change_status(env, db, transaction, "Rejected", reason=outcome)
             finish_canceling(env, db, transaction["card_id"])

@@ -3,7 +3,9 @@ simulations)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import sqlite_utils
@@ -17,6 +19,7 @@ __all__ = [
     "card_not_found",
     "card_wrong_status",
     "checked_address",
+    "confidential_numbers",
     "membership_not_allowed",
     "physical_card_not_found",
     "physical_card_wrong_status",
@@ -97,3 +100,29 @@ def cancel_digital_cards_of(db: sqlite_utils.Database, card_id: str, now: str) -
         "WHERE card_id = ? AND status NOT IN ('Canceled', 'Declined')",
         [now, now, card_id],
     )
+
+
+def _luhn_valid(number: str) -> bool:
+    total = 0
+    for index, char in enumerate(reversed(number)):
+        digit = int(char) * (2 if index % 2 else 1)
+        total += digit - 9 if digit > 9 else digit
+    return total % 10 == 0
+
+
+def confidential_numbers(card: Mapping[str, Any]) -> dict[str, str]:
+    """A card's full numbers (`CardConfidential`): fictional, stable per card, matching its
+    masked number (`535545******1234`) and passing the Luhn check."""
+    masked = str(card["masked_number"])
+    seed = hashlib.sha256(f"simulator:card-numbers:{card['id']}".encode()).hexdigest()
+    middle = "".join(str(int(char, 16) % 10) for char in seed[:5])
+    pan = next(
+        candidate
+        for digit in "0123456789"
+        if _luhn_valid(candidate := f"{masked[:6]}{middle}{digit}{masked[-4:]}")
+    )
+    return {
+        "pan": pan,
+        "cvv": f"{int(seed[5:10], 16) % 1000:03d}",
+        "expiry_date": str(card.get("expiry_date") or ""),
+    }

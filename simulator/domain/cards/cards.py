@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC
-from decimal import Decimal
-from typing import Any, Literal, TypedDict, get_args
+from typing import Any, Literal, get_args
 
 import sqlite_utils
 
@@ -40,17 +39,31 @@ from ..consents.consents import ConsentHandler, cancel_consent_in, open_consent
 from ..kernel.access import card_scope
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
-from ..kernel.money import CURRENCY, amount_text
 from ..kernel.pagination import Connection, paginate
 from ..kernel.queries import by_id, visible_row, with_filters
 from ..kernel.rejections import Rejected, forbidden, rejection
 from ..kernel.validation import Checks
+from .card_configs import (
+    DEFAULT_SPENDING_LIMIT,
+    SPENDING_LIMIT_PERIODS,
+    SWITCHES,
+    SpendingLimit,
+    checked_config,
+    checked_spending_limit,
+    physical_checks,
+)
+from .card_products import (
+    check_card_product,
+    checked_contract_expiry,
+    expiry_month,
+    require_printable_name,
+    require_product_allows,
+)
 from .card_support import (
     bad_account_status,
     cancel_digital_cards_of,
     card_not_found,
     card_wrong_status,
-    checked_address,
     membership_not_allowed,
 )
 
@@ -80,13 +93,6 @@ __all__ = [
 ]
 
 
-class SpendingLimit(TypedDict):
-    """A card's spending limit: at most `value` (EUR) per `period`."""
-
-    value: Decimal
-    period: str
-
-
 CARD_TYPES = ("Virtual", "VirtualAndPhysical", "SingleUseVirtual")
 CardStatus = Literal["ConsentPending", "Processing", "Enabled", "Canceling", "Canceled"]
 CARD_STATUSES: tuple[CardStatus, ...] = get_args(CardStatus)
@@ -96,11 +102,9 @@ CARD_TRANSITIONS: dict[str, tuple[CardStatus, ...]] = {
     "Enabled": ("Canceling", "Canceled"),
     "Canceling": ("Canceled",),
 }
-SPENDING_LIMIT_PERIODS = ("Daily", "Weekly", "Monthly", "Always")
-DEFAULT_SPENDING_LIMIT = SpendingLimit(value=Decimal("1000.00"), period="Monthly")
 #: Fictional BIN of the simulated bank's cards; only masked numbers exist.
 CARD_BIN = "535545"
-_SWITCHES = ("withdrawal", "international", "non_main_currency_transactions", "e_commerce")
+_SWITCHES = SWITCHES
 #: At most this many cards in one `addCards` / `addSingleUseVirtualCards`.
 MAX_CARDS_PER_CALL = 250
 
@@ -208,51 +212,6 @@ def list_cards(
     return paginate(env.store.db, "cards", where, params, descending=descending, **page)
 
 
-def _spending_limit(
-    checks: Checks, limit: dict[str, Any] | None, path: list[str | int]
-) -> dict[str, Any]:
-    if limit is None:
-        return {
-            "spending_limit_value": amount_text(DEFAULT_SPENDING_LIMIT["value"]),
-            "spending_limit_currency": CURRENCY,
-            "spending_limit_period": DEFAULT_SPENDING_LIMIT["period"],
-        }
-    amount = limit.get("amount") or {}
-    path = [*path, "spendingLimit"]
-    value = checks.amount(
-        amount.get("value"), [*path, "amount", "value"], currency=amount.get("currency")
-    )
-    period = checks.choice(limit.get("period"), SPENDING_LIMIT_PERIODS, [*path, "period"])
-    return {
-        "spending_limit_value": amount_text(value) if value is not None else None,
-        "spending_limit_currency": CURRENCY,
-        "spending_limit_period": period,
-    }
-
-
-def _checked_config(
-    checks: Checks, config: dict[str, Any], path: list[str | int]
-) -> dict[str, Any]:
-    """One card's columns from its input (`account_membership_id`, `name`, the switches,
-    `spending_limit`, and `physical_card` with its `delivery_address`)."""
-    columns: dict[str, Any] = {
-        "account_membership_id": config["account_membership_id"],
-        "name": checks.text(config.get("name"), [*path, "name"], required=False, max_length=60),
-        **{name: int(bool(config.get(name, True))) for name in _SWITCHES},
-        **_spending_limit(checks, config.get("spending_limit"), path),
-    }
-    physical = config.get("physical_card")
-    if physical is not None:
-        columns["physical_address"] = checked_address(
-            checks, physical.get("delivery_address"), [*path, "physicalCard", "deliveryAddress"]
-        )
-        columns["physical_custom_options"] = json.dumps(
-            physical.get("physical_card_custom_options") or {}, sort_keys=True
-        )
-        columns["physical_status"] = "ConsentPending"
-    return columns
-
-
 def _card_holder_membership(
     db: sqlite_utils.Database, principal: Principal, membership_id: str
 ) -> tuple[AccountMembershipRow, AccountRow]:
@@ -287,6 +246,28 @@ def _card_number(env: Environment, db: sqlite_utils.Database) -> dict[str, str]:
     }
 
 
+def _one_account(
+    db: sqlite_utils.Database, principal: Principal, columns: list[dict[str, Any]]
+) -> AccountRow:
+    """The one account the new cards' memberships share; a printed card needs a name."""
+    accounts = {
+        _card_holder_membership(db, principal, one["account_membership_id"])[1]["id"]
+        for one in columns
+    }
+    if len(accounts) > 1:
+        raise Rejected(
+            rejection(
+                "AddingCardsToDifferentAccountsRejection",
+                "Cards added together must be for memberships of the same account.",
+            )
+        )
+    for one in columns:
+        if "physical_status" in one:
+            options = json.loads(one["physical_custom_options"])
+            require_printable_name(db, one["account_membership_id"], options)
+    return get_row(db, "accounts", accounts.pop())
+
+
 def add_cards(
     env: Environment,
     principal: Principal,
@@ -296,35 +277,38 @@ def add_cards(
     card_type: str = "Virtual",
     purpose: str = "AddCards",
     path: list[str | int] | None = None,
+    card_product_id: str | None = None,
 ) -> tuple[list[CardRow], ConsentRow]:
     """Ask for cards for Enabled memberships of one account, under one consent: returns the
     cards (ConsentPending) and the consent. Each config is a `CardConfigInput` (snake_case);
-    one with `physical_card` gets a printed card too (VirtualAndPhysical)."""
+    one with `physical_card` gets a printed card too (VirtualAndPhysical). The cards are of
+    the project's card product (`card_product_id`, if given, must name it)."""
+    now = env.now()
     checks = Checks()
     url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
     prefix: list[str | int] = ["input"] if path is None else path
     many = path is None and purpose != "AddCard"
     columns = [
-        _checked_config(checks, config, [*prefix, "cards", index] if many else prefix)
+        checked_config(
+            checks,
+            config,
+            [*prefix, "cards", index] if many else prefix,
+            now=now,
+            card_type=card_type,
+        )
         for index, config in enumerate(configs)
     ]
+    product = check_card_product(
+        checks, principal.project_id, card_product_id, ["input", "cardProductId"]
+    )
     checks.raise_if_any()
     if not configs or len(configs) > MAX_CARDS_PER_CALL:
         raise Rejected(rejection("TooManyItemsRejection", f"Give 1 to {MAX_CARDS_PER_CALL} cards."))
+    for one in columns:
+        require_product_allows(card_type, physical="physical_status" in one)
+        physical_checks(one)
     with env.store.atomic() as db:
-        accounts = {
-            _card_holder_membership(db, principal, one["account_membership_id"])[1]["id"]
-            for one in columns
-        }
-        if len(accounts) > 1:
-            raise Rejected(
-                rejection(
-                    "AddingCardsToDifferentAccountsRejection",
-                    "Cards added together must be for memberships of the same account.",
-                )
-            )
-        account = get_row(db, "accounts", accounts.pop())
-        now = env.now()
+        account = _one_account(db, principal, columns)
         cards = []
         for one in columns:
             physical = "physical_status" in one
@@ -334,6 +318,7 @@ def add_cards(
                 "account_id": account["id"],
                 "type": "VirtualAndPhysical" if physical else card_type,
                 "status": "ConsentPending",
+                "card_product_id": product,
                 "created_at": now,
                 "updated_at": now,
                 **_card_number(env, db),
@@ -364,33 +349,23 @@ def add_card(
     *,
     consent_redirect_url: str,
     card_type: str = "Virtual",
-    name: str | None = None,
-    withdrawal: bool = True,
-    international: bool = True,
-    non_main_currency_transactions: bool = True,
-    e_commerce: bool = True,
-    spending_limit: dict[str, Any] | None = None,
+    card_product_id: str | None = None,
+    **config: Any,
 ) -> tuple[CardRow, ConsentRow]:
     """Ask for one card for an Enabled membership: returns the card (ConsentPending, or
-    Enabled at once for an auto-consenting user) and its `AddCard` consent.
-    `spending_limit` is `{"amount": {"value", "currency"}, "period"}`."""
-    config = {
-        "account_membership_id": membership_id,
-        "name": name,
-        "withdrawal": withdrawal,
-        "international": international,
-        "non_main_currency_transactions": non_main_currency_transactions,
-        "e_commerce": e_commerce,
-        "spending_limit": spending_limit,
-    }
+    Enabled at once for an auto-consenting user) and its `AddCard` consent. `config` holds
+    the `AddCardInput` fields (snake_case): `name`, the switches (default True),
+    `spending_limit` (`{"amount": {"value", "currency"}, "period", "mode"}`),
+    `card_contract_expiry_date`, `view_card_number`."""
     cards, consent = add_cards(
         env,
         principal,
-        [config],
+        [{**config, "account_membership_id": membership_id}],
         consent_redirect_url=consent_redirect_url,
         card_type=card_type,
         purpose="AddCard",
         path=["input"],
+        card_product_id=card_product_id,
     )
     return cards[0], consent
 
@@ -518,7 +493,8 @@ def update_card(
     consent_redirect_url: str,
 ) -> ConsentRow:
     """Ask to change a card's name, switches (`withdrawal`, `international`,
-    `non_main_currency_transactions`, `e_commerce`) or `spending_limit`: returns the
+    `non_main_currency_transactions`, `e_commerce`), `spending_limit` (with its mode) or
+    `card_contract_expiry_date`: returns the
     `UpdateCard` consent; the changes apply once it is accepted."""
     checks = Checks()
     url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
@@ -529,7 +505,15 @@ def update_card(
         if changes.get(switch) is not None:
             update[switch] = int(bool(changes[switch]))
     if changes.get("spending_limit") is not None:
-        update.update(_spending_limit(checks, changes["spending_limit"], ["input"]))
+        update.update(checked_spending_limit(checks, changes["spending_limit"], ["input"]))
+    if changes.get("card_contract_expiry_date") is not None:
+        update["card_contract_expiry_date"] = checked_contract_expiry(
+            checks,
+            changes["card_contract_expiry_date"],
+            env.now(),
+            ["input", "cardContractExpiryDate"],
+            card_type="Virtual",
+        )
     checks.raise_if_any()
     with env.store.atomic() as db:
         card = find_card(db, principal, card_id)
@@ -537,6 +521,11 @@ def update_card(
         if card["status"] != "Enabled":
             raise Rejected(
                 membership_not_allowed(f"Card {card_id} is {card['status']}: it cannot change.")
+            )
+        if update.get("card_contract_expiry_date"):
+            # The card's expiry month follows its contract's end when that comes first.
+            update["expiry_date"] = expiry_month(
+                card["created_at"], update["card_contract_expiry_date"]
             )
         if card.get("pending_update_consent_id"):
             cancel_consent_in(env, db, card["pending_update_consent_id"])

@@ -31,6 +31,11 @@ from ..kernel.access import card_scope
 from ..kernel.context import Environment, Principal
 from ..kernel.rejections import Rejected, forbidden, rejection
 from ..kernel.validation import Checks
+from .card_products import (
+    check_shipping_provider,
+    require_printable_name,
+    require_product_allows,
+)
 from .card_support import checked_address, physical_card_not_found, physical_card_wrong_status
 from .cards import add_cards, change_card, find_card, issue_physical_card, require_card_manager
 
@@ -83,13 +88,21 @@ def print_physical_card(
     address: dict[str, Any],
     consent_redirect_url: str,
     custom_options: dict[str, Any] | None = None,
+    choose_pin: bool | None = None,
+    choose_pin_code: bool | None = None,
 ) -> CardRow:
     """Ask to print an Enabled card: its physical card waits (ConsentPending) for the
-    `PrintPhysicalCard` consent, then is printed (ToActivate)."""
+    `PrintPhysicalCard` consent, then is printed (ToActivate). `choose_pin_code` is the
+    older name of `choose_pin`: both given, they must agree."""
     checks = Checks()
     url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
     stored = checked_address(checks, address, ["input", "address"])
     checks.raise_if_any()
+    if None not in (choose_pin, choose_pin_code) and choose_pin != choose_pin_code:
+        raise Rejected(
+            rejection("BadRequestRejection", "choosePin and choosePINCode disagree; give one.")
+        )
+    check_shipping_provider(custom_options, json.loads(stored)["country"])
     with env.store.atomic() as db:
         card = find_card(db, principal, card_id)
         require_card_manager(db, principal, card)
@@ -106,6 +119,8 @@ def print_physical_card(
                     "AlreadyValidPhysicalCardRejection", f"Card {card_id} has a physical card."
                 )
             )
+        require_product_allows(card["type"], physical=True)
+        require_printable_name(db, card["account_membership_id"], custom_options)
         previous = _previous(card)
         consent = open_consent(
             env,
@@ -155,6 +170,7 @@ def add_cards_with_group_delivery(
     *,
     group_address: dict[str, Any],
     consent_redirect_url: str,
+    card_product_id: str | None = None,
 ) -> list[CardRow]:
     """`addCards` whose printed cards (`print_physical_card`) all go to one address (an
     office), under one `AddCards` consent. Returns the cards (ConsentPending)."""
@@ -181,11 +197,17 @@ def add_cards_with_group_delivery(
         }
         for config in configs
     ]
-    return add_cards(env, principal, cards, consent_redirect_url=consent_redirect_url)[0]
+    return add_cards(
+        env,
+        principal,
+        cards,
+        consent_redirect_url=consent_redirect_url,
+        card_product_id=card_product_id,
+    )[0]
 
 
 _ADDRESS_KEYS = ("address_line_1", "address_line_2", "city", "postal_code", "state", "country")
-_GROUP_ONLY = ("print_physical_card", "physical_card_custom_options", "card_contract_expiry_date")
+_GROUP_ONLY = ("print_physical_card", "physical_card_custom_options")
 
 
 def _print(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
@@ -327,6 +349,7 @@ def confirm_physical_card_renewal(
     checks = Checks()
     stored = checked_address(checks, address, ["input", "address"])
     checks.raise_if_any()
+    check_shipping_provider(custom_options, json.loads(stored)["country"])
     with env.store.atomic():
         db, card = _managed(env, principal, card_id, "ToRenew")
         return renew_in(env, db, card, stored, custom_options)

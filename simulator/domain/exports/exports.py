@@ -155,6 +155,8 @@ EXPORT_TYPES: dict[str, dict[str, Any]] = {
             "birth_date": "birth_date = ?",
             "mobile_phone_number": "phone_number = ?",
             "nationality_cca3": "nationality_cca3 = ?",
+            "identification_level": "EXISTS (SELECT 1 FROM json_each(identification_levels) "
+            "WHERE value = ?)",
             "status": "status IN",
             "search": "(COALESCE(first_name, '') || ' ' || COALESCE(last_name, '')) LIKE ?",
         },

@@ -14,22 +14,28 @@ real decline leaves a trace in the account's history.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import sqlite_utils
 
-from ...clock import format_timestamp, parse_timestamp
 from ...storage import get_row, rows_where, text
 from ...storage.rows import CardRow, TransactionRow
 from ..accounts.ledger import change_status, read_balances, record_transaction
 from ..accounts.transactions import TRANSFER_MODES, TRANSFER_TYPES, settlement_time, transfer_type
 from ..accounts.virtual_ibans import find_account_by_virtual_iban
+from ..cards.card_details import (
+    PARTIAL_REASONS,
+    apply_details,
+    checked_details,
+    partial_amount,
+    spent_within_limit_period,
+)
 from ..cards.card_support import card_not_found
 from ..cards.cards import cancel_card_in, finish_canceling
+from ..cards.member_spending import member_limit_reached
 from ..kernel.context import Environment
-from ..kernel.money import ZERO, to_decimal
+from ..kernel.money import to_decimal
 from ..kernel.rejections import Rejected, forbidden, not_found, wrong_status
 from ..kernel.validation import Checks
 
@@ -239,34 +245,6 @@ def _project_card(db: sqlite_utils.Database, project_id: str, card_id: str) -> C
     return rows[0]
 
 
-def _period_start(now: datetime, period: str) -> str:
-    day = now.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
-    if period == "Daily":
-        start = day
-    elif period == "Weekly":
-        start = day - timedelta(days=day.weekday())
-    elif period == "Monthly":
-        start = day.replace(day=1)
-    else:
-        return ""
-    return format_timestamp(start)
-
-
-def spent_within_limit_period(
-    env: Environment, db: sqlite_utils.Database, card: CardRow
-) -> Decimal:
-    """What a card spent (pending and booked debits) since its spending-limit period began."""
-    since = _period_start(parse_timestamp(env.now()), card["spending_limit_period"])
-    total = ZERO
-    for (amount,) in db.execute(
-        "SELECT amount FROM transactions WHERE card_id = ? AND type = 'CardOutDebit' "
-        "AND status IN ('Pending', 'Booked') AND execution_date >= ?",
-        [card["id"], since],
-    ).fetchall():
-        total += to_decimal(amount)
-    return total
-
-
 def _alpha3(country: str) -> str:
     """An account's country as the card networks name it (FR -> FRA)."""
     return {"FR": "FRA", "DE": "DEU", "ES": "ESP", "IT": "ITA", "NL": "NLD"}.get(country, country)
@@ -301,6 +279,8 @@ def _decline_reason(
     limit = to_decimal(card["spending_limit_value"])
     if spent_within_limit_period(env, db, card) + amount > limit:
         return "SpendingLimitReached"
+    if member_limit_reached(env, db, membership, amount):
+        return "SpendingLimitReached"
     if amount > read_balances(db, account["id"]).available:
         return "InsufficientFunds"
     return None
@@ -320,16 +300,19 @@ def simulate_card_authorization(
     category: str = "InStore",
     card_type: str = "Virtual",
     outcome: str = "Accepted",
+    network: dict[str, Any] | None = None,
 ) -> TransactionRow:
     """A merchant asks to reserve an amount on a card (`category` InStore, eCommerce,
     Withdrawal, ...; `card_type` Physical or Virtual). Accepted: a Pending card debit that
     reserves the amount. Declined (any other `outcome`, or by the card's rules): a Rejected
-    one whose reason says why."""
-    checks = Checks()
+    one whose reason says why. `network`: the network's details (`card_details`)."""
+    checks, network = Checks(), network or {}
     value = checks.amount(amount, ["input", "amount", "value"], currency=currency)
     merchant = checks.text(merchant_name, ["input", "merchant", "name"], max_length=70)
+    details = checked_details(checks, network, env.now(), value)
     is_online = category in ("eCommerce", "eCommerceWith3DS")
-    is_withdrawal = category == "Withdrawal"
+    withdrawal = details.get("operation_type") in ("AtmWithdrawal", "InStoreWithdrawal")
+    is_withdrawal = category == "Withdrawal" or withdrawal
     decline_reason = None if outcome == "Accepted" else outcome
     country = (merchant_country or "").upper() or None
     if country is not None and (len(country) != 3 or not country.isalpha()):
@@ -359,6 +342,11 @@ def simulate_card_authorization(
                 is_withdrawal=is_withdrawal,
                 merchant_country=country,
             )
+        # A partial authorization answers the card's rules, never a forced outcome.
+        partial = partial_amount(env, db, card, spent_within_limit_period(env, db, card))
+        allows = bool(network.get("allows_partial_authorization")) and decline_reason is None
+        if allows and reason in PARTIAL_REASONS and partial:
+            value, reason = partial, None
         return record_transaction(
             env,
             db,
@@ -376,6 +364,7 @@ def simulate_card_authorization(
             card_category=category,
             status="Rejected" if reason else "Pending",
             status_reason=reason,
+            **details,
         )
 
 
@@ -416,12 +405,14 @@ def simulate_card_debit(
     amount: object | None = None,
     *,
     currency: object = "EUR",
+    network: dict[str, Any] | None = None,
 ) -> TransactionRow:
     """The merchant debits an authorization (its amount, or a smaller final `amount`):
-    the reservation becomes a booked debit."""
+    the reservation becomes a booked debit (with the `network`'s details, if any)."""
     checks = Checks()
     path: list[str | int] = ["input", "amount", "value"]
     value = checks.amount(amount, path, currency=currency) if amount is not None else None
+    details = checked_details(checks, network or {}, env.now(), value)
     checks.raise_if_any()
     with env.store.atomic() as db:
         transaction = _pending_authorization(db, project_id, transaction_id)
@@ -432,7 +423,9 @@ def simulate_card_debit(
                 ["input", "amount", "value"],
             )
             checks.raise_if_any()
-        booked = change_status(env, db, transaction, "Booked", amount=value)
+        booked = apply_details(
+            db, change_status(env, db, transaction, "Booked", amount=value), details
+        )
         finish_canceling(env, db, transaction["card_id"])
         card = get_row(db, "cards", transaction["card_id"])
         if card["type"] == "SingleUseVirtual" and card["status"] == "Enabled":
@@ -449,12 +442,15 @@ def simulate_card_credit(
     merchant_name: object,
     currency: object = "EUR",
     original_transaction_id: str | None = None,
+    network: dict[str, Any] | None = None,
 ) -> TransactionRow:
-    """A merchant refunds a card payment: a booked card credit. Not to a closing or closed
-    account, which must stay empty (`BadAccountStatusRejection`)."""
+    """A merchant refunds a card payment: a booked card credit (with the `network`'s
+    details and merchant columns). Not to a closing or closed account, which must stay
+    empty (`BadAccountStatusRejection`)."""
     checks = Checks()
     value = checks.amount(amount, ["input", "amount", "value"], currency=currency)
     merchant = checks.text(merchant_name, ["input", "merchantName"], max_length=70)
+    details = checked_details(checks, network or {}, env.now(), value)
     checks.raise_if_any()
     assert value is not None and merchant is not None
     with env.store.atomic() as db:
@@ -483,6 +479,7 @@ def simulate_card_credit(
             merchant_name=merchant,
             original_transaction_id=original_transaction_id,
             status="Booked",
+            **details,
         )
 
 

@@ -230,8 +230,10 @@ def list_users(
     filters: dict[str, Any] | None = None,
 ) -> Connection:
     """The users the project knows (a user token: itself), oldest first; filters
-    `first_name`, `last_name`, `mobile_phone_number`, `status` (a list) and `search` (part of
-    a name or the phone number, any case)."""
+    `first_name`, `last_name`, `mobile_phone_number`, `status` (a list), `birth_date`,
+    `nationality_cca3`, `identification_level` (one the user holds),
+    `preferred_notification_channel` (the project's setting for the user; Sms by default)
+    and `search` (part of a name or the phone number, any case)."""
     if principal.user_id is not None:
         where, params = "id = ?", [principal.user_id]
     else:
@@ -249,6 +251,7 @@ def list_users(
         statuses = list(filters["status"])
         where += f" AND coalesce(status, 'Active') IN ({', '.join('?' for _ in statuses)})"
         params.extend(statuses)
+    where, params = _detail_filters(principal, filters, where, params)
     if filters.get("search"):
         where += (
             " AND (instr(lower(coalesce(first_name, '')), lower(?)) > 0"
@@ -258,3 +261,24 @@ def list_users(
         params.extend([filters["search"]] * 3)
     page = paginate(env.store.db, "users", where, params, first=first, after=after)
     return page
+
+
+def _detail_filters(
+    principal: Principal, filters: dict[str, Any], where: str, params: list[Any]
+) -> tuple[str, list[Any]]:
+    if filters.get("birth_date"):
+        where += " AND birth_date = ?"
+        params.append(validate_birth_date(str(filters["birth_date"])))
+    if filters.get("nationality_cca3"):
+        where += " AND upper(coalesce(nationality_cca3, '')) = upper(?)"
+        params.append(filters["nationality_cca3"])
+    if filters.get("identification_level"):
+        where += " AND EXISTS (SELECT 1 FROM json_each(identification_levels) WHERE value = ?)"
+        params.append(filters["identification_level"])
+    if filters.get("preferred_notification_channel"):
+        where += (
+            " AND coalesce((SELECT s.preferred_notification_channel FROM user_consent_settings s"
+            " WHERE s.project_id = ? AND s.user_id = users.id), 'Sms') = ?"
+        )
+        params.extend([principal.project_id, filters["preferred_notification_channel"]])
+    return where, params

@@ -35,6 +35,25 @@ def _project(info: ResolveInfo) -> tuple[Any, str]:
     return ctx.environment, ctx.principal.project_id
 
 
+#: The inputs that carry the card network's details (`domain/cards/card_details.py`).
+_NETWORK = (
+    "original_amount",
+    "terminal_id",
+    "authorization_type",
+    "transaction_transport_type",
+    "operation_type",
+    "expiration_date_time",
+    "allows_partial_authorization",
+    "card_type",
+    "merchant",
+    "card_transaction_category",
+)
+
+
+def _network(input: dict[str, Any]) -> dict[str, Any]:
+    return {key: input[key] for key in _NETWORK if input.get(key) is not None}
+
+
 def _amount(input: dict[str, Any]) -> tuple[Any, Any]:
     amount = input.get("amount") or {}
     return amount.get("value"), amount.get("currency")
@@ -59,6 +78,7 @@ def resolve_authorization(_: Any, info: ResolveInfo, input: dict[str, Any]) -> d
         category=input.get("card_transaction_category") or "InStore",
         card_type=input.get("card_type") or "Virtual",
         outcome=input.get("outcome") or "Accepted",
+        network=_network(input),
     )
     if row["status"] == "Rejected":
         return {
@@ -89,7 +109,7 @@ def resolve_debit(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str,
     env, project_id = _project(info)
     value, currency = _amount(input)
     row = simulation.simulate_card_debit(
-        env, project_id, input["transaction_id"], value, currency=currency
+        env, project_id, input["transaction_id"], value, currency=currency, network=_network(input)
     )
     return {"__typename": "SimulateOutgoingCardDebitSuccessPayload", "transaction_id": row["id"]}
 
@@ -107,8 +127,21 @@ def resolve_credit(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str
         currency=currency,
         merchant_name=input.get("merchant_name") or "Simulated merchant",
         original_transaction_id=input.get("origin_transaction_id"),
+        network={**_network(input), **_credit_merchant(input)},
     )
     return {"__typename": "SimulateOutgoingCardCreditSuccessPayload", "transaction_id": row["id"]}
+
+
+def _credit_merchant(input: dict[str, Any]) -> dict[str, Any]:
+    # A refund names its merchant field by field (the authorization nests them).
+    keys = {
+        "merchant_id": "merchant_id",
+        "merchant_category_code": "merchant_category",
+        "merchant_city": "merchant_city",
+        "merchant_postal_code": "merchant_postal_code",
+        "merchant_country": "merchant_country",
+    }
+    return {column: input[key] for key, column in keys.items() if input.get(key) is not None}
 
 
 def _printed(env: Any, db: Any, project_id: str, card_id: str) -> CardRow | None:
@@ -196,7 +229,14 @@ def _reverse(kind: str, resolve: Any) -> Any:
     def resolver(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
         env, project_id = _project(info)
         value, currency = _amount(input)
-        row = resolve(env, project_id, input["transaction_id"], value, currency=currency)
+        row = resolve(
+            env,
+            project_id,
+            input["transaction_id"],
+            value,
+            currency=currency,
+            network=_network(input),
+        )
         return {
             "__typename": f"SimulateOutgoingCard{kind}ReverseSuccessPayload",
             "transaction_id": row["id"],
@@ -236,6 +276,7 @@ def resolve_debit_without_authorization(
         currency=currency,
         merchant=input.get("merchant"),
         category=_CATEGORY_OF_OPERATION.get(input.get("operation_type") or "", "InStore"),
+        network=_network(input),
     )
     return {
         "__typename": "SimulateOutgoingCardDebitWithoutAuthorizationSuccessPayload",
@@ -255,6 +296,7 @@ def resolve_advice(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str
         amount=value,
         currency=currency,
         outcome=input.get("outcome") or "Accepted",
+        network=_network(input),
     )
     if row["status"] == "Rejected":
         return {

@@ -146,6 +146,8 @@ def _members(input: dict[str, Any]) -> list[dict[str, Any]]:
             "email": item.get("email"),
             "restricted_to": item.get("restricted_to"),
             "language": item.get("language"),
+            "residency_address": item.get("residency_address"),
+            "tax_identification_number": item.get("tax_identification_number"),
             **{name: item.get(name) for name in PERMISSIONS},
         }
         for item in input.get("memberships", [input])

@@ -17,10 +17,11 @@ from typing import Any
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 
+from ....domain.cards.member_spending import spent_by_member
 from ....graphql_compat import ResolveInfo
 from ....storage import get_row
-from ....storage.rows import AccountRow
-from .._helpers import caller
+from ....storage.rows import AccountMembershipRow, AccountRow
+from .._helpers import amount, caller
 
 project_info = ObjectType("ProjectInfo")
 membership = ObjectType("AccountMembership")
@@ -145,13 +146,36 @@ def resolve_holder_type(row: dict[str, Any], info: ResolveInfo) -> str:
 
 
 @membership.field("residencyAddress")
-@membership.field("taxIdentificationNumber")
-@membership.field("spending")
+def resolve_residency_address(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any] | None:
+    stored = row.get("residency_address")
+    return json.loads(stored) if stored else None
+
+
 @membership.field("spendingLimits")
-def resolve_not_collected(_: dict[str, Any], __: ResolveInfo) -> None:
-    # Not collected for members here, and members have no spending limit of their own (their
-    # cards do).
-    return None
+def resolve_member_limits(row: dict[str, Any], _: ResolveInfo) -> list[dict[str, Any]] | None:
+    # A member's own limit (set by the partner for the holder), across all its cards.
+    if not row.get("spending_limit_value"):
+        return None
+    return [
+        {
+            "type": "AccountHolder",
+            "amount": amount(row["spending_limit_value"]),
+            "period": row["spending_limit_period"],
+            "mode": row.get("spending_limit_mode"),
+        }
+    ]
+
+
+@membership.field("spending")
+def resolve_member_spending(row: AccountMembershipRow, info: ResolveInfo) -> dict[str, Any] | None:
+    if not row.get("spending_limit_value"):
+        return None
+    env, _ = caller(info)
+    return {
+        "amount": amount(spent_by_member(env, env.store.db, row)),
+        "period": row["spending_limit_period"],
+        "mode": row.get("spending_limit_mode"),
+    }
 
 
 __all__ = ["ACCEPTED_LEVELS", "WEB_BANKING_SETTINGS", "bindables"]

@@ -19,6 +19,7 @@ from typing import Any
 from ariadne import ObjectType
 from graphql import GraphQLEnumType
 
+from ....domain.kernel.money import to_decimal
 from ....graphql_compat import ResolveInfo
 from ....storage import get_row
 from .._helpers import amount, caller
@@ -146,14 +147,29 @@ card = _types["CardTransaction"]
 
 @card.field("authorizationType")
 def resolve_authorization_type(row: dict[str, Any], _: ResolveInfo) -> str | None:
-    # Every card payment here is authorized for its final amount.
-    return "Classic" if row["type"] == "CardOutDebit" else None
+    # As the network stated it; else a card payment is authorized for its final amount.
+    if row["type"] != "CardOutDebit":
+        return None
+    return str(row.get("authorization_type") or "Classic")
 
 
 @card.field("currencyExchange")
-def resolve_currency_exchange(_row: dict[str, Any], _: ResolveInfo) -> list[dict[str, Any]]:
-    # Card payments are made in the account's currency here: no exchange.
-    return []
+def resolve_currency_exchange(row: dict[str, Any], _: ResolveInfo) -> list[dict[str, Any]]:
+    # A payment in another currency was converted to the account's at the network's rate.
+    source = row.get("original_currency")
+    if not source or source == row.get("currency", "EUR") or not row.get("original_amount"):
+        return []
+    rate = to_decimal(row["amount"]) / to_decimal(row["original_amount"])
+    return [
+        {
+            "contract_identification": None,
+            "exchange_rate": float(round(rate, 6)),
+            "quotation_date": str(row.get("execution_date") or row["created_at"])[:10],
+            "source_currency": source,
+            "target_currency": row.get("currency") or "EUR",
+            "unit_currency": source,
+        }
+    ]
 
 
 # An incoming card payment (a customer paying a merchant's link) is in the account's
@@ -169,6 +185,8 @@ online_card.set_field("merchant", lambda row, _: None)
 
 @card.field("transactionTransportType")
 def resolve_transport_type(row: dict[str, Any], _: ResolveInfo) -> str | None:
+    if row.get("transport_type"):
+        return str(row["transport_type"])
     return "RealTimeAuthorized" if row["type"] == "CardOutDebit" else None
 
 

@@ -7,8 +7,10 @@ from typing import Any
 
 from ariadne import MutationType, ObjectType
 
+from ....domain.accounts.billing import project_owner
 from ....domain.cards import cards as domain
 from ....domain.cards import physical_cards as physical
+from ....domain.cards.card_support import confidential_numbers
 from ....domain.kernel.rejections import Rejected
 from ....graphql_compat import ResolveInfo
 from ....storage import get_row
@@ -24,9 +26,19 @@ bindables: list[ObjectType] = [mutation, card_transaction]
 _SWITCHES = ("withdrawal", "international", "non_main_currency_transactions", "e_commerce")
 
 
+_CONFIG_KEYS = (
+    "account_membership_id",
+    "name",
+    "spending_limit",
+    "physical_card",
+    "card_contract_expiry_date",
+    "view_card_number",
+    *_SWITCHES,
+)
+
+
 def _config(input: dict[str, Any]) -> dict[str, Any]:
-    keys = ("account_membership_id", "name", "spending_limit", "physical_card", *_SWITCHES)
-    return {key: input[key] for key in keys if input.get(key) is not None}
+    return {key: input[key] for key in _CONFIG_KEYS if input.get(key) is not None}
 
 
 @mutation.field("addCard")
@@ -39,6 +51,7 @@ def resolve_add_card(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[s
         principal,
         config.pop("account_membership_id"),
         consent_redirect_url=input["consent_redirect_url"],
+        card_product_id=input.get("card_product_id"),
         **config,
     )
     return {"__typename": "AddCardSuccessPayload", "card": added}
@@ -55,8 +68,17 @@ def resolve_add_single_use(_: Any, info: ResolveInfo, input: dict[str, Any]) -> 
         config.pop("account_membership_id"),
         consent_redirect_url=input["consent_redirect_url"],
         card_type="SingleUseVirtual",
+        card_product_id=input.get("card_product_id"),
         **config,
     )
+    account = get_row(env.store.db, "accounts", added["account_id"])
+    if account["holder_id"] == project_owner(env, principal.project_id):
+        # The project owner's own card comes with its numbers, as the real service answers.
+        return {
+            "__typename": "AddSingleUseVirtualCardSuccessForProjectOwnerPayload",
+            "card": added,
+            "confidential": confidential_numbers(added),
+        }
     return {"__typename": "AddSingleUseVirtualCardSuccessForUserPayload", "card": added}
 
 
@@ -69,6 +91,7 @@ def _add_many(info: ResolveInfo, input: dict[str, Any], card_type: str) -> list[
         consent_redirect_url=input["consent_redirect_url"],
         card_type=card_type,
         purpose="AddCards",
+        card_product_id=input.get("card_product_id"),
     )
     return cards
 
@@ -91,6 +114,7 @@ def resolve_add_cards_with_group_delivery(
         input["cards"],
         group_address=input["group_delivery_address"],
         consent_redirect_url=input["consent_redirect_url"],
+        card_product_id=input.get("card_product_id"),
     )
     return {"__typename": "AddCardsWithGroupDeliverySuccessPayload", "cards": cards}
 
@@ -152,6 +176,8 @@ def resolve_print(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str,
         address=input["address"],
         consent_redirect_url=input["consent_redirect_url"],
         custom_options=input.get("physical_card_custom_options"),
+        choose_pin=input.get("choose_pin"),
+        choose_pin_code=input.get("choose_pin_code"),
     )
     return _physical_payload("PrintPhysicalCard", row)
 
@@ -244,9 +270,11 @@ mutation.set_field("viewPhysicalCardPin", _consent_only("ViewPhysicalCardPin"))
 def resolve_view_with_consent(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
     env, principal = caller(info)
     consent_id = input["consent_id"]
+    # An AddCard consent shows the numbers too when the card asked for it (viewCardNumber).
     rows = list(
         env.store.db["consents"].rows_where(
-            "id = ? AND project_id = ? AND purpose = 'ViewCardNumbers'",
+            "id = ? AND project_id = ? AND (purpose = 'ViewCardNumbers' OR (purpose = 'AddCard' "
+            "AND resource_id IN (SELECT id FROM cards WHERE view_card_number = 1)))",
             [consent_id, principal.project_id],
         )
     )
@@ -254,7 +282,7 @@ def resolve_view_with_consent(_: Any, info: ResolveInfo, input: dict[str, Any]) 
         raise Rejected(
             {
                 "__typename": "CardSensitiveInfoNoLongerAvailableRejection",
-                "message": f"Consent {consent_id} is not an Accepted ViewCardNumbers consent.",
+                "message": f"Consent {consent_id} is not an Accepted consent to view card numbers.",
             }
         )
     card = domain.find_card(env.store.db, principal, rows[0]["resource_id"])
@@ -299,7 +327,14 @@ def resolve_card_details(row: dict[str, Any], info: ResolveInfo) -> dict[str, An
     return {"__typename": "CardOutDetails", "card": card, "masked_pan": card["masked_number"]}
 
 
-card_transaction.set_field("originalAmount", lambda row, _: amount(row["amount"]))
+@card_transaction.field("originalAmount")
+def resolve_original_amount(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
+    # The amount in the merchant's currency, as the network stated it.
+    if row.get("original_amount") and row.get("original_currency"):
+        return amount(row["original_amount"], row["original_currency"])
+    return amount(row["amount"])
+
+
 card_transaction.set_field(
     "enrichedTransactionInfo",
     lambda row, _: json.loads(row["enrichment"]) if row.get("enrichment") else None,

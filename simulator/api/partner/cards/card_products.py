@@ -3,7 +3,8 @@
 rule of each spending limit (`SpendingLimit.mode`, `Spending.timeRange`).
 
 The real service lets a partner configure card products with its support team; the
-simulator has no such process, so every project has one product, a documented constant:
+simulator has no such process, so every project has one product, a documented constant
+(its rules in `domain/cards/card_products.py`):
 
 - a debit card of the Standard package, printed in France, with one enabled design;
 - its spending limits are the simulator's default card limit (1,000 EUR a month);
@@ -11,21 +12,24 @@ simulator has no such process, so every project has one product, a documented co
   from the moment the card is enabled; virtual cards carry no insurance.
 
 A spending limit's period resets at 00:00 UTC: each day (`Daily`), each Monday (`Weekly`),
-on the first of each month (`Monthly`); an `Always` limit never resets (no mode, no range).
+on the first of each month (`Monthly`); an `Always` limit never resets (no mode, no range);
+unless the limit was given a mode (`domain/kernel/spending_limits.py`).
 """
 
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 
 from ....clock import format_timestamp, parse_timestamp
+from ....domain.cards.card_products import PRODUCT, card_product_id, shipping_providers
 from ....domain.cards.cards import DEFAULT_SPENDING_LIMIT
 from ....domain.kernel import projects
+from ....domain.kernel.spending_limits import mode_of, period_bounds
 from ....graphql_compat import ResolveInfo
 from .._helpers import amount, caller
 
@@ -37,7 +41,7 @@ product = ObjectType("CardProduct")
 bindables: list[SchemaBindable] = [card, spending_limit, spending, project_info, product]
 
 #: The one card product's package level (the real service's middle one).
-CARD_PACKAGE = "Standard"
+CARD_PACKAGE = str(PRODUCT["card_package"])
 #: Where the simulated design's images would be (nothing is served there).
 DESIGN_URL = "https://cdn.invalid/card-designs/default.png"
 
@@ -89,13 +93,13 @@ def _default_limit() -> dict[str, Any]:
 def card_product(project: dict[str, Any]) -> dict[str, Any]:
     """The project's one card product (see the module's docstring)."""
     return {
-        "id": _stable_id("card-product", project["id"]),
+        "id": card_product_id(project["id"]),
         "project_id": project["id"],
         "name": "Standard debit card",
-        "status": "Enabled",
+        "status": PRODUCT["status"],
         "default_card_product": True,
-        "applicable_to_physical_cards": True,
-        "funding_type": "Debit",
+        "applicable_to_physical_cards": PRODUCT["applicable_to_physical_cards"],
+        "funding_type": PRODUCT["funding_type"],
         "card_package": CARD_PACKAGE,
         "card_printing_hub": "France",
         "card_designs": [card_design(project)],
@@ -126,9 +130,9 @@ def resolve_card_package(_: dict[str, Any], __: ResolveInfo) -> str:
 
 
 @card.field("cardContractExpiryDate")
-def resolve_contract_expiry(_: dict[str, Any], __: ResolveInfo) -> None:
-    # A card contract here runs until the card is canceled.
-    return None
+def resolve_contract_expiry(row: dict[str, Any], __: ResolveInfo) -> str | None:
+    # None: the contract runs until the card is canceled.
+    return row.get("card_contract_expiry_date")
 
 
 @card.field("insuranceSubscription")
@@ -157,50 +161,39 @@ def resolve_shipping_providers(
     _: dict[str, Any], __: ResolveInfo, shipping_address_country: str
 ) -> list[str]:
     # Cards are printed in France: La Poste delivers in France, DHL everywhere else.
-    if shipping_address_country == "FRA":
-        return ["LaPosteTracked", "LaPosteUntracked", "DHL"]
-    return ["DHL"]
+    return shipping_providers(shipping_address_country)
+
+
+_CALENDAR_MODES = {
+    "Daily": "SpendingLimitCalendarDayMode",
+    "Weekly": "SpendingLimitCalendarWeekMode",
+    "Monthly": "SpendingLimitCalendarMonthMode",
+}
 
 
 @spending_limit.field("mode")
 def resolve_mode(limit: dict[str, Any], _: ResolveInfo) -> dict[str, Any] | None:
-    period = limit.get("period")
-    if period == "Daily":
-        return {"__typename": "SpendingLimitCalendarDayMode", "start_hour": 0}
-    if period == "Weekly":
-        return {
-            "__typename": "SpendingLimitCalendarWeekMode",
-            "start_hour": 0,
-            "start_week_day": "Monday",
-        }
-    if period == "Monthly":
-        return {
-            "__typename": "SpendingLimitCalendarMonthMode",
-            "start_hour": 0,
-            "start_month_day": 1,
-        }
-    return None
+    period = str(limit.get("period"))
+    mode = mode_of(limit.get("mode"), period)
+    if mode is None:
+        return None
+    if mode["kind"] == "Rolling":
+        return {"__typename": "SpendingLimitRollingMode", "rolling_value": mode["rolling_value"]}
+    return {"__typename": _CALENDAR_MODES[period], **mode}
 
 
-def period_range(now: datetime, period: str) -> tuple[datetime, datetime] | None:
-    """The current period of a spending limit: its start and the next period's start."""
-    day = now.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
-    if period == "Daily":
-        return day, day + timedelta(days=1)
-    if period == "Weekly":
-        start = day - timedelta(days=day.weekday())
-        return start, start + timedelta(days=7)
-    if period == "Monthly":
-        start = day.replace(day=1)
-        end = (start + timedelta(days=32)).replace(day=1)
-        return start, end
-    return None
+def period_range(
+    now: datetime, period: str, mode: str | None = None
+) -> tuple[datetime, datetime] | None:
+    """The current period of a spending limit (`spending_modes.period_bounds`)."""
+    return period_bounds(now, period, mode)
 
 
 @spending.field("timeRange")
 def resolve_time_range(spent: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
     env, _ = caller(info)
-    bounds = period_range(parse_timestamp(env.now()), str(spent.get("period")))
+    now = parse_timestamp(env.now())
+    bounds = period_range(now, str(spent.get("period")), spent.get("mode"))
     if bounds is None:
         return None
     return {"start": format_timestamp(bounds[0]), "end": format_timestamp(bounds[1])}

@@ -9,8 +9,8 @@ from ariadne import ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
 from ....domain.cards import cards as domain
+from ....domain.cards.card_details import spent_within_limit_period
 from ....domain.kernel.pagination import Connection
-from ....domain.sandbox.simulation import spent_within_limit_period
 from ....graphql_compat import ResolveInfo
 from ....storage.rows import CardRow
 from ...connections import connection
@@ -121,6 +121,7 @@ def resolve_spending_limits(row: dict[str, Any], _: ResolveInfo) -> list[dict[st
             "type": "Partner",
             "amount": amount(row["spending_limit_value"], row["spending_limit_currency"]),
             "period": row["spending_limit_period"],
+            "mode": row.get("spending_limit_mode"),
         }
     ]
 
@@ -129,7 +130,11 @@ def resolve_spending_limits(row: dict[str, Any], _: ResolveInfo) -> list[dict[st
 def resolve_spending(row: CardRow, info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     spent = spent_within_limit_period(env, env.store.db, row)
-    return {"amount": amount(spent), "period": row["spending_limit_period"]}
+    return {
+        "amount": amount(spent),
+        "period": row["spending_limit_period"],
+        "mode": row.get("spending_limit_mode"),
+    }
 
 
 @card.field("statusInfo")

@@ -10,7 +10,7 @@ from ....domain.exports import exports as domain
 from ....graphql_compat import ResolveInfo
 from ...context import RequestContext
 from ...mutations import returns_rejections
-from .._helpers import caller, connection_resolver
+from .._helpers import caller, connection_resolver, domain_filters
 
 query = QueryType()
 mutation = MutationType()
@@ -40,7 +40,11 @@ def _starter(export_type: str) -> Any:
     def resolve(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
         env, principal = caller(info)
         row = domain.start_export(
-            env, principal, export_type, filters=input.get("filters"), email=input.get("email")
+            env,
+            principal,
+            export_type,
+            filters=domain_filters(input.get("filters")),
+            email=input.get("email"),
         )
         return {"__typename": "ExportDataSuccessPayload", "export_id": row["id"]}
 

@@ -17,7 +17,7 @@ from ....exceptions import NotFound
 from ....graphql_compat import ResolveInfo
 from ...connections import connection
 from ...mutations import returns_rejections
-from .._helpers import caller
+from .._helpers import caller, domain_filters
 
 query = QueryType()
 mutation = MutationType()
@@ -68,7 +68,8 @@ def resolve_users(
         )
     if search:
         filters = {**(filters or {}), "search": search}
-    return connection(list_users(env, principal, first=first, after=after, filters=filters))
+    wanted = domain_filters(filters)
+    return connection(list_users(env, principal, first=first, after=after, filters=wanted))
 
 
 @user_type.field("mobilePhoneNumber")

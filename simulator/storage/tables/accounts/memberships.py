@@ -181,3 +181,23 @@ def m005_external_identifications(db: sqlite_utils.Database) -> None:
             indexes=[("identification_id",)],
         ),
     )
+
+
+@migrations()
+def m006_membership_details(db: sqlite_utils.Database) -> None:
+    apply(
+        db,
+        Alter(
+            "account_memberships",
+            # What an invitation or an update may state about the member: where they live
+            # (JSON ResidencyAddressInput), their tax number, and a spending limit of their
+            # own across their cards (value, period and JSON mode; NULL: none).
+            {
+                "residency_address": str,
+                "tax_identification_number": str,
+                "spending_limit_value": str,
+                "spending_limit_period": str,
+                "spending_limit_mode": str,
+            },
+        ),
+    )

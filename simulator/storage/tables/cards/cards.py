@@ -96,3 +96,41 @@ def m002_digital_cards(db: sqlite_utils.Database) -> None:
             indexes=[Unique(("card_id",))],
         ),
     )
+
+
+@migrations()
+def m003_card_contracts(db: sqlite_utils.Database) -> None:
+    # What a card was asked for with: its product, the end of its contract (canceled then, on
+    # the virtual clock), whether its consent also shows the numbers, and how its spending
+    # limit's period runs (JSON `SpendingLimitInput.mode`; NULL: calendar, from 00:00 UTC).
+    apply(
+        db,
+        Alter(
+            "cards",
+            {
+                "card_product_id": str,
+                "card_contract_expiry_date": str,
+                "view_card_number": int,
+                "spending_limit_mode": str,
+            },
+            indexes=[("card_contract_expiry_date",)],
+        ),
+        Alter(
+            "transactions",
+            # What the card network said of a card payment (the Testing API's simulations):
+            # the amount in the merchant's currency, the terminal, how it was authorized and
+            # carried, when an authorization lapses, the merchant's id, the card used.
+            {
+                "original_amount": str,
+                "original_currency": str,
+                "terminal_id": str,
+                "authorization_type": str,
+                "transport_type": str,
+                "operation_type": str,
+                "authorization_expires_at": str,
+                "merchant_id": str,
+                "card_type_used": str,
+            },
+            indexes=[("authorization_expires_at",)],
+        ),
+    )
