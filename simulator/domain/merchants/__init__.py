@@ -11,6 +11,7 @@ from . import (
     merchant_mandates,
     merchant_payment_links,
     merchant_payment_methods,
+    merchant_payment_records,
     merchant_payments,
     merchant_profiles,
 )
@@ -22,6 +23,7 @@ __all__ = [
     "merchant_mandates",
     "merchant_payment_links",
     "merchant_payment_methods",
+    "merchant_payment_records",
     "merchant_payments",
     "merchant_profiles",
 ]
