@@ -5,9 +5,12 @@ Above `funding`.
 """
 
 from . import (
+    in_person_payments,
     incoming_card_payments,
     incoming_direct_debits,
     internal_direct_debits,
+    merchant_checks,
+    merchant_collections,
     merchant_mandates,
     merchant_payment_links,
     merchant_payment_methods,
@@ -17,9 +20,12 @@ from . import (
 )
 
 __all__ = [
+    "in_person_payments",
     "incoming_card_payments",
     "incoming_direct_debits",
     "internal_direct_debits",
+    "merchant_checks",
+    "merchant_collections",
     "merchant_mandates",
     "merchant_payment_links",
     "merchant_payment_methods",

@@ -28,13 +28,16 @@ import sqlite_utils
 
 from ...storage import get_row, insert_columns, rows_where, update_row
 from ...storage.rows import EventRow, MerchantPaymentChanges, MerchantPaymentRow, TransactionRow
-from ..kernel.context import Environment
+from ..kernel.access import account_scope, require_permission
+from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.money import amount_text
+from ..kernel.rejections import Rejected, forbidden, rejection
 
 __all__ = [
     "KINDS",
     "card_reason",
+    "collecting_method",
     "follow_transaction",
     "record_link_payment",
     "record_merchant_payment",
@@ -82,6 +85,51 @@ def card_reason(reason: str | None, default: str = "RejectedByCardIssuer") -> st
     3-D Secure failure's code is mapped to its soft decline)."""
     reason = _THREE_DS_REASONS.get(reason or "", reason)
     return reason if reason in _REJECTED_REASONS else default
+
+
+#: What a user needs on the merchant's account to collect a payment, as for every merchant
+#: payment.
+PERMISSION = "can_manage_account_membership"
+
+
+def collecting_method(
+    db: sqlite_utils.Database, principal: Principal, profile_id: str, method_type: str
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The merchant profile and its Enabled `method_type` payment method, once the caller may
+    collect a payment with them: `NotFoundRejection` for a profile the caller does not see,
+    `ForbiddenRejection` for a missing permission, a profile not Enabled, no Enabled method
+    of that type or an account not Opened."""
+    where, params = account_scope(principal)
+    rows = list(rows_where(db, "merchant_profiles", f"id = ? AND {where}", [profile_id, *params]))
+    if not rows:
+        message = f"Merchant profile {profile_id} was not found."
+        raise Rejected(rejection("NotFoundRejection", message, id=profile_id))
+    profile: dict[str, Any] = dict(rows[0])
+    require_permission(db, principal, profile["account_id"], PERMISSION)
+    account = get_row(db, "accounts", profile["account_id"])
+    for what, row, wanted in (
+        ("Merchant profile", profile, "Enabled"),
+        ("Account", account, "Opened"),
+    ):
+        if row["status"] != wanted:
+            raise Rejected(
+                forbidden(f"{what} {row['id']} is {row['status']}; it must be {wanted}.")
+            )
+    methods = list(
+        rows_where(
+            db,
+            "merchant_payment_methods",
+            "merchant_profile_id = ? AND type = ? AND status = 'Enabled'",
+            [profile_id, method_type],
+            order_by="created_at DESC, id DESC",
+            limit=1,
+        )
+    )
+    if not methods:
+        raise Rejected(
+            forbidden(f"Merchant profile {profile_id} has no Enabled {method_type} method.")
+        )
+    return profile, dict(methods[0])
 
 
 def _cents(value: Decimal) -> int:
