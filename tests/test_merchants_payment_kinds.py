@@ -55,7 +55,9 @@ def test_a_paid_link_is_an_online_card_merchant_payment(bank: Bank) -> None:
     assert payment["statusInfo"]["status"] == "Authorized"
     assert payment["amount"]["value"] == "42.50" and payment["label"] == "Order 7"
     assert payment["balance"]["totalAuthorized"]["value"] == "42.50"
-    assert payment["balance"]["availableToCancel"]["value"] == "42.50"
+    assert payment["balance"]["availableToCancel"]["value"] == "0.00"
+    cancel = bank.api.mutate("cancelMerchantPayment", {"merchantPaymentId": payment["id"]})
+    assert cancel["__typename"] == "MerchantPaymentMethodNotCompatibleRejection"
     assert payment["paymentLink"] == {"id": link_id, "statusInfo": {"status": "Completed"}}
     assert payment["threeDs"]["statusInfo"]["status"] == "Succeeded"
     mandate = payment["paymentMandate"]
@@ -154,7 +156,9 @@ IN_PERSON = """mutation($input: SimulateIncomingInPersonCardAuthorizationInput!)
 SETTLE = """mutation($input: SimulateIncomingInPersonCardSettlementInput!) {
   simulateIncomingInPersonCardSettlement(input: $input) { __typename
     ... on SimulateIncomingInPersonCardSettlementSuccessPayload { merchantPayments {
-      __typename id statusInfo { status } balance { totalCaptured { value } } } }
+      __typename id statusInfo { status } balance { totalCaptured { value } } paymentLink { id }
+      merchantProfile { merchantPayments(filters: { status: [Captured] }) { totalCount }
+        merchantPaymentLinks { totalCount } } } }
     ... on MerchantPaymentsAlreadySettledRejection { merchantPaymentIds } } }"""
 
 
@@ -201,6 +205,12 @@ def test_an_in_person_intent_is_paid_and_settled(bank: Bank) -> None:
     result = settled["data"]["simulateIncomingInPersonCardSettlement"]
     assert result["merchantPayments"][0]["statusInfo"]["status"] == "Captured"
     assert result["merchantPayments"][0]["balance"]["totalCaptured"]["value"] == "9.90"
+    # The Testing API's payment shows its profile's payments and links, as the partner API's.
+    assert result["merchantPayments"][0]["paymentLink"] is None
+    assert result["merchantPayments"][0]["merchantProfile"] == {
+        "merchantPayments": {"totalCount": 1},
+        "merchantPaymentLinks": {"totalCount": 0},
+    }
     again = bank.testing.post(SETTLE, {"input": {"merchantPaymentIds": [payment["id"]]}})
     assert again["data"]["simulateIncomingInPersonCardSettlement"] == {
         "__typename": "MerchantPaymentsAlreadySettledRejection",
@@ -293,3 +303,13 @@ def test_a_profile_lists_its_links_by_status(bank: Bank) -> None:
     bank.sim.advance("31d")
     assert sorted(listed(status=["Expired", "Completed"])) == sorted([link_id, second])
     assert listed(status=["Active"]) == []
+
+
+def test_a_card_merchant_acquirer_and_sub_merchant_are_accepted(bank: Bank) -> None:
+    """The Testing API's `Merchant` takes the acquirer's and sub-merchant's ids (not kept)."""
+    account_id = bank.holder()["account_id"]
+    bank.fund(account_id)
+    card_id = bank.enabled_card(account_id)
+    merchant = {"acquirerId": "ACQ-1", "subMerchantId": "SUB-7"}
+    result = bank.authorize(card_id, merchant=merchant)
+    assert result["__typename"] == "SimulateOutgoingCardAuthorizationSuccessPayload", result

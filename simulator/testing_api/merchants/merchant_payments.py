@@ -1,12 +1,13 @@
 """Testing API: merchant payments as its payloads show them (the in-person card settlement's
 `merchantPayments`), resolved as in the partner API but for the fields the Testing API does
-not serve (mandates, payment links, transactions)."""
+not serve (mandates, transactions)."""
 
 from __future__ import annotations
 
 from ariadne import InterfaceType, ObjectType
 from ariadne.types import SchemaBindable
 
+from ...api.partner.merchants import merchant_payment_links as links
 from ...api.partner.merchants import merchant_payments as partner
 from ...domain.merchants.merchant_payment_records import KINDS
 
@@ -16,8 +17,16 @@ payment_types = {kind: ObjectType(f"{kind}MerchantPayment") for kind in KINDS}
 payment_interface = InterfaceType(
     "MerchantPayment", lambda obj, *_: partner.typed(obj)["__typename"]
 )
-#: `ThreeDS` resolves as in the partner API.
-bindables: list[SchemaBindable] = [*payment_types.values(), payment_interface, partner.three_ds]
+#: `ThreeDS`, `MerchantPaymentLink` and a profile's payments and links resolve as in the
+#: partner API.
+bindables: list[SchemaBindable] = [
+    *payment_types.values(),
+    payment_interface,
+    partner.three_ds,
+    partner.profile,
+    links.link,
+    links.profile,
+]
 
 for _type in payment_types.values():
     for _name, _resolver in (
@@ -28,6 +37,7 @@ for _type in payment_types.values():
         ("paymentMethod", partner.resolve_method),
         ("statusInfo", partner.resolve_status),
         ("balance", partner.resolve_balance),
+        ("paymentLink", partner.resolve_link),
     ):
         _type.set_field(_name, _resolver)
 for _kind in ("Card", "OnlineCard"):

@@ -27,7 +27,9 @@ query = QueryType()
 mutation = MutationType()
 link = ObjectType("MerchantPaymentLink")
 profile = ObjectType("MerchantProfile")
-bindables: list[SchemaBindable] = [query, mutation, link, profile]
+#: The profile's partner-only field (the Testing API's profile has no documents).
+profile_documents = ObjectType("MerchantProfile")
+bindables: list[SchemaBindable] = [query, mutation, link, profile, profile_documents]
 
 profile.set_field(
     "merchantPaymentLinks",
@@ -35,7 +37,7 @@ profile.set_field(
 )
 
 
-@profile.field("supportingDocumentCollections")
+@profile_documents.field("supportingDocumentCollections")
 def resolve_collections(_row: dict[str, Any], _info: ResolveInfo, **_: Any) -> dict[str, Any]:
     # The simulator collects supporting documents for holders and onboardings only.
     return connection(Connection(edges=[], total_count=0, has_next_page=False,

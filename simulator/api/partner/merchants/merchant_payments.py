@@ -174,10 +174,11 @@ def resolve_status(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
 
 def resolve_balance(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     value, status = to_decimal(row["amount"]), row["status"]
+    sepa = (row.get("kind") or "SepaDirectDebit") == "SepaDirectDebit"
     captured = value if status in ("Captured", "Disputed") else _ZERO
     totals = {
-        # An Initiated debit or check, or an Authorized card payment, is canceled whole.
-        "available_to_cancel": value if status in ("Initiated", "Authorized") else _ZERO,
+        # Only an Initiated SEPA direct debit is canceled (whole) in the simulator.
+        "available_to_cancel": value if status == "Initiated" and sepa else _ZERO,
         # The booking captures (the debtor's bank, the card network or the check's clearing:
         # the Testing API), never the merchant; the simulator refunds nothing.
         "available_to_capture": _ZERO,
