@@ -313,3 +313,23 @@ def test_a_card_merchant_acquirer_and_sub_merchant_are_accepted(bank: Bank) -> N
     merchant = {"acquirerId": "ACQ-1", "subMerchantId": "SUB-7"}
     result = bank.authorize(card_id, merchant=merchant)
     assert result["__typename"] == "SimulateOutgoingCardAuthorizationSuccessPayload", result
+
+
+def test_reset_sandbox_data_deletes_links_intents_and_payments(bank: Bank) -> None:
+    link_id, _account = card_link(bank)
+    pay_link(bank, link_id)
+    profile_id = bank.row("merchant_payment_links", link_id)["merchant_profile_id"]
+    enabled_method(bank, profile_id, "inPersonCard")
+    input = {"merchantProfileId": profile_id, "amount": {"value": "5.00", "currency": "EUR"}}
+    bank.api.mutate("createInPersonPaymentIntent", input, "paymentIntent { secret }")
+    bank.api.mutate("requestTerminalConnectionToken", {"merchantProfileId": profile_id})
+    assert bank.testing.mutate("resetSandboxData")["__typename"] == "ResetSandboxDataSuccessPayload"
+    db = bank.env.store.db
+    for table in (
+        "merchant_payments",
+        "merchant_payment_links",
+        "in_person_payment_intents",
+        "terminal_connection_tokens",
+        "merchant_profiles",
+    ):
+        assert db[table].count_where("project_id = ?", [bank.project_id]) == 0, table
