@@ -333,3 +333,79 @@ def test_reset_sandbox_data_deletes_links_intents_and_payments(bank: Bank) -> No
         "merchant_profiles",
     ):
         assert db[table].count_where("project_id = ?", [bank.project_id]) == 0, table
+
+
+def test_collections_under_an_internal_mandate(bank: Bank) -> None:
+    from .test_internal_direct_debits import add_mandate, internal_method
+
+    method_id = internal_method(bank, enabled_profile(bank))
+    debtor = str(bank.holder()["account_id"])
+    mandate_id = add_mandate(bank, method_id, debtor, reference="SUB-9")["paymentMandate"]["id"]
+    input = {
+        "amount": {"value": "12.00", "currency": "EUR"},
+        "reference": "INV-9",
+        "idempotencyKey": "i1",
+        "internalDirectDebit": {"mandateId": mandate_id},
+    }
+    selection = """merchantPaymentCollection { id statusInfo { status }
+      transactions { edges { node { type reference statusInfo { status } } } } }"""
+    made = bank.api.mutate("initiateMerchantPaymentCollection", input, selection)
+    collection = made["merchantPaymentCollection"]
+    [credit] = collection["transactions"]["edges"]
+    assert credit["node"] == {
+        "type": "InternalDirectDebitIn",
+        "reference": "INV-9",
+        "statusInfo": {"status": "Pending"},
+    }
+    again = bank.api.mutate("initiateMerchantPaymentCollection", input, selection)
+    assert again["merchantPaymentCollection"]["id"] == collection["id"]
+    changed = bank.api.mutate(
+        "initiateMerchantPaymentCollection",
+        {**input, "amount": {"value": "13.00", "currency": "EUR"}},
+    )
+    assert changed["__typename"] == "IdempotencyConflictRejection"
+    late = bank.api.mutate(
+        "initiateMerchantPaymentCollection",
+        {
+            **input,
+            "idempotencyKey": "i2",
+            "internalDirectDebit": {
+                "mandateId": mandate_id,
+                "requestedExecutionAt": "2099-01-01T00:00:00Z",
+            },
+        },
+    )
+    assert [f["path"] for f in late["fields"]] == [
+        ["input", "internalDirectDebit", "requestedExecutionAt"]
+    ]
+    assert bank.env.store.db["internal_direct_debits"].count == 1
+
+
+def test_an_intent_replayed_gets_a_new_secret_and_bad_input_changes_nothing(bank: Bank) -> None:
+    profile_id = enabled_profile(bank)
+    enabled_method(bank, profile_id, "inPersonCard")
+    input = {
+        "merchantProfileId": profile_id,
+        "amount": {"value": "9.90", "currency": "EUR"},
+        "idempotencyKey": "k1",
+    }
+    first = bank.api.mutate("createInPersonPaymentIntent", input, "paymentIntent { secret }")
+    second = bank.api.mutate("createInPersonPaymentIntent", input, "paymentIntent { secret }")
+    old, new = first["paymentIntent"]["secret"], second["paymentIntent"]["secret"]
+    assert old != new and old.split("_secret_")[0] == new.split("_secret_")[0]
+    assert authorize(bank, old)["__typename"] == "NotFoundRejection"  # replaced
+    bad = bank.api.mutate(
+        "createInPersonPaymentIntent",
+        {
+            **input,
+            "idempotencyKey": None,
+            "amount": {"value": "-1", "currency": "EUR"},
+            "reference": "R" * 36,
+        },
+    )
+    assert sorted(f["path"] for f in bad["fields"]) == [
+        ["input", "amount", "value"],
+        ["input", "reference"],
+    ]
+    assert bank.env.store.db["in_person_payment_intents"].count == 1
+    assert authorize(bank, new)["__typename"].endswith("SuccessPayload")
