@@ -411,6 +411,12 @@ class Frontend:
         self.token = token
         self.user_id = user_id
 
+    def as_user(self, user_id: str) -> Frontend:
+        """The same server and token, acting for another user."""
+        other = Frontend.__new__(Frontend)
+        other.http, other.token, other.user_id = self.http, self.token, user_id
+        return other
+
     def ask(self, document: str, variables: dict[str, Any] | None = None) -> dict[str, Any]:
         errors = validate(partner_schema(), parse(document))
         assert errors == [], [error.message for error in errors]
@@ -678,8 +684,7 @@ def _merchant_set_up(frontend: Frontend) -> tuple[Frontend, str, str]:
     user_id = next(
         m["node"]["user"]["id"] for m in members if m["node"]["canManageAccountMembership"]
     )
-    merchant = Frontend.__new__(Frontend)
-    merchant.http, merchant.token, merchant.user_id = frontend.http, frontend.token, user_id
+    merchant = frontend.as_user(user_id)
     outcome = """mutation($input: SimulateMerchantPaymentMethodRequestOutcomeInput!) {
       simulateMerchantPaymentMethodRequestOutcome(input: $input) { __typename } }"""
     requested = _as_project(
