@@ -71,6 +71,9 @@ VALUES: dict[str, Any] = {
     "debtorName": "Grace",
     "debtorIban": DEBTOR_IBAN,
     "merchantName": "Shop",
+    # A well-formed check (its key matches), so that the profile is what is looked up.
+    "cmc7": "0000001040300099999000000000001",
+    "rlmcKey": "15",
     "expectedAverageBasket": {"value": "1.00", "currency": "EUR"},
     "canViewAccount": True,
     "canManageBeneficiaries": False,

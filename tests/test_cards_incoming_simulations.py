@@ -175,39 +175,3 @@ def test_a_link_without_an_enabled_card_method_is_refused(bank: Bank) -> None:
     refused = pay_link(bank, link_id)
     assert refused["__typename"] == "ForbiddenRejection"
     assert "card" in refused["message"]
-
-
-IN_PERSON = """mutation($input: SimulateIncomingInPersonCardAuthorizationInput!) {
-  simulateIncomingInPersonCardAuthorization(input: $input) { __typename
-    ... on Rejection { message } ... on ValidationRejection { fields { path } } } }"""
-
-
-def test_in_person_authorization_is_an_unsupported_scenario(bank: Bank) -> None:
-    """No in-person payment intent exists in the simulator: a typed answer saying so."""
-
-    def authorize(secret: str) -> dict[str, Any]:
-        input = {
-            "paymentIntentSecret": secret,
-            "authorization": {"status": "Authorized"},
-            "cardDetails": {"scheme": "Visa"},
-        }
-        body = bank.testing.post(IN_PERSON, {"input": input})
-        assert "errors" not in body, body
-        return dict(body["data"]["simulateIncomingInPersonCardAuthorization"])
-
-    unsupported = authorize("pi_secret_1")
-    assert unsupported["__typename"] == "UnsupportedTestScenario"
-    assert "createInPersonPaymentIntent" in unsupported["message"]
-    empty = authorize(" ")
-    assert empty["__typename"] == "ValidationRejection"
-    assert empty["fields"] == [{"path": ["input", "paymentIntentSecret"]}]
-
-
-def test_in_person_settlement_finds_no_payment(bank: Bank) -> None:
-    """No in-person card merchant payment exists: any id is not found, an empty list invalid."""
-    name = "simulateIncomingInPersonCardSettlement"
-    missing = bank.testing.mutate(name, {"merchantPaymentIds": ["mp-1", "mp-2"]})
-    assert (missing["__typename"], missing["id"]) == ("NotFoundRejection", "mp-1")
-    empty = bank.testing.mutate(name, {"merchantPaymentIds": []})
-    assert empty["__typename"] == "ValidationRejection"
-    assert [field["path"] for field in empty["fields"]] == [["input", "merchantPaymentIds"]]

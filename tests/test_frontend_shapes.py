@@ -470,6 +470,12 @@ class Frontend:
         self.token = token
         self.user_id = user_id
 
+    def as_user(self, user_id: str) -> Frontend:
+        """The same server and token, acting for another user."""
+        other = Frontend.__new__(Frontend)
+        other.http, other.token, other.user_id = self.http, self.token, user_id
+        return other
+
     def ask(self, document: str, variables: dict[str, Any] | None = None) -> dict[str, Any]:
         errors = validate(partner_schema(), parse(document))
         assert errors == [], [error.message for error in errors]
@@ -658,3 +664,227 @@ def test_an_account_admin_change_page_runs_as_the_front_end_asks(frontend: Front
     assert early["publicFinalizeAccountAdminChange"]["__typename"] == (
         "AccountAdminChangeMissingInformationRejection"
     )
+
+
+# -- the merchant pages (payments of every kind, payment links, a check) --------------------
+
+MERCHANT_PAYMENT = """
+fragment Payment on MerchantPayment {
+  id label __typename externalReference reference
+  statusInfo {
+    status createdAt
+    ... on MerchantPaymentAuthorized { authorizedAt }
+    ... on MerchantPaymentCanceled { canceledAt }
+    ... on MerchantPaymentCaptured { authorizedAt capturedAt }
+    ... on MerchantPaymentDisputed { authorizedAt capturedAt disputedAt }
+    ... on MerchantPaymentPartiallyDisputed { authorizedAt capturedAt disputedAt }
+    ... on MerchantPaymentRejected { rejectedReasonCode rejectedAt }
+  }
+  amount { currency value }
+  paymentMethod { id type }
+  merchantProfile { id }
+  balance {
+    totalAuthorized { value } totalCaptured { value } availableToCapture { value }
+    totalRefunded { value } availableToRefund { value } availableToCancel { value }
+    totalCanceled { value } totalDisputed { value }
+  }
+  ... on SepaDirectDebitMerchantPayment { paymentLink { id } }
+  ... on CardMerchantPayment {
+    paymentLink { id }
+    threeDs { statusInfo { status ... on FailedThreeDsStatusInfo { reasonCode } } }
+  }
+  ... on OnlineCardMerchantPayment {
+    paymentLink { id }
+    threeDs { statusInfo { status ... on FailedThreeDsStatusInfo { reasonCode } } }
+  }
+}
+"""
+
+LINK_FRAGMENT = """
+fragment Link on MerchantPaymentLink {
+  id label url reference externalReference statusInfo { status } amount { currency value }
+}
+"""
+
+MERCHANT_PAGES = {
+    "payments": """
+query Payments($profileId: ID!, $filters: MerchantPaymentFiltersInput!, $first: Int!) {
+  merchantProfile(id: $profileId) {
+    id statusInfo { status } accentColor merchantLogoUrl merchantName
+    merchantPayments(filters: $filters, first: $first) {
+      pageInfo { endCursor hasNextPage } totalCount edges { node { ...Payment } }
+    }
+    merchantPaymentMethods {
+      __typename id type methodId updatedAt version
+      rollingReserve { percentage rollingDays }
+      statusInfo { __typename status }
+      ... on SepaDirectDebitCoreMerchantPaymentMethod {
+        sepaCreditorIdentifier useSwanSepaCreditorIdentifier
+      }
+    }
+  }
+}""",
+    "one payment": """
+query OnePayment($paymentId: ID!) { merchantPayment(id: $paymentId) { ...Payment } }""",
+    "one payment and its link": """
+query PaymentAndLink($paymentId: ID!, $linkId: ID!) {
+  merchantPayment(id: $paymentId) { ...Payment }
+  merchantPaymentLink(id: $linkId) { ...Link }
+}""",
+    "payment links": """
+query Links($profileId: ID!, $filters: MerchantPaymentLinkFiltersInput!, $first: Int!) {
+  merchantProfile(id: $profileId) {
+    id accentColor merchantName merchantLogoUrl
+    merchantPaymentMethods { id type updatedAt statusInfo { status } }
+    merchantPaymentLinks(filters: $filters, first: $first) {
+      pageInfo { endCursor hasNextPage } totalCount edges { node { ...Link } }
+    }
+  }
+}""",
+}
+
+CHECK_PAYMENT = """
+mutation Check($input: InitiateCheckMerchantPaymentInput!) {
+  initiateCheckMerchantPayment(input: $input) {
+    __typename
+    ... on InitiateCheckMerchantPaymentSuccessPayload {
+      fnciInfo { colorCode cpt1 cpt2 cpt3 holderEstablishment }
+    }
+    ... on CheckRejection { fnciInfo { colorCode cpt1 cpt2 cpt3 holderEstablishment } }
+    ... on ValidationRejection { fields { path } }
+    ... on Rejection { message }
+  }
+}"""
+
+
+def _as_project(frontend: Frontend, path: str, document: str, **variables: Any) -> dict[str, Any]:
+    """An operation with the project token alone (the set-up, and the Testing API)."""
+    body = frontend.http.post(
+        path,
+        json={"query": document, "variables": variables},
+        headers={"Authorization": f"Bearer {frontend.token}"},
+    ).json()
+    assert "errors" not in body, body
+    data: dict[str, Any] = body["data"]
+    return data
+
+
+def _merchant_set_up(frontend: Frontend) -> tuple[Frontend, str, str]:
+    """The dataset's merchant, a user managing its account, a paid card link and a check."""
+    api, testing = "/sandbox/graphql", "/sandbox-testing/graphql"
+    profile = _as_project(
+        frontend,
+        api,
+        "{ merchantProfiles { edges { node { id accountId merchantPaymentMethods { id type } } } } }",
+    )["merchantProfiles"]["edges"][0]["node"]
+    members = _as_project(
+        frontend,
+        api,
+        "query($id: ID!) { account(accountId: $id) { memberships { edges { node { "
+        "canManageAccountMembership user { id } } } } } }",
+        id=profile["accountId"],
+    )["account"]["memberships"]["edges"]
+    user_id = next(
+        m["node"]["user"]["id"] for m in members if m["node"]["canManageAccountMembership"]
+    )
+    merchant = frontend.as_user(user_id)
+    outcome = """mutation($input: SimulateMerchantPaymentMethodRequestOutcomeInput!) {
+      simulateMerchantPaymentMethodRequestOutcome(input: $input) { __typename } }"""
+    requested = _as_project(
+        frontend,
+        api,
+        "mutation($input: RequestMerchantPaymentMethodsInput!) { requestMerchantPaymentMethods("
+        "input: $input) { ... on RequestMerchantPaymentMethodsSuccessPayload { merchantProfile { "
+        "merchantPaymentMethods { id type statusInfo { status } } } } } }",
+        input={"merchantProfileId": profile["id"], "card": {}},
+    )["requestMerchantPaymentMethods"]["merchantProfile"]["merchantPaymentMethods"]
+    for method in requested:
+        if method["type"] in ("Card", "Check") and method["statusInfo"]["status"] != "Enabled":
+            _as_project(
+                frontend,
+                testing,
+                outcome,
+                input={
+                    "merchantPaymentMethodId": method["id"],
+                    "merchantPaymentMethodStatus": "Enabled",
+                },
+            )
+    card = next(m["id"] for m in requested if m["type"] == "Card")
+    link = _as_project(
+        frontend,
+        api,
+        "mutation($input: CreateMerchantPaymentLinkInput!) { createMerchantPaymentLink(input: $input) "
+        "{ ... on CreateMerchantPaymentLinkSuccessPayload { merchantPaymentLink { id } } } }",
+        input={
+            "merchantProfileId": profile["id"],
+            "amount": {"value": "25.00", "currency": "EUR"},
+            "paymentMethodIds": [card],
+            "label": "Workshop seat",
+        },
+    )["createMerchantPaymentLink"]["merchantPaymentLink"]["id"]
+    _as_project(
+        frontend,
+        testing,
+        "mutation($input: SimulateIncomingOnlineCardAuthorizationInput!) { "
+        "simulateIncomingOnlineCardAuthorization(input: $input) { __typename } }",
+        input={
+            "paymentLinkId": link,
+            "authorization": {"status": "Authorized"},
+            "threeDS": {"status": "Successful"},
+            "cardDetails": {
+                "category": "Consumer",
+                "country": "FRA",
+                "scheme": "Visa",
+                "type": "Debit",
+            },
+        },
+    )
+    check = _as_project(
+        frontend,
+        testing,
+        "mutation { generateTestCheck(input: {}) { ... on GenerateCheckSuccessPayload { cmc7 rlmcKey } } }",
+    )["generateTestCheck"]
+    paid = merchant.ask(
+        CHECK_PAYMENT,
+        {
+            "input": {
+                "merchantProfileId": profile["id"],
+                "amount": {"value": "80.00", "currency": "EUR"},
+                "cmc7": check["cmc7"],
+                "rlmcKey": check["rlmcKey"],
+                "label": "Check 1",
+            }
+        },
+    )
+    assert (
+        paid["initiateCheckMerchantPayment"]["__typename"]
+        == "InitiateCheckMerchantPaymentSuccessPayload"
+    ), paid
+    return merchant, profile["id"], link
+
+
+def test_the_merchant_pages_show_payments_of_every_kind(frontend: Frontend) -> None:
+    merchant, profile_id, link_id = _merchant_set_up(frontend)
+    pages = {
+        name: document
+        + (MERCHANT_PAYMENT if "...Payment" in document else "")
+        + (LINK_FRAGMENT if "...Link" in document else "")
+        for name, document in MERCHANT_PAGES.items()
+    }
+    listed = merchant.ask(pages["payments"], {"profileId": profile_id, "filters": {}, "first": 20})
+    payments = [e["node"] for e in listed["merchantProfile"]["merchantPayments"]["edges"]]
+    kinds = {payment["__typename"] for payment in payments}
+    assert {"OnlineCardMerchantPayment", "CheckMerchantPayment"} <= kinds
+    for payment in payments:
+        merchant.ask(pages["one payment"], {"paymentId": payment["id"]})
+    paid = next(p for p in payments if p["__typename"] == "OnlineCardMerchantPayment")
+    assert paid["paymentLink"] == {"id": link_id}
+    both = merchant.ask(
+        pages["one payment and its link"], {"paymentId": paid["id"], "linkId": link_id}
+    )
+    assert both["merchantPaymentLink"]["statusInfo"]["status"] == "Completed"
+    links = merchant.ask(
+        pages["payment links"],
+        {"profileId": profile_id, "filters": {"status": ["Completed"]}, "first": 20},
+    )["merchantProfile"]["merchantPaymentLinks"]
+    assert [e["node"]["id"] for e in links["edges"]] == [link_id]

@@ -123,6 +123,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "merchants:m001_merchants",
         "funding:m001_funding",
         "merchant_payments:m001_merchant_payments",
+        "merchant_payments:m002_merchant_payment_kinds",
         "capital_deposits:m001_capital_deposits",
         "exports:m001_exports",
         "merchant_payment_links:m001_merchant_payment_links",

@@ -421,7 +421,7 @@ def _merchant_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
         booking: _rejected(
             b, r, booking, {"transactionId": r["card_payment"]}, "TransactionNotFoundRejection"
         ),
-        # No project has in-person payment intents (the simulator makes none).
+        # No intent of the project has this secret; no in-person payment has this id.
         "simulateIncomingInPersonCardAuthorization": _rejected(
             b,
             r,
@@ -431,7 +431,7 @@ def _merchant_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
                 "authorization": {"status": "Authorized"},
                 "cardDetails": {"scheme": "Visa"},
             },
-            "UnsupportedTestScenario",
+            "NotFoundRejection",
         ),
         "simulateIncomingInPersonCardSettlement": _rejected(
             b,

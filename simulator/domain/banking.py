@@ -23,6 +23,7 @@ from .consents import consent_actions
 from .exports import exports
 from .funding import funding, funding_requests
 from .kernel.wiring import Wiring
+from .merchants import merchant_payment_records
 from .payments import (
     beneficiaries,
     international_out,
@@ -76,5 +77,7 @@ def install_banking(wiring: Wiring) -> None:
     wiring.consent_handlers.update(transaction_returns.CONSENT_HANDLERS)
     wiring.account_closing.append(cards.cancel_cards_of_closing_account)
     wiring.membership_disabled.append(cards.cancel_cards_of_disabled_membership)
+    # A card or check merchant payment follows the transaction carrying its money.
+    wiring.event_listeners.append(merchant_payment_records.follow_transaction)
     wiring.scheduled_work.append(due_work.BankingWork())
     wiring.scheduled_work.append(exports.ExportWork())

@@ -135,6 +135,9 @@ __all__ = [
     "IdentificationDocumentUploadChanges",
     "IdentificationDocumentUploadNew",
     "IdentificationDocumentUploadRow",
+    "InPersonPaymentIntentChanges",
+    "InPersonPaymentIntentNew",
+    "InPersonPaymentIntentRow",
     "InternalDirectDebitChanges",
     "InternalDirectDebitNew",
     "InternalDirectDebitRow",
@@ -238,6 +241,9 @@ __all__ = [
     "SupportingDocumentNew",
     "SupportingDocumentRow",
     "TableName",
+    "TerminalConnectionTokenChanges",
+    "TerminalConnectionTokenNew",
+    "TerminalConnectionTokenRow",
     "TestCheckChanges",
     "TestCheckNew",
     "TestCheckRow",
@@ -366,6 +372,8 @@ TableName = Literal[
     "funding_limit_settings",
     "funding_limit_change_requests",
     "merchant_payments",
+    "in_person_payment_intents",
+    "terminal_connection_tokens",
     "capital_deposit_cases",
     "capital_deposit_shareholders",
     "capital_deposit_documents",
@@ -3788,7 +3796,7 @@ class MerchantPaymentRow(TypedDict):
     account_id: str
     merchant_profile_id: str
     payment_method_id: str
-    payment_mandate_id: str
+    payment_mandate_id: str | None
     transaction_id: str | None
     amount: str
     amount_cents: int | None
@@ -3805,6 +3813,16 @@ class MerchantPaymentRow(TypedDict):
     requested_execution_at: str | None
     created_at: str
     updated_at: str
+    kind: str | None
+    payment_link_id: str | None
+    billing_address: str | None
+    card: str | None
+    card_mandate_id: str | None
+    three_ds: str | None
+    cmc7: str | None
+    rlmc_key: str | None
+    fnci: str | None
+    payment_intent_id: str | None
 
 
 class MerchantPaymentNew(TypedDict):
@@ -3815,7 +3833,7 @@ class MerchantPaymentNew(TypedDict):
     account_id: str
     merchant_profile_id: str
     payment_method_id: str
-    payment_mandate_id: str
+    payment_mandate_id: NotRequired[str | None]
     transaction_id: NotRequired[str | None]
     amount: str
     amount_cents: NotRequired[int | None]
@@ -3832,6 +3850,16 @@ class MerchantPaymentNew(TypedDict):
     requested_execution_at: NotRequired[str | None]
     created_at: str
     updated_at: str
+    kind: NotRequired[str | None]
+    payment_link_id: NotRequired[str | None]
+    billing_address: NotRequired[str | None]
+    card: NotRequired[str | None]
+    card_mandate_id: NotRequired[str | None]
+    three_ds: NotRequired[str | None]
+    cmc7: NotRequired[str | None]
+    rlmc_key: NotRequired[str | None]
+    fnci: NotRequired[str | None]
+    payment_intent_id: NotRequired[str | None]
 
 
 class MerchantPaymentChanges(TypedDict, total=False):
@@ -3842,7 +3870,7 @@ class MerchantPaymentChanges(TypedDict, total=False):
     account_id: str
     merchant_profile_id: str
     payment_method_id: str
-    payment_mandate_id: str
+    payment_mandate_id: str | None
     transaction_id: str | None
     amount: str
     amount_cents: int | None
@@ -3859,6 +3887,100 @@ class MerchantPaymentChanges(TypedDict, total=False):
     requested_execution_at: str | None
     created_at: str
     updated_at: str
+    kind: str | None
+    payment_link_id: str | None
+    billing_address: str | None
+    card: str | None
+    card_mandate_id: str | None
+    three_ds: str | None
+    cmc7: str | None
+    rlmc_key: str | None
+    fnci: str | None
+    payment_intent_id: str | None
+
+
+class InPersonPaymentIntentRow(TypedDict):
+    """A row of `in_person_payment_intents`."""
+
+    id: str
+    project_id: str
+    merchant_profile_id: str
+    payment_method_id: str
+    amount: str
+    label: str | None
+    reference: str | None
+    external_reference: str | None
+    secret_hash: str
+    merchant_payment_id: str | None
+    created_at: str
+    updated_at: str
+
+
+class InPersonPaymentIntentNew(TypedDict):
+    """A row to insert into `in_person_payment_intents`."""
+
+    id: str
+    project_id: str
+    merchant_profile_id: str
+    payment_method_id: str
+    amount: str
+    label: NotRequired[str | None]
+    reference: NotRequired[str | None]
+    external_reference: NotRequired[str | None]
+    secret_hash: str
+    merchant_payment_id: NotRequired[str | None]
+    created_at: str
+    updated_at: str
+
+
+class InPersonPaymentIntentChanges(TypedDict, total=False):
+    """Columns of `in_person_payment_intents` an update may set."""
+
+    id: str
+    project_id: str
+    merchant_profile_id: str
+    payment_method_id: str
+    amount: str
+    label: str | None
+    reference: str | None
+    external_reference: str | None
+    secret_hash: str
+    merchant_payment_id: str | None
+    created_at: str
+    updated_at: str
+
+
+class TerminalConnectionTokenRow(TypedDict):
+    """A row of `terminal_connection_tokens`."""
+
+    id: str
+    project_id: str
+    merchant_profile_id: str
+    token_hash: str
+    expires_at: str
+    created_at: str
+
+
+class TerminalConnectionTokenNew(TypedDict):
+    """A row to insert into `terminal_connection_tokens`."""
+
+    id: str
+    project_id: str
+    merchant_profile_id: str
+    token_hash: str
+    expires_at: str
+    created_at: str
+
+
+class TerminalConnectionTokenChanges(TypedDict, total=False):
+    """Columns of `terminal_connection_tokens` an update may set."""
+
+    id: str
+    project_id: str
+    merchant_profile_id: str
+    token_hash: str
+    expires_at: str
+    created_at: str
 
 
 class CapitalDepositCaseRow(TypedDict):
@@ -4975,6 +5097,14 @@ if TYPE_CHECKING:
     ) -> MerchantPaymentRow: ...
     @overload
     def get_row(
+        db: Database, name: Literal["in_person_payment_intents"], key: PrimaryKey | None
+    ) -> InPersonPaymentIntentRow: ...
+    @overload
+    def get_row(
+        db: Database, name: Literal["terminal_connection_tokens"], key: PrimaryKey | None
+    ) -> TerminalConnectionTokenRow: ...
+    @overload
+    def get_row(
         db: Database, name: Literal["capital_deposit_cases"], key: PrimaryKey | None
     ) -> CapitalDepositCaseRow: ...
     @overload
@@ -5333,6 +5463,14 @@ if TYPE_CHECKING:
     def find_row(
         db: Database, name: Literal["merchant_payments"], key: PrimaryKey | None
     ) -> MerchantPaymentRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["in_person_payment_intents"], key: PrimaryKey | None
+    ) -> InPersonPaymentIntentRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["terminal_connection_tokens"], key: PrimaryKey | None
+    ) -> TerminalConnectionTokenRow | None: ...
     @overload
     def find_row(
         db: Database, name: Literal["capital_deposit_cases"], key: PrimaryKey | None
@@ -6110,6 +6248,26 @@ if TYPE_CHECKING:
     @overload
     def rows_where(
         db: Database,
+        name: Literal["in_person_payment_intents"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[InPersonPaymentIntentRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["terminal_connection_tokens"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[TerminalConnectionTokenRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
         name: Literal["capital_deposit_cases"],
         where: str | None = None,
         where_args: Sequence[Any] | None = None,
@@ -6802,6 +6960,22 @@ if TYPE_CHECKING:
     @overload
     def insert_row(
         db: Database,
+        name: Literal["in_person_payment_intents"],
+        row: InPersonPaymentIntentNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
+        name: Literal["terminal_connection_tokens"],
+        row: TerminalConnectionTokenNew,
+        *,
+        replace: bool = False,
+    ) -> None: ...
+    @overload
+    def insert_row(
+        db: Database,
         name: Literal["capital_deposit_cases"],
         row: CapitalDepositCaseNew,
         *,
@@ -7246,6 +7420,18 @@ if TYPE_CHECKING:
     @overload
     def insert_rows(
         db: Database, name: Literal["merchant_payments"], rows: Iterable[MerchantPaymentNew]
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["in_person_payment_intents"],
+        rows: Iterable[InPersonPaymentIntentNew],
+    ) -> None: ...
+    @overload
+    def insert_rows(
+        db: Database,
+        name: Literal["terminal_connection_tokens"],
+        rows: Iterable[TerminalConnectionTokenNew],
     ) -> None: ...
     @overload
     def insert_rows(
@@ -7796,6 +7982,20 @@ if TYPE_CHECKING:
     @overload
     def update_row(
         db: Database,
+        name: Literal["in_person_payment_intents"],
+        key: PrimaryKey | None,
+        changes: InPersonPaymentIntentChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
+        name: Literal["terminal_connection_tokens"],
+        key: PrimaryKey | None,
+        changes: TerminalConnectionTokenChanges,
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database,
         name: Literal["capital_deposit_cases"],
         key: PrimaryKey | None,
         changes: CapitalDepositCaseChanges,
@@ -8302,6 +8502,22 @@ if TYPE_CHECKING:
     @overload
     def upsert_row(
         db: Database, name: Literal["merchant_payments"], row: MerchantPaymentChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["in_person_payment_intents"],
+        row: InPersonPaymentIntentChanges,
+        *,
+        pk: str,
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database,
+        name: Literal["terminal_connection_tokens"],
+        row: TerminalConnectionTokenChanges,
+        *,
+        pk: str,
     ) -> None: ...
     @overload
     def upsert_row(

@@ -14,9 +14,11 @@ Enabled `Card` payment method of an Enabled merchant profile whose account is Op
 `ForbiddenRejection`). The amount is the link's. The ledger emits `Transaction.Pending`,
 `.Booked` or `.Rejected`; completing the link emits `MerchantPaymentLink.Updated`.
 
-The simulator keeps no merchant payment nor card mandate for a card payment: the payment's
-id is its credit transaction's (the one to book), and the card mandate's id is a fresh id
-nothing else reads.
+Each authorization records an `OnlineCard` merchant payment for the link
+(`merchant_payment_records`): Authorized with a Pending credit, Captured with a Booked one,
+Rejected with a declined one; it follows its credit from then on. The payload's `paymentId`
+is still the credit transaction's id (the one to book); the card's mandate is kept on the
+merchant payment (its `paymentMandate`, a `CardPaymentMandate`).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from ..kernel.money import to_decimal
 from ..kernel.rejections import Rejected, forbidden, not_found, rejection
 from ..kernel.validation import Checks
 from .merchant_payment_links import link_status
+from .merchant_payment_records import card_reason, record_link_payment
 
 __all__ = ["CardPayment", "authorize_online_card_payment", "book_online_card_payment"]
 
@@ -54,6 +57,7 @@ class CardPayment:
     card_mandate_id: str
     payment_link_id: str
     transaction: TransactionRow
+    merchant_payment_id: str
 
 
 def _decline_reason(authorization: dict[str, Any], three_ds: dict[str, Any]) -> str | None:
@@ -80,8 +84,8 @@ def _check_card(card_details: dict[str, Any]) -> None:
 
 def _payable_link(
     env: Environment, db: sqlite_utils.Database, project_id: str, link_id: str
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The link and its merchant profile, once a card may pay it."""
+) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """The link, its merchant profile and the card method paying it, once a card may pay it."""
     rows = list(
         db["merchant_payment_links"].rows_where("id = ? AND project_id = ?", [link_id, project_id])
     )
@@ -114,7 +118,34 @@ def _payable_link(
             raise Rejected(
                 forbidden(f"{what} {row['id']} is {row['status']}; it must be {wanted}.")
             )
-    return link, dict(profile)
+    return link, dict(profile), cards[0]["id"]
+
+
+def _card_details(
+    env: Environment,
+    db: sqlite_utils.Database,
+    card_details: dict[str, Any],
+    three_ds: dict[str, Any],
+    declined: str | None,
+) -> dict[str, Any]:
+    """The merchant payment's card, card mandate, 3-D Secure outcome and decline reason."""
+    failed = three_ds.get("status") == "Failed"
+    return {
+        "card": {
+            "scheme": card_details.get("scheme"),
+            "category": card_details.get("category"),
+            "type": card_details.get("type"),
+            "country": str(card_details.get("country") or "").upper(),
+        },
+        "card_mandate_id": env.new_id(db, "card-mandate"),
+        "three_ds": {
+            "status": "Failed" if failed else "Succeeded",
+            "reason": (three_ds.get("rejected_reason_code") or _DEFAULT_3DS_FAILURE)
+            if failed
+            else None,
+        },
+        "rejected_reason": None if declined is None else card_reason(declined),
+    }
 
 
 def authorize_online_card_payment(
@@ -133,7 +164,7 @@ def authorize_online_card_payment(
     _check_card(card_details)
     declined = _decline_reason(authorization, three_ds)
     with env.store.atomic() as db:
-        link, profile = _payable_link(env, db, project_id, link_id)
+        link, profile, method_id = _payable_link(env, db, project_id, link_id)
         customer = json.loads(link["customer"] or "{}")
         payer = str(customer.get("name") or "Card holder")
         status = "Rejected" if declined else ("Booked" if auto_capture else "Pending")
@@ -151,6 +182,16 @@ def authorize_online_card_payment(
             reference=link["reference"],
             merchant_name=profile["merchant_name"],
         )
+        payment = record_link_payment(
+            env,
+            db,
+            link,
+            kind="OnlineCard",
+            method_id=method_id,
+            transaction=credit,
+            status={"Pending": "Authorized", "Booked": "Captured"}.get(status, "Rejected"),
+            details=_card_details(env, db, card_details, three_ds, declined),
+        )
         if declined is None:
             now = env.now()
             update_row(
@@ -159,9 +200,10 @@ def authorize_online_card_payment(
             emit(env, db, "MerchantPaymentLink.Updated", project_id=project_id, resource_id=link_id)
         return CardPayment(
             payment_id=credit["id"],
-            card_mandate_id=env.new_id(db, "card-mandate"),
+            card_mandate_id=str(payment["card_mandate_id"]),
             payment_link_id=link_id,
-            transaction=credit,
+            transaction=get_row(db, "transactions", credit["id"]),
+            merchant_payment_id=payment["id"],
         )
 
 

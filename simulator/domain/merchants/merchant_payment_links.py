@@ -25,11 +25,19 @@ from ...storage import get_row, insert_columns
 from ..kernel.access import account_scope, require_permission
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
-from ..kernel.money import amount_text
+from ..kernel.money import amount_text, parse_amount
+from ..kernel.pagination import Connection, paginate
 from ..kernel.rejections import Rejected, forbidden, rejection
 from ..kernel.validation import Checks
 
-__all__ = ["DEFAULT_LIFETIME", "create_link", "find_link", "get_link", "link_status"]
+__all__ = [
+    "DEFAULT_LIFETIME",
+    "create_link",
+    "find_link",
+    "get_link",
+    "link_status",
+    "list_links",
+]
 
 _LINKS = "merchant_payment_links"
 #: How long a link stays Active when `expiresAt` is left out (the simulator's choice).
@@ -64,6 +72,72 @@ def get_link(env: Environment, principal: Principal, link_id: str) -> dict[str, 
         )
     )
     return rows[0] if rows else None
+
+
+#: A link status, as a condition on its row (`?` is the clock's now).
+_STATUS_CLAUSES = {
+    "Completed": "completed_at IS NOT NULL",
+    "Expired": "(completed_at IS NULL AND expires_at <= ?)",
+    "Active": "(completed_at IS NULL AND expires_at > ?)",
+}
+#: `MerchantPaymentLinkOrderByFieldInput` -> column (a link's url is its id's).
+_ORDER_COLUMNS = {"createdAt": "created_at", "label": "label", "url": "id"}
+
+
+def list_links(
+    env: Environment,
+    principal: Principal,
+    *,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
+) -> Connection:
+    """The links of the profiles the caller sees (`merchant_profile_id` set by a profile's own
+    list), oldest first unless `orderBy` says otherwise; `filters` as the real
+    `MerchantPaymentLinkFiltersInput`."""
+    filters = dict(filters or {})
+    where, params = account_scope(principal)
+    where = f"merchant_profile_id IN (SELECT id FROM merchant_profiles WHERE {where})"
+    params = list(params)
+    if filters.get("merchant_profile_id"):
+        where += " AND merchant_profile_id = ?"
+        params.append(filters["merchant_profile_id"])
+    for key, clause in (
+        ("is_after_created_at", "created_at >= ?"),
+        ("is_before_created_at", "created_at < ?"),
+    ):
+        if filters.get(key):
+            where += f" AND {clause}"
+            params.append(format_timestamp(parse_timestamp(filters[key])))
+    for key, clause in (
+        ("amount_greater_than", "CAST(amount AS REAL) > ?"),
+        ("amount_smaller_than", "CAST(amount AS REAL) < ?"),
+    ):
+        if filters.get(key) is not None:
+            where += f" AND {clause}"
+            # A malformed amount is an AmountError: the caller's error (BAD_USER_INPUT).
+            params.append(float(parse_amount(str(filters[key]), allow_zero=True)))
+    statuses = [status for status in filters.get("status") or [] if status in _STATUS_CLAUSES]
+    if filters.get("status") is not None:
+        clauses = [_STATUS_CLAUSES[status] for status in statuses] or ["0"]
+        where += f" AND ({' OR '.join(clauses)})"
+        params.extend(env.now() for status in statuses if status != "Completed")
+    if filters.get("search"):
+        where += " AND (label LIKE ? OR reference LIKE ? OR external_reference LIKE ? OR id = ?)"
+        pattern = f"%{filters['search']}%"
+        params.extend([pattern, pattern, pattern, filters["search"]])
+    order_by = order_by or {}
+    return paginate(
+        env.store.db,
+        _LINKS,
+        where,
+        params,
+        first=first,
+        after=after,
+        order=(_ORDER_COLUMNS.get(order_by.get("field") or "createdAt", "created_at"), "id"),
+        descending=order_by.get("direction") == "Desc",
+    )
 
 
 def _moment(checks: Checks, value: object, path: list[str | int]) -> str | None:

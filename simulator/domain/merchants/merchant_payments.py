@@ -347,6 +347,16 @@ def cancel_merchant_payment(
     with env.store.atomic() as db:
         payment = _visible(db, principal, payment_id)
         require_permission(db, principal, payment["account_id"], _PERMISSION)
+        if (payment.get("kind") or "SepaDirectDebit") != "SepaDirectDebit":
+            # A card's credit or a check's deposit is never canceled by the merchant here.
+            raise Rejected(
+                rejection(
+                    "MerchantPaymentMethodNotCompatibleRejection",
+                    f"A {payment['kind']} merchant payment is not canceled in the simulator; "
+                    "only a SEPA direct debit one is.",
+                    id=payment_id,
+                )
+            )
         if value is not None and value != to_decimal(payment["amount"]):
             raise Rejected(
                 rejection(

@@ -52,6 +52,7 @@ __all__ = [
     "request_profile_update",
     "simulate_profile_outcome",
     "simulate_update_outcome",
+    "update_requests_of",
     "visible_profile",
 ]
 
@@ -365,6 +366,17 @@ def get_update_request(
         return _visible_request(env.store.db, principal, request_id)
     except Rejected:
         return None
+
+
+def update_requests_of(
+    db: sqlite_utils.Database, profile_id: str
+) -> list[MerchantProfileUpdateRequestRow]:
+    """Every change request of the profile, oldest first."""
+    return list(
+        rows_where(
+            db, _UPDATES, "merchant_profile_id = ?", [profile_id], order_by="created_at, rowid"
+        )
+    )
 
 
 def latest_update_request(

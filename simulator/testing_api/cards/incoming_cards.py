@@ -2,9 +2,9 @@
 by card (`domain/merchants/incoming_card_payments.py`). The deprecated
 `simulateIncomingCard*` roots run the same code as the `simulateIncomingOnlineCard*` ones.
 
-`simulateIncomingInPersonCardAuthorization` answers `UnsupportedTestScenario`: the simulator
-makes no in-person payment intents (`createInPersonPaymentIntent`) for a card to pay, so
-`simulateIncomingInPersonCardSettlement` finds no in-person merchant payment to settle."""
+`simulateIncomingInPersonCardAuthorization` pays an in-person payment intent
+(`createInPersonPaymentIntent`) named by its secret, and `simulateIncomingInPersonCardSettlement`
+settles the Authorized payments it made (`domain/merchants/in_person_payments.py`)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,7 @@ from ariadne import ObjectType
 
 from ...api.context import RequestContext
 from ...api.mutations import returns_rejections
-from ...domain.kernel.rejections import rejection, validation, validation_error
-from ...domain.merchants import incoming_card_payments
+from ...domain.merchants import in_person_payments, incoming_card_payments
 from ...graphql_compat import ResolveInfo
 
 mutation = ObjectType("Mutation")
@@ -68,37 +67,34 @@ for _kind in ("Card", "OnlineCard"):
     mutation.set_field(f"simulateIncoming{_kind}Booking", _booking(_kind))
 
 
-#: Why an in-person card authorization cannot be played (no payment intent exists here).
-NO_PAYMENT_INTENTS = (
-    "The simulator makes no in-person payment intents yet (createInPersonPaymentIntent is not "
-    "implemented), so there is none to authorize."
-)
-
-
 @mutation.field("simulateIncomingInPersonCardAuthorization")
+@returns_rejections
 def resolve_in_person_authorization(
     _: Any, info: ResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
-    if not str(input.get("payment_intent_secret") or "").strip():
-        message = "The payment intent's secret is required."
-        path: list[str | int] = ["input", "paymentIntentSecret"]
-        return validation([validation_error("Missing", message, path)])
-    return {"__typename": "UnsupportedTestScenario", "message": NO_PAYMENT_INTENTS}
+    ctx: RequestContext = info.context
+    intent_id = in_person_payments.authorize_in_person(
+        ctx.environment,
+        ctx.principal.project_id,
+        str(input.get("payment_intent_secret") or ""),
+        input.get("authorization") or {},
+        input.get("card_details") or {},
+    )
+    return {
+        "__typename": "SimulateIncomingInPersonCardAuthorizationSuccessPayload",
+        "payment_intent_id": intent_id,
+    }
 
 
 @mutation.field("simulateIncomingInPersonCardSettlement")
+@returns_rejections
 def resolve_in_person_settlement(
     _: Any, info: ResolveInfo, input: dict[str, Any]
 ) -> dict[str, Any]:
+    ctx: RequestContext = info.context
     ids = [str(payment_id) for payment_id in input.get("merchant_payment_ids") or []]
-    if not ids:
-        message = "Name at least one merchant payment."
-        path: list[str | int] = ["input", "merchantPaymentIds"]
-        return validation([validation_error("Missing", message, path)])
-    # No in-person card merchant payment exists here (no payment intent to pay), so no id
-    # names one, whichever project asks.
-    return rejection(
-        "NotFoundRejection",
-        f"Merchant payment {ids[0]} is no in-person card payment: the simulator makes none yet.",
-        id=ids[0],
-    )
+    payments = in_person_payments.settle_in_person(ctx.environment, ctx.principal.project_id, ids)
+    return {
+        "__typename": "SimulateIncomingInPersonCardSettlementSuccessPayload",
+        "merchant_payments": [dict(payment) for payment in payments],
+    }

@@ -46,7 +46,10 @@ mandate_interfaces = [
 
 def payment_mandate_type(row: dict[str, Any]) -> str:
     """A payment mandate's object type: an internal one (a merchant's, collecting from
-    another account of the bank), or a SEPA one."""
+    another account of the bank), or a SEPA one; a row that names its type (a card's
+    mandate, built by the merchants family) keeps it."""
+    if row.get("__typename"):
+        return str(row["__typename"])
     if row.get("kind") == "Internal":
         return "InternalPaymentDirectDebitMandate"
     return "SEPAPaymentDirectDebitMandate"

@@ -11,12 +11,14 @@ from typing import Any
 from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
+from ....domain.kernel.pagination import Connection
 from ....domain.merchants import merchant_payment_links as links
 from ....graphql_compat import ResolveInfo
 from ....storage import get_row
 from ....storage.rows import MerchantProfileRow
+from ...connections import connection
 from ...mutations import returns_rejections
-from .._helpers import amount, caller
+from .._helpers import amount, caller, connection_resolver
 from .merchant_profiles import methods_typed
 
 __all__ = ["bindables", "link_url"]
@@ -24,7 +26,22 @@ __all__ = ["bindables", "link_url"]
 query = QueryType()
 mutation = MutationType()
 link = ObjectType("MerchantPaymentLink")
-bindables: list[SchemaBindable] = [query, mutation, link]
+profile = ObjectType("MerchantProfile")
+#: The profile's partner-only field (the Testing API's profile has no documents).
+profile_documents = ObjectType("MerchantProfile")
+bindables: list[SchemaBindable] = [query, mutation, link, profile, profile_documents]
+
+profile.set_field(
+    "merchantPaymentLinks",
+    connection_resolver(links.list_links, lambda row: {"merchant_profile_id": row["id"]}),
+)
+
+
+@profile_documents.field("supportingDocumentCollections")
+def resolve_collections(_row: dict[str, Any], _info: ResolveInfo, **_: Any) -> dict[str, Any]:
+    # The simulator collects supporting documents for holders and onboardings only.
+    return connection(Connection(edges=[], total_count=0, has_next_page=False,
+                                 has_previous_page=False))  # fmt: skip
 
 
 def link_url(row: dict[str, Any], base_url: str) -> str:

@@ -96,6 +96,30 @@ profile.set_field(
     "additionalInformation", lambda row, _: _additional_information(row["additional_information"])
 )
 profile.set_field("merchantLogoUrl", lambda _row, _: None)
+profile.set_field("invoiceExampleUrl", lambda _row, _: None)
+#: The upper bound of each volume bucket (EUR), the deprecated amount's stand-in when the
+#: partner gave only the bucket (the simulator's choice; the last bucket has none).
+_VOLUME_BOUNDS = {
+    "LessThan5000": "5000",
+    "Between5000And10000": "10000",
+    "Between10000And100000": "100000",
+    "MoreThan100000": "100000",
+}
+
+
+@profile.field("expectedMonthlyPaymentVolume")
+def resolve_volume(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
+    given = row.get("expected_monthly_payment_volume")
+    bucket = row.get("expected_monthly_merchant_processing_volume") or "LessThan5000"
+    return amount(given or _VOLUME_BOUNDS.get(bucket, "5000"))
+
+
+@profile.field("requestedMerchantProfileUpdates")
+def resolve_requests(
+    row: dict[str, Any], info: ResolveInfo
+) -> list[MerchantProfileUpdateRequestRow]:
+    env, _ = caller(info)
+    return profiles.update_requests_of(env.store.db, row["id"])
 
 
 def _change(name: str) -> Any:
@@ -128,6 +152,13 @@ update_request.set_field(
     ),
 )
 update_request.set_field("merchantLogoUrl", lambda _row, _: None)
+update_request.set_field("invoiceExampleUrl", lambda _row, _: None)
+update_request.set_field(
+    "expectedMonthlyPaymentVolume",
+    lambda row, _: _optional_amount(
+        json.loads(row["changes"]).get("expected_monthly_payment_volume")
+    ),
+)
 
 # -- root fields ----------------------------------------------------------------------------
 
