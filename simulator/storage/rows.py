@@ -1662,6 +1662,11 @@ class PaymentTransferRow(TypedDict):
     label: str | None
     mode: str
     origin_transaction_id: str | None
+    category_purpose: str | None
+    external_reference: str | None
+    label_type: str | None
+    requested_execution_at: str | None
+    beneficiary_address: str | None
 
 
 class PaymentTransferNew(TypedDict):
@@ -1678,6 +1683,11 @@ class PaymentTransferNew(TypedDict):
     label: NotRequired[str | None]
     mode: str
     origin_transaction_id: NotRequired[str | None]
+    category_purpose: NotRequired[str | None]
+    external_reference: NotRequired[str | None]
+    label_type: NotRequired[str | None]
+    requested_execution_at: NotRequired[str | None]
+    beneficiary_address: NotRequired[str | None]
 
 
 class PaymentTransferChanges(TypedDict, total=False):
@@ -1694,6 +1704,11 @@ class PaymentTransferChanges(TypedDict, total=False):
     label: str | None
     mode: str
     origin_transaction_id: str | None
+    category_purpose: str | None
+    external_reference: str | None
+    label_type: str | None
+    requested_execution_at: str | None
+    beneficiary_address: str | None
 
 
 class TransactionRow(TypedDict):
@@ -1734,6 +1749,10 @@ class TransactionRow(TypedDict):
     enrichment: str | None
     card_category: str | None
     merchant_postal_code: str | None
+    category_purpose: str | None
+    external_reference: str | None
+    label_type: str | None
+    requested_execution_at: str | None
     payment_mandate_id: str | None
     merchant_payment_id: str | None
 
@@ -1776,6 +1795,10 @@ class TransactionNew(TypedDict):
     enrichment: NotRequired[str | None]
     card_category: NotRequired[str | None]
     merchant_postal_code: NotRequired[str | None]
+    category_purpose: NotRequired[str | None]
+    external_reference: NotRequired[str | None]
+    label_type: NotRequired[str | None]
+    requested_execution_at: NotRequired[str | None]
     payment_mandate_id: NotRequired[str | None]
     merchant_payment_id: NotRequired[str | None]
 
@@ -1818,6 +1841,10 @@ class TransactionChanges(TypedDict, total=False):
     enrichment: str | None
     card_category: str | None
     merchant_postal_code: str | None
+    category_purpose: str | None
+    external_reference: str | None
+    label_type: str | None
+    requested_execution_at: str | None
     payment_mandate_id: str | None
     merchant_payment_id: str | None
 
@@ -3008,6 +3035,7 @@ class ReceivedDirectDebitMandateRow(TypedDict):
     executed_at: str | None
     created_at: str
     updated_at: str
+    creditor_address: str | None
 
 
 class ReceivedDirectDebitMandateNew(TypedDict):
@@ -3032,6 +3060,7 @@ class ReceivedDirectDebitMandateNew(TypedDict):
     executed_at: NotRequired[str | None]
     created_at: str
     updated_at: str
+    creditor_address: NotRequired[str | None]
 
 
 class ReceivedDirectDebitMandateChanges(TypedDict, total=False):
@@ -3056,6 +3085,7 @@ class ReceivedDirectDebitMandateChanges(TypedDict, total=False):
     executed_at: str | None
     created_at: str
     updated_at: str
+    creditor_address: str | None
 
 
 class AccountInvoiceRow(TypedDict):

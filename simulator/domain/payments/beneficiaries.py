@@ -418,6 +418,7 @@ def list_trusted_beneficiaries(
     after: str | None = None,
     filters: dict[str, Any] | None = None,
     descending: bool = False,
+    offset: int | None = None,
 ) -> Connection:
     """An account's trusted beneficiaries the caller sees, oldest first; filters `status`,
     `type` (lists) and `label`."""
@@ -436,4 +437,5 @@ def list_trusted_beneficiaries(
         first=first,
         after=after,
         descending=descending,
+        offset=offset,
     )

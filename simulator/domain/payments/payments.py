@@ -84,6 +84,7 @@ def list_payments(
     before: str | None = None,
     filters: dict[str, Any] | None = None,
     descending: bool = False,
+    offset: int | None = None,
 ) -> Connection:
     """Payments the caller sees, oldest first (newest with `descending`); filters
     `account_id` (set by a nested list), `status` (a list)."""
@@ -102,6 +103,7 @@ def list_payments(
         after=after,
         before=before,
         descending=descending,
+        offset=offset,
     )
 
 

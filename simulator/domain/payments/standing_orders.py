@@ -395,6 +395,7 @@ def list_standing_orders(
     after: str | None = None,
     filters: dict[str, Any] | None = None,
     descending: bool = False,
+    offset: int | None = None,
 ) -> Connection:
     """An account's standing orders the caller sees, oldest first; filters `status`."""
     filters = {**(filters or {}), "account_id": account_id}
@@ -409,4 +410,5 @@ def list_standing_orders(
         first=first,
         after=after,
         descending=descending,
+        offset=offset,
     )

@@ -32,6 +32,7 @@ def resolve_account_beneficiaries(
     after: str | None = None,
     filters: dict[str, Any] | None = None,
     order_by: dict[str, Any] | None = None,
+    offset: int | None = None,
 ) -> dict[str, Any]:
     env, principal = caller(info)
     wanted = dict(filters or {})
@@ -49,6 +50,7 @@ def resolve_account_beneficiaries(
         after=after,
         filters=wanted,
         descending=(order_by or {}).get("direction") == "Desc",
+        offset=offset,
     )
     return connection(page, _node)
 
