@@ -106,3 +106,25 @@ def test_every_transaction_filter_narrows_the_list(bank: Bank) -> None:
     other = Bank(bank.sim, bank.http, bank.sim.create_project("sandbox", "Other", [REDIRECT]))
     hidden = other.api.post(TRANSACTIONS, {"id": account_id, "filters": {"search": "rent"}})
     assert not (hidden.get("data") or {}).get("account")
+
+
+def test_an_incoming_transfer_checks_the_parties_addresses(bank: Bank) -> None:
+    account_id = bank.holder()["account_id"]
+    sent = {
+        "creditorIban": bank.row("accounts", account_id)["iban"],
+        "creditorName": "Ada Lovelace",
+        "amount": {"value": "5.00", "currency": "EUR"},
+        "debtorName": "Grace Hopper",
+        "debtorIban": DEBTOR_IBAN,
+        "endToEndId": "E2E-1",
+        "debtorAddress": {"addressLine1": "1 Main St", "city": "Berlin", "country": "DEU"},
+    }
+    accepted = bank.testing.mutate("simulateIncomingSepaCreditTransferReception", sent)
+    assert accepted["__typename"] == "SimulateIncomingSepaCreditTransferReceptionSuccessPayload"
+    too_long = {**sent, "creditorAddress": {"city": "x" * 36, "country": "FRA"}}
+    refused = bank.testing.mutate("simulateIncomingSepaCreditTransferReception", too_long)
+    assert refused["__typename"] == "ForbiddenRejection"
+    assert "35 characters" in refused["message"]
+    # Only the first arrived; its end-to-end id is its reference.
+    assert len(labels(bank, account_id, {})) == 1
+    assert len(labels(bank, account_id, {"search": "e2e-1"})) == 1

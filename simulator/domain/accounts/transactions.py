@@ -163,6 +163,7 @@ def list_transactions(
             "payment_id",
             "side",
             "counterparty_iban",
+            "reference",
             "payment_mandate_id",
             "merchant_payment_id",
         ),
