@@ -26,6 +26,7 @@ from ...storage.rows import (
     AccountRow,
     ConsentRow,
     PaymentMandateRow,
+    ReceivedDirectDebitMandateChanges,
     ReceivedDirectDebitMandateRow,
 )
 from ..accounts.account_lifecycle import consent_user, find_account
@@ -209,7 +210,7 @@ def mandate_for_debit(
     address = creditor.get("address")
     stored = json.dumps(address, sort_keys=True) if address else None
     if rows:
-        changes: dict[str, Any] = {"executed_at": now}
+        changes: ReceivedDirectDebitMandateChanges = {"executed_at": now}
         if stored:
             changes["creditor_address"] = stored
         update_row(db, _TABLE, rows[0]["id"], changes)
