@@ -1667,6 +1667,7 @@ class PaymentTransferRow(TypedDict):
     label_type: str | None
     requested_execution_at: str | None
     beneficiary_address: str | None
+    beneficiary_account_id: str | None
 
 
 class PaymentTransferNew(TypedDict):
@@ -1688,6 +1689,7 @@ class PaymentTransferNew(TypedDict):
     label_type: NotRequired[str | None]
     requested_execution_at: NotRequired[str | None]
     beneficiary_address: NotRequired[str | None]
+    beneficiary_account_id: NotRequired[str | None]
 
 
 class PaymentTransferChanges(TypedDict, total=False):
@@ -1709,6 +1711,7 @@ class PaymentTransferChanges(TypedDict, total=False):
     label_type: str | None
     requested_execution_at: str | None
     beneficiary_address: str | None
+    beneficiary_account_id: str | None
 
 
 class TransactionRow(TypedDict):

@@ -73,6 +73,8 @@ TRANSACTION_OBJECT_TYPES = {
     "SepaDirectDebitIn": "SEPADirectDebitTransaction",
     "SepaDirectDebitInReturn": "SEPADirectDebitTransaction",
     "CardInCredit": "OnlineCardTransaction",
+    "InternalCreditTransferOut": "InternalCreditTransfer",
+    "InternalCreditTransferIn": "InternalCreditTransfer",
 }
 
 

@@ -70,7 +70,10 @@ RETURN_TYPES = (
 CREDITED_BACK_TYPES = RETURN_TYPES[:3]
 #: The transaction types of each `PaymentProduct` the simulator produces.
 PRODUCT_TYPES = {
-    "SEPACreditTransfer": TRANSFER_TYPES + RETURN_TYPES,
+    # A transfer between two accounts of the bank is a SEPA credit transfer product too.
+    "SEPACreditTransfer": TRANSFER_TYPES
+    + RETURN_TYPES
+    + ("InternalCreditTransferOut", "InternalCreditTransferIn"),
     "Card": ("CardOutDebit", "CardOutCredit"),
     "Fees": ("FeesOut",),
     "OnlineCard": ("CardInCredit",),
@@ -144,8 +147,8 @@ def list_transactions(
 
     Filters: `account_id`, `card_id`, `payment_id` (set by the parent of a nested list),
     `status`, `type` and `payment_product` (lists), and the ranges and search of
-    `_range_conditions`. Pages are keyset range scans of the
-    `(account_id | project_id, execution_date, id)` indexes.
+    `_range_conditions`; `reference` is set by a received mandate's list. Pages are keyset
+    range scans of the `(account_id | project_id, execution_date, id)` indexes.
     """
     filters = dict(filters or {})
     products = filters.pop("payment_product", None)
@@ -258,8 +261,8 @@ def cancel_transaction(
         if not is_cancelable(transaction):
             raise Rejected(
                 forbidden(
-                    f"Transaction {transaction_id} cannot be canceled: only a Pending standard "
-                    "SEPA credit transfer or funding debit can (it is a "
+                    f"Transaction {transaction_id} cannot be canceled: only an Upcoming transfer, "
+                    "a Pending standard SEPA credit transfer or funding debit can (it is a "
                     f"{transaction['status']} "
                     f"{transaction['type']})."
                 )
@@ -269,7 +272,10 @@ def cancel_transaction(
 
 def is_cancelable(transaction: TransactionRow) -> bool:
     """Whether `cancelTransaction` can cancel it: an outgoing standard transfer, or a funding
-    request's debit (`SepaDirectDebitIn`), not settled."""
+    request's debit (`SepaDirectDebitIn`), not settled; or any outgoing transfer requested
+    for a later date (`Upcoming`) that is not due yet."""
+    if transaction["status"] == "Upcoming":
+        return True
     return bool(
         transaction["type"] in ("SepaCreditTransferOut", "SepaDirectDebitIn")
         and transaction["status"] == "Pending"

@@ -39,6 +39,7 @@ from ...storage import get_row, insert_columns, insert_row, rows_where, update_r
 from ...storage.rows import (
     AccountRow,
     BeneficiaryVerificationNew,
+    BeneficiaryVerificationRow,
     ConsentRow,
     TrustedBeneficiaryRow,
 )
@@ -60,6 +61,7 @@ __all__ = [
     "get_trusted_beneficiary",
     "iban_validation",
     "list_trusted_beneficiaries",
+    "verifications",
     "verify_beneficiary",
     "with_trusted_beneficiaries",
 ]
@@ -370,6 +372,29 @@ def with_trusted_beneficiaries(
             continue
         beneficiary = {"name": rows[0]["name"], "iban": rows[0]["iban"]}
         result.append({**transfer, "sepa_beneficiary": beneficiary})
+    return result
+
+
+def verifications(
+    env: Environment, project_id: str, tokens: list[str | None]
+) -> list[BeneficiaryVerificationRow | None]:
+    """The project's beneficiary verifications of these tokens, in order (None for a token
+    not given or not found)."""
+    result: list[BeneficiaryVerificationRow | None] = []
+    for token in tokens:
+        rows = (
+            list(
+                rows_where(
+                    env.store.db,
+                    "beneficiary_verifications",
+                    "token = ? AND project_id = ?",
+                    [token, project_id],
+                )
+            )
+            if token
+            else []
+        )
+        result.append(rows[0] if rows else None)
     return result
 
 

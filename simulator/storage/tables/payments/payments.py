@@ -107,7 +107,8 @@ def m001_payments(db: sqlite_utils.Database) -> None:
 
 #: What a credit transfer's input adds (issue 25): its category purpose, the partner's own
 #: reference, how its label is structured, when it is to execute (an Upcoming transaction
-#: until then), and the beneficiary's address (JSON); the transactions keep the first four.
+#: until then), the beneficiary's address (JSON) and, for an internal transfer, account;
+#: the transactions keep the first four.
 TRANSFER_DETAILS = {
     "category_purpose": str,
     "external_reference": str,
@@ -115,7 +116,10 @@ TRANSFER_DETAILS = {
     "requested_execution_at": str,
 }
 TRANSFER_DETAILS_CHANGES = (
-    Alter("payment_transfers", {**TRANSFER_DETAILS, "beneficiary_address": str}),
+    Alter(
+        "payment_transfers",
+        {**TRANSFER_DETAILS, "beneficiary_address": str, "beneficiary_account_id": str},
+    ),
     Alter("transactions", TRANSFER_DETAILS),
 )
 
