@@ -182,7 +182,8 @@ def test_the_default_dataset_has_a_monthly_rent(bank: Bank) -> None:
         "Enabled",
         "2026-02-01T09:00:00.000Z",
     )
-    assert bank.env.store.db["trusted_beneficiaries"].count == 2
+    # Ada's landlord, the company's supplier, Alan's two (Ada's account, a US bookshop).
+    assert bank.env.store.db["trusted_beneficiaries"].count == 4
     timeline = bank.sim.advance("27d").timeline
     [rent] = [entry for entry in timeline if entry["work"] == "standing order"]
     assert rent["at"] == "2026-02-01T09:00:00.000Z"
