@@ -159,3 +159,11 @@ def test_the_link_ignores_the_host_header(bank: Bank, account: str) -> None:
     ).json()
     link = answer["data"]["generateExportDownloadLink"]["link"]
     assert link.startswith(bank.sim.public_url + "/") and "evil.example" not in link
+
+
+def test_account_exports_filter_by_payment_level(bank: Bank, account: str) -> None:
+    unlimited = start(bank, "exportAccountData", {"paymentLevels": ["Unlimited", "Limited"]})
+    limited = start(bank, "exportAccountData", {"paymentLevels": ["Limited"]})
+    bank.sim.advance("1m")
+    assert [row["id"] for row in download(bank, unlimited)] == [account]
+    assert download(bank, limited) == []
