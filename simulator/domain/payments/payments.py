@@ -299,18 +299,7 @@ def initiate_credit_transfers(
     url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
     key = checks.text(idempotency_key, ["input", "idempotencyKey"], required=False, max_length=100)
     own = env.store.db.execute("SELECT iban FROM accounts WHERE id = ?", [account_id]).fetchone()
-    given = with_trusted_beneficiaries(env.store.db, account_id, credit_transfers or [], checks)
-    given = with_internal_beneficiaries(env.store.db, principal.project_id, given, checks)
-    given = [
-        {
-            **transfer,
-            "beneficiary_account_id": transfer.get("beneficiary_account_id")
-            or internal_account_of_trusted(
-                env.store.db, account_id, transfer.get("trusted_beneficiary_id")
-            ),
-        }
-        for transfer in given
-    ]
+    given = _beneficiaries(env, principal, account_id, credit_transfers or [], checks)
     transfers = _transfers(checks, given, own[0] if own else None, env.now())
     checks.raise_if_any()
     request_hash = fingerprint(
@@ -361,6 +350,29 @@ def initiate_credit_transfers(
                 resource_id=payment["id"],
             )
         return get_row(db, "payments", payment["id"]), consent
+
+
+def _beneficiaries(
+    env: Environment,
+    principal: Principal,
+    account_id: str,
+    transfers: list[dict[str, Any]],
+    checks: Checks,
+) -> list[dict[str, Any]]:
+    """The transfers with their trusted and internal beneficiaries resolved to a name, an
+    IBAN and, for an account of the bank, its id."""
+    given = with_trusted_beneficiaries(env.store.db, account_id, transfers, checks)
+    given = with_internal_beneficiaries(env.store.db, principal.project_id, given, checks)
+    return [
+        {
+            **transfer,
+            "beneficiary_account_id": transfer.get("beneficiary_account_id")
+            or internal_account_of_trusted(
+                env.store.db, account_id, transfer.get("trusted_beneficiary_id")
+            ),
+        }
+        for transfer in given
+    ]
 
 
 def _paying_account(
