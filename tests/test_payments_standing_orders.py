@@ -198,3 +198,14 @@ def test_reset_deletes_orders_and_beneficiaries(bank: Bank) -> None:
     assert result["__typename"] == "ResetSandboxDataSuccessPayload"
     db = bank.env.store.db
     assert db["standing_orders"].count == db["trusted_beneficiaries"].count == 0
+
+
+def test_a_beneficiary_address_is_checked(bank: Bank) -> None:
+    account_id = bank.holder()["account_id"]
+    address = {"addressLine1": "x" * 71, "country": "FRA"}
+    beneficiary = {"name": "Landlord", "iban": BENEFICIARY_IBAN, "address": address}
+    bad = schedule(bank, account_id, sepaBeneficiary=beneficiary)
+    assert bad["__typename"] == "InvalidArgumentRejection"
+    assert bank.env.store.db["standing_orders"].count == 0
+    fine = {**beneficiary, "address": {"city": "Paris", "country": "FRA"}}
+    assert schedule(bank, account_id, sepaBeneficiary=fine)["standingOrder"]["id"]
