@@ -142,6 +142,8 @@ def test_bad_transfer_details_are_refused_and_change_nothing(bank: Bank) -> None
     beneficiary = {"sepaBeneficiary": {"name": "Carol", "iban": BENEFICIARY_IBAN}}
     past = pay(bank, account_id, {**beneficiary, "requestedExecutionAt": "2026-01-01T00:00:00Z"})
     assert past["__typename"] == "ValidationRejection"
+    beyond = {**beneficiary, "requestedExecutionAt": "9500-01-01T00:00:00Z"}
+    assert pay(bank, account_id, beyond)["__typename"] == "ValidationRejection"
     instant = {**beneficiary, "requestedExecutionAt": "2026-02-01T00:00:00Z"}
     refused = pay(bank, account_id, {**instant, "mode": "InstantWithoutFallback"})
     assert refused["__typename"] == "ValidationRejection"

@@ -23,7 +23,7 @@ from typing import Any
 
 import sqlite_utils
 
-from ...clock import format_timestamp, parse_timestamp
+from ...clock import check_instant, format_timestamp, parse_timestamp
 from ...exceptions import InvalidTimestamp
 from ...storage import (
     get_row,
@@ -214,9 +214,10 @@ def _requested_at(
     if given is None:
         return None
     try:
-        moment = format_timestamp(parse_timestamp(str(given)))
-    except InvalidTimestamp:
-        checks.fail("InvalidFormat", "An ISO 8601 date-time.", [*path, "requestedExecutionAt"])
+        # Within the clock's range, so that the clock can reach it.
+        moment = format_timestamp(check_instant(parse_timestamp(str(given))))
+    except InvalidTimestamp as error:
+        checks.fail("InvalidFormat", str(error), [*path, "requestedExecutionAt"])
         return None
     if moment <= now:
         checks.fail("OutOfRange", "Must be later than now.", [*path, "requestedExecutionAt"])
