@@ -348,6 +348,8 @@ def default_dataset() -> dict[str, Any]:
             spend_month(history, rng, month, card_of[account], 4)
         history.card(HISTORY_END, card_of[account], cents(rng.uniform(10, 60)), status="Pending")
         transactions.extend(history.records)
+    # Fixed records after the seeded ones, so the random history stays as it was.
+    transactions.extend(default_frontend_transactions())
     return {
         "name": "default",
         "description": "A small dataset for the demo project: two individuals and a company, "
@@ -363,6 +365,53 @@ def default_dataset() -> dict[str, Any]:
     }
 
 
+# -- what the front-end's pages show beyond cards and transfers (issue 25) -----------------
+
+
+def default_frontend_transactions() -> list[dict[str, Any]]:
+    """A deposited check, a transfer between two accounts of the bank (its credit is loaded
+    with it), and a bill requested for a later date (Upcoming until 2026-01-20)."""
+    return [
+        {
+            "key": "tx:alan:check-1",
+            "account": "account:alan",
+            "execution_date": "2025-12-18T10:00:00.000Z",
+            "type": "CheckIn",
+            "amount": "150.00",
+            "counterparty": "Mary Somerville",
+            "label": "Check from Mary Somerville",
+            "status": "Booked",
+        },
+        {
+            "key": "tx:alan:internal-1",
+            "account": "account:alan",
+            "execution_date": "2025-12-20T18:30:00.000Z",
+            "type": "InternalCreditTransferOut",
+            "beneficiary_account": "account:ada",
+            "amount": "45.00",
+            "counterparty": "Ada Lovelace",
+            "label": "Dinner share",
+            "reference": "DINNER",
+            "status": "Booked",
+        },
+        {
+            "key": "tx:alan:upcoming-1",
+            "account": "account:alan",
+            "execution_date": "2026-01-20T09:00:00.000Z",
+            "type": "SepaCreditTransferOut",
+            "amount": "120.00",
+            "counterparty": "Electricity Co",
+            "counterparty_iban": ELECTRICITY_IBAN,
+            "label": "Electricity bill",
+            "reference": "ELEC-2026-01",
+            "status": "Upcoming",
+        },
+    ]
+
+
+ELECTRICITY_IBAN = "FR1420041010050500013M02606"
+
+
 # -- payments family: trusted beneficiaries and standing orders ----------------------------
 
 
@@ -370,7 +419,8 @@ LANDLORD_IBAN = "FR7630006000011234567890189"
 
 
 def default_payments() -> dict[str, Any]:
-    """Ada pays rent every month to a trusted landlord; the company saved a supplier."""
+    """Ada pays rent every month to a trusted landlord; the company saved a supplier; Alan
+    saved Ada's account and a bookshop in the United States."""
     return {
         "trusted_beneficiaries": [
             {
@@ -385,6 +435,30 @@ def default_payments() -> dict[str, Any]:
                 "account": "account:analytical-engines",
                 "name": "Brass Gears SARL",
                 "iban": "DE89370400440532013000",
+            },
+            # Alan saved Ada's account (of this bank) and a bookshop outside the SEPA zone.
+            {
+                "key": "beneficiary:alan/ada",
+                "account": "account:alan",
+                "name": "Ada Lovelace",
+                "beneficiary_account": "account:ada",
+                "label": "Ada",
+            },
+            {
+                "key": "beneficiary:alan/princeton",
+                "account": "account:alan",
+                "name": "Princeton Book Store Inc",
+                "currency": "USD",
+                "route": "Aba",
+                "details": [
+                    {"key": "abartn", "value": "026009593"},
+                    {"key": "accountNumber", "value": "12345678"},
+                    {"key": "accountType", "value": "CHECKING"},
+                    {"key": "address.country", "value": "US"},
+                    {"key": "address.city", "value": "New York"},
+                    {"key": "address.firstLine", "value": "1 Main Street"},
+                    {"key": "address.postCode", "value": "10001"},
+                ],
             },
         ],
         "standing_orders": [
@@ -418,7 +492,8 @@ def default_payments() -> dict[str, Any]:
 def default_merchants() -> dict[str, Any]:
     """The company sells its engines: an Enabled merchant profile taking SEPA Core direct
     debits (with the bank's creditor identifier) under one customer's declared mandate, a
-    check method still under review."""
+    check method still under review, and internal direct debits from Alan's account (one
+    booked, one pending)."""
     profile = "merchant-profile:analytical-engines"
     return {
         "merchant_profiles": [
@@ -444,6 +519,11 @@ def default_merchants() -> dict[str, Any]:
                 "type": "Check",
                 "status": "PendingReview",
             },
+            {
+                "key": "merchant-method:analytical-engines/internal",
+                "profile": profile,
+                "type": "InternalDirectDebitStandard",
+            },
         ],
         "merchant_payment_mandates": [
             {
@@ -455,7 +535,30 @@ def default_merchants() -> dict[str, Any]:
                 "reference": "AE-BABBAGE-1",
                 "sequence": "Recurrent",
                 "signature_date": "2026-01-02",
-            }
+            },
+            # Alan, a customer banking here too, signed an internal mandate.
+            {
+                "key": "merchant-mandate:analytical-engines/alan",
+                "method": "merchant-method:analytical-engines/internal",
+                "debtor_account": "account:alan",
+                "reference": "AE-ALAN-1",
+                "signature_date": "2026-01-02",
+            },
+        ],
+        "internal_direct_debits": [
+            {
+                "key": "internal-debit:analytical-engines/alan/1",
+                "mandate": "merchant-mandate:analytical-engines/alan",
+                "amount": "120.00",
+                "label": "Engine parts, order 1",
+                "status": "Booked",
+            },
+            {
+                "key": "internal-debit:analytical-engines/alan/2",
+                "mandate": "merchant-mandate:analytical-engines/alan",
+                "amount": "80.00",
+                "label": "Engine parts, order 2",
+            },
         ],
     }
 

@@ -42,3 +42,36 @@ def test_a_verification_moves_on_once(bank: Bank) -> None:
     final = update(bank, verification, "Rejected")
     assert final["__typename"] == "ForbiddenRejection"
     assert update(bank, "nope", "Verified")["__typename"] == "ForbiddenRejection"
+
+
+def test_the_partner_api_shows_a_sources_account_verification(bank: Bank) -> None:
+    account = bank.holder(holder_type="Company", company_name="Acme SAS")["account_id"]
+    source = bank.api.mutate(
+        "addDirectDebitFundingSource",
+        {
+            "accountId": account,
+            "iban": DEBTOR_IBAN,
+            "scheme": "SepaDirectDebitB2b",
+            "consentRedirectUrl": REDIRECT,
+        },
+        "fundingSource { id }",
+    )["fundingSource"]
+    read = """query($id: ID!) { fundingSource(id: $id) { ... on DirectDebitFundingSource {
+      accountVerification { __typename id iban createdAt
+        statusInfo { __typename status ... on VerifiedStatusInfo { verifiedAt } } } } } }"""
+    before = bank.api.query(read, {"id": source["id"]})["fundingSource"]["accountVerification"]
+    verification = bank.row("funding_sources", source["id"])["verification_id"]
+    assert before["id"] == verification
+    assert before["iban"] == DEBTOR_IBAN
+    assert (
+        before["statusInfo"]["status"]
+        == bank.row("funding_sources", source["id"])["verification_status"]
+    )
+    bank.sim.advance("1h")
+    update(bank, verification, "Verified")
+    after = bank.api.query(read, {"id": source["id"]})["fundingSource"]["accountVerification"]
+    assert after["statusInfo"] == {
+        "__typename": "VerifiedStatusInfo",
+        "status": "Verified",
+        "verifiedAt": "2026-01-05T10:00:00.000Z",
+    }

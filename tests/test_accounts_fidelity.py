@@ -236,3 +236,30 @@ def test_accounts_page_backwards_and_in_order(bank: Bank) -> None:
     )["accounts"]
     assert [edge["node"]["id"] for edge in before["edges"]] == [ids[1]]
     assert before["pageInfo"] == {"hasPreviousPage": True, "hasNextPage": True}
+
+
+def test_open_account_needs_usable_accounts_and_a_legal_representative(bank: Bank) -> None:
+    from simulator.domain.sandbox.datasets import load_dataset
+
+    load_dataset(bank.env, bank.project_id, "default")
+    db = bank.env.store.db
+    holders = {
+        row["company_name"] or row["first_name"]: row["id"] for row in db["account_holders"].rows
+    }
+    users = {row["first_name"]: row["id"] for row in db["users"].rows}
+    company = holders["Analytical Engines SAS"]
+    # Ada is a member of the company's account, not its legal representative.
+    member = bank.user_client(users["Ada"]).mutate("openAccount", {"accountHolderId": company})
+    assert member["__typename"] == "AccountMembershipNotEligibleRejection"
+    before = db["accounts"].count
+    [alan_account] = db["accounts"].rows_where("holder_id = ?", [holders["Alan"]])
+    bank.testing.mutate("suspendSandboxAccount", {"accountId": alan_account["id"]})
+    suspended = bank.api.mutate("openAccount", {"accountHolderId": holders["Alan"]})
+    assert suspended["__typename"] == "AccountHolderAccountsSuspendedStatusNotEligibleRejection"
+    # Every account closed: none left to take the legal representative from.
+    db["accounts"].update(alan_account["id"], {"status": "Closed"})
+    closed = bank.api.mutate("openAccount", {"accountHolderId": holders["Alan"]})
+    assert closed["__typename"] == "AccountHolderAccountsStatusNotEligibleRejection"
+    assert db["accounts"].count == before
+    legal = bank.user_client(users["Charles"]).mutate("openAccount", {"accountHolderId": company})
+    assert legal["__typename"] == "OpenAccountSuccessPayload"

@@ -127,6 +127,7 @@ VALUES: dict[str, Any] = {
         }
     },
     "repaymentId": "a-repayment",
+    "payoutLabel": "Loan 1",
     "externalId": "ext-1",
     "IBAN": DEBTOR_IBAN,
     "BIC": "COBADEFFXXX",

@@ -160,3 +160,32 @@ def test_what_a_request_refuses(bank: Bank, account: str) -> None:
     assert none["__typename"] == "CreditLimitSettingsNotFoundRejection"
     other = bank.testing.mutate("simulateRepayment", {"accountId": "nope"})
     assert other["__typename"] == "AccountNotFoundRejection"
+
+
+def test_to_repay_loan_is_a_typed_refusal(bank: Bank) -> None:
+    account_id = bank.holder()["account_id"]
+    transaction_id = bank.fund(account_id, "10.00")
+    before = bank.env.store.db["transactions"].count
+    known = bank.testing.mutate(
+        "simulateToRepayLoan", {"transactionId": transaction_id, "payoutLabel": "Loan 1"}
+    )
+    assert known["__typename"] == "ForbiddenRejection"
+    assert "no loan's payout" in known["message"]
+    unknown = bank.testing.mutate(
+        "simulateToRepayLoan", {"transactionId": "nope", "payoutLabel": "x"}
+    )
+    assert unknown == {
+        "__typename": "TransactionNotFoundRejection",
+        "message": "Transaction nope was not found.",
+        "transactionId": "nope",
+    }
+    blank = bank.testing.mutate(
+        "simulateToRepayLoan", {"transactionId": transaction_id, "payoutLabel": " "}
+    )
+    assert blank["__typename"] == "ForbiddenRejection"
+    other = Bank(bank.sim, bank.http, bank.sim.create_project("sandbox", "Other", [REDIRECT]))
+    hidden = other.testing.mutate(
+        "simulateToRepayLoan", {"transactionId": transaction_id, "payoutLabel": "Loan 1"}
+    )
+    assert hidden["__typename"] == "TransactionNotFoundRejection"
+    assert bank.env.store.db["transactions"].count == before

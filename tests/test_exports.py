@@ -182,3 +182,11 @@ def test_holders_are_exported_by_what_the_bank_asks_and_by_birth_date(bank: Bank
     bank.sim.advance("1m")
     assert [row["id"] for row in download(bank, by_requirement)] == [alan]
     assert [row["id"] for row in download(bank, by_birth)] == [ada]
+
+
+def test_account_exports_filter_by_payment_level(bank: Bank, account: str) -> None:
+    unlimited = start(bank, "exportAccountData", {"paymentLevels": ["Unlimited", "Limited"]})
+    limited = start(bank, "exportAccountData", {"paymentLevels": ["Limited"]})
+    bank.sim.advance("1m")
+    assert [row["id"] for row in download(bank, unlimited)] == [account]
+    assert download(bank, limited) == []

@@ -578,8 +578,36 @@ def test_a_front_end_shaped_operation_validates_and_resolves(frontend: Frontend,
 def test_the_pages_have_realistic_data_to_show(frontend: Frontend) -> None:
     ids = _ids(frontend)
     types = {t["type"] for t in ids["transactions"]}
-    # Card payments, incoming transfers and fees, as the transaction list shows them.
-    assert {"CardOutDebit", "SepaCreditTransferIn", "FeesOut"} <= types
+    # Card payments, incoming transfers and fees, as the transaction list shows them; a
+    # deposited check, transfers and direct debits between accounts of the bank, and a bill
+    # waiting for its requested date.
+    assert {
+        "CardOutDebit",
+        "SepaCreditTransferIn",
+        "FeesOut",
+        "CheckIn",
+        "InternalCreditTransferOut",
+        "InternalDirectDebitOut",
+        "SepaCreditTransferOut",
+    } <= types
+    upcoming = frontend.ask(
+        """query($id: ID!) { account(accountId: $id) {
+          transactions(filters: { status: [Upcoming] }) { edges { node { __typename
+            statusInfo { __typename ... on UpcomingTransactionStatusInfo { executionDate } } } } }
+          trustedBeneficiaries { edges { node { __typename } } } } }""",
+        {"id": ids["accounts"][0]},
+    )["account"]
+    assert [edge["node"] for edge in upcoming["transactions"]["edges"]] == [
+        {
+            "__typename": "SEPACreditTransferTransaction",
+            "statusInfo": {
+                "__typename": "UpcomingTransactionStatusInfo",
+                "executionDate": "2026-01-20T09:00:00.000Z",
+            },
+        }
+    ]
+    shown = {edge["node"]["__typename"] for edge in upcoming["trustedBeneficiaries"]["edges"]}
+    assert shown == {"TrustedInternalBeneficiary", "TrustedInternationalBeneficiary"}
     # A printed card, which the card product insures.
     insured = [
         frontend.ask(

@@ -325,6 +325,7 @@ def test_the_default_dataset_has_a_merchant(bank: Bank) -> None:
                     "useSwanSepaCreditorIdentifier": True,
                 },
                 {"type": "Check", "statusInfo": {"status": "PendingReview"}},
+                {"type": "InternalDirectDebitStandard", "statusInfo": {"status": "Enabled"}},
             ],
         }
     ]

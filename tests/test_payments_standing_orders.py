@@ -182,7 +182,8 @@ def test_the_default_dataset_has_a_monthly_rent(bank: Bank) -> None:
         "Enabled",
         "2026-02-01T09:00:00.000Z",
     )
-    assert bank.env.store.db["trusted_beneficiaries"].count == 2
+    # Ada's landlord, the company's supplier, Alan's two (Ada's account, a US bookshop).
+    assert bank.env.store.db["trusted_beneficiaries"].count == 4
     timeline = bank.sim.advance("27d").timeline
     [rent] = [entry for entry in timeline if entry["work"] == "standing order"]
     assert rent["at"] == "2026-02-01T09:00:00.000Z"
@@ -197,3 +198,14 @@ def test_reset_deletes_orders_and_beneficiaries(bank: Bank) -> None:
     assert result["__typename"] == "ResetSandboxDataSuccessPayload"
     db = bank.env.store.db
     assert db["standing_orders"].count == db["trusted_beneficiaries"].count == 0
+
+
+def test_a_beneficiary_address_is_checked(bank: Bank) -> None:
+    account_id = bank.holder()["account_id"]
+    address = {"addressLine1": "x" * 71, "country": "FRA"}
+    beneficiary = {"name": "Landlord", "iban": BENEFICIARY_IBAN, "address": address}
+    bad = schedule(bank, account_id, sepaBeneficiary=beneficiary)
+    assert bad["__typename"] == "InvalidArgumentRejection"
+    assert bank.env.store.db["standing_orders"].count == 0
+    fine = {**beneficiary, "address": {"city": "Paris", "country": "FRA"}}
+    assert schedule(bank, account_id, sepaBeneficiary=fine)["standingOrder"]["id"]

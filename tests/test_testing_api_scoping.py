@@ -489,6 +489,13 @@ def _payments_walk(b: Bank, r: dict[str, Any]) -> dict[str, Call]:
         "simulateRepaymentUpdated": _rejected(
             b, r, "simulateRepaymentUpdated", repayment, "AccountNotFoundRejection"
         ),
+        "simulateToRepayLoan": _rejected(
+            b,
+            r,
+            "simulateToRepayLoan",
+            {"transactionId": r["incoming"], "payoutLabel": "Loan 1"},
+            "TransactionNotFoundRejection",
+        ),
         "updateAccountVerificationStatus": _rejected(
             b,
             r,

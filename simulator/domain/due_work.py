@@ -4,6 +4,7 @@
 |---|---|---|
 | settlement | a pending SEPA transfer's `settles_at` | Pending -> Booked (Transaction.Booked) |
 | standing order | an Enabled order's `next_execution_date` | a payment and its transfer |
+| requested execution | an Upcoming transfer's date | Upcoming -> Pending (Booked if internal) |
 | consent expiry | an open consent's `expires_at` | Created/Started -> Expired (Consent.Expired) |
 | account closing | a closing account's `closes_at` | Closing -> Closed (Account.Closed) |
 | card contract end | a card's `card_contract_expiry_date` | -> Canceled/Canceling (Card.Updated) |
@@ -19,7 +20,7 @@ from .accounts import account_lifecycle, transactions
 from .cards import card_details, contract_ends
 from .consents import consents
 from .kernel.context import Environment
-from .payments import standing_orders
+from .payments import internal_transfers, standing_orders
 
 __all__ = ["BankingWork"]
 
@@ -37,6 +38,7 @@ class BankingWork:
     ] = (
         (transactions.next_settlement, transactions.settle_due_transactions),
         (standing_orders.next_standing_order, standing_orders.execute_due_standing_orders),
+        (internal_transfers.next_due_transfer, internal_transfers.execute_due_transfers),
         (consents.next_expiry, consents.expire_due_consents),
         (account_lifecycle.next_closing, account_lifecycle.close_due_accounts),
         (contract_ends.next_contract_end, contract_ends.end_due_contracts),

@@ -1708,6 +1708,12 @@ class PaymentTransferRow(TypedDict):
     label: str | None
     mode: str
     origin_transaction_id: str | None
+    category_purpose: str | None
+    external_reference: str | None
+    label_type: str | None
+    requested_execution_at: str | None
+    beneficiary_address: str | None
+    beneficiary_account_id: str | None
 
 
 class PaymentTransferNew(TypedDict):
@@ -1724,6 +1730,12 @@ class PaymentTransferNew(TypedDict):
     label: NotRequired[str | None]
     mode: str
     origin_transaction_id: NotRequired[str | None]
+    category_purpose: NotRequired[str | None]
+    external_reference: NotRequired[str | None]
+    label_type: NotRequired[str | None]
+    requested_execution_at: NotRequired[str | None]
+    beneficiary_address: NotRequired[str | None]
+    beneficiary_account_id: NotRequired[str | None]
 
 
 class PaymentTransferChanges(TypedDict, total=False):
@@ -1740,6 +1752,12 @@ class PaymentTransferChanges(TypedDict, total=False):
     label: str | None
     mode: str
     origin_transaction_id: str | None
+    category_purpose: str | None
+    external_reference: str | None
+    label_type: str | None
+    requested_execution_at: str | None
+    beneficiary_address: str | None
+    beneficiary_account_id: str | None
 
 
 class TransactionRow(TypedDict):
@@ -1789,6 +1807,10 @@ class TransactionRow(TypedDict):
     authorization_expires_at: str | None
     merchant_id: str | None
     card_type_used: str | None
+    category_purpose: str | None
+    external_reference: str | None
+    label_type: str | None
+    requested_execution_at: str | None
     payment_mandate_id: str | None
     merchant_payment_id: str | None
 
@@ -1840,6 +1862,10 @@ class TransactionNew(TypedDict):
     authorization_expires_at: NotRequired[str | None]
     merchant_id: NotRequired[str | None]
     card_type_used: NotRequired[str | None]
+    category_purpose: NotRequired[str | None]
+    external_reference: NotRequired[str | None]
+    label_type: NotRequired[str | None]
+    requested_execution_at: NotRequired[str | None]
     payment_mandate_id: NotRequired[str | None]
     merchant_payment_id: NotRequired[str | None]
 
@@ -1891,6 +1917,10 @@ class TransactionChanges(TypedDict, total=False):
     authorization_expires_at: str | None
     merchant_id: str | None
     card_type_used: str | None
+    category_purpose: str | None
+    external_reference: str | None
+    label_type: str | None
+    requested_execution_at: str | None
     payment_mandate_id: str | None
     merchant_payment_id: str | None
 
@@ -3138,6 +3168,7 @@ class ReceivedDirectDebitMandateRow(TypedDict):
     executed_at: str | None
     created_at: str
     updated_at: str
+    creditor_address: str | None
 
 
 class ReceivedDirectDebitMandateNew(TypedDict):
@@ -3162,6 +3193,7 @@ class ReceivedDirectDebitMandateNew(TypedDict):
     executed_at: NotRequired[str | None]
     created_at: str
     updated_at: str
+    creditor_address: NotRequired[str | None]
 
 
 class ReceivedDirectDebitMandateChanges(TypedDict, total=False):
@@ -3186,6 +3218,7 @@ class ReceivedDirectDebitMandateChanges(TypedDict, total=False):
     executed_at: str | None
     created_at: str
     updated_at: str
+    creditor_address: str | None
 
 
 class AccountInvoiceRow(TypedDict):

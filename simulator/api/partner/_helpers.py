@@ -74,6 +74,8 @@ TRANSACTION_OBJECT_TYPES = {
     "SepaDirectDebitIn": "SEPADirectDebitTransaction",
     "SepaDirectDebitInReturn": "SEPADirectDebitTransaction",
     "CardInCredit": "OnlineCardTransaction",
+    "InternalCreditTransferOut": "InternalCreditTransfer",
+    "InternalCreditTransferIn": "InternalCreditTransfer",
 }
 
 
@@ -130,7 +132,7 @@ def connection_resolver(
     lister: Callable[..., Connection],
     scope: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
 ) -> Resolver:
-    """A list field (`first`, `after`, `before`, `filters`, `orderBy`) served by a domain
+    """A list field (`first`, `after`, `before`, `offset`, `filters`, `orderBy`) served by a domain
     `list_*(env, principal, first=, after=, filters=)`. `scope` gives the filters a nested list
     takes from its parent row (`{"account_id": row["id"]}`); they override the request's.
 
@@ -146,6 +148,7 @@ def connection_resolver(
         filters: dict[str, Any] | None = None,
         before: str | None = None,
         order_by: dict[str, Any] | None = None,
+        offset: int | None = None,
     ) -> dict[str, Any]:
         env, principal = caller(info)
         if scope is not None:
@@ -157,6 +160,10 @@ def connection_resolver(
             raise InvalidPageRequest("This list pages forwards only: use after.")
         if "order_by" in accepted:
             extra["order_by"] = order_by
+        if "offset" in accepted:
+            extra["offset"] = offset
+        elif offset:
+            raise InvalidPageRequest("This list takes no offset: page with after.")
         page = lister(env, principal, first=first, after=after, filters=filters, **extra)
         return connection(page)
 

@@ -288,6 +288,43 @@ def _project_account(db: sqlite_utils.Database, project_id: str, account_id: str
     return rows[0]
 
 
+def _check_can_open(db: sqlite_utils.Database, principal: Principal, holder_id: str) -> None:
+    """What the holder's existing accounts and the calling user's membership must allow."""
+    statuses = {
+        row[0] for row in db.execute("SELECT status FROM accounts WHERE holder_id = ?", [holder_id])
+    }
+    if "Suspended" in statuses:
+        raise Rejected(
+            rejection(
+                "AccountHolderAccountsSuspendedStatusNotEligibleRejection",
+                f"An account of holder {holder_id} is suspended: resume it first.",
+            )
+        )
+    if statuses and not statuses & {"Opened"}:
+        raise Rejected(
+            rejection(
+                "AccountHolderAccountsStatusNotEligibleRejection",
+                f"Every account of holder {holder_id} is closing or closed.",
+            )
+        )
+    # A user opens an account for a holder it legally represents, not as a mere member.
+    if (
+        principal.user_id is not None
+        and not db.execute(
+            "SELECT 1 FROM account_memberships m JOIN accounts a ON a.id = m.account_id "
+            "WHERE a.holder_id = ? AND m.user_id = ? AND m.legal_representative = 1 "
+            "AND m.status = 'Enabled'",
+            [holder_id, principal.user_id],
+        ).fetchone()
+    ):
+        raise Rejected(
+            rejection(
+                "AccountMembershipNotEligibleRejection",
+                f"Only a legal representative of holder {holder_id} opens its accounts.",
+            )
+        )
+
+
 def open_account(
     env: Environment,
     principal: Principal,
@@ -322,6 +359,7 @@ def open_account(
                     "it must be Verified.",
                 )
             )
+        _check_can_open(db, principal, holder_id)
         count = db.execute("SELECT COUNT(*) FROM accounts WHERE holder_id = ?", [holder_id])
         if count.fetchone()[0] >= ACCOUNT_CREATION_LIMIT:
             raise Rejected(

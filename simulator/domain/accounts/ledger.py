@@ -110,8 +110,12 @@ TRANSACTION_TYPES = (
     "InternalDirectDebitOutReturn",
     # A customer's card payment to a merchant's account (domain.incoming_card_payments).
     "CardInCredit",
+    # A credit transfer between two accounts of the bank, by account number (domain.payments):
+    # the payer's debit (Out) and the beneficiary's credit (In).
+    "InternalCreditTransferOut",
+    "InternalCreditTransferIn",
 )
-TRANSACTION_STATUSES = ("Pending", "Booked", "Rejected", "Canceled", "Released")
+TRANSACTION_STATUSES = ("Upcoming", "Pending", "Booked", "Rejected", "Canceled", "Released")
 SIDE_OF_TYPE = {
     "SepaCreditTransferIn": "Credit",
     "SepaCreditTransferOut": "Debit",
@@ -145,17 +149,22 @@ SIDE_OF_TYPE = {
     "InternalDirectDebitOut": "Debit",
     "InternalDirectDebitOutReturn": "Credit",
     "CardInCredit": "Credit",
+    "InternalCreditTransferOut": "Debit",
+    "InternalCreditTransferIn": "Credit",
 }
 #: The statuses a transaction may move to from each status (the others are final).
 TRANSITIONS: dict[str, tuple[str, ...]] = {
     "Pending": ("Booked", "Rejected", "Canceled", "Released"),
+    # A transfer requested for a later date: executed (Pending, or Booked when internal),
+    # refused for want of funds, or canceled before it is due.
+    "Upcoming": ("Pending", "Booked", "Rejected", "Canceled"),
 }
 #: Which statuses each type can ever be in (a card debit is released, a transfer canceled).
 STATUSES_OF_TYPE: dict[str, tuple[str, ...]] = {
     "SepaCreditTransferIn": ("Pending", "Booked", "Rejected"),
-    "SepaCreditTransferOut": ("Pending", "Booked", "Rejected", "Canceled"),
+    "SepaCreditTransferOut": ("Upcoming", "Pending", "Booked", "Rejected", "Canceled"),
     "SepaInstantCreditTransferIn": ("Pending", "Booked", "Rejected"),
-    "SepaInstantCreditTransferOut": ("Pending", "Booked", "Rejected"),
+    "SepaInstantCreditTransferOut": ("Upcoming", "Pending", "Booked", "Rejected", "Canceled"),
     "CardOutDebit": ("Pending", "Booked", "Rejected", "Released"),
     "CardOutCredit": ("Booked",),
     "FeesOut": ("Booked",),
@@ -183,8 +192,11 @@ STATUSES_OF_TYPE: dict[str, tuple[str, ...]] = {
     "InternalDirectDebitOut": ("Pending", "Booked", "Rejected"),
     "InternalDirectDebitOutReturn": ("Booked",),
     "CardInCredit": ("Pending", "Booked", "Rejected"),
+    "InternalCreditTransferOut": ("Upcoming", "Booked", "Rejected", "Canceled"),
+    "InternalCreditTransferIn": ("Booked",),
 }
 _EVENT_OF_STATUS = {
+    "Upcoming": "Transaction.Upcoming",
     "Pending": "Transaction.Pending",
     "Booked": "Transaction.Booked",
     "Rejected": "Transaction.Rejected",

@@ -20,7 +20,8 @@ from ...storage import rows_where
 from ...storage.rows import TransactionRow
 from ..kernel.access import account_scope, require_permission
 from ..kernel.context import Environment, Principal
-from ..kernel.pagination import Connection, paginate
+from ..kernel.money import AmountError, parse_amount
+from ..kernel.pagination import Connection, InvalidPageRequest, paginate
 from ..kernel.queries import by_id, visible_row, with_filters
 from ..kernel.rejections import Rejected, forbidden, not_found
 from .ledger import TRANSACTION_STATUSES, TRANSACTION_TYPES, change_status, get_transaction_row
@@ -69,7 +70,10 @@ RETURN_TYPES = (
 CREDITED_BACK_TYPES = RETURN_TYPES[:3]
 #: The transaction types of each `PaymentProduct` the simulator produces.
 PRODUCT_TYPES = {
-    "SEPACreditTransfer": TRANSFER_TYPES + RETURN_TYPES,
+    # A transfer between two accounts of the bank is a SEPA credit transfer product too.
+    "SEPACreditTransfer": TRANSFER_TYPES
+    + RETURN_TYPES
+    + ("InternalCreditTransferOut", "InternalCreditTransferIn"),
     "Card": ("CardOutDebit", "CardOutCredit"),
     "Fees": ("FeesOut",),
     "OnlineCard": ("CardInCredit",),
@@ -137,13 +141,14 @@ def list_transactions(
     after: str | None = None,
     filters: dict[str, Any] | None = None,
     descending: bool = False,
+    offset: int | None = None,
 ) -> Connection:
     """Transactions the caller sees, by execution date (oldest first unless `descending`).
 
     Filters: `account_id`, `card_id`, `payment_id` (set by the parent of a nested list),
-    `status`, `type` and `payment_product` (lists), `is_after_execution_date` (inclusive) and
-    `is_before_execution_date` (exclusive). Pages are keyset range scans of the
-    `(account_id | project_id, execution_date, id)` indexes.
+    `status`, `type` and `payment_product` (lists), and the ranges and search of
+    `_range_conditions`; `reference` is set by a received mandate's list. Pages are keyset
+    range scans of the `(account_id | project_id, execution_date, id)` indexes.
     """
     filters = dict(filters or {})
     products = filters.pop("payment_product", None)
@@ -161,6 +166,7 @@ def list_transactions(
             "payment_id",
             "side",
             "counterparty_iban",
+            "reference",
             "payment_mandate_id",
             "merchant_payment_id",
         ),
@@ -177,12 +183,9 @@ def list_transactions(
     if order_id:
         where += " AND payment_id IN (SELECT id FROM payments WHERE standing_order_id = ?)"
         params.append(order_id)
-    if filters.get("is_after_execution_date"):
-        where += " AND execution_date >= ?"
-        params.append(filters["is_after_execution_date"])
-    if filters.get("is_before_execution_date"):
-        where += " AND execution_date < ?"
-        params.append(filters["is_before_execution_date"])
+    extra, values = _range_conditions(filters)
+    where += extra
+    params.extend(values)
     return paginate(
         env.store.db,
         "transactions",
@@ -192,7 +195,55 @@ def list_transactions(
         after=after,
         order=ORDER,
         descending=descending,
+        offset=offset,
     )
+
+
+#: Range filters: (filter, SQL condition). Dates are inclusive after, exclusive before;
+#: amounts strictly above or below (an exact one with `amount`).
+_RANGES = (
+    ("is_after_execution_date", "execution_date >= ?"),
+    ("is_before_execution_date", "execution_date < ?"),
+    ("is_after_updated_at", "updated_at >= ?"),
+    ("is_before_updated_at", "updated_at < ?"),
+)
+_AMOUNT_RANGES = (
+    ("amount", "CAST(amount AS REAL) = ?"),
+    ("is_above_amount", "CAST(amount AS REAL) > ?"),
+    ("is_below_amount", "CAST(amount AS REAL) < ?"),
+)
+
+
+def _range_conditions(filters: dict[str, Any]) -> tuple[str, list[Any]]:
+    """The SQL of the date, amount and `search` filters of a transaction list.
+
+    `search` matches the label, counterparty, reference or id, ignoring case (a substring).
+    `include_rejected_with_fallback` narrows nothing: no transaction here is rejected with a
+    fallback (instant transfers that fall back are booked as regular ones)."""
+    where, params = "", []
+    for key, condition in _RANGES:
+        if filters.get(key):
+            where += f" AND {condition}"
+            params.append(filters[key])
+    for key, condition in _AMOUNT_RANGES:
+        if filters.get(key) is not None:
+            try:
+                value = parse_amount(filters[key], allow_zero=True)
+            except AmountError as error:
+                raise InvalidPageRequest(f"{key}: {error.message}") from None
+            where += f" AND {condition}"
+            params.append(float(value))
+    search = str(filters.get("search") or "").strip()
+    if search:
+        # LIKE's wildcards in the search are matched literally.
+        escaped = search.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        pattern = f"%{escaped}%"
+        where += (
+            " AND (lower(label) LIKE ? ESCAPE '\\' OR lower(counterparty) LIKE ? ESCAPE '\\'"
+            " OR lower(coalesce(reference, '')) LIKE ? ESCAPE '\\' OR id = ?)"
+        )
+        params.extend([pattern, pattern, pattern, search])
+    return where, params
 
 
 def cancel_transaction(
@@ -210,8 +261,8 @@ def cancel_transaction(
         if not is_cancelable(transaction):
             raise Rejected(
                 forbidden(
-                    f"Transaction {transaction_id} cannot be canceled: only a Pending standard "
-                    "SEPA credit transfer or funding debit can (it is a "
+                    f"Transaction {transaction_id} cannot be canceled: only an Upcoming transfer, "
+                    "a Pending standard SEPA credit transfer or funding debit can (it is a "
                     f"{transaction['status']} "
                     f"{transaction['type']})."
                 )
@@ -221,7 +272,10 @@ def cancel_transaction(
 
 def is_cancelable(transaction: TransactionRow) -> bool:
     """Whether `cancelTransaction` can cancel it: an outgoing standard transfer, or a funding
-    request's debit (`SepaDirectDebitIn`), not settled."""
+    request's debit (`SepaDirectDebitIn`), not settled; or any outgoing transfer requested
+    for a later date (`Upcoming`) that is not due yet."""
+    if transaction["status"] == "Upcoming":
+        return True
     return bool(
         transaction["type"] in ("SepaCreditTransferOut", "SepaDirectDebitIn")
         and transaction["status"] == "Pending"

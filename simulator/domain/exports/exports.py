@@ -69,7 +69,13 @@ EXPORT_TYPES: dict[str, dict[str, Any]] = {
     "Accounts": {
         "sql": "SELECT id, number, iban AS IBAN, name, status, holder_id AS accountHolderId, "
         "currency, country, created_at AS createdAt FROM accounts WHERE project_id = ?",
-        "filters": {"main_iban": "iban = ?", "status": "status IN", "search": "name LIKE ?"},
+        "filters": {
+            "main_iban": "iban = ?",
+            "status": "status IN",
+            "search": "name LIKE ?",
+            # Every account here pays without a cap: all match Unlimited, none Limited.
+            "payment_levels": "'Unlimited' IN",
+        },
     },
     "AccountHolders": {
         "sql": "SELECT id, type, first_name AS firstName, last_name AS lastName, "

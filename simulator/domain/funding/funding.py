@@ -110,6 +110,7 @@ def list_funding_sources(
     after: str | None = None,
     filters: dict[str, Any] | None = None,
     order_by: dict[str, Any] | None = None,
+    offset: int | None = None,
 ) -> Connection:
     """An account's funding sources the caller sees (`filters.account_id`, set by the
     account), oldest first; `filters.status`."""
@@ -126,6 +127,7 @@ def list_funding_sources(
         after=after,
         order=order,
         descending=descending,
+        offset=offset,
     )
 
 

@@ -98,9 +98,11 @@ def paginate(
     before: str | None = None,
     order: tuple[str, str] = ("created_at", "id"),
     descending: bool = False,
+    offset: int | None = None,
 ) -> Connection:
     """One page of `table` rows matching `where`, after the cursor `after` (or the rows just
-    before the cursor `before`).
+    before the cursor `before`), skipping `offset` rows first (the Partner API's `offset`
+    argument, counted from the cursor or from the start).
 
     `descending` walks the same keyset from the newest row (`ORDER BY ... DESC`).
 
@@ -112,6 +114,11 @@ def paginate(
         raise InvalidPageRequest(f"first must be between 0 and {MAX_PAGE_SIZE}, got {size}.")
     if after is not None and before is not None:
         raise InvalidPageRequest("Use either after or before, not both.")
+    skip = offset or 0
+    if skip < 0:
+        raise InvalidPageRequest(f"offset must be 0 or more, got {skip}.")
+    if skip and before is not None:
+        raise InvalidPageRequest("Use offset with first and after, not with before.")
     first_key, second_key = order
     conditions = [f"({where})"]
     values = list(params)
@@ -126,9 +133,9 @@ def paginate(
     direction = "DESC" if walk_descending else "ASC"
     sql = (
         f"SELECT * FROM [{table}] WHERE {' AND '.join(conditions)} "
-        f"ORDER BY [{first_key}] {direction}, [{second_key}] {direction} LIMIT ?"
+        f"ORDER BY [{first_key}] {direction}, [{second_key}] {direction} LIMIT ? OFFSET ?"
     )
-    rows = list(db.query(sql, [*values, size + 1]))
+    rows = list(db.query(sql, [*values, size + 1, skip]))
     total = db.execute(f"SELECT COUNT(*) FROM [{table}] WHERE {where}", list(params)).fetchone()[0]
     page = rows[:size]
     more = len(rows) > size
@@ -139,7 +146,7 @@ def paginate(
         edges=edges,
         total_count=int(total),
         has_next_page=True if backwards else more,
-        has_previous_page=more if backwards else after is not None,
+        has_previous_page=more if backwards else (after is not None or skip > 0),
         nodes=page,
     )
 

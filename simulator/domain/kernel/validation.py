@@ -22,7 +22,7 @@ from .money import CURRENCY, AmountError, parse_amount
 from .projects import validate_redirect_uri
 from .rejections import Rejected, validation, validation_error
 
-__all__ = ["Checks", "Path"]
+__all__ = ["Checks", "Path", "check_sepa_address"]
 
 Path = list[str | int]
 
@@ -117,3 +117,33 @@ class Checks:
             self.fail("InvalidValue", f"Use one of {', '.join(choices)}; got {value!r}.", path)
             return None
         return str(value)
+
+
+#: A SEPA party address's fields and their lengths (the scheme's structured address).
+_SEPA_ADDRESS = {
+    "address_line_1": 70,
+    "address_line_2": 70,
+    "city": 35,
+    "postal_code": 16,
+    "state": 35,
+}
+
+
+def check_sepa_address(checks: Checks, address: object, path: Path) -> dict[str, Any] | None:
+    """An optional `AddressInput` of a SEPA party, checked (lengths, an alpha-3 country):
+    the address as given, stripped, or None when left out."""
+    if address is None:
+        return None
+    if not isinstance(address, dict):
+        checks.fail("InvalidFormat", "An address is an object.", path)
+        return None
+    camel = {"address_line_1": "addressLine1", "address_line_2": "addressLine2"}
+    result: dict[str, Any] = {}
+    for key, limit in _SEPA_ADDRESS.items():
+        name = camel.get(key, "postalCode" if key == "postal_code" else key)
+        result[key] = checks.text(address.get(key), [*path, name], required=False, max_length=limit)
+    country = str(address.get("country") or "")
+    if len(country) != 3 or not country.isalpha():
+        checks.fail("InvalidFormat", "A country is an ISO 3166-1 alpha-3 code.", [*path, "country"])
+    result["country"] = country.upper()
+    return result

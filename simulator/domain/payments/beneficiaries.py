@@ -39,6 +39,7 @@ from ...storage import get_row, insert_columns, insert_row, rows_where, update_r
 from ...storage.rows import (
     AccountRow,
     BeneficiaryVerificationNew,
+    BeneficiaryVerificationRow,
     ConsentRow,
     TrustedBeneficiaryRow,
 )
@@ -60,6 +61,7 @@ __all__ = [
     "get_trusted_beneficiary",
     "iban_validation",
     "list_trusted_beneficiaries",
+    "verifications",
     "verify_beneficiary",
     "with_trusted_beneficiaries",
 ]
@@ -373,6 +375,29 @@ def with_trusted_beneficiaries(
     return result
 
 
+def verifications(
+    env: Environment, project_id: str, tokens: list[str | None]
+) -> list[BeneficiaryVerificationRow | None]:
+    """The project's beneficiary verifications of these tokens, in order (None for a token
+    not given or not found)."""
+    result: list[BeneficiaryVerificationRow | None] = []
+    for token in tokens:
+        rows = (
+            list(
+                rows_where(
+                    env.store.db,
+                    "beneficiary_verifications",
+                    "token = ? AND project_id = ?",
+                    [token, project_id],
+                )
+            )
+            if token
+            else []
+        )
+        result.append(rows[0] if rows else None)
+    return result
+
+
 def consume_verification_tokens(
     env: Environment, db: sqlite_utils.Database, project_id: str, transfers: list[dict[str, Any]]
 ) -> None:
@@ -418,6 +443,7 @@ def list_trusted_beneficiaries(
     after: str | None = None,
     filters: dict[str, Any] | None = None,
     descending: bool = False,
+    offset: int | None = None,
 ) -> Connection:
     """An account's trusted beneficiaries the caller sees, oldest first; filters `status`,
     `type` (lists) and `label`."""
@@ -436,4 +462,5 @@ def list_trusted_beneficiaries(
         first=first,
         after=after,
         descending=descending,
+        offset=offset,
     )

@@ -29,7 +29,7 @@ from ..accounts.ledger import change_status, read_balances, record_transaction
 from ..kernel.context import Environment
 from ..kernel.money import to_decimal
 from ..kernel.rejections import Rejected, forbidden, not_found
-from ..kernel.validation import Checks
+from ..kernel.validation import Checks, check_sepa_address
 from .received_mandates import mandate_for_debit
 
 __all__ = ["DIRECT_DEBIT_TYPES", "SETTLEMENTS", "receive_direct_debit", "settle_direct_debit"]
@@ -79,8 +79,10 @@ def receive_direct_debit(env: Environment, project_id: str, data: dict[str, Any]
     creditor = data.get("creditor") or {}
     name = checks.text(creditor.get("name"), ["input", "creditor", "name"], max_length=70)
     creditor_iban = checks.iban(creditor.get("iban"), ["input", "creditor", "iban"], sepa=True)
+    address = check_sepa_address(checks, creditor.get("address"), ["input", "creditor", "address"])
     label = checks.text(data.get("label"), ["input", "label"], required=False, max_length=140)
     _input_error(checks)
+    data = {**data, "creditor": {**creditor, "address": address}}
     assert value is not None and debtor is not None and name is not None
     assert creditor_iban is not None
     with env.store.atomic() as db:

@@ -7,7 +7,9 @@
 | ConsentPending | Rejected | consent refused, expired, canceled, or failed |
 
 Each transfer becomes a `SepaCreditTransferOut` (`SepaInstantCreditTransferOut` for an
-instant mode), Pending until it settles on the clock (see `domain.transactions`). As in the
+instant mode), Pending until it settles on the clock (see `domain.transactions`); one to an
+account of the bank is internal, and one requested for a later date waits `Upcoming`
+(`domain.internal_transfers`). As in the
 real service, the funds are not checked when the payment is initiated: when it is approved,
 a transfer the available balance does not cover is recorded Rejected (`InsufficientFunds`),
 in the transfers' order. An account that cannot pay (not Opened, holder not verified) gets
@@ -16,10 +18,13 @@ a `ForbiddenRejection`.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import sqlite_utils
 
+from ...clock import check_instant, format_timestamp, parse_timestamp
+from ...exceptions import InvalidTimestamp
 from ...storage import (
     get_row,
     insert_all_columns,
@@ -34,6 +39,7 @@ from ...storage.rows import (
     ConsentRow,
     PaymentNew,
     PaymentRow,
+    PaymentTransferRow,
     TransactionRow,
 )
 from ..accounts.account_lifecycle import consent_user, find_account
@@ -46,9 +52,14 @@ from ..kernel.idempotency import fingerprint, recall, remember
 from ..kernel.money import CURRENCY, amount_text, to_decimal
 from ..kernel.pagination import Connection, paginate
 from ..kernel.queries import by_id, visible_row, with_filters
-from ..kernel.rejections import Rejected, forbidden
-from ..kernel.validation import Checks
+from ..kernel.rejections import Rejected, forbidden, not_found
+from ..kernel.validation import Checks, check_sepa_address
 from .beneficiaries import consume_verification_tokens, with_trusted_beneficiaries
+from .internal_transfers import (
+    book_internal_credit,
+    internal_account_of_trusted,
+    with_internal_beneficiaries,
+)
 
 __all__ = [
     "MAX_TRANSFERS",
@@ -84,6 +95,7 @@ def list_payments(
     before: str | None = None,
     filters: dict[str, Any] | None = None,
     descending: bool = False,
+    offset: int | None = None,
 ) -> Connection:
     """Payments the caller sees, oldest first (newest with `descending`); filters
     `account_id` (set by a nested list), `status` (a list)."""
@@ -102,6 +114,7 @@ def list_payments(
         after=after,
         before=before,
         descending=descending,
+        offset=offset,
     )
 
 
@@ -125,7 +138,7 @@ def payment_consent(env: Environment, payment: PaymentRow) -> ConsentRow | None:
 
 
 def _transfers(
-    checks: Checks, transfers: list[dict[str, Any]], own_iban: str | None
+    checks: Checks, transfers: list[dict[str, Any]], own_iban: str | None, now: str
 ) -> list[dict[str, Any]]:
     if not transfers:
         checks.fail(
@@ -137,42 +150,80 @@ def _transfers(
             f"At most {MAX_TRANSFERS} credit transfers per payment, got {len(transfers)}.",
             ["input", "creditTransfers"],
         )
-    result = []
-    for index, transfer in enumerate(transfers):
-        path: list[str | int] = ["input", "creditTransfers", index]
-        amount = transfer.get("amount") or {}
-        value = checks.amount(
-            amount.get("value"), [*path, "amount", "value"], currency=amount.get("currency")
+    return [
+        _transfer(checks, transfer, index, own_iban, now)
+        for index, transfer in enumerate(transfers)
+    ]
+
+
+def _transfer(
+    checks: Checks, transfer: dict[str, Any], index: int, own_iban: str | None, now: str
+) -> dict[str, Any]:
+    """One credit transfer of the input, checked, as a `payment_transfers` row's fields."""
+    path: list[str | int] = ["input", "creditTransfers", index]
+    amount = transfer.get("amount") or {}
+    value = checks.amount(
+        amount.get("value"), [*path, "amount", "value"], currency=amount.get("currency")
+    )
+    beneficiary = transfer.get("sepa_beneficiary") or {}
+    name = checks.text(beneficiary.get("name"), [*path, "sepaBeneficiary", "name"], max_length=70)
+    iban = checks.iban(beneficiary.get("iban"), [*path, "sepaBeneficiary", "iban"], sepa=True)
+    if iban is not None and own_iban is not None and iban.compact == own_iban:
+        checks.fail(
+            "SameAccount",
+            "The beneficiary is the paying account itself.",
+            [*path, "sepaBeneficiary", "iban"],
         )
-        beneficiary = transfer.get("sepa_beneficiary") or {}
-        name = checks.text(
-            beneficiary.get("name"), [*path, "sepaBeneficiary", "name"], max_length=70
-        )
-        iban = checks.iban(beneficiary.get("iban"), [*path, "sepaBeneficiary", "iban"], sepa=True)
-        if iban is not None and own_iban is not None and iban.compact == own_iban:
-            checks.fail(
-                "SameAccount",
-                "The beneficiary is the paying account itself.",
-                [*path, "sepaBeneficiary", "iban"],
-            )
-        reference = checks.text(
+    address = check_sepa_address(
+        checks, beneficiary.get("address"), [*path, "sepaBeneficiary", "address"]
+    )
+    mode = checks.choice(transfer.get("mode") or "Regular", TRANSFER_MODES, [*path, "mode"])
+    return {
+        "position": index,
+        "amount": value,
+        "beneficiary_name": name,
+        "beneficiary_iban": iban.compact if iban is not None else None,
+        "beneficiary_bic": str(iban.bic) if iban is not None and iban.bic else None,
+        "beneficiary_address": json.dumps(address, sort_keys=True) if address else None,
+        "beneficiary_account_id": transfer.get("beneficiary_account_id"),
+        "reference": checks.text(
             transfer.get("reference"), [*path, "reference"], required=False, max_length=35
-        )
-        label = checks.text(transfer.get("label"), [*path, "label"], required=False, max_length=140)
-        mode = checks.choice(transfer.get("mode") or "Regular", TRANSFER_MODES, [*path, "mode"])
-        result.append(
-            {
-                "position": index,
-                "amount": value,
-                "beneficiary_name": name,
-                "beneficiary_iban": iban.compact if iban is not None else None,
-                "beneficiary_bic": str(iban.bic) if iban is not None and iban.bic else None,
-                "reference": reference,
-                "label": label,
-                "mode": mode,
-            }
-        )
-    return result
+        ),
+        "label": checks.text(
+            transfer.get("label"), [*path, "label"], required=False, max_length=140
+        ),
+        "external_reference": checks.text(
+            transfer.get("external_reference"),
+            [*path, "externalReference"],
+            required=False,
+            max_length=100,
+        ),
+        "category_purpose": transfer.get("category_purpose"),
+        "label_type": transfer.get("label_type"),
+        "requested_execution_at": _requested_at(checks, transfer, mode, path, now),
+        "mode": mode,
+    }
+
+
+def _requested_at(
+    checks: Checks, transfer: dict[str, Any], mode: str | None, path: list[str | int], now: str
+) -> str | None:
+    """A transfer's requested execution instant: later than now, for a standard transfer
+    (an instant one executes when consented, as in the real service)."""
+    given = transfer.get("requested_execution_at")
+    if given is None:
+        return None
+    try:
+        # Within the clock's range, so that the clock can reach it.
+        moment = format_timestamp(check_instant(parse_timestamp(str(given))))
+    except InvalidTimestamp as error:
+        checks.fail("InvalidFormat", str(error), [*path, "requestedExecutionAt"])
+        return None
+    if moment <= now:
+        checks.fail("OutOfRange", "Must be later than now.", [*path, "requestedExecutionAt"])
+    if mode not in (None, "Regular"):
+        checks.fail("InvalidValue", "Only a Regular transfer can wait.", [*path, "mode"])
+    return moment
 
 
 def _check_can_pay(db: sqlite_utils.Database, account: AccountRow) -> None:
@@ -233,21 +284,24 @@ def initiate_credit_transfers(
     credit_transfers: list[dict[str, Any]],
     consent_redirect_url: str,
     idempotency_key: str | None = None,
+    account_number: str | None = None,
 ) -> tuple[PaymentRow, ConsentRow | None]:
     """Initiate SEPA credit transfers from an account: returns the payment (ConsentPending,
     or already Initiated for an auto-consent user) and its consent.
 
     Each transfer is `{"amount": {"value", "currency"}, "sepa_beneficiary": {"name",
-    "iban"}, "reference", "label", "mode"}` (snake_case keys, as the API passes them).
+    "iban", "address"}` or `"swan_account_beneficiary": {"account_number", "name"}`,
+    "reference", "label", "mode", "external_reference", "category_purpose", "label_type",
+    "requested_execution_at"}` (snake_case keys, as the API passes them). The account is
+    `account_id` or `account_number` (the project's account with that number).
     """
     checks = Checks()
-    if not account_id:
-        checks.fail("Missing", "accountId is required.", ["input", "accountId"])
+    account_id = _paying_account(env, principal, account_id, account_number, checks)
     url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
     key = checks.text(idempotency_key, ["input", "idempotencyKey"], required=False, max_length=100)
     own = env.store.db.execute("SELECT iban FROM accounts WHERE id = ?", [account_id]).fetchone()
-    given = with_trusted_beneficiaries(env.store.db, account_id, credit_transfers or [], checks)
-    transfers = _transfers(checks, given, own[0] if own else None)
+    given = _beneficiaries(env, principal, account_id, credit_transfers or [], checks)
+    transfers = _transfers(checks, given, own[0] if own else None, env.now())
     checks.raise_if_any()
     request_hash = fingerprint(
         {
@@ -299,6 +353,57 @@ def initiate_credit_transfers(
         return get_row(db, "payments", payment["id"]), consent
 
 
+def _beneficiaries(
+    env: Environment,
+    principal: Principal,
+    account_id: str,
+    transfers: list[dict[str, Any]],
+    checks: Checks,
+) -> list[dict[str, Any]]:
+    """The transfers with their trusted and internal beneficiaries resolved to a name, an
+    IBAN and, for an account of the bank, its id."""
+    given = with_trusted_beneficiaries(env.store.db, account_id, transfers, checks)
+    given = with_internal_beneficiaries(env.store.db, principal.project_id, given, checks)
+    return [
+        {
+            **transfer,
+            "beneficiary_account_id": transfer.get("beneficiary_account_id")
+            or internal_account_of_trusted(
+                env.store.db, account_id, transfer.get("trusted_beneficiary_id")
+            ),
+        }
+        for transfer in given
+    ]
+
+
+def _paying_account(
+    env: Environment,
+    principal: Principal,
+    account_id: str,
+    account_number: str | None,
+    checks: Checks,
+) -> str:
+    """The paying account's id, from `accountId` or `accountNumber` (both given, they must
+    name the same account)."""
+    if account_number:
+        found = env.store.db.execute(
+            "SELECT id FROM accounts WHERE project_id = ? AND number = ?",
+            [principal.project_id, account_number],
+        ).fetchone()
+        if found is None:
+            raise Rejected(not_found("Account", account_number))
+        if account_id and account_id != found[0]:
+            checks.fail(
+                "InvalidValue",
+                "accountId and accountNumber name two accounts.",
+                ["input", "accountNumber"],
+            )
+        return account_id or str(found[0])
+    if not account_id:
+        checks.fail("Missing", "accountId or accountNumber is required.", ["input", "accountId"])
+    return account_id
+
+
 def _move(
     env: Environment, db: sqlite_utils.Database, payment: PaymentRow, status: str, **extra: Any
 ) -> PaymentRow:
@@ -319,28 +424,54 @@ def _execute(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -
     )
     _check_can_pay(db, account)
     for transfer in transfers:
-        value = to_decimal(transfer["amount"])
-        covered = value <= read_balances(db, account["id"]).available
-        record_transaction(
-            env,
-            db,
-            project_id=payment["project_id"],
-            account_id=account["id"],
-            type=transfer_type(transfer["mode"], "Debit"),
-            amount=value,
-            status="Pending" if covered else "Rejected",
-            status_reason=None if covered else "InsufficientFunds",
-            label=transfer["label"] or f"Transfer to {transfer['beneficiary_name']}",
-            counterparty=transfer["beneficiary_name"],
-            counterparty_iban=transfer["beneficiary_iban"],
-            counterparty_bic=transfer["beneficiary_bic"],
-            reference=transfer["reference"],
-            mode=transfer["mode"],
-            payment_id=payment["id"],
-            original_transaction_id=transfer.get("origin_transaction_id"),
-            settles_at=settlement_time(env, transfer["mode"]) if covered else None,
-        )
+        _execute_transfer(env, db, payment, transfer)
     _move(env, db, payment, "Initiated")
+
+
+def _execute_transfer(
+    env: Environment, db: sqlite_utils.Database, payment: PaymentRow, transfer: PaymentTransferRow
+) -> None:
+    """One consented transfer's transaction: Upcoming until its requested date; else
+    executed now (Pending until it settles, Booked at once when internal), or Rejected when
+    the available balance does not cover it."""
+    value = to_decimal(transfer["amount"])
+    internal = transfer.get("beneficiary_account_id")
+    requested = transfer.get("requested_execution_at")
+    covered = value <= read_balances(db, payment["account_id"]).available
+    if requested:
+        status, reason, settles = "Upcoming", None, requested
+    elif not covered:
+        status, reason, settles = "Rejected", "InsufficientFunds", None
+    elif internal:
+        status, reason, settles = "Booked", None, None
+    else:
+        status, reason, settles = "Pending", None, settlement_time(env, transfer["mode"])
+    row = record_transaction(
+        env,
+        db,
+        project_id=payment["project_id"],
+        account_id=payment["account_id"],
+        type="InternalCreditTransferOut" if internal else transfer_type(transfer["mode"], "Debit"),
+        amount=value,
+        status=status,
+        status_reason=reason,
+        label=transfer["label"] or f"Transfer to {transfer['beneficiary_name']}",
+        counterparty=transfer["beneficiary_name"],
+        counterparty_iban=transfer["beneficiary_iban"],
+        counterparty_bic=transfer["beneficiary_bic"],
+        reference=transfer["reference"],
+        mode=transfer["mode"],
+        payment_id=payment["id"],
+        original_transaction_id=transfer.get("origin_transaction_id"),
+        settles_at=settles,
+        execution_date=requested,
+        external_reference=transfer.get("external_reference"),
+        category_purpose=transfer.get("category_purpose"),
+        label_type=transfer.get("label_type"),
+        requested_execution_at=requested,
+    )
+    if internal and status == "Booked":
+        book_internal_credit(env, db, row, internal)
 
 
 def _not_executed(

@@ -15,6 +15,7 @@ consent (`ConsentPending`, then `Enabled` once accepted; `Suspended` again if no
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -25,6 +26,7 @@ from ...storage.rows import (
     AccountRow,
     ConsentRow,
     PaymentMandateRow,
+    ReceivedDirectDebitMandateChanges,
     ReceivedDirectDebitMandateRow,
 )
 from ..accounts.account_lifecycle import consent_user, find_account
@@ -204,9 +206,15 @@ def mandate_for_debit(
         )
     )
     now = env.now()
+    # The creditor's address as the latest debit gives it (kept when a debit gives none).
+    address = creditor.get("address")
+    stored = json.dumps(address, sort_keys=True) if address else None
     if rows:
-        update_row(db, _TABLE, rows[0]["id"], {"executed_at": now})
-        return {**rows[0], "executed_at": now}
+        changes: ReceivedDirectDebitMandateChanges = {"executed_at": now}
+        if stored:
+            changes["creditor_address"] = stored
+        update_row(db, _TABLE, rows[0]["id"], changes)
+        return {**rows[0], **changes}
     if data["mandate_type"] == "B2B":
         return None
     return _insert(
@@ -218,6 +226,7 @@ def mandate_for_debit(
         creditor_name=creditor["name"],
         creditor_iban=creditor["iban"],
         ultimate_creditor_name=creditor.get("ultimate_name"),
+        creditor_address=stored,
         scheme=data["mandate_type"],
         sequence=data["mandate_sequence"],
         status="Enabled",

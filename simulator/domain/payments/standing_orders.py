@@ -54,7 +54,7 @@ from ..kernel.money import CURRENCY, amount_text, to_decimal
 from ..kernel.pagination import Connection, paginate
 from ..kernel.queries import by_id, visible_row, with_filters
 from ..kernel.rejections import Rejected, forbidden, rejection
-from ..kernel.validation import Checks
+from ..kernel.validation import Checks, check_sepa_address
 
 __all__ = [
     "CONSENT_HANDLER",
@@ -125,6 +125,8 @@ def _checked(env: Environment, given: dict[str, Any]) -> dict[str, Any]:
     beneficiary = given.get("sepa_beneficiary") or {}
     name = checks.text(beneficiary.get("name"), ["input", "sepaBeneficiary", "name"], max_length=70)
     iban = checks.iban(beneficiary.get("iban"), ["input", "sepaBeneficiary", "iban"], sepa=True)
+    # Checked like a transfer's; an order keeps its beneficiary's name and IBAN only.
+    check_sepa_address(checks, beneficiary.get("address"), ["input", "sepaBeneficiary", "address"])
     mode = checks.choice(
         given.get("credit_transfer_mode") or "Regular",
         TRANSFER_MODES,
@@ -395,6 +397,7 @@ def list_standing_orders(
     after: str | None = None,
     filters: dict[str, Any] | None = None,
     descending: bool = False,
+    offset: int | None = None,
 ) -> Connection:
     """An account's standing orders the caller sees, oldest first; filters `status`."""
     filters = {**(filters or {}), "account_id": account_id}
@@ -409,4 +412,5 @@ def list_standing_orders(
         first=first,
         after=after,
         descending=descending,
+        offset=offset,
     )

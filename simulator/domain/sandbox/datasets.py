@@ -39,7 +39,7 @@ from ...storage import (
     next_number,
     rows_where,
 )
-from ...storage.rows import CheckTransactionNew, TransactionRow
+from ...storage.rows import AccountRow, CheckTransactionNew, TransactionRow
 from ..accounts.holders import VERIFICATION_STATUSES
 from ..accounts.ledger import STATUSES_OF_TYPE, TRANSACTION_TYPES, record_transaction
 from ..accounts.transactions import SETTLEMENT_DELAYS, settlement_time
@@ -49,8 +49,10 @@ from ..kernel.context import Environment
 from ..kernel.events import emit
 from ..kernel.iban import BANK_BIC, iban_for_account_number, is_valid_iban
 from ..kernel.money import AmountError, amount_text, parse_amount
+from ..payments.internal_transfers import book_internal_credit
 from ..users.users import create_user, find_user_by_phone
 from .funding_datasets import load_funding_source
+from .internal_datasets import load_internal_direct_debit, load_internal_mandate
 from .merchant_datasets import (
     load_merchant_mandate,
     load_merchant_payment_method,
@@ -63,7 +65,7 @@ from .sandbox_checks import next_test_line, rlmc_key
 __all__ = ["DATASETS_DIR", "dataset_path", "load_dataset", "read_dataset"]
 
 DATASETS_DIR: Traversable = files("simulator") / "datasets"
-_LOADABLE_STATUSES = ("Pending", "Booked", "Rejected")
+_LOADABLE_STATUSES = ("Upcoming", "Pending", "Booked", "Rejected")
 
 
 def _shipped() -> dict[str, Traversable]:
@@ -424,6 +426,11 @@ class _Loader:
         }
         card_id = self.ref(record, "card") if record.get("card") else None
         merchant = record.get("merchant_name")
+        beneficiary = self._internal_beneficiary(record, tx_type)
+        if beneficiary is not None:
+            iban, details["counterparty_bic"] = beneficiary["iban"], beneficiary["bic"]
+        if status == "Upcoming":  # executes on the clock when its date comes
+            details.update(settles_at=executed, requested_execution_at=executed)
         row = record_transaction(
             self.env,
             self.db,
@@ -441,14 +448,27 @@ class _Loader:
             mode=mode,
             card_id=card_id,
             merchant_name=merchant,
-            settles_at=settlement_time(self.env, mode)
-            if status == "Pending" and tx_type.startswith("Sepa") and mode
-            else None,
-            **details,
+            **{
+                "settles_at": settlement_time(self.env, mode)
+                if status == "Pending" and tx_type.startswith("Sepa") and mode
+                else None,
+                **details,
+            },
         )
         if tx_type == "CheckIn":
             self._check_line(record, row)
+        if beneficiary is not None and status == "Booked":
+            book_internal_credit(self.env, self.db, row, beneficiary["id"])
         self.remember(record["key"], "Transaction", row["id"])
+
+    def _internal_beneficiary(self, record: dict[str, Any], tx_type: str) -> AccountRow | None:
+        """The account an `InternalCreditTransferOut` record pays (`beneficiary_account`);
+        its `InternalCreditTransferIn` is loaded with it."""
+        if tx_type == "InternalCreditTransferIn":
+            raise self.fail(record, "load the Out side with a beneficiary_account instead")
+        if tx_type != "InternalCreditTransferOut":
+            return None
+        return get_row(self.db, "accounts", self.ref(record, "beneficiary_account"))
 
     def _check_line(self, record: dict[str, Any], row: TransactionRow) -> None:
         """A deposited check's magnetic line: the record's `cmc7`, else the next test check's
@@ -502,7 +522,12 @@ def load_dataset(env: Environment, project_id: str, name_or_path: str) -> dict[s
         for method in data.get("merchant_payment_methods", []):
             load_merchant_payment_method(loader, method)
         for mandate in data.get("merchant_payment_mandates", []):
-            load_merchant_mandate(loader, mandate)
+            if "debtor_account" in mandate:
+                load_internal_mandate(loader, mandate)
+            else:
+                load_merchant_mandate(loader, mandate)
+        for debit in data.get("internal_direct_debits", []):
+            load_internal_direct_debit(loader, debit)
         for source in data.get("funding_sources", []):
             load_funding_source(loader, source)
         insert_all_columns(db, "dataset_records", loader.created)

@@ -7,6 +7,8 @@ executes on the clock like one scheduled through the API (`domain.standing_order
 ```json
 {"key": "beneficiary:ada/landlord", "account": "account:ada", "name": "Landlord SCI",
  "iban": "FR7630006000011234567890189", "label": "Rent"}
+{"key": "beneficiary:ada/alan", "account": "account:ada", "name": "Alan Turing",
+ "beneficiary_account": "account:alan"}
 {"key": "standing-order:ada/rent", "account": "account:ada", "period": "Monthly",
  "amount": "850.00", "beneficiary_name": "Landlord SCI",
  "beneficiary_iban": "FR7630006000011234567890189", "reference": "RENT",
@@ -23,7 +25,7 @@ import sqlite_utils
 from schwifty import IBAN
 
 from ...exceptions import ConfigurationError
-from ...storage import insert_row
+from ...storage import get_row, insert_row
 from ...storage.rows import StandingOrderNew, TrustedBeneficiaryNew
 from ..kernel.context import Environment
 from ..kernel.iban import is_valid_iban
@@ -62,17 +64,25 @@ def load_trusted_beneficiary(loader: Loader, record: dict[str, Any]) -> None:
     if not isinstance(name, str) or not name.strip():
         raise loader.fail(record, "a trusted beneficiary needs a name")
     now = loader.env.now()
-    # An international one names its currency, route and details instead of an IBAN.
+    # An international one names its currency, route and details instead of an IBAN; an
+    # internal one, another account of the dataset (`beneficiary_account`).
     international = record.get("route") is not None
+    internal = record.get("beneficiary_account") is not None
+    iban = ""
+    if internal:
+        beneficiary = get_row(loader.db, "accounts", loader.ref(record, "beneficiary_account"))
+        iban = str(beneficiary["iban"])
+    elif not international:
+        iban = _iban(loader, record, "iban")
     beneficiary_id = loader.env.new_id(loader.db, "trusted-beneficiary")
     row = TrustedBeneficiaryNew(
         id=beneficiary_id,
         project_id=loader.project_id,
         account_id=loader.ref(record, "account"),
-        type="International" if international else "Sepa",
+        type="International" if international else "Internal" if internal else "Sepa",
         name=name,
         label=record.get("label") or name,
-        iban="" if international else _iban(loader, record, "iban"),
+        iban=iban,
         currency=record.get("currency") if international else None,
         route=record.get("route"),
         details=json.dumps(record.get("details") or []) if international else None,

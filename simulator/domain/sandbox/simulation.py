@@ -37,7 +37,7 @@ from ..cards.member_spending import member_limit_reached
 from ..kernel.context import Environment
 from ..kernel.money import to_decimal
 from ..kernel.rejections import Rejected, forbidden, not_found, wrong_status
-from ..kernel.validation import Checks
+from ..kernel.validation import Checks, check_sepa_address
 
 __all__ = [
     "CARD_DECLINE_REASONS",
@@ -129,16 +129,21 @@ def simulate_incoming_transfer(
     reference: str | None = None,
     mode: str = "Regular",
     currency: object = "EUR",
+    addresses: dict[str, dict[str, Any] | None] | None = None,
 ) -> TransactionRow:
     """Another bank sends money to an account (by id or by IBAN): a Pending credit that
-    books itself after the settlement delay; a Rejected one if the account is closing."""
+    books itself after the settlement delay; a Rejected one if the account is closing.
+    `reference` is the sender's end-to-end id; the parties' `addresses` are checked, not
+    kept (a transaction here carries no party address)."""
     checks = Checks()
     value = checks.amount(amount, ["input", "amount", "value"], currency=currency)
     name = checks.text(debtor_name, ["input", "debtorName"], max_length=70)
     iban = checks.iban(debtor_iban, ["input", "debtorIban"], sepa=True)
     label = checks.text(label, ["input", "label"], required=False, max_length=140)
-    reference = checks.text(reference, ["input", "reference"], required=False, max_length=35)
+    reference = checks.text(reference, ["input", "endToEndId"], required=False, max_length=35)
     checks.choice(mode, TRANSFER_MODES, ["input", "mode"])
+    for field, address in (addresses or {}).items():
+        check_sepa_address(checks, address, ["input", field])
     if account_id is None and creditor_iban is None:
         checks.fail("Missing", "Give the accountId or the creditorIban.", ["input", "accountId"])
     creditor = checks.iban(creditor_iban, ["input", "creditorIban"]) if creditor_iban else None

@@ -8,7 +8,7 @@ from ariadne import MutationType
 
 from ...api.context import RequestContext
 from ...api.mutations import returns_rejections
-from ...domain.accounts import credit_limits
+from ...domain.accounts import credit_limits, loans
 from ...graphql_compat import ResolveInfo
 
 mutation = MutationType()
@@ -55,3 +55,17 @@ def resolve_repayment_updated(_: Any, info: ResolveInfo, input: dict[str, Any]) 
         input["status"],
     )
     return {"__typename": "SimulateRepaymentUpdatedSuccessResponse", "noop": None}
+
+
+@mutation.field("simulateToRepayLoan")
+@returns_rejections
+def resolve_to_repay_loan(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str, Any]:
+    ctx: RequestContext = info.context
+    # Always a typed refusal: the simulator grants no loans (domain.loans).
+    loans.simulate_to_repay_loan(
+        ctx.environment,
+        ctx.principal.project_id,
+        input["transaction_id"],
+        input["payout_label"],
+    )
+    return {"__typename": "SimulateToRepayLoanSuccessResponse", "noop": True}

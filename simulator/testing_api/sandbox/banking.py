@@ -69,7 +69,12 @@ def resolve_incoming(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[s
             debtor_name=input["debtor_name"],
             debtor_iban=input["debtor_iban"],
             label=input.get("label"),
+            reference=input.get("end_to_end_id"),
             mode="InstantWithoutFallback" if input.get("is_instant") else "Regular",
+            addresses={
+                "creditorAddress": input.get("creditor_address"),
+                "debtorAddress": input.get("debtor_address"),
+            },
         )
     except Rejected as rejected:
         raise _as_forbidden(rejected) from None

@@ -139,11 +139,18 @@ def transactions_connection(
     after: str | None,
     filters: dict[str, Any] | None,
     order_by: dict[str, Any] | None,
+    offset: int | None = None,
 ) -> dict[str, Any]:
     """A transaction connection with `scope` (e.g. the account id) overriding the filters."""
     env, principal = caller(info)
     merged = {
-        **normalized_filters(filters, "is_after_execution_date", "is_before_execution_date"),
+        **normalized_filters(
+            filters,
+            "is_after_execution_date",
+            "is_before_execution_date",
+            "is_after_updated_at",
+            "is_before_updated_at",
+        ),
         **scope,
     }
     page = transaction_domain.list_transactions(
@@ -153,6 +160,7 @@ def transactions_connection(
         after=after,
         filters=merged,
         descending=(order_by or {}).get("direction") == "Desc",
+        offset=offset,
     )
     return connection(page, transaction_node)
 

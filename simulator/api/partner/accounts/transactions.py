@@ -199,8 +199,9 @@ def resolve_debtor(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
 
 
 @sepa.field("labelType")
-def resolve_label_type(_row: dict[str, Any], _: ResolveInfo) -> str:
-    return "Unstructured"
+def resolve_label_type(row: dict[str, Any], _: ResolveInfo) -> str:
+    # As the transfer's input gave it; a free-text label otherwise.
+    return str(row.get("label_type") or "Unstructured")
 
 
 # CardTransaction's own fields are resolved in card_mutations.py.

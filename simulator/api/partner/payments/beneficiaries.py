@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from ariadne import MutationType, ObjectType, QueryType
@@ -32,6 +33,7 @@ def resolve_account_beneficiaries(
     after: str | None = None,
     filters: dict[str, Any] | None = None,
     order_by: dict[str, Any] | None = None,
+    offset: int | None = None,
 ) -> dict[str, Any]:
     env, principal = caller(info)
     wanted = dict(filters or {})
@@ -49,6 +51,7 @@ def resolve_account_beneficiaries(
         after=after,
         filters=wanted,
         descending=(order_by or {}).get("direction") == "Desc",
+        offset=offset,
     )
     return connection(page, _node)
 
@@ -117,17 +120,22 @@ def resolve_verify(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[str
         ).fetchone()
         beneficiary["sepa"] = {"name": swan_account.get("name"), "iban": iban[0] if iban else ""}
     row = domain.verify_beneficiary(env, principal, beneficiary)
-    status = row["status"]
-    typename = "NotPossible" if status == "VerificationNotPossible" else status
     return {
         "__typename": "VerifyBeneficiarySuccessPayload",
         "beneficiary_verification_token": row["token"],
         "expires_at": row["expires_at"],
-        "verify_beneficiary_result": {
-            "__typename": f"VerifyBeneficiary{typename}",
-            "status": status,
-            "name_suggestion": row["name_suggestion"],
-        },
+        "verify_beneficiary_result": verification_result(row),
+    }
+
+
+def verification_result(row: Mapping[str, Any]) -> dict[str, Any]:
+    """The `VerifyBeneficiaryResult` object of a stored beneficiary verification."""
+    status = row["status"]
+    typename = "NotPossible" if status == "VerificationNotPossible" else status
+    return {
+        "__typename": f"VerifyBeneficiary{typename}",
+        "status": status,
+        "name_suggestion": row["name_suggestion"],
     }
 
 

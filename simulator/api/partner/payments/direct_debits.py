@@ -3,6 +3,7 @@ the mandates creditors debit it under (`receivedDirectDebitMandate`, enable, sus
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,6 +15,7 @@ from ....storage import get_row
 from ....storage.rows import ReceivedDirectDebitMandateRow
 from ...mutations import returns_rejections
 from .._helpers import caller, connection_resolver, consent_row, row_resolver
+from ..accounts.accounts import transactions_connection
 from ..accounts.transactions import COMMON_FIELDS, other_party, own_party
 
 query = QueryType()
@@ -102,10 +104,47 @@ mandate.set_field("name", lambda row, _: row.get("name") or row["creditor_name"]
 mandate.set_field("signatureDate", lambda row, _: row.get("signature_date"))
 mandate.set_field("scheme", lambda row, _: received_mandates.SCHEME_NAMES[row["scheme"]])
 mandate.set_field("ultimateCreditorName", lambda row, _: row.get("ultimate_creditor_name"))
-mandate.set_field(
-    "creditor",
-    lambda row, _: {"name": row["creditor_name"], "identifier": row["creditor_identifier"]},
+#: A creditor that gave no address: every line unknown (`Address` is non-null here).
+_NO_ADDRESS = dict.fromkeys(
+    ("address_line_1", "address_line_2", "city", "postal_code", "state", "country")
 )
+
+
+@mandate.field("creditor")
+def resolve_mandate_creditor(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
+    stored = row.get("creditor_address")
+    return {
+        "name": row["creditor_name"],
+        "identifier": row["creditor_identifier"],
+        "address": {**_NO_ADDRESS, **json.loads(stored)} if stored else _NO_ADDRESS,
+    }
+
+
+@mandate.field("transactions")
+def resolve_mandate_transactions(
+    row: dict[str, Any],
+    info: ResolveInfo,
+    first: int | None = None,
+    after: str | None = None,
+    filters: dict[str, Any] | None = None,
+    order_by: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    # The debits presented under the mandate (its reference, from its creditor's IBAN when
+    # known) and what came back of them.
+    scope: dict[str, Any] = {
+        "account_id": row["account_id"],
+        "reference": row["reference"],
+        "type": [
+            kind for kind in (filters or {}).get("type") or _DEBIT_TYPES if kind in _DEBIT_TYPES
+        ]
+        or ["-"],
+    }
+    if row.get("creditor_iban"):
+        scope["counterparty_iban"] = row["creditor_iban"]
+    return transactions_connection(info, scope, first, after, filters, order_by)
+
+
+_DEBIT_TYPES = ("SepaDirectDebitOut", "SepaDirectDebitOutReturn", "SepaDirectDebitOutReversal")
 
 
 @mandate.field("iban")

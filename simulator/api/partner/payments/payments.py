@@ -7,6 +7,7 @@ from typing import Any
 from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
 
+from ....domain.payments import beneficiaries as beneficiary_domain
 from ....domain.payments import payments as domain
 from ....domain.payments import refunds
 from ....graphql_compat import ResolveInfo
@@ -14,6 +15,7 @@ from ...connections import connection
 from ...mutations import returns_rejections
 from .._helpers import caller, consent_row, item_resolver
 from ..accounts.accounts import transactions_connection
+from .beneficiaries import verification_result
 
 query = QueryType()
 mutation = MutationType()
@@ -89,8 +91,20 @@ def resolve_initiate(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[s
         credit_transfers=input.get("credit_transfers") or [],
         consent_redirect_url=input["consent_redirect_url"],
         idempotency_key=input.get("idempotency_key"),
+        account_number=input.get("account_number"),
     )
-    return {"__typename": "InitiateCreditTransfersSuccessPayload", "payment": initiated}
+    tokens = [
+        transfer.get("beneficiary_verification_token")
+        for transfer in input.get("credit_transfers") or []
+    ]
+    return {
+        "__typename": "InitiateCreditTransfersSuccessPayload",
+        "payment": initiated,
+        "beneficiary_verification_results": [
+            verification_result(row) if row else None
+            for row in beneficiary_domain.verifications(env, principal.project_id, tokens)
+        ],
+    }
 
 
 @mutation.field("refund")

@@ -35,6 +35,7 @@ def resolve_account_standing_orders(
     after: str | None = None,
     filters: dict[str, Any] | None = None,
     order_by: dict[str, Any] | None = None,
+    offset: int | None = None,
 ) -> dict[str, Any]:
     env, principal = caller(info)
     page = domain.list_standing_orders(
@@ -45,6 +46,7 @@ def resolve_account_standing_orders(
         after=after,
         filters=filters,
         descending=(order_by or {}).get("direction") == "Desc",
+        offset=offset,
     )
     return connection(page)
 
@@ -132,12 +134,15 @@ def resolve_payments(
     first: int | None = None,
     after: str | None = None,
     filters: dict[str, Any] | None = None,
+    offset: int | None = None,
     **_: Any,
 ) -> dict[str, Any]:
     env, principal = caller(info)
     scoped = {**(filters or {}), "standing_order_id": row["id"]}
     return connection(
-        payment_domain.list_payments(env, principal, first=first, after=after, filters=scoped)
+        payment_domain.list_payments(
+            env, principal, first=first, after=after, filters=scoped, offset=offset
+        )
     )
 
 
@@ -149,10 +154,10 @@ def resolve_transactions(
     after: str | None = None,
     filters: dict[str, Any] | None = None,
     order_by: dict[str, Any] | None = None,
-    **_: Any,
+    offset: int | None = None,
 ) -> dict[str, Any]:
     scope = {"standing_order_id": row["id"]}
-    return transactions_connection(info, scope, first, after, filters, order_by)
+    return transactions_connection(info, scope, first, after, filters, order_by, offset)
 
 
 @mutation.field("scheduleStandingOrder")

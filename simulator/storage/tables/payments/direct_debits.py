@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
-from .._schema import Table, apply
+from .._schema import Alter, Table, apply
 
 migrations = Migrations("direct_debits")
 
@@ -63,3 +63,9 @@ DIRECT_DEBIT_TABLES = (
 @migrations()
 def m001_received_direct_debit_mandates(db: sqlite_utils.Database) -> None:
     apply(db, *DIRECT_DEBIT_TABLES)
+
+
+@migrations()
+def m002_creditor_address(db: sqlite_utils.Database) -> None:
+    # The creditor's address as the debit gave it (JSON); null when it gave none.
+    apply(db, Alter("received_direct_debit_mandates", {"creditor_address": str}))

@@ -103,3 +103,27 @@ PAYMENTS_CHANGES = (
 @migrations()
 def m001_payments(db: sqlite_utils.Database) -> None:
     apply(db, *PAYMENTS_TABLES, *PAYMENTS_CHANGES)
+
+
+#: What a credit transfer's input adds (issue 25): its category purpose, the partner's own
+#: reference, how its label is structured, when it is to execute (an Upcoming transaction
+#: until then), the beneficiary's address (JSON) and, for an internal transfer, account;
+#: the transactions keep the first four.
+TRANSFER_DETAILS = {
+    "category_purpose": str,
+    "external_reference": str,
+    "label_type": str,
+    "requested_execution_at": str,
+}
+TRANSFER_DETAILS_CHANGES = (
+    Alter(
+        "payment_transfers",
+        {**TRANSFER_DETAILS, "beneficiary_address": str, "beneficiary_account_id": str},
+    ),
+    Alter("transactions", TRANSFER_DETAILS),
+)
+
+
+@migrations()
+def m002_transfer_details(db: sqlite_utils.Database) -> None:
+    apply(db, *TRANSFER_DETAILS_CHANGES)
