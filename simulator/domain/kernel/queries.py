@@ -9,21 +9,34 @@ as parameters.
 card = visible_row(rows_where(db, "cards", *by_id(card_scope(principal), card_id)), "Card", card_id)
 card = find_visible(env, "cards", card_scope(principal), card_id, "Card")   # the same, untyped
 where, params = with_filters(card_scope(principal), {"status": ["Enabled"]}, any_of=["status"])
+where, params = with_comparisons((where, params), filters, {"above": "amount > ?"}, float)
 ```
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
+from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import NotFound
 from ...storage import Row
 from .context import Environment
 
-__all__ = ["by_id", "find_visible", "visible_row", "with_filters"]
+__all__ = [
+    "CREATED_RANGE",
+    "by_id",
+    "canonical_timestamp",
+    "find_visible",
+    "visible_row",
+    "with_comparisons",
+    "with_filters",
+]
 
 Scope = tuple[str, list[Any]]
+#: The creation-date range of the real list filters: `isAfterCreatedAt` inclusive,
+#: `isBeforeCreatedAt` exclusive (`with_comparisons`, with `canonical_timestamp`).
+CREATED_RANGE = {"is_after_created_at": "created_at >= ?", "is_before_created_at": "created_at < ?"}
 #: A row of any table (typed by the table the rows come from).
 RowT = TypeVar("RowT")
 
@@ -70,4 +83,28 @@ def with_filters(
         if values:
             where += f" AND {column} IN ({', '.join('?' for _ in values)})"
             params.extend(values)
+    return where, params
+
+
+def canonical_timestamp(given: Any) -> str:
+    """A filter's date-time as stored (`InvalidTimestamp` if it is none), so that text
+    comparison is time order."""
+    return format_timestamp(parse_timestamp(given))
+
+
+def with_comparisons(
+    scope: Scope,
+    filters: Mapping[str, Any] | None,
+    clauses: Mapping[str, str],
+    value: Callable[[Any], Any],
+) -> Scope:
+    """The scope narrowed by each filter `clauses` names (filter -> an SQL condition with one
+    `?`), the filter's value passed through `value` (which parses it, raising on a malformed
+    one); a filter left out or null narrows nothing. For ranges: dates, amounts."""
+    where, params = scope[0], list(scope[1])
+    filters = filters or {}
+    for key, clause in clauses.items():
+        if filters.get(key) is not None:
+            where += f" AND {clause}"
+            params.append(value(filters[key]))
     return where, params

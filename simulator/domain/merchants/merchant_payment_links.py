@@ -27,6 +27,7 @@ from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.money import amount_text, parse_amount
 from ..kernel.pagination import Connection, paginate
+from ..kernel.queries import CREATED_RANGE, canonical_timestamp, with_comparisons, with_filters
 from ..kernel.rejections import Rejected, forbidden, rejection
 from ..kernel.validation import Checks
 
@@ -97,27 +98,23 @@ def list_links(
     list), oldest first unless `orderBy` says otherwise; `filters` as the real
     `MerchantPaymentLinkFiltersInput`."""
     filters = dict(filters or {})
-    where, params = account_scope(principal)
-    where = f"merchant_profile_id IN (SELECT id FROM merchant_profiles WHERE {where})"
-    params = list(params)
-    if filters.get("merchant_profile_id"):
-        where += " AND merchant_profile_id = ?"
-        params.append(filters["merchant_profile_id"])
-    for key, clause in (
-        ("is_after_created_at", "created_at >= ?"),
-        ("is_before_created_at", "created_at < ?"),
-    ):
-        if filters.get(key):
-            where += f" AND {clause}"
-            params.append(format_timestamp(parse_timestamp(filters[key])))
-    for key, clause in (
-        ("amount_greater_than", "CAST(amount AS REAL) > ?"),
-        ("amount_smaller_than", "CAST(amount AS REAL) < ?"),
-    ):
-        if filters.get(key) is not None:
-            where += f" AND {clause}"
-            # A malformed amount is an AmountError: the caller's error (BAD_USER_INPUT).
-            params.append(float(parse_amount(str(filters[key]), allow_zero=True)))
+    profiles, params = account_scope(principal)
+    where, params = with_filters(
+        (f"merchant_profile_id IN (SELECT id FROM merchant_profiles WHERE {profiles})", params),
+        filters,
+        equal=("merchant_profile_id",),
+    )
+    where, params = with_comparisons((where, params), filters, CREATED_RANGE, canonical_timestamp)
+    # A malformed amount is an AmountError: the caller's error (BAD_USER_INPUT).
+    where, params = with_comparisons(
+        (where, params),
+        filters,
+        {
+            "amount_greater_than": "CAST(amount AS REAL) > ?",
+            "amount_smaller_than": "CAST(amount AS REAL) < ?",
+        },
+        lambda given: float(parse_amount(str(given), allow_zero=True)),
+    )
     statuses = [status for status in filters.get("status") or [] if status in _STATUS_CLAUSES]
     if filters.get("status") is not None:
         clauses = [_STATUS_CLAUSES[status] for status in statuses] or ["0"]

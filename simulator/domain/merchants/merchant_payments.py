@@ -42,7 +42,7 @@ from ..kernel.events import emit
 from ..kernel.idempotency import fingerprint, recall, remember
 from ..kernel.money import amount_text, parse_amount, to_decimal
 from ..kernel.pagination import Connection, paginate
-from ..kernel.queries import with_filters
+from ..kernel.queries import CREATED_RANGE, canonical_timestamp, with_comparisons, with_filters
 from ..kernel.rejections import Rejected, forbidden, rejection, validation, validation_error
 from ..kernel.validation import Checks
 from .merchant_mandates import debtor_account_closed
@@ -294,21 +294,14 @@ def list_merchant_payments(
         equal=("account_id", "merchant_profile_id"),
         any_of=("status",),
     )
-    for key, clause in (
-        ("is_after_created_at", "created_at >= ?"),
-        ("is_before_created_at", "created_at < ?"),
-    ):
-        if filters.get(key):
-            where += f" AND {clause}"
-            params.append(format_timestamp(parse_timestamp(filters[key])))
-    for key, clause in (
-        ("amount_greater_than", "amount_cents > ?"),
-        ("amount_smaller_than", "amount_cents < ?"),
-    ):
-        if filters.get(key) is not None:
-            where += f" AND {clause}"
-            # A malformed amount is an AmountError: the caller's error (BAD_USER_INPUT).
-            params.append(_cents(parse_amount(str(filters[key]), allow_zero=True)))
+    where, params = with_comparisons((where, params), filters, CREATED_RANGE, canonical_timestamp)
+    # A malformed amount is an AmountError: the caller's error (BAD_USER_INPUT).
+    where, params = with_comparisons(
+        (where, params),
+        filters,
+        {"amount_greater_than": "amount_cents > ?", "amount_smaller_than": "amount_cents < ?"},
+        lambda given: _cents(parse_amount(str(given), allow_zero=True)),
+    )
     if filters.get("payment_method"):
         types = list(filters["payment_method"])
         where += (

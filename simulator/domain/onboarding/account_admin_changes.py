@@ -37,7 +37,6 @@ from ...storage.rows import (
     AccountAdminChangeChanges,
     AccountAdminChangeNew,
     AccountAdminChangeRow,
-    SupportingDocumentCollectionNew,
 )
 from ..kernel.context import Environment, Principal
 from ..kernel.countries import is_country
@@ -45,6 +44,7 @@ from ..kernel.events import emit
 from ..kernel.rejections import Rejected, rejection
 from ..kernel.validation import Checks
 from ..users.users import validate_phone_number
+from .document_collections import open_collection
 
 __all__ = [
     "EXPIRES_IN",
@@ -98,28 +98,6 @@ def effective_status(env: Environment, row: Mapping[str, Any]) -> str:
     return str(row["status"])
 
 
-def _collection(env: Environment, db: sqlite_utils.Database, project_id: str) -> str:
-    now = env.now()
-    collection: SupportingDocumentCollectionNew = {
-        "id": env.new_id(db, "supporting_document_collection"),
-        "project_id": project_id,
-        "type": "AccountAdminChange",
-        "status": "WaitingForDocument",
-        "status_at": now,
-        "created_at": now,
-        "updated_at": now,
-    }
-    insert_row(db, "supporting_document_collections", collection)
-    emit(
-        env,
-        db,
-        "SupportingDocumentCollection.Created",
-        project_id=project_id,
-        resource_id=collection["id"],
-    )
-    return collection["id"]
-
-
 def open_change(env: Environment, project_id: str, holder_id: str) -> AccountAdminChangeNew:
     """The bank opens an admin change for one of the project's company holders."""
     with env.store.atomic() as db:
@@ -145,7 +123,7 @@ def open_change(env: Environment, project_id: str, holder_id: str) -> AccountAdm
             "project_id": project_id,
             "account_holder_id": holder_id,
             "status": "Ongoing",
-            "collection_id": _collection(env, db, project_id),
+            "collection_id": open_collection(env, db, project_id, "AccountAdminChange")["id"],
             "expires_at": format_timestamp(parse_timestamp(now) + EXPIRES_IN),
             "status_at": now,
             "created_at": now,

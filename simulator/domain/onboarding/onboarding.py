@@ -39,7 +39,7 @@ from ..kernel.events import emit
 from ..kernel.iban import iban_for_account_number
 from ..kernel.pagination import Connection, InvalidPageRequest, paginate
 from ..kernel.rejections import Rejected, rejection
-from .supporting_documents import create_collection
+from .document_collections import open_collection
 
 __all__ = [
     "COUNTRIES",
@@ -175,8 +175,8 @@ def create_onboarding(
             "updated_at": now,
         }
         insert_row(db, "onboardings", row)
-        collection = create_collection(
-            env, db, principal.project_id, onboarding_id, onboarding_type
+        collection = open_collection(
+            env, db, principal.project_id, "Onboarding", onboarding_id=onboarding_id
         )
         update_row(db, "onboardings", onboarding_id, {"collection_id": collection["id"]})
         emit(

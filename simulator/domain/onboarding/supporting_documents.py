@@ -37,7 +37,6 @@ from ...storage.rows import (
     AccountAdminChangeChanges,
     SupportingDocumentChanges,
     SupportingDocumentCollectionChanges,
-    SupportingDocumentCollectionNew,
     SupportingDocumentCollectionRow,
     SupportingDocumentNew,
     SupportingDocumentRow,
@@ -54,7 +53,6 @@ __all__ = [
     "COLLECTION_TRANSITIONS",
     "DOCUMENT_TRANSITIONS",
     "REQUIRED_PURPOSES",
-    "create_collection",
     "delete_document",
     "find_collection",
     "list_collections",
@@ -83,32 +81,6 @@ DOCUMENT_TRANSITIONS: dict[str, tuple[str, ...]] = {
 #: Documents a partner may still change or delete, in a collection that still takes them.
 _CHANGEABLE = ("WaitingForUpload", "Uploaded")
 _HOLDER_STATUS = {"PendingReview": "Pending", "Approved": "Verified", "Rejected": "Refused"}
-
-
-def create_collection(
-    env: Environment, db: sqlite_utils.Database, project_id: str, onboarding_id: str, kind: str
-) -> SupportingDocumentCollectionNew:
-    """An onboarding's collection, in the onboarding's transaction."""
-    now = env.now()
-    row: SupportingDocumentCollectionNew = {
-        "id": env.new_id(db, "supporting_document_collection"),
-        "project_id": project_id,
-        "onboarding_id": onboarding_id,
-        "type": "Onboarding",
-        "status": "WaitingForDocument",
-        "status_at": now,
-        "created_at": now,
-        "updated_at": now,
-    }
-    insert_row(db, "supporting_document_collections", row)
-    emit(
-        env,
-        db,
-        "SupportingDocumentCollection.Created",
-        project_id=project_id,
-        resource_id=row["id"],
-    )
-    return row
 
 
 def _touched(

@@ -28,6 +28,7 @@ from ..accounts.transactions import find_transaction
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.rejections import Rejected, rejection
+from .document_collections import open_collection
 
 __all__ = ["MAX_FILENAME", "new_upload"]
 
@@ -69,26 +70,7 @@ def _open_collection(
     )
     if waiting:
         return waiting[0]
-    now = env.now()
-    row: SupportingDocumentCollectionNew = {
-        "id": env.new_id(db, "supporting_document_collection"),
-        "project_id": project_id,
-        "transaction_id": transaction_id,
-        "type": "Transaction",
-        "status": "WaitingForDocument",
-        "status_at": now,
-        "created_at": now,
-        "updated_at": now,
-    }
-    insert_row(db, "supporting_document_collections", row)
-    emit(
-        env,
-        db,
-        "SupportingDocumentCollection.Created",
-        project_id=project_id,
-        resource_id=row["id"],
-    )
-    return row
+    return open_collection(env, db, project_id, "Transaction", transaction_id=transaction_id)
 
 
 def new_upload(

@@ -34,7 +34,6 @@ from ...clock import format_timestamp, parse_timestamp
 from ...storage import get_row, insert_row, rows_where, update_row, with_changes
 from ...storage.rows import (
     AccountHolderRow,
-    SupportingDocumentCollectionNew,
     VerificationRenewalChanges,
     VerificationRenewalNew,
     VerificationRenewalRow,
@@ -43,6 +42,7 @@ from ..accounts.holders import holder_scope
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.rejections import Rejected, rejection
+from .document_collections import open_collection
 from .onboarding import stored_json
 
 __all__ = [
@@ -164,30 +164,6 @@ def _changed(
     return with_changes(row, changes)
 
 
-def _collection(
-    env: Environment, db: sqlite_utils.Database, project_id: str
-) -> SupportingDocumentCollectionNew:
-    now = env.now()
-    collection: SupportingDocumentCollectionNew = {
-        "id": env.new_id(db, "supporting_document_collection"),
-        "project_id": project_id,
-        "type": "AccountHolderVerificationRenewal",
-        "status": "WaitingForDocument",
-        "status_at": now,
-        "created_at": now,
-        "updated_at": now,
-    }
-    insert_row(db, "supporting_document_collections", collection)
-    emit(
-        env,
-        db,
-        "SupportingDocumentCollection.Created",
-        project_id=project_id,
-        resource_id=collection["id"],
-    )
-    return collection
-
-
 def start(
     env: Environment,
     project_id: str,
@@ -204,7 +180,7 @@ def start(
         holder = holders[0]
         now = env.now()
         collection = (
-            _collection(env, db, project_id)
+            open_collection(env, db, project_id, "AccountHolderVerificationRenewal")
             if "SupportingDocumentsRequired" in requirements
             else None
         )
