@@ -5,7 +5,6 @@
     python scripts/fidelity.py --diff Card     # only lines starting with `Card`
     python scripts/fidelity.py --missing       # the real root fields we do not implement
     python scripts/fidelity.py --lacking       # per type: what the real type has and ours lacks
-    python scripts/fidelity.py --write-gaps    # rewrite simulator/fidelity_gaps.toml from --lacking
     python scripts/fidelity.py --write-docs    # rewrite the generated part of docs/fidelity.md
     python scripts/fidelity.py --check-docs    # exit 1 if that part is out of date
 
@@ -24,13 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from simulator.fidelity import (
-    GAPS_FILE,
     SIMULATOR_ONLY_FILE,
     SimulatorOnly,
     compare,
     coverage,
     field_coverage,
-    gaps_toml,
     lacking,
     load_reference,
     schema_shapes,
@@ -158,7 +155,6 @@ def main() -> int:
     parser.add_argument("--diff", nargs="?", const="", default=None, metavar="PREFIX")
     parser.add_argument("--missing", action="store_true")
     parser.add_argument("--lacking", nargs="?", const="", default=None, metavar="PREFIX")
-    parser.add_argument("--write-gaps", action="store_true")
     parser.add_argument("--api", choices=sorted(APIS), action="append")
     parser.add_argument("--write-docs", action="store_true")
     parser.add_argument("--check-docs", action="store_true")
@@ -166,9 +162,6 @@ def main() -> int:
     if args.write_docs or args.check_docs:
         return write_docs(args.reference, check=args.check_docs)
     shapes = compared(args.reference)
-    if args.write_gaps:
-        GAPS_FILE.write_text(gaps_toml({api: lacking(*shapes[api]) for api in APIS}), "utf-8")
-        return 0
     for api in args.api or sorted(APIS):
         ours, theirs = shapes[api]
         differences = compare(ours, theirs, SimulatorOnly.load(api))

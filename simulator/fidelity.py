@@ -46,7 +46,6 @@ from graphql import (
 )
 
 __all__ = [
-    "GAPS_FILE",
     "SIMULATOR_ONLY_FILE",
     "Coverage",
     "FieldCoverage",
@@ -55,8 +54,6 @@ __all__ = [
     "coverage",
     "difference_lines",
     "field_coverage",
-    "gaps_toml",
-    "known_gaps",
     "known_names",
     "lacking",
     "load_reference",
@@ -65,7 +62,6 @@ __all__ = [
 
 SIMULATOR_ONLY_FILE = Path(__file__).with_name("simulator_only.toml")
 #: What the real types have and ours still lack, by API: a list that may only shrink.
-GAPS_FILE = Path(__file__).with_name("fidelity_gaps.toml")
 
 Shapes = Mapping[str, Mapping[str, Any]]
 
@@ -345,22 +341,3 @@ def field_coverage(ours: Shapes, theirs: Shapes) -> FieldCoverage:
         total += len(real["fields"])
         present += sum(1 for f in real["fields"] if f in shape["fields"])
     return FieldCoverage(present, total)
-
-
-def known_gaps(api: str, path: Path = GAPS_FILE) -> dict[str, list[str]]:
-    """The gaps `fidelity_gaps.toml` still admits for one API (`partner` or `testing`)."""
-    table = tomllib.loads(path.read_text(encoding="utf-8")).get(api, {})
-    return {name: list(members) for name, members in table.items()}
-
-
-def gaps_toml(gaps: Mapping[str, Mapping[str, list[str]]]) -> str:
-    """`fidelity_gaps.toml`'s text for the gaps of each API (as `lacking` returns them)."""
-    lines = [
-        "# What the real types have and the simulator's still lack, by API (issue 25).",
-        "# tests/test_fidelity.py fails on a gap not listed here and on a listed one that is",
-        "# filled: the list may only shrink (`python scripts/fidelity.py --write-gaps`).",
-    ]
-    for api, by_type in gaps.items():
-        lines += ["", f"[{api}]"]
-        lines += [f"{name} = {json.dumps(members)}" for name, members in by_type.items()]
-    return "\n".join(lines) + "\n"

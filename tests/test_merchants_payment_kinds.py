@@ -157,6 +157,7 @@ SETTLE = """mutation($input: SimulateIncomingInPersonCardSettlementInput!) {
   simulateIncomingInPersonCardSettlement(input: $input) { __typename
     ... on SimulateIncomingInPersonCardSettlementSuccessPayload { merchantPayments {
       __typename id statusInfo { status } balance { totalCaptured { value } } paymentLink { id }
+      paymentMandate { __typename id }
       merchantProfile { merchantPayments(filters: { status: [Captured] }) { totalCount }
         merchantPaymentLinks { totalCount } } } }
     ... on MerchantPaymentsAlreadySettledRejection { merchantPaymentIds } } }"""
@@ -207,6 +208,8 @@ def test_an_in_person_intent_is_paid_and_settled(bank: Bank) -> None:
     assert result["merchantPayments"][0]["balance"]["totalCaptured"]["value"] == "9.90"
     # The Testing API's payment shows its profile's payments and links, as the partner API's.
     assert result["merchantPayments"][0]["paymentLink"] is None
+    # Its card mandate, as the partner API resolves it (the Testing API takes the field).
+    assert result["merchantPayments"][0]["paymentMandate"]["__typename"] == "CardPaymentMandate"
     assert result["merchantPayments"][0]["merchantProfile"] == {
         "merchantPayments": {"totalCount": 1},
         "merchantPaymentLinks": {"totalCount": 0},

@@ -34,6 +34,7 @@ from starlette.routing import Route
 from .. import api, testing_api
 from ..api import partner, unauthenticated
 from ..api.executable import SCHEMA_DIR
+from ..api.grafted import grafted
 from ..browser import browser_routes, with_explorer
 from ..domain.kernel.context import Environment
 from ..environments import EnvironmentName
@@ -79,7 +80,10 @@ def unauthenticated_schema() -> GraphQLSchema:
 
 @cache
 def testing_schema() -> GraphQLSchema:
-    return api.build_schema([SCHEMA_DIR / "common", testing_api.SCHEMA_DIR], testing_api.bindables)
+    """The Testing API's schema, with the partner API's fields it serves as its own (the
+    accounts, users, consents and mandates its types lead to: `api/grafted.py`)."""
+    own = api.build_schema([SCHEMA_DIR / "common", testing_api.SCHEMA_DIR], testing_api.bindables)
+    return grafted(own, partner_schema(), testing_api.graft())
 
 
 def create_app(

@@ -9,11 +9,13 @@ and consents) and the capabilities named after their package (`journal`, `limits
 `webhooks`).
 """
 
+import tomllib
 from pathlib import Path
 
 from ariadne.types import SchemaBindable
 
 from ..api.executable import resolver_modules
+from ..api.grafted import Graft
 
 #: The modules whose bindables make up the Testing API schema: every module of this package
 #: and of its family folders (but the private `_*.py`), found on disk, in name order.
@@ -23,6 +25,19 @@ bindables: list[SchemaBindable] = [
     bindable for module in RESOLVER_MODULES for bindable in module.bindables
 ]
 
-__all__ = ["RESOLVER_MODULES", "SCHEMA_DIR", "bindables"]
+__all__ = ["GRAFTED_FILE", "RESOLVER_MODULES", "SCHEMA_DIR", "bindables", "graft"]
 
 SCHEMA_DIR = Path(__file__).parent / "schema"
+#: The partner API's fields this API serves as its own (`api/grafted.py`).
+GRAFTED_FILE = SCHEMA_DIR / "grafted.toml"
+
+
+def graft() -> Graft:
+    """What the Testing API takes of the partner API's schema (`grafted.toml`)."""
+    table = tomllib.loads(GRAFTED_FILE.read_text(encoding="utf-8"))
+    return Graft(
+        fields=table["fields"],
+        implementations=table["implementations"]["types"],
+        withheld=table["withheld"],
+        left_out=table["left_out"]["types"],
+    )

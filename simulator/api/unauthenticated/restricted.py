@@ -14,15 +14,12 @@ small = restricted(schema, cut)
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from graphql import (
-    GraphQLArgument,
     GraphQLEnumType,
-    GraphQLField,
-    GraphQLInputField,
     GraphQLInputObjectType,
     GraphQLInterfaceType,
     GraphQLList,
@@ -35,6 +32,8 @@ from graphql import (
     GraphQLUnionType,
     get_named_type,
 )
+
+from ..type_copies import copy_type
 
 __all__ = ["Cut", "reachable", "restricted"]
 
@@ -146,7 +145,7 @@ def restricted(schema: GraphQLSchema, cut: Cut) -> GraphQLSchema:
 
     for name, fields in kept.items():
         hidden = cut.withheld.get(name, ())
-        built[name] = _copy(schema.type_map[name], fields, hidden, wrapped, interfaces)
+        built[name] = copy_type(schema.type_map[name], fields, hidden, wrapped, interfaces)
     for old, new in cut.renamed.items():
         if old in built:
             # Only copies are renamed: enums and scalars are shared with `schema` as they are.
@@ -157,97 +156,3 @@ def restricted(schema: GraphQLSchema, cut: Cut) -> GraphQLSchema:
     assert isinstance(query, GraphQLObjectType)
     assert mutation is None or isinstance(mutation, GraphQLObjectType)
     return GraphQLSchema(query=query, mutation=mutation, types=list(built.values()))
-
-
-def _field(field: GraphQLField, wrapped: Callable[[GraphQLType], Any]) -> GraphQLField:
-    args = {
-        name: GraphQLArgument(
-            wrapped(arg.type),
-            default_value=arg.default_value,
-            # graphql-core 3.3 keeps an SDL default (`first: Int! = 50`) here.
-            default=arg.default,
-            description=arg.description,
-            deprecation_reason=arg.deprecation_reason,
-            out_name=arg.out_name,
-        )
-        for name, arg in field.args.items()
-    }
-    return GraphQLField(
-        wrapped(field.type),
-        args=args,
-        resolve=field.resolve,
-        description=field.description,
-        deprecation_reason=field.deprecation_reason,
-    )
-
-
-Interfaces = Callable[[GraphQLObjectType | GraphQLInterfaceType], list[Any]]
-
-
-def _copy(
-    graphql_type: GraphQLNamedType,
-    fields: list[str],
-    hidden: Collection[str],
-    wrapped: Callable[[GraphQLType], Any],
-    interfaces: Interfaces,
-) -> GraphQLNamedType:
-    """`graphql_type` again, with only `fields`, its references going through `wrapped`."""
-    if isinstance(graphql_type, GraphQLEnumType) and hidden:
-        enum = graphql_type
-        values = {name: value for name, value in enum.values.items() if name not in hidden}
-        return GraphQLEnumType(enum.name, values, description=enum.description)
-    if isinstance(graphql_type, GraphQLEnumType | GraphQLScalarType):
-        return graphql_type  # refers to no other type: shared as it is
-    if isinstance(graphql_type, GraphQLInputObjectType):
-        source = graphql_type
-        return GraphQLInputObjectType(
-            source.name,
-            lambda: {
-                name: GraphQLInputField(
-                    wrapped(source.fields[name].type),
-                    default_value=source.fields[name].default_value,
-                    default=source.fields[name].default,
-                    description=source.fields[name].description,
-                    deprecation_reason=source.fields[name].deprecation_reason,
-                    out_name=source.fields[name].out_name,
-                )
-                for name in fields
-            },
-            description=source.description,
-            out_type=source.out_type,
-        )
-    if isinstance(graphql_type, GraphQLUnionType):
-        union = graphql_type
-        return GraphQLUnionType(
-            union.name,
-            lambda: [wrapped(member) for member in union.types],
-            resolve_type=union.resolve_type,
-            description=union.description,
-        )
-    return _copy_object(graphql_type, fields, wrapped, interfaces)
-
-
-def _copy_object(
-    graphql_type: GraphQLNamedType,
-    fields: list[str],
-    wrapped: Callable[[GraphQLType], Any],
-    interfaces: Interfaces,
-) -> GraphQLNamedType:
-    if isinstance(graphql_type, GraphQLInterfaceType):
-        interface = graphql_type
-        return GraphQLInterfaceType(
-            interface.name,
-            lambda: {name: _field(interface.fields[name], wrapped) for name in fields},
-            interfaces=lambda: interfaces(interface),
-            resolve_type=interface.resolve_type,
-            description=interface.description,
-        )
-    assert isinstance(graphql_type, GraphQLObjectType)
-    source = graphql_type
-    return GraphQLObjectType(
-        source.name,
-        lambda: {name: _field(source.fields[name], wrapped) for name in fields},
-        interfaces=lambda: interfaces(source),
-        is_type_of=source.is_type_of,
-        description=source.description,
-    )

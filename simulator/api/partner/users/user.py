@@ -144,7 +144,15 @@ def resolve_birth_city(_: dict[str, Any], __: ResolveInfo) -> str | None:
 @user_type.field("authenticators")
 def resolve_authenticators(row: dict[str, Any], info: ResolveInfo) -> list[dict[str, Any]]:
     # Users sign in on the simulator's pages with a code sent by text message.
-    return [{"type": "SwanWeb", "otp_phone_number": resolve_phone(row, info)}]
+    # The Testing API's Authenticator also reads `id` and `status` (the partner API's has none).
+    return [
+        {
+            "id": f"{row['id']}-web",
+            "status": "Enabled",
+            "type": "SwanWeb",
+            "otp_phone_number": resolve_phone(row, info),
+        }
+    ]
 
 
 @user_type.field("identifications")
