@@ -22,6 +22,9 @@ Ariadne 1.x; the few places where those releases disagree are bridged here, and 
   executable schema: every enum passed as a variable was refused with a `TypeError`.
   `accept_enum_parse_value_arguments(schema)` wraps those replacements so that they take
   (and ignore) what graphql-core passes beyond the value.
+- **SDL defaults.** 3.3 keeps an argument's or input field's SDL default (`first: Int! = 50`)
+  in a `default` attribute, which 3.2 has not (nor takes): `sdl_default(source)` gives the
+  keyword a copy passes on, empty on 3.2.
 
 ```python
 >>> from ariadne import make_executable_schema
@@ -60,6 +63,7 @@ __all__ = [
     "ResolveInfo",
     "accept_enum_parse_value_arguments",
     "operation_stopped_by",
+    "sdl_default",
     "validate",
 ]
 
@@ -84,6 +88,11 @@ else:
         from graphql import Executor as ExecutionContext
     else:  # pragma: no cover
         from graphql import ExecutionContext
+
+
+def sdl_default(source: graphql.GraphQLArgument | graphql.GraphQLInputField) -> dict[str, Any]:
+    """`{"default": ...}` for a copy of `source` on graphql-core 3.3; nothing on 3.2."""
+    return {"default": source.default} if GRAPHQL_CORE_3_3 else {}
 
 
 def operation_stopped_by(context: Any, error: graphql.GraphQLError) -> Any:

@@ -22,6 +22,8 @@ from graphql import (
     GraphQLUnionType,
 )
 
+from ..graphql_compat import sdl_default
+
 __all__ = ["Interfaces", "copy_field", "copy_type"]
 
 
@@ -31,8 +33,7 @@ def copy_field(field: GraphQLField, wrapped: Callable[[GraphQLType], Any]) -> Gr
         name: GraphQLArgument(
             wrapped(arg.type),
             default_value=arg.default_value,
-            # graphql-core 3.3 keeps an SDL default (`first: Int! = 50`) here.
-            default=arg.default,
+            **sdl_default(arg),
             description=arg.description,
             deprecation_reason=arg.deprecation_reason,
             out_name=arg.out_name,
@@ -75,7 +76,7 @@ def copy_type(
                 name: GraphQLInputField(
                     wrapped(source.fields[name].type),
                     default_value=source.fields[name].default_value,
-                    default=source.fields[name].default,
+                    **sdl_default(source.fields[name]),
                     description=source.fields[name].description,
                     deprecation_reason=source.fields[name].deprecation_reason,
                     out_name=source.fields[name].out_name,
