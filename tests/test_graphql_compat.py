@@ -89,3 +89,16 @@ def test_the_deadline_context_runs_on_the_installed_release() -> None:
     )
     assert late.data is None  # type: ignore[union-attr]
     assert late.errors[0].extensions["code"] == "DEADLINE_EXCEEDED"  # type: ignore[union-attr,index]
+
+
+def test_a_copied_argument_keeps_its_sdl_default_on_the_installed_release() -> None:
+    from graphql import GraphQLSchema
+
+    from simulator.api.type_copies import copy_type
+
+    schema = make_executable_schema("type Query { page(first: Int! = 50): Int! }")
+    query = schema.query_type
+    assert query is not None
+    copied = copy_type(query, ["page"], (), lambda t: t, lambda _: [])
+    answer = graphql_sync(GraphQLSchema(query=copied), "{ page }", root_value={"page": 1})
+    assert answer.errors is None  # `first` is required but defaulted: the default was kept
