@@ -381,7 +381,13 @@ def test_serve_and_progress_on_a_workshop_data_dir(pristine: Path, tmp_path: Pat
     progress = run_cli("workshop", "progress", "--data-dir", str(tmp_path / "room"))
     assert progress.returncode == 0, progress.stderr
     assert progress.stdout.splitlines()[1].startswith("ada ")
-    bad = run_cli("serve", "--data-dir", str(tmp_path / "room"), "--learners", "2-9")
+    # The slice outside the roster is named even when the port is taken too (it is what the
+    # trainer typed wrong), so the test holds whatever listens on the default port.
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = str(taken.getsockname()[1])
+        bad = run_cli(
+            "serve", "--data-dir", str(tmp_path / "room"), "--learners", "2-9", "--port", port
+        )
     assert bad.returncode == 2 and "outside the roster's 1-3" in bad.stderr
 
 

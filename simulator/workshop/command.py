@@ -51,12 +51,18 @@ def open_served_workshop(args: argparse.Namespace) -> Workshop:
 
 
 def run_workshop_serve(args: argparse.Namespace) -> int:
-    ensure_port_free(args.host, args.port)
+    # The room's own refusals (no roster, a slice outside it) come before the port's: they are
+    # what the trainer typed wrong, whatever else is listening on the machine.
+    room = open_served_workshop(args)
     try:
+        ensure_port_free(args.host, args.port)
         configure_logging(args.log_file)
     except OSError as error:
+        room.close()
         raise ConfigurationError(f"Cannot write the log to {args.log_file}: {error}") from None
-    room = open_served_workshop(args)
+    except BaseException:
+        room.close()
+        raise
     public_url = room.public_url
     instructor, sign_in = instructor_app(room, public_url)
     app = WorkshopApp(room, instructor=instructor, trust_forwarded_for=args.trust_forwarded_for)
