@@ -28,6 +28,7 @@ from ..snapshots import (
     simulator_version,
     snapshot_dir,
 )
+from ..storage import read_id_secret
 from .format import REPORT_FORMAT, render_step
 from .state import pack_state
 
@@ -152,6 +153,10 @@ def write_report(
         "platform": f"Python {platform.python_version()} on {platform.platform()}",
         "steps": len(steps),
     }
+    if state is None:
+        # The replay starts from a new file: it needs this one's id secret to give the same
+        # ids (a packed state carries it in its files). See docs/bug-reports.md.
+        header["id_secret"] = read_id_secret(sim.environment(name).store.db).as_text()
     earlier, shown = steps[:first], steps[first:]
     if format == "pytest":
         text = pytest_file(header, state, earlier, shown, expected)
