@@ -6,6 +6,7 @@ its notebooks show (docs/security.md, "Ids")."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sqlite3
@@ -20,6 +21,7 @@ import pytest
 
 from simulator import ProjectCredentials, Simulator
 from simulator.api.unauthenticated.resolvers import SHARED_ROOTS
+from simulator.cli import main
 from simulator.environments import EnvironmentName
 from simulator.report import REPORT_FORMAT, Replay
 from simulator.storage import IdSecret, Store, read_id_secret
@@ -171,18 +173,28 @@ def _replay(notebook: dict[str, Any]) -> None:
             exec(cell["source"], namespace)  # as a kernel runs them: raises on a divergence
 
 
-@pytest.mark.parametrize("snapshot", [False, True])
-def test_a_report_of_a_data_dir_replays_with_its_ids(tmp_path: Path, snapshot: bool) -> None:
+def _as_saved_before_secrets(snapshot: Path) -> None:
+    """A snapshot's file as an earlier version saved it: no id secret, nor its migration."""
+    with contextlib.closing(sqlite3.connect(snapshot / "sandbox.sqlite")) as db:
+        db.execute("DROP TABLE id_secret")
+        db.execute("DELETE FROM _sqlite_migrations WHERE name = 'm003_id_secret'")
+        db.commit()
+
+
+@pytest.mark.parametrize("start", ["empty", "snapshot", "older snapshot"])
+def test_a_report_of_a_data_dir_replays_with_its_ids(tmp_path: Path, start: str) -> None:
     with _served(tmp_path / "data") as (sim, http, project):
-        if snapshot:
+        if start != "empty":
             sim.snapshot("before")
+        if start == "older snapshot":
+            _as_saved_before_secrets(sim.data_dir / "snapshots" / "before")
         onboarding = _onboard(http, project.project_id)
-        notebook = sim.report(None, since="before" if snapshot else None)
+        notebook = sim.report(None, since=None if start == "empty" else "before")
     assert isinstance(notebook, dict)
     setup = notebook["cells"][1]["source"]
     assert onboarding in json.dumps(notebook)
-    # Without a starting state the header carries the secret; with one, its files do.
-    assert ("'id_secret': 'hmac-sha256:" in setup) is not snapshot
+    # The header carries the secret unless the starting state's file does.
+    assert ("'id_secret': 'hmac-sha256:" in setup) is (start != "snapshot")
     _replay(notebook)
 
 
@@ -210,3 +222,19 @@ def test_an_id_secret_reads_back_from_its_text() -> None:
     with pytest.raises(ValueError):
         Replay({"report_format": REPORT_FORMAT, "start": "2026-01-05T09:00:00Z", "environment": "sandbox",
                 "id_secret": "nonsense"}).close()  # fmt: skip
+
+
+def test_seed_on_a_new_data_dir_gives_unguessable_ids(tmp_path: Path) -> None:
+    """The command line (as `serve` and `seed`) opens a data dir with a random secret: two
+    data dirs seeded alike hold the dataset's onboardings under different ids."""
+    found = []
+    for name in ("a", "b"):
+        data = str(tmp_path / name)
+        made = ["project", "create", "--name", "Demo project", "--redirect-uri", REDIRECT_URI]
+        assert main([*made, "--data-dir", data]) == 0
+        assert main(["seed", "--data-dir", data]) == 0
+        with sqlite3.connect(Path(data) / "sandbox.sqlite") as db:
+            found.append({r[0] for r in db.execute("SELECT id FROM onboardings")})
+            assert db.execute("SELECT scheme FROM id_secret").fetchone()[0] == "hmac-sha256"
+    assert found[0] and not found[0] & found[1]
+    assert not found[0] & {_published("onboarding", n) for n in range(1, 10)}

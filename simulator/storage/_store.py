@@ -207,6 +207,7 @@ class Store:
         A new, empty file gets a copy of a freshly migrated schema (SQLite's backup of an
         in-memory image built once per process) instead of running every migration again:
         the same result, several times faster, which is most of a new `Simulator()`.
+        A file without an id secret (a new one: the image has none) is then given one.
         """
         database = self.db
         new = not database.table_names()
