@@ -79,6 +79,9 @@ class Simulator:
     `OutboundPolicy.strict_mode(allow=[...])` for a simulator others can reach.
     `workers`: a thread pool to run GraphQL operations in, owned by the caller (a workshop
     shares one among its spaces); by default the simulator makes and owns its own.
+    `reproducible_ids`: a new environment file gets ids anyone can compute (the same at every
+    run: teaching notebooks) instead of ids from a random secret of its own; by default only
+    a temporary data dir's. Never for a simulator others reach (docs/security.md, "Ids").
 
     The simulator is the composition root: it builds and owns every part (stores, clock,
     scheduler and its ticker thread, the wiring of consent handlers, event listeners and due
@@ -100,9 +103,11 @@ class Simulator:
         outbound_policy: OutboundPolicy | None = None,
         journal_retention: int = DEFAULT_RETENTION,
         workers: Executor | None = None,
+        reproducible_ids: bool | None = None,
     ) -> None:
         self.public_url = public_url_setting(public_url)
         self._temporary = data_dir is None
+        self._reproducible_ids = self._temporary if reproducible_ids is None else reproducible_ids
         self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix="banking-sandbox-"))
         self.data_dir.mkdir(parents=True, exist_ok=True)
         # A temporary data dir goes when the process ends even if `close()` was never called:
@@ -155,7 +160,12 @@ class Simulator:
         self.outbound_policy = outbound_policy or DEFAULT_OUTBOUND_POLICY
         self.wiring.get(Receivers).outbound = self.outbound_policy
         for name in EnvironmentName:
-            store = Store.open(self.data_dir, name, durable=not self._temporary)
+            store = Store.open(
+                self.data_dir,
+                name,
+                durable=not self._temporary,
+                reproducible_ids=self._reproducible_ids,
+            )
             self.environments[name] = Environment(name, store, self._clock, self.wiring)
         self.scheduler = Scheduler(
             self._clock, self.environments.values(), self.wiring.scheduled_work, callouts

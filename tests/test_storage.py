@@ -36,19 +36,17 @@ def test_projects_live_only_in_their_environment_file(sim: Simulator) -> None:
     assert live_rows == [(live_project.project_id,)]
 
 
-def test_reset_empties_one_environment_only(sim: Simulator) -> None:
-    sim.create_project("sandbox", "S", ["http://localhost/cb"])
-    sim.create_project("live", "L", ["http://localhost/cb"])
-    sim.reset("sandbox")
-    assert sim.sandbox.store.db["projects"].count == 0
-    assert sim.live.store.db["projects"].count == 1
-    # Ids start over, so a reset sandbox replays a notebook identically.
-    again = sim.create_project("sandbox", "S", ["http://localhost/cb"])
-    fresh = Simulator(sim.data_dir / "other")
-    try:
-        assert again.project_id == fresh.create_project("sandbox", "S", ["http://x/cb"]).project_id
-    finally:
-        fresh.close()
+def test_reset_empties_one_environment_only(tmp_path: Path) -> None:
+    with Simulator(tmp_path) as sim:  # a data dir of its own: a random id secret
+        first = sim.create_project("sandbox", "S", ["http://localhost/cb"])
+        sim.create_project("live", "L", ["http://localhost/cb"])
+        sim.reset("sandbox")
+        assert sim.sandbox.store.db["projects"].count == 0
+        assert sim.live.store.db["projects"].count == 1
+        # Ids start over and the id secret stays, so a reset sandbox replays a notebook
+        # identically.
+        again = sim.create_project("sandbox", "S", ["http://localhost/cb"])
+        assert again.project_id == first.project_id
 
 
 def test_a_failed_write_changes_nothing(sim: Simulator) -> None:
@@ -88,6 +86,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
     assert store.applied_migrations() == [
         "core:m001_initial",
         "core:m002_user_owner",
+        "core:m003_id_secret",
         "events:m001_events",
         "oauth:m001_user_flows",
         "oauth:m002_keyed_login_code_hashes",

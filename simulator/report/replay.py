@@ -43,6 +43,7 @@ from ..journal.clock import dashboard_move
 from ..journal.reading import read_entries
 from ..journal.redact import JSON_SECRETS, TOKEN_PATTERN, Redactor, digest
 from ..oauth.tokens import issue_project_token
+from ..storage import IdSecret, set_id_secret
 from ..webhooks.receivers import AttemptResult, ErrorCode, Receivers, WebhookRequest
 from .format import REPORT_FORMAT, render_step
 from .state import unpack_state
@@ -87,12 +88,21 @@ class Replay:
                 "Nothing was replayed."
             )
         self.header = header
+        recorded_ids = header.get("id_secret")
+        id_secret = IdSecret.from_text(str(recorded_ids)) if recorded_ids else None
         self.data_dir = Path(tempfile.mkdtemp(prefix="bug-report-"))
         if state:
             manifest = unpack_state(state, self.data_dir)
             (self.data_dir / "clock.json").write_text(json.dumps(manifest["clock"]), "utf-8")
-        self.sim = Simulator(self.data_dir, start=header["start"], frozen=True)
+        # The ids of the recorded file: its secret, from the packed state's files or the
+        # header; a report of an earlier version has neither, and the published ids.
+        self.sim = Simulator(
+            self.data_dir, start=header["start"], frozen=True, reproducible_ids=True
+        )
         self.env = self.sim.environment(header["environment"])
+        if id_secret is not None:
+            with self.env.store.atomic() as db:
+                set_id_secret(db, id_secret)
         # The app is called directly (ASGI) on one event loop of the replay's own, in a
         # thread (a notebook's kernel runs a loop in the main one): a `TestClient` costs
         # several thread hops per request. The app's lifespan is not run, so no ticker:

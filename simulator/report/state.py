@@ -3,7 +3,8 @@
 The files are copied, then scrubbed before they are packed: the text-message outbox and
 codes, the web sessions, the signing and hashing keys are deleted, the webhook secrets
 replaced, and each file vacuumed (a deleted row's bytes would stay in free pages
-otherwise). What is left holds hashes of credentials, never a credential.
+otherwise). What is left holds hashes of credentials, never a credential, and the file's id
+secret (`storage/_ids.py`), kept so that the replay gives the recorded ids.
 """
 
 from __future__ import annotations

@@ -9,9 +9,11 @@ sim.report("bug.ipynb", since="before", expected="The transfer should be booked.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import platform
+import sqlite3
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -28,6 +30,7 @@ from ..snapshots import (
     simulator_version,
     snapshot_dir,
 )
+from ..storage import read_id_secret
 from .format import REPORT_FORMAT, render_step
 from .state import pack_state
 
@@ -152,6 +155,10 @@ def write_report(
         "platform": f"Python {platform.python_version()} on {platform.platform()}",
         "steps": len(steps),
     }
+    if snapshot is None or not _carries_id_secret(snapshot_dir(sim.data_dir, snapshot), name):
+        # The replay starts from a new file (or one saved before files had a secret): it
+        # needs this one's id secret to give the same ids. See docs/bug-reports.md.
+        header["id_secret"] = read_id_secret(sim.environment(name).store.db).as_text()
     earlier, shown = steps[:first], steps[first:]
     if format == "pytest":
         text = pytest_file(header, state, earlier, shown, expected)
@@ -164,6 +171,16 @@ def write_report(
         return notebook
     Path(out).write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", "utf-8")
     return Path(out)
+
+
+def _carries_id_secret(snapshot: Path, name: EnvironmentName) -> bool:
+    """Whether the snapshot's file of `name` holds an id secret (a packed state keeps it)."""
+    path = (snapshot / name.file_name).as_uri() + "?mode=ro"
+    try:
+        with contextlib.closing(sqlite3.connect(path, uri=True)) as db:
+            return int(db.execute("SELECT count(*) FROM id_secret").fetchone()[0]) > 0
+    except sqlite3.OperationalError:  # no such file, or saved before files had a secret
+        return False
 
 
 def _datasets(sim: Reported, name: EnvironmentName) -> list[str]:

@@ -7,7 +7,8 @@ export downloads, one address each per environment, under the public URL.
   external identification's identity document; recorded once.
 - `GET /{environment}/export-downloads/{token}`: an export's CSV file.
 
-The token in the path is the credential (as a presigned URL's signature): random, stored
+The token in the path is the credential (as a presigned URL's signature): unguessable
+(derived from the environment file's id secret, so a report replays it), stored hashed
 with its document or export, and valid for a while of virtual time. An unknown, used or
 expired token answers 404, as any other path does.
 """

@@ -57,7 +57,10 @@ _OTHER_DATABASES = ("limits.sqlite",)
 _OTHER_FILES = ("limits.json",)
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 #: Tables `diff` leaves out: the journal's own bookkeeping and the migrations'.
-_NOT_DIFFED = {"journal_entries", "journal_secrets", "_sqlite_migrations", "sqlite_sequence"}
+_NOT_DIFFED = {
+    *("journal_entries", "journal_secrets", "_sqlite_migrations", "sqlite_sequence"),
+    "id_secret",  # unchanged in a data dir; and a diff is no place for a secret
+}
 
 
 class SnapshotError(SimulatorError):

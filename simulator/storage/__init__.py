@@ -14,7 +14,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ._ids import new_id, next_number
+    from ._ids import IdSecret, new_id, new_token, next_number, read_id_secret, set_id_secret
     from ._rows import (
         PrimaryKey,
         Row,
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "IdSecret",
     "PrimaryKey",
     "Row",
     "Store",
@@ -53,10 +54,13 @@ __all__ = [
     "insert_rows",
     "integer",
     "new_id",
+    "new_token",
     "next_number",
     "now_text",
     "optional_text",
+    "read_id_secret",
     "rows_where",
+    "set_id_secret",
     "text",
     "update_columns",
     "update_row",
@@ -69,7 +73,10 @@ __all__ = [
 #: Every name here comes with sqlite-utils (and numpy, when installed): imported on first
 #: use, so that `storage.current` and `storage.private` start light (docs/architecture.md).
 _MODULES = {
-    **dict.fromkeys(["new_id", "next_number"], "._ids"),
+    **dict.fromkeys(
+        ["IdSecret", "new_id", "new_token", "next_number", "read_id_secret", "set_id_secret"],
+        "._ids",
+    ),
     **dict.fromkeys(["Store", "now_text"], "._store"),
     **dict.fromkeys(
         [

@@ -16,6 +16,7 @@ import sqlite_utils
 from ..clock import Clock
 from ..environments import EnvironmentName
 from ..exceptions import SimulatorClosed
+from ._ids import ID_SECRET_TABLE, ensure_id_secret
 from .current import MIGRATIONS_TABLE, connect, protect_database
 from .private import private_dir, private_file
 from .tables import MIGRATION_SETS
@@ -30,6 +31,7 @@ _KEPT_ON_RESET = {
     "sqlite_sequence",
     "signing_keys",
     "hash_keys",
+    ID_SECRET_TABLE,  # ids stay stable across a reset, as the data dir's own
 } | _JOURNAL_TABLES
 
 
@@ -87,9 +89,19 @@ class Store:
     opening one per request.
     """
 
-    def __init__(self, path: Path, environment: EnvironmentName, *, durable: bool = True) -> None:
+    def __init__(
+        self,
+        path: Path,
+        environment: EnvironmentName,
+        *,
+        durable: bool = True,
+        reproducible_ids: bool = False,
+    ) -> None:
         self.path = path
         self.environment = environment
+        #: A new file gets the reproducible id scheme instead of a random id secret
+        #: (storage/_ids.py): only for teaching material nobody else reaches.
+        self.reproducible_ids = reproducible_ids
         #: False for a throwaway data dir: SQLite then never waits for the disk (no fsync), a
         #: crash may lose the file, and nobody would have kept it anyway.
         self.durable = durable
@@ -103,11 +115,19 @@ class Store:
 
     @classmethod
     def open(
-        cls, data_dir: Path | str, environment: EnvironmentName, *, durable: bool = True
+        cls,
+        data_dir: Path | str,
+        environment: EnvironmentName,
+        *,
+        durable: bool = True,
+        reproducible_ids: bool = False,
     ) -> Store:
-        """Open (creating and migrating when needed) the environment's file in `data_dir`."""
+        """Open (creating and migrating when needed) the environment's file in `data_dir`.
+        A file without an id secret gets one: random, or the reproducible scheme when
+        `reproducible_ids` (storage/_ids.py); a file that has one keeps it."""
         directory = private_dir(data_dir)  # 0700: the file holds signing keys and the outbox
-        store = cls(private_file(directory / environment.file_name), environment, durable=durable)
+        path = private_file(directory / environment.file_name)
+        store = cls(path, environment, durable=durable, reproducible_ids=reproducible_ids)
         store.migrate()
         store.protect_files()
         return store
@@ -187,6 +207,7 @@ class Store:
         A new, empty file gets a copy of a freshly migrated schema (SQLite's backup of an
         in-memory image built once per process) instead of running every migration again:
         the same result, several times faster, which is most of a new `Simulator()`.
+        A file without an id secret (a new one: the image has none) is then given one.
         """
         database = self.db
         new = not database.table_names()
@@ -201,6 +222,11 @@ class Store:
         # is most of opening a workshop room's hundred files.
         if not new and self._recorded_migrations(database) != _migration_count():
             _apply_migrations(database)
+        # Made here, for this file, never in the image it was copied from (every file would
+        # then share it); kept when the file has one already (no write then).
+        if database.execute(f"SELECT 1 FROM [{ID_SECRET_TABLE}]").fetchone() is None:
+            with self.atomic() as writing:
+                ensure_id_secret(writing, reproducible=self.reproducible_ids)
 
     def data_version(self) -> int:
         """A number that changes whenever the state in the file changes: a commit by any

@@ -126,6 +126,9 @@ __all__ = [
     "HashKeyChanges",
     "HashKeyNew",
     "HashKeyRow",
+    "IdSecretChanges",
+    "IdSecretNew",
+    "IdSecretRow",
     "IdSequenceChanges",
     "IdSequenceNew",
     "IdSequenceRow",
@@ -311,6 +314,7 @@ TableName = Literal[
     "accounts",
     "account_memberships",
     "consents",
+    "id_secret",
     "events",
     "signing_keys",
     "oauth_project_settings",
@@ -867,6 +871,30 @@ class ConsentChanges(TypedDict, total=False):
     finished_at: str | None
     parent_consent_id: str | None
     child_order: int | None
+
+
+class IdSecretRow(TypedDict):
+    """A row of `id_secret`."""
+
+    slot: str
+    scheme: str
+    secret: str | None
+
+
+class IdSecretNew(TypedDict):
+    """A row to insert into `id_secret`."""
+
+    slot: str
+    scheme: str
+    secret: NotRequired[str | None]
+
+
+class IdSecretChanges(TypedDict, total=False):
+    """Columns of `id_secret` an update may set."""
+
+    slot: str
+    scheme: str
+    secret: str | None
 
 
 class EventRow(TypedDict):
@@ -4893,6 +4921,10 @@ if TYPE_CHECKING:
     @overload
     def get_row(db: Database, name: Literal["consents"], key: PrimaryKey | None) -> ConsentRow: ...
     @overload
+    def get_row(
+        db: Database, name: Literal["id_secret"], key: PrimaryKey | None
+    ) -> IdSecretRow: ...
+    @overload
     def get_row(db: Database, name: Literal["events"], key: PrimaryKey | None) -> EventRow: ...
     @overload
     def get_row(
@@ -5250,6 +5282,10 @@ if TYPE_CHECKING:
     def find_row(
         db: Database, name: Literal["consents"], key: PrimaryKey | None
     ) -> ConsentRow | None: ...
+    @overload
+    def find_row(
+        db: Database, name: Literal["id_secret"], key: PrimaryKey | None
+    ) -> IdSecretRow | None: ...
     @overload
     def find_row(
         db: Database, name: Literal["events"], key: PrimaryKey | None
@@ -5668,6 +5704,16 @@ if TYPE_CHECKING:
         order_by: str | None = None,
         limit: int | None = None,
     ) -> Iterator[ConsentRow]: ...
+    @overload
+    def rows_where(
+        db: Database,
+        name: Literal["id_secret"],
+        where: str | None = None,
+        where_args: Sequence[Any] | None = None,
+        *,
+        order_by: str | None = None,
+        limit: int | None = None,
+    ) -> Iterator[IdSecretRow]: ...
     @overload
     def rows_where(
         db: Database,
@@ -6556,6 +6602,10 @@ if TYPE_CHECKING:
     ) -> None: ...
     @overload
     def insert_row(
+        db: Database, name: Literal["id_secret"], row: IdSecretNew, *, replace: bool = False
+    ) -> None: ...
+    @overload
+    def insert_row(
         db: Database, name: Literal["events"], row: EventNew, *, replace: bool = False
     ) -> None: ...
     @overload
@@ -7181,6 +7231,10 @@ if TYPE_CHECKING:
         db: Database, name: Literal["consents"], rows: Iterable[ConsentNew]
     ) -> None: ...
     @overload
+    def insert_rows(
+        db: Database, name: Literal["id_secret"], rows: Iterable[IdSecretNew]
+    ) -> None: ...
+    @overload
     def insert_rows(db: Database, name: Literal["events"], rows: Iterable[EventNew]) -> None: ...
     @overload
     def insert_rows(
@@ -7602,6 +7656,10 @@ if TYPE_CHECKING:
     @overload
     def update_row(
         db: Database, name: Literal["consents"], key: PrimaryKey | None, changes: ConsentChanges
+    ) -> None: ...
+    @overload
+    def update_row(
+        db: Database, name: Literal["id_secret"], key: PrimaryKey | None, changes: IdSecretChanges
     ) -> None: ...
     @overload
     def update_row(
@@ -8189,6 +8247,10 @@ if TYPE_CHECKING:
     @overload
     def upsert_row(
         db: Database, name: Literal["consents"], row: ConsentChanges, *, pk: str
+    ) -> None: ...
+    @overload
+    def upsert_row(
+        db: Database, name: Literal["id_secret"], row: IdSecretChanges, *, pk: str
     ) -> None: ...
     @overload
     def upsert_row(

@@ -7,10 +7,17 @@ conversation or a log. The ids are derived from the room and the learner's name 
 learner's place in the roster, for the phone), so a room created again with the same names
 gets the same ids: notebooks and handouts stay reproducible.
 
+These three are no credentials (a `client_id` is public, as in the real service; a phone
+number signs nobody in without the text-message code sent to it). What is one gets a
+space's own values, unguessable (`own_ids`): the id secret every later id comes from, and new
+ids for the template's rows whose id grants access without a token (an onboarding, a
+payment link...), so no learner computes, or shares, another's.
+
 ```python
 ids = learner_ids("room", "ada", position=1)
 ids.project_id    # a UUID of ada's own in room "room"; client_id is SANDBOX_<project_id>
 ids.phone_number  # '+33699000001' (learner 2: '+33699000002', ...)
+own_ids(store)    # a copied space's own id secret and credential ids
 ```
 """
 
@@ -19,12 +26,22 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
-from ..storage import Store
+from ..storage import IdSecret, Store, new_id, set_id_secret
 
-__all__ = ["LearnerIds", "learner_ids", "rename_ids"]
+__all__ = ["CREDENTIAL_IDS", "LearnerIds", "learner_ids", "own_ids", "rename_ids"]
 
 #: The namespace of learners' ids (uuid5 of a fixed name, so it never changes).
 _NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://simulator.local/workshop/learner")
+#: The tables whose ids grant access without a token, with the kind of their ids: what the
+#: unauthenticated API (`api/unauthenticated/`) and the card reveal pages (a consent's id)
+#: take as the only credential. A test checks the unauthenticated API names no other table.
+CREDENTIAL_IDS = {
+    "onboardings": "onboarding",
+    "supporting_document_collections": "supporting_document_collection",
+    "supporting_documents": "supporting_document",
+    "merchant_payment_links": "merchant-payment-link",
+    "consents": "consent",
+}
 #: The most learners a roster holds (`default_names`): each gets a phone of its own below.
 _MAX_POSITION = 999_999
 
@@ -68,3 +85,18 @@ def rename_ids(store: Store, renames: dict[str, str]) -> None:
                         f"WHERE instr([{column.name}], ?) > 0",
                         [old, new, old],
                     )
+
+
+def own_ids(store: Store) -> None:
+    """Give a copied space's file an id secret of its own (random) and new ids, from it, to
+    the rows it copied whose id is a credential (`CREDENTIAL_IDS`): every space of a room
+    then gives, and holds, ids no other space can compute. One transaction."""
+    environment = store.environment.value
+    with store.atomic() as db:
+        set_id_secret(db, IdSecret.random())
+        renames = {
+            str(old): new_id(db, environment, kind)
+            for table, kind in CREDENTIAL_IDS.items()
+            for (old,) in db.execute(f"SELECT id FROM [{table}] ORDER BY rowid").fetchall()
+        }
+        rename_ids(store, renames)

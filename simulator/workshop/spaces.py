@@ -43,7 +43,7 @@ from ..storage.private import private_dir, private_file, write_private_text
 from ..webhooks.outbound import OutboundPolicy
 from .codes import JoinCodes
 from .fair_pool import FairPool
-from .identity import learner_ids, rename_ids
+from .identity import learner_ids, own_ids, rename_ids
 from .roster import LearnerRecord, roster_csv, roster_html, validate_name
 
 __all__ = ["ROSTER_FILE", "UnknownLearner", "Workshop", "is_workshop", "parse_slice"]
@@ -270,7 +270,12 @@ class Workshop:
         return base
 
     def _build_template(self, path: Path, dataset: str) -> LearnerRecord:
-        with Simulator(path, workers=self.workers.executor(TEMPLATE_DIR)) as sim:
+        # Reproducible ids: the dataset's rows show the same ids in every room (as in the
+        # notebooks); each space is given its own secret and credential ids (`own_ids`).
+        template = Simulator(
+            path, workers=self.workers.executor(TEMPLATE_DIR), reproducible_ids=True
+        )
+        with template as sim:
             env = sim.sandbox
             credentials = create_project(env, "Learner's project", [LEARNER_REDIRECT_URI])
             load_dataset(env, credentials.project_id, dataset)
@@ -313,15 +318,17 @@ class Workshop:
 
     def _personalize(self, sim: Simulator, base: LearnerRecord, record: LearnerRecord) -> None:
         """A copied space's own ids and secrets: the learner's project id (so `client_id`)
-        and user id in place of the template's (`base`), their phone and client secret, and
-        no signing or hashing key of the template's (each space makes its own on first use),
-        so nothing one space issues is accepted by another. The template holds no token,
+        and user id in place of the template's (`base`), their phone and client secret, an id
+        secret and credential ids of their own (`own_ids`), and no signing or hashing key of
+        the template's (each space makes its own on first use), so nothing one space issues
+        is accepted by another, and no space computes another's ids. The template holds no token,
         consent, webhook subscription or secret besides these (a test checks it)."""
         callback = f"{self.public_url}/w/{record.name}/callback"
         renames = {base.project_id: record.project_id, base.user_id: record.user_id}
         renames = {old: new for old, new in renames.items() if old != new}
         for env in sim.environments.values():
             rename_ids(env.store, renames)
+            own_ids(env.store)
             with env.store.atomic() as db:
                 db.execute("DELETE FROM signing_keys")
                 db.execute("DELETE FROM hash_keys")

@@ -3,13 +3,13 @@ the bank's review of each document, and the bank's approval of a case (Testing A
 
 An upload URL is `{public_url}/{environment}/capital-deposit-uploads/{token}`: a `PUT` (or
 `POST`) of the file there, within `UPLOAD_LIFETIME` of virtual time, marks the document
-Uploaded (the simulator keeps its size, not its bytes). The token is random, shown only in
-the URL (as a presigned URL's signature is) and stored hashed.
+Uploaded (the simulator keeps its size, not its bytes). The token is unguessable (from
+the file's id secret, `env.new_token`), shown only in the URL (as a presigned URL's signature
+is) and stored hashed.
 """
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
@@ -127,7 +127,7 @@ def new_upload_url(
             raise Rejected(_cannot_upload(document_id, f"case {case_id} is {case['status']}"))
         if document["status"] not in ("Pending", "Refused"):
             raise Rejected(_cannot_upload(document_id, f"it is {document['status']}"))
-        token = secrets.token_urlsafe(24)
+        token = env.new_token(db, "capital-deposit-upload")
         expires = format_timestamp(parse_timestamp(env.now()) + UPLOAD_LIFETIME)
         _change(
             env,

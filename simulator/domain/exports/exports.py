@@ -9,11 +9,11 @@ transactions or users, made on the virtual clock.
 | (gone) | `deleteExportFile` deletes a finished export and its file |
 
 A download link is `{public_url}/{environment}/export-downloads/{token}`, served by the
-simulator itself and valid `LINK_LIFETIME` of virtual time; the token is random, shown only
-in the link and stored hashed. The real service also mails the link to `email`; the
-simulator sends nothing and keeps the address. At most `MAX_RUNNING` exports run at once
-and `MAX_PER_DAY` start per UTC day, per project (`MaximumSimultaneousExportsRejection`,
-`MaximumDailyExportsReachedRejection`).
+simulator itself and valid `LINK_LIFETIME` of virtual time; the token is unguessable (from
+the file's id secret, `env.new_token`), shown only in the link and stored hashed. The real
+service also mails the link to `email`; the simulator sends nothing and keeps the address.
+At most `MAX_RUNNING` exports run at once and `MAX_PER_DAY` start per UTC day, per project
+(`MaximumSimultaneousExportsRejection`, `MaximumDailyExportsReachedRejection`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import secrets
 from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
@@ -343,7 +342,7 @@ def download_link(
         if export["status"] != "Completed":
             gone = f"Export {export_id}'s file is gone ({export['status']})."
             raise Rejected(rejection("UnknownExportRejection", gone))
-        token = secrets.token_urlsafe(24)
+        token = env.new_token(db, "export-download")
         update_columns(
             db,
             "exports",

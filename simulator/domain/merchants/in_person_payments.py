@@ -132,7 +132,7 @@ def request_connection_token(env: Environment, principal: Principal, profile_id:
     with env.store.atomic() as db:
         profile, _method = collecting_method(db, principal, profile_id, "InPersonCard")
         token_id = env.new_id(db, "terminal-token")
-        token = f"tct_{secrets.token_urlsafe(24)}"
+        token = f"tct_{env.new_token(db, 'terminal-connection')}"
         now = env.now()
         insert_row(
             db,

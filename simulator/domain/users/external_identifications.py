@@ -11,8 +11,9 @@ processes are the bank's own (Expert, PVID, QES), and it sets no identification 
 Each identification gets an identity document id. An upload URL for it is
 `{public_url}/{environment}/identification-document-uploads/{token}`: a `PUT` (or `POST`) of
 the file there, within `UPLOAD_LIFETIME` of virtual time and once, is recorded (its size,
-not its bytes). The token is random, shown only in the URL (as a presigned URL's signature
-is) and stored hashed. An identity document of another project is `IdentificationDocumentNotFound`.
+not its bytes). The token is unguessable (from the file's id secret, `env.new_token`), shown
+only in the URL (as a presigned URL's signature is) and stored hashed. An identity document
+of another project is `IdentificationDocumentNotFound`.
 
 ```python
 row = add_external_identification(env, principal, user_id, "kyc-42", {"firstName": "Ada", ...})
@@ -24,7 +25,6 @@ url, fields = new_upload_url(env, principal, row["identity_document_id"], "SideA
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Mapping
 from datetime import date, timedelta
 from typing import Any
@@ -159,7 +159,7 @@ def new_upload_url(
         if not found:
             message = f"Identification document {document_id} was not found."
             raise Rejected(rejection("IdentificationDocumentNotFoundRejection", message))
-        token = secrets.token_urlsafe(24)
+        token = env.new_token(db, "identification-document-upload")
         now = env.now()
         insert_row(
             db,

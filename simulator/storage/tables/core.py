@@ -174,3 +174,16 @@ def m002_user_owner(db: sqlite_utils.Database) -> None:
     if "project_id" not in db.table("users").columns_dict:
         db.table("users").add_column("project_id", str)
     db.table("users").create_index(["project_id"])
+
+
+@migrations()
+def m003_id_secret(db: sqlite_utils.Database) -> None:
+    # Ids were uuid5 of a constant and "<env>/<kind>/<n>": anyone could compute another
+    # project's onboarding id, the only credential the unauthenticated API asks for. Ids now
+    # come from a per-file secret (storage/_ids.py). The table only: the secret is made by
+    # `Store.migrate`, never here, as new files are copies of one migrated image.
+    # `slot` is always 'current'; `secret` is 64 hex digits (NULL for a reproducible file).
+    secret = Table(
+        "id_secret", {"slot": str, "scheme": str, "secret": str}, pk="slot", not_null={"scheme"}
+    )
+    apply(db, secret)
