@@ -4,6 +4,7 @@ settings, and the instructor view's room-wide actions, confirmations and learner
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import io
 import re
@@ -193,6 +194,21 @@ def test_wrong_codes_are_rate_limited(served: WorkshopServer) -> None:
         refused = http.post("/w/join", data={"code": served.room.codes.code("ada")})
         assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
         assert "Too many wrong codes" in refused.text
+
+
+def test_parallel_wrong_codes_stay_within_the_limit(served: WorkshopServer) -> None:
+    """Before: the limit was checked before the form was read and counted after the code was
+    looked up, so every post in flight passed the check (300 parallel posts: 36 evaluated)."""
+
+    async def flood() -> list[int]:
+        limits = httpx.Limits(max_connections=100)
+        async with httpx.AsyncClient(base_url=served.base_url, timeout=60, limits=limits) as http:
+            posts = [http.post("/w/join", data={"code": f"ada-{n:04d}"}) for n in range(150)]
+            return [answer.status_code for answer in await asyncio.gather(*posts)]
+
+    statuses = asyncio.run(flood())
+    assert set(statuses) <= {400, 429}
+    assert statuses.count(400) == WRONG_CODES
 
 
 def test_bad_join_posts_are_4xx_never_500(served: WorkshopServer) -> None:
