@@ -6,8 +6,9 @@ metadata endpoint or anything on its network, and read the answer back in the de
 log. The policy is checked twice:
 
 1. **at subscription time** (and on an URL change): the scheme, and an address written in
-   the URL (`http://10.0.0.5/...`, `http://localhost/...`) - a typed `ValidationRejection`
-   with the code `EndpointNotAllowed`, and nothing is stored;
+   the URL (`http://10.0.0.5/...`, `http://localhost/...`), in any spelling the resolver
+   reads as an address (`http://127.1/`, `http://0x7f000001/`: `parse_ipv4`) - a typed
+   `ValidationRejection` with the code `EndpointNotAllowed`, and nothing is stored;
 2. **at delivery time**, after name resolution: every address the host name resolves to is
    checked, and the connection goes to a checked address (never to a second resolution, so
    a DNS answer that changes in between, *DNS rebinding*, cannot slip an address past it).
@@ -16,6 +17,8 @@ The rules:
 
 - **always refused**: link-local (169.254/16 - where cloud metadata lives - and fe80::/10),
   multicast, unspecified (0.0.0.0, ::), reserved, and the other metadata addresses;
+- an IPv6 address carrying an IPv4 one (IPv4-mapped, 6to4, NAT64, Teredo) is judged by the
+  IPv4 address its packets reach (`embedded_ipv4`), in both modes;
 - **default mode** (single user): everything else, loopback and private ranges included;
 - **strict mode**: public addresses only, plus the networks listed; loopback (127/8, ::1),
   private (10/8, 172.16/12, 192.168/16, fc00::/7) and other non-global ranges are refused.

@@ -9,7 +9,9 @@
 
 A wrong code, from one client address, counts against that address: past `WRONG_CODES` wrong
 codes in `WINDOW_SECONDS` (real time, `clock.monotonic`), every post from it is answered 429
-until the oldest leaves the window. Right codes are never counted, so a room behind one proxy
+until the oldest leaves the window. Each post is counted before anything is awaited and
+uncounted once its code proved right (`Attempts.take`, `give_back`), so posts in flight
+together cannot all pass the check. Right codes are never counted, so a room behind one proxy
 address (without `--trust-forwarded-for`) is only slowed by its typos. A post whose `Origin`
 is not the public URL's is refused (`same_origin`, as every form of the simulator). The
 answers carry the instructor view's headers (no framing, `nosniff`, `same-origin` referrer)
