@@ -17,7 +17,7 @@ import pytest
 
 from simulator.cli import main
 from simulator.journal.reading import JournalEntry
-from simulator.workshop import Workshop
+from simulator.workshop import Workshop, join
 from simulator.workshop.codes import ALPHABET, CODE_LENGTH, JoinCodes, split_code
 from simulator.workshop.command import open_served_workshop
 from simulator.workshop.instructor_pages import outcome, public_message
@@ -209,6 +209,24 @@ def test_parallel_wrong_codes_stay_within_the_limit(served: WorkshopServer) -> N
     statuses = asyncio.run(flood())
     assert set(statuses) <= {400, 429}
     assert statuses.count(400) == WRONG_CODES
+
+
+def test_the_address_table_stays_bounded_after_right_codes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A right code gives its place back; the address it leaves no longer counts toward the
+    table's bound (an emptied entry made the eviction's `[-1]` raise)."""
+    monkeypatch.setattr(join, "_MAX_ADDRESSES", 3)
+    attempts = join.Attempts(limit=2)
+    for n in range(3):
+        stamp = attempts.take(f"10.0.0.{n}")
+        assert isinstance(stamp, float)
+        attempts.give_back(f"10.0.0.{n}", stamp)  # a right code
+    attempts.take("10.0.0.9")
+    for n in range(10):
+        attempts.wrong(f"10.1.0.{n}")
+    assert len(attempts._wrong) <= 3
+    assert [type(attempts.take("10.2.0.1")) for _ in range(3)] == [float, float, int]
 
 
 def test_bad_join_posts_are_4xx_never_500(served: WorkshopServer) -> None:

@@ -116,11 +116,18 @@ class Attempts:
         times = self._wrong.get(address)
         if times is not None and stamp in times:
             times.remove(stamp)
+            if not times:
+                del self._wrong[address]
+
+    def _last_wrong(self, address: str) -> float:
+        times = self._wrong[address]
+        return times[-1] if times else float("-inf")
 
     def wrong(self, address: str, stamp: float | None = None) -> None:
         if address not in self._wrong and len(self._wrong) >= _MAX_ADDRESSES:
-            # The address whose last wrong code is oldest goes first.
-            del self._wrong[min(self._wrong, key=lambda key: self._wrong[key][-1])]
+            # The address whose last wrong code is oldest goes first (one with none left in
+            # the window before any).
+            del self._wrong[min(self._wrong, key=self._last_wrong)]
         times = self._recent(address)
         times.append(monotonic() if stamp is None else stamp)
         self._wrong[address] = times
