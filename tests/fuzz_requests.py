@@ -23,7 +23,7 @@ import httpx
 from graphql import GraphQLSchema, get_named_type, is_leaf_type
 
 from simulator.oauth.sessions import COOKIE_NAME
-from simulator.server.app import partner_schema, testing_schema
+from simulator.server.app import partner_schema, testing_schema, unauthenticated_schema
 
 from .fuzz_support import REDIRECT_URI, USER_PHONE, FuzzWorld, Outcome, RouteTarget, judge
 
@@ -62,7 +62,13 @@ SESSION_STEPS = {
     "/oauth2/auth/consent": "done",
     "/oauth2/auth/verify": "done",
 }
-GRAPHQL_PATHS = ("/sandbox/graphql", "/sandbox-testing/graphql", "/live/graphql")
+GRAPHQL_PATHS = (
+    "/sandbox/graphql",
+    "/sandbox-testing/graphql",
+    "/live/graphql",
+    "/sandbox-unauthenticated/graphql",
+    "/live-unauthenticated/graphql",
+)
 
 
 @dataclass
@@ -85,14 +91,19 @@ def graphql_documents(schema: GraphQLSchema) -> list[str]:
         "query($first: Int, $after: String) { consents(first: $first, after: $after) { totalCount } }",
         "{ __typename }",
     ]
-    mutation_type = schema.mutation_type
-    for name, field in (mutation_type.fields if mutation_type else {}).items():
-        arguments = ", ".join(f"${arg}: {field.args[arg].type}" for arg in field.args)
-        passed = ", ".join(f"{arg}: ${arg}" for arg in field.args)
-        selection = "" if is_leaf_type(get_named_type(field.type)) else " { __typename }"
-        header = f"mutation({arguments})" if arguments else "mutation"
-        call = f"{name}({passed})" if passed else name
-        documents.append(f"{header} {{ {call}{selection} }}")
+    # Every mutation, and every query of a schema with few (the unauthenticated API's: its
+    # queries are all it has), each with its arguments as variables.
+    kinds = [("mutation", schema.mutation_type)]
+    if schema.query_type is not None and len(schema.query_type.fields) <= 20:
+        kinds.append(("query", schema.query_type))
+    for kind, root in kinds:
+        for name, field in (root.fields if root else {}).items():
+            arguments = ", ".join(f"${arg}: {field.args[arg].type}" for arg in field.args)
+            passed = ", ".join(f"{arg}: ${arg}" for arg in field.args)
+            selection = "" if is_leaf_type(get_named_type(field.type)) else " { __typename }"
+            header = f"{kind}({arguments})" if arguments else kind
+            call = f"{name}({passed})" if passed else name
+            documents.append(f"{header} {{ {call}{selection} }}")
     return documents
 
 
@@ -160,7 +171,7 @@ class RequestGenerator:
         for name in self.route.params:
             start = path.index("{" + name)
             end = path.index("}", start) + 1
-            path = path[:start] + self.path_value() + path[end:]
+            path = path[:start] + self.path_value(name) + path[end:]
         roll = self.rnd.random()
         if roll < 0.03:
             path += "/"
@@ -168,7 +179,12 @@ class RequestGenerator:
             path += quote(self.text(), safe=self.rnd.choice(["/", "/%", ""]))
         return path
 
-    def path_value(self) -> str:
+    def path_value(self, name: str) -> str:
+        roll = self.rnd.random()
+        if name == "token" and roll < 0.5:  # a live upload or download token, so the
+            segment = self.route.path.split("/{token")[0].rsplit("/", 1)[-1]  # handler runs
+            token = self.world.file_tokens.get(segment, "")
+            return token + self.rnd.choice(["", "", "", "x", "%00", "/x", "%2Fx"])
         consent_id = self.world.consent_path.rsplit("/", 1)[-1]
         roll = self.rnd.random()
         if roll < 0.4:
@@ -327,7 +343,11 @@ class RequestGenerator:
 
     def graphql(self) -> bytes:
         rnd = self.rnd
-        schema = testing_schema() if self.route.path == GRAPHQL_PATHS[1] else partner_schema()
+        schema = {
+            GRAPHQL_PATHS[1]: testing_schema,
+            GRAPHQL_PATHS[3]: unauthenticated_schema,
+            GRAPHQL_PATHS[4]: unauthenticated_schema,
+        }.get(self.route.path, partner_schema)()
         body: dict[str, Any] = {"query": rnd.choice(graphql_documents(schema))}
         if rnd.random() < 0.8:
             body["variables"] = {

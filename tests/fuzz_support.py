@@ -34,6 +34,8 @@ from simulator.limits import LimitSettings, RateLimit
 from simulator.oauth import sms
 from simulator.oauth.sessions import COOKIE_NAME
 
+from .fuzz_files import file_tokens
+
 __all__ = [
     "FuzzWorld",
     "Outcome",
@@ -203,6 +205,8 @@ class FuzzWorld:
         ]
         self._phones = 0
         self.consent_path = self._card_consent()
+        #: A live token for each route whose path is a credential (`export-downloads`: ...).
+        self.file_tokens = file_tokens(self.sim, self.http, self.project)
         self._sessions: dict[str, Session] = {}
         self.watch = StoreWatch([env.store.path for env in self.sim.environments.values()])
 

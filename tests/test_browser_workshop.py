@@ -102,14 +102,17 @@ def _secure_cookies(offline: OfflineContext) -> dict[str, tuple[bool, str]]:
 def test_the_same_behind_a_tls_proxy_in_front_of_two_slices(tmp_path: Path, browser: Any) -> None:
     """As docs/workshop.md serves a large room: `workshop create --names`, two
     `serve --learners` slices with the proxy's `--public-url https://...`, nginx in front
-    routing `/w/ada/` to the first and the rest to the second; every cookie `Secure`."""
+    routing `learner-01` to `learner-50` to the first and the rest to the second (the page's
+    own configuration: `documented_nginx_conf`); every cookie `Secure`."""
     require_tools()
     work = tmp_path / "proxy"
     work.mkdir()
     port = free_port()
     public = f"https://localhost:{port}"
     room = tmp_path / "room"
-    (tmp_path / "names.txt").write_text("ada\nbob\n")
+    first, second = "learner-01", "learner-51"  # the page's map sends them apart
+    phones = {first: PHONES["ada"], second: PHONES["bob"]}  # new to their spaces
+    (tmp_path / "names.txt").write_text(f"{first}\n{second}\n")
     _cli("workshop", "create", "--names", str(tmp_path / "names.txt"), "--dataset", "default",
          "--data-dir", str(room), "--public-url", public)  # fmt: skip
     with (room / "roster.csv").open(newline="") as handout:
@@ -120,15 +123,15 @@ def test_the_same_behind_a_tls_proxy_in_front_of_two_slices(tmp_path: Path, brow
     try:
         for position in ("1", "2"):  # appended as started: each is stopped below
             slices.append(Slice(room, position, public, work))
-        proxy = TlsProxy(work, port, "ada", (slices[0].wait(), slices[1].wait()))
-        for name, context in zip(("ada", "bob"), contexts, strict=False):
+        proxy = TlsProxy(work, port, (slices[0].wait(), slices[1].wait()))
+        for name, context in zip((first, second), contexts, strict=False):
             row = roster[name]
             space = f"{public}/w/{name}"
             assert row["base_url"] == space and row["join_url"] == f"{public}/w/join"
-            # The join page is the second slice's (nginx: every path but /w/ada/), ada's
-            # dashboard entry the first's: the handout's code opens both.
+            # The join page is the second slice's (nginx: every path but the first 50
+            # learners'), learner-01's dashboard entry the first's: the code opens both.
             learner = Learner(name, space, row["client_id"], row["client_secret"],
-                              row["join_code"], PHONES[name])  # fmt: skip
+                              row["join_code"], phones[name])  # fmt: skip
             context.context.grant_permissions(["clipboard-read", "clipboard-write"])
             learner_path(context, learner, verify=False)
             cookies = _secure_cookies(context)
@@ -136,18 +139,18 @@ def test_the_same_behind_a_tls_proxy_in_front_of_two_slices(tmp_path: Path, brow
             assert cookies["oauth2_session"] == (True, f"/w/{name}/oauth2")
 
         def nudge() -> None:
-            httpx.get(f"{public}/w/ada/sandbox/graphql", verify=False, timeout=20)
+            httpx.get(f"{public}/w/{first}/sandbox/graphql", verify=False, timeout=20)
 
-        # The proxy's /workshop is the first slice's view: ada's; its room is ada alone.
-        instructor_resets_the_room(contexts[2], slices[0].sign_in_link, ["ada"], nudge)
+        # The proxy's /workshop is the first slice's view; its room is learner-01 alone.
+        instructor_resets_the_room(contexts[2], slices[0].sign_in_link, [first], nudge)
         assert _secure_cookies(contexts[2])["workshop_session"] == (True, "/workshop")
-        ada = contexts[0].context.new_page()
-        ada.goto(f"{public}/w/ada/dashboard")
-        expect(ada.get_by_role("heading", name="Sign in to the dashboard")).to_be_visible()
-        # bob, on the other slice, kept his project.
-        bob = contexts[1].context.new_page()
-        bob.goto(f"{public}/w/bob/dashboard")
-        expect(bob.get_by_role("link", name="bob app")).to_be_visible()
+        reset = contexts[0].context.new_page()
+        reset.goto(f"{public}/w/{first}/dashboard")
+        expect(reset.get_by_role("heading", name="Sign in to the dashboard")).to_be_visible()
+        # The learner on the other slice kept their project.
+        kept = contexts[1].context.new_page()
+        kept.goto(f"{public}/w/{second}/dashboard")
+        expect(kept.get_by_role("link", name=f"{second} app")).to_be_visible()
         assert all(context.aborted == [] for context in contexts)
     finally:
         for context in contexts:

@@ -15,6 +15,8 @@ from typing import Any
 import httpx
 
 from simulator import ProjectCredentials, Simulator
+from simulator.oauth.tokens import store_access_token
+from simulator.server.graphql_endpoint import USER_TOKEN_FIELDS
 from simulator.webhooks import get_retry_policy
 
 from .banking_support import DEBTOR_IBAN, REDIRECT, Bank
@@ -735,3 +737,71 @@ def test_users_belong_to_the_project_that_created_or_registered_them(
     )
     registered = list(rows.rows_where("phone_number = ?", ["+33644400000"]))
     assert [user["project_id"] for user in registered] == [bank.project_id]
+
+
+def _mutation_fields(b: Bank) -> set[str]:
+    schema = b.testing.query("{ __schema { mutationType { fields { name } } } }")["__schema"]
+    return {f["name"] for f in schema["mutationType"]["fields"]}
+
+
+def test_a_user_token_of_another_project_is_refused_on_every_root(
+    sim: Simulator, http: httpx.Client, bank: Bank
+) -> None:
+    """A user access token of a second project walks every Testing API root field: the ones
+    the real service keeps from a user (every one but the sandbox-user picker's) are a 403
+    before anything runs; the picker's see nothing of the first project; nothing of the first
+    project changes."""
+    resources = _resources(sim, http, bank)
+    other = sim.create_project("sandbox", "Other", [REDIRECT])
+    second = Bank(sim, http, other)
+    own_user = second.testing.mutate(
+        "createSandboxUser",
+        {**IDENTITY, "mobilePhoneNumber": "+33611100001"},
+        "sandboxUser { id }",
+    )["sandboxUser"]["id"]
+    token, _ = store_access_token(
+        sim.sandbox, project_id=other.project_id, user_id=own_user, scope="openid"
+    )
+    headers = {"Authorization": f"Bearer {token}"}
+    before = _world(sim, bank.project_id)
+    roots, mutations = _root_fields(second), _mutation_fields(second)
+
+    def post(query: str, **extra: Any) -> httpx.Response:
+        return http.post(
+            "/sandbox-testing/graphql", json={"query": query, **extra}, headers=headers
+        )
+
+    refused = sorted(roots - USER_TOKEN_FIELDS)
+    assert len(refused) > 50 and {"advanceClock", "createSandboxUser"} <= set(refused)
+    for name in refused:
+        kind = "mutation" if name in mutations else "query"
+        for document in (
+            f"{kind} {{ {name} }}",  # refused before validation: no arguments needed
+            f"{kind} {{ ...F }} fragment F on {kind.title()} {{ {name} }}",
+            f"{kind} {{ ... on {kind.title()} {{ a: {name} }} }}",
+        ):
+            answer = post(document)
+            assert answer.status_code == 403, (name, answer.text)
+            assert answer.json()["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+        assert _world(sim, bank.project_id) == before, f"{name} changed the first project"
+    # A refused field beside allowed ones, or in another operation than the one named.
+    assert post("{ sandboxUsers { totalCount } webhookRetryPolicies { name } }").status_code == 403
+    two = "query A { sandboxUsers { totalCount } } mutation B { advanceClock(seconds: 1) { now } }"
+    assert post(two, operationName="B").status_code == 403
+    assert post(two).status_code == 403  # no operation named: refused, not guessed
+
+    # The picker's operations: scoped to the token's project.
+    users = post("{ sandboxUsers { edges { node { id } } } }").json()["data"]["sandboxUsers"]
+    ids = {edge["node"]["id"] for edge in users["edges"]}
+    assert resources["user"] not in ids and own_user in ids
+    by_id = '{ sandboxUserById(id: "%s") { id } }' % resources["user"]
+    assert post(by_id).json()["data"] == {"sandboxUserById": None}
+    current = post("{ sandboxUser { id } }").json()
+    assert resources["user"] not in str(current)
+    endorse = (
+        'mutation { endorseSandboxUser(input: {id: "%s"}) { __typename } }' % resources["user"]
+    )
+    assert post(endorse).json()["data"]["endorseSandboxUser"] == {
+        "__typename": "SandboxUserNotFoundRejection"
+    }
+    assert _world(sim, bank.project_id) == before

@@ -11,11 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from simulator import ProjectCredentials, Simulator
 from simulator.cli import main
 from simulator.domain.kernel.rejections import Rejected
-from simulator.webhooks.outbound import DEFAULT_OUTBOUND_POLICY, OutboundPolicy
+from simulator.webhooks.outbound import DEFAULT_OUTBOUND_POLICY, OutboundPolicy, parse_ipv4
 
 from .conftest import REDIRECT_URI, GraphQL
 from .test_webhooks_http import FAST, ReceiverServer, open_account, subscribe
@@ -106,6 +108,72 @@ def test_strict_mode_refuses_loopback_and_private_urls_but_not_inboxes(strict: S
         assert "outbound policy" in refused.value.payload["fields"][0]["errors"][0]
     assert subscribe(strict, project, "inbox://mine")["endpoint_url"] == "inbox://mine"
     assert subscribe(strict, project, "https://partner.example/hook")["status"] == "Enabled"
+
+
+#: Every spelling of 127.0.0.1 (or 0.0.0.0) the resolver takes, and IPv6 addresses that lead
+#: to 127.0.0.1 (IPv4-mapped, 6to4, NAT64): before, only the dotted-quad one was refused at
+#: subscription (the others were only stopped after resolution).
+LOOPBACK_SPELLINGS = [
+    "http://127.1/",
+    "http://2130706433/",
+    "http://0x7f000001/",
+    "http://0x7f.0.0.1/",
+    "http://017700000001/",
+    "http://0177.0.0.1/",
+    "http://127.0.0.1./",
+    "http://0/",
+    "http://[::ffff:7f00:1]/",
+    "http://[2002:7f00:1::1]/",
+    "http://[64:ff9b::7f00:1]/",
+]
+
+
+@pytest.mark.parametrize("url", LOOPBACK_SPELLINGS)
+def test_every_spelling_of_loopback_is_refused_when_subscribing_in_strict_mode(
+    strict: Simulator, url: str
+) -> None:
+    project = strict.create_project("sandbox", "P", [REDIRECT_URI])
+    with pytest.raises(Rejected) as refused:
+        subscribe(strict, project, url)
+    assert "outbound policy" in refused.value.payload["fields"][0]["errors"][0]
+    assert strict.sandbox.store.db["webhook_subscriptions"].count == 0
+
+
+@pytest.mark.parametrize(
+    ("address", "default", "strict"),
+    [
+        ("2002:7f00:1::1", True, False),  # 6to4 of 127.0.0.1: was global in strict mode
+        ("2002:a9fe:a9fe::1", False, False),  # 6to4 of the metadata service
+        ("2002:0a00:0005::1", True, False),  # 6to4 of 10.0.0.5
+        ("2002:0808:0808::1", True, True),  # 6to4 of 8.8.8.8
+        ("64:ff9b::a9fe:a9fe", False, False),  # NAT64 of the metadata service
+        ("64:ff9b::7f00:1", True, False),
+        ("64:ff9b::808:808", True, True),
+        ("64:ff9b:1::7f00:1", False, False),  # NAT64 local-use: cannot be told
+        ("::ffff:7f00:1", True, False),
+        ("2001:0:4136:e378:8000:63bf:80ff:fffe", True, False),  # Teredo, client 127.0.0.1
+    ],
+)
+def test_embedded_ipv4_addresses_are_judged_by_the_address_they_reach(
+    address: str, default: bool, strict: bool
+) -> None:
+    ip = ipaddress.ip_address(address)
+    assert (DEFAULT_OUTBOUND_POLICY.address_problem(ip) is None) is default
+    assert (STRICT.address_problem(ip) is None) is strict
+
+
+@given(st.text(alphabet="0123456789abcdefxX.", min_size=1, max_size=20))
+@settings(max_examples=500, deadline=None)
+def test_ipv4_spellings_are_read_as_inet_aton_reads_them(text: str) -> None:
+    try:
+        expected: ipaddress.IPv4Address | None = ipaddress.IPv4Address(socket.inet_aton(text))
+    except OSError:
+        expected = None
+    parsed = parse_ipv4(text)
+    # Where the C library reads an address, ours is the same one (we may read more: a bare
+    # `0x` as 0, refused as unspecified, which is on the safe side).
+    if expected is not None:
+        assert parsed == expected
 
 
 class Resolver:

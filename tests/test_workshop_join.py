@@ -4,6 +4,7 @@ settings, and the instructor view's room-wide actions, confirmations and learner
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import io
 import re
@@ -16,7 +17,7 @@ import pytest
 
 from simulator.cli import main
 from simulator.journal.reading import JournalEntry
-from simulator.workshop import Workshop
+from simulator.workshop import Workshop, join
 from simulator.workshop.codes import ALPHABET, CODE_LENGTH, JoinCodes, split_code
 from simulator.workshop.command import open_served_workshop
 from simulator.workshop.instructor_pages import outcome, public_message
@@ -193,6 +194,39 @@ def test_wrong_codes_are_rate_limited(served: WorkshopServer) -> None:
         refused = http.post("/w/join", data={"code": served.room.codes.code("ada")})
         assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
         assert "Too many wrong codes" in refused.text
+
+
+def test_parallel_wrong_codes_stay_within_the_limit(served: WorkshopServer) -> None:
+    """Before: the limit was checked before the form was read and counted after the code was
+    looked up, so every post in flight passed the check (300 parallel posts: 36 evaluated)."""
+
+    async def flood() -> list[int]:
+        limits = httpx.Limits(max_connections=100)
+        async with httpx.AsyncClient(base_url=served.base_url, timeout=60, limits=limits) as http:
+            posts = [http.post("/w/join", data={"code": f"ada-{n:04d}"}) for n in range(150)]
+            return [answer.status_code for answer in await asyncio.gather(*posts)]
+
+    statuses = asyncio.run(flood())
+    assert set(statuses) <= {400, 429}
+    assert statuses.count(400) == WRONG_CODES
+
+
+def test_the_address_table_stays_bounded_after_right_codes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A right code gives its place back; the address it leaves no longer counts toward the
+    table's bound (an emptied entry made the eviction's `[-1]` raise)."""
+    monkeypatch.setattr(join, "_MAX_ADDRESSES", 3)
+    attempts = join.Attempts(limit=2)
+    for n in range(3):
+        stamp = attempts.take(f"10.0.0.{n}")
+        assert isinstance(stamp, float)
+        attempts.give_back(f"10.0.0.{n}", stamp)  # a right code
+    attempts.take("10.0.0.9")
+    for n in range(10):
+        attempts.wrong(f"10.1.0.{n}")
+    assert len(attempts._wrong) <= 3
+    assert [type(attempts.take("10.2.0.1")) for _ in range(3)] == [float, float, int]
 
 
 def test_bad_join_posts_are_4xx_never_500(served: WorkshopServer) -> None:

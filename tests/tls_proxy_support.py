@@ -1,6 +1,7 @@
-"""A room served as docs/workshop.md says for a large one: `serve --learners` slices as
-subprocesses, behind Debian's nginx terminating TLS with a self-signed certificate, all on
-loopback ports of their own, every file in a temporary directory."""
+"""A room served as docs/workshop.md says for a large one: `serve --learners --trust-proxy`
+slices as subprocesses, behind Debian's nginx terminating TLS with a self-signed
+certificate and the page's own configuration (read out of it), all on loopback ports of
+their own, every file in a temporary directory."""
 
 from __future__ import annotations
 
@@ -57,7 +58,8 @@ class Slice:
         self._stderr: IO[str] = self.log.open("w")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "simulator", "serve", "--data-dir", str(data_dir),
-             "--port", str(self.port), "--learners", learners, "--public-url", public_url],
+             "--port", str(self.port), "--learners", learners, "--public-url", public_url,
+             "--trust-proxy"],  # as docs/workshop.md says, behind its nginx
             stdout=subprocess.PIPE, stderr=self._stderr, text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )  # fmt: skip
@@ -95,8 +97,42 @@ def self_signed_certificate(work: Path) -> tuple[Path, Path]:
     return cert, key
 
 
-#: docs/workshop.md's configuration, on loopback ports, with the files of a non-root nginx.
-NGINX_CONF = """
+DOC = Path(__file__).resolve().parents[1] / "docs" / "workshop.md"
+
+#: What the test puts in place of the page's addresses: each must be in the page's block
+#: (a changed page fails here, loudly, rather than testing something else).
+_REPLACED = (
+    ("listen 443 ssl;", "listen 127.0.0.1:{port} ssl;"),
+    ("server_name bank.example;", "server_name localhost;"),
+    ("/etc/ssl/bank.example.pem", "{cert}"),
+    ("/etc/ssl/bank.example.key", "{key}"),
+    ("127.0.0.1:8001", "127.0.0.1:{port_1}"),
+    ("127.0.0.1:8002", "127.0.0.1:{port_2}"),
+)
+
+
+def documented_nginx_block() -> str:
+    """The one `nginx` block of docs/workshop.md, as a reader copies it."""
+    blocks = re.findall(r"```nginx\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) == 1, f"expected one nginx block in {DOC}, found {len(blocks)}"
+    return str(blocks[0])
+
+
+def documented_nginx_conf(
+    work: Path, port: int, cert: Path, key: Path, ports: tuple[int, int]
+) -> str:
+    """docs/workshop.md's configuration, word for word but for its addresses (on loopback
+    ports, `localhost`, a self-signed certificate), in the files of a non-root nginx."""
+    block = documented_nginx_block()
+    values = {"port": port, "cert": cert, "key": key, "port_1": ports[0], "port_2": ports[1]}
+    for documented, local in _REPLACED:
+        assert documented in block, f"docs/workshop.md's nginx block lost {documented!r}"
+        block = block.replace(documented, local.format(**values))
+    return _NON_ROOT.format(work=work, block=block)
+
+
+#: The files a non-root nginx needs of its own, around the page's block.
+_NON_ROOT = """
 worker_processes 1;
 pid {work}/nginx.pid;
 error_log {work}/nginx-error.log warn;
@@ -108,34 +144,22 @@ http {{
     fastcgi_temp_path {work}/fastcgi;
     uwsgi_temp_path {work}/uwsgi;
     scgi_temp_path {work}/scgi;
-    map $uri $workshop_backend {{
-        ~^/w/{first}/  127.0.0.1:{port_1};
-        default        127.0.0.1:{port_2};
-    }}
-    server {{
-        listen 127.0.0.1:{port} ssl;  server_name localhost;
-        ssl_certificate {cert};  ssl_certificate_key {key};
-        location /w/       {{ proxy_pass http://$workshop_backend; }}
-        location /workshop {{ proxy_pass http://127.0.0.1:{port_1}; }}
-    }}
+{block}
 }}
 """
 
 
 class TlsProxy:
     """nginx in the foreground (`daemon off`), its prefix, configuration, pid and logs in
-    `work`, terminating TLS on a free loopback port in front of two slices: `first` on
-    `slices[0]`, every other learner on `slices[1]`."""
+    `work`, terminating TLS on a free loopback port in front of two slices with
+    docs/workshop.md's configuration: `learner-01` to `learner-50` on `slices[0]`, every
+    other learner on `slices[1]`."""
 
-    def __init__(self, work: Path, port: int, first: str, slices: tuple[Slice, Slice]) -> None:
+    def __init__(self, work: Path, port: int, slices: tuple[Slice, Slice]) -> None:
         cert, key = self_signed_certificate(work)
         conf = work / "nginx.conf"
-        conf.write_text(
-            NGINX_CONF.format(
-                work=work, first=first, port=port, cert=cert, key=key,
-                port_1=slices[0].port, port_2=slices[1].port,
-            )
-        )  # fmt: skip
+        ports = (slices[0].port, slices[1].port)
+        conf.write_text(documented_nginx_conf(work, port, cert, key, ports))
         self.log = work / "nginx-error.log"
         self.process = subprocess.Popen(
             [NGINX, "-p", str(work), "-c", str(conf), "-e", str(self.log), "-g", "daemon off;"],

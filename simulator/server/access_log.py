@@ -21,8 +21,10 @@
    ```
 
    The path is logged **without its query string** (the OAuth pages carry `state`, PKCE
-   challenges and login hints there), and nothing of the headers or body is logged except
-   the GraphQL operation name and the authenticated project's id, which the endpoints leave
+   challenges and login hints there) and with the token of an upload or download address
+   `[redacted]` (`redact`: the path is that credential), and nothing of the headers or
+   body is logged except the GraphQL operation name and the authenticated project's id,
+   which the endpoints leave
    in the scope (`note_operation`, `note_project`): never a token, a secret or a code.
    A request the client abandoned before any answer is logged with status 499.
 """
@@ -34,11 +36,13 @@ import logging
 import re
 from contextvars import ContextVar
 from typing import Any, Final
+from urllib.parse import unquote
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..clock import monotonic
 from .responses import REQUEST_ID_SCOPE_KEY, json_error
+from .tokens_in_paths import CREDENTIAL_SEGMENTS
 
 __all__ = [
     "ACCESS_LOGGER",
@@ -48,6 +52,7 @@ __all__ = [
     "current_request_id",
     "note_operation",
     "note_project",
+    "redact",
     "request_id_of",
 ]
 
@@ -112,6 +117,25 @@ def printable(text: str) -> str:
     return escaped[:_MAX_LOGGED] + ("..." if len(escaped) > _MAX_LOGGED else "")
 
 
+#: A path's separators, as the router reads them: `/`, and `%2F`, which Starlette decodes
+#: before routing (`/sandbox%2Fexport-downloads%2FTOKEN` reaches the download route).
+_SEPARATOR: Final = re.compile(r"(/|%2[fF])")
+REDACTED: Final = "[redacted]"
+
+
+def redact(path: str) -> str:
+    """`path` cut after the first of `CREDENTIAL_SEGMENTS`, the rest `[redacted]`: an
+    upload's or a download's token is the path itself (as a presigned URL's signature), and
+    whoever reads the log must not be able to use it. A segment is compared
+    percent-decoded (`export%2Ddownloads` routes as `export-downloads`)."""
+    parts = _SEPARATOR.split(path)
+    # parts alternate: segment, separator, segment, ...
+    for index in range(0, len(parts) - 1, 2):
+        if unquote(parts[index]) in CREDENTIAL_SEGMENTS and "".join(parts[index + 2 :]):
+            return "".join(parts[: index + 2]) + REDACTED
+    return path
+
+
 def log_line(scope: Scope, status: int, duration_ms: float) -> str:
     client = scope.get("client")
     raw_path = scope.get("raw_path")
@@ -121,7 +145,7 @@ def log_line(scope: Scope, status: int, duration_ms: float) -> str:
         f"request_id={request_id_of(scope)}",
         f"client={printable(str(client[0])) if client else '-'}",
         f"method={printable(str(scope['method']))}",
-        f"path={printable(path)}",
+        f"path={printable(redact(path))}",
         f"status={status}",
         f"duration_ms={duration_ms:.1f}",
     ]
@@ -170,7 +194,7 @@ class AccessLog:
                 "Unexpected error: request_id=%s method=%s path=%s",
                 request_id,
                 printable(str(scope["method"])),
-                printable(str(scope["path"])),
+                printable(redact(str(scope["path"]))),
                 exc_info=error,
             )
             if status == 0:  # nothing sent yet: the client gets a JSON 500, never the trace

@@ -32,6 +32,7 @@ client-chosen text can forge.
 from __future__ import annotations
 
 import logging
+import os
 import re
 import socket
 import sys
@@ -50,8 +51,10 @@ __all__ = ["LogFormatter", "configure_logging", "ensure_port_free", "uvicorn_con
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 
 #: C0 and C1 controls, DEL, and the Unicode line and paragraph separators: whatever could
-#: end a line (or repaint a terminal) in a record's text.
-_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+#: end a line (or repaint a terminal) in a record's text; and lone surrogates (a JSON
+#: `operationName` of `"\\ud800"`), which no UTF-8 log file can take: the handler's write
+#: failed and logging printed its own traceback for a client's text.
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def escape_controls(text: str) -> str:
@@ -81,14 +84,27 @@ class LogFormatter(logging.Formatter):
         return "\n".join("    " + escape_controls(line) for line in lines)
 
 
+def _private_file(path: Path) -> None:
+    """Create `path` readable by its owner only (`0600`, as every file of the data dir), or
+    make an existing one so: a log names projects, learners and client addresses."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    try:
+        os.fchmod(descriptor, 0o600)
+    finally:
+        os.close(descriptor)
+
+
 def configure_logging(log_file: Path | None = None) -> logging.Handler:
     """Send the simulator's log (access lines at INFO, errors with their traceback) and
-    uvicorn's warnings to `log_file` (appended), or to stderr without one."""
+    uvicorn's warnings to `log_file` (appended, `0600`), or to stderr without one."""
     handler: logging.Handler
     if log_file is None:
         handler = logging.StreamHandler(sys.stderr)
     else:
-        handler = logging.FileHandler(log_file, encoding="utf-8")
+        _private_file(log_file)
+        # Escaped by the formatter already; `backslashreplace` is the last word on any
+        # character the file cannot take, never an error of the write.
+        handler = logging.FileHandler(log_file, encoding="utf-8", errors="backslashreplace")
     handler.setFormatter(LogFormatter(LOG_FORMAT))
     for name, level in (("simulator", logging.INFO), ("uvicorn", logging.WARNING)):
         logger = logging.getLogger(name)

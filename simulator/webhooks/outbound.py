@@ -6,8 +6,9 @@ metadata endpoint or anything on its network, and read the answer back in the de
 log. The policy is checked twice:
 
 1. **at subscription time** (and on an URL change): the scheme, and an address written in
-   the URL (`http://10.0.0.5/...`, `http://localhost/...`) - a typed `ValidationRejection`
-   with the code `EndpointNotAllowed`, and nothing is stored;
+   the URL (`http://10.0.0.5/...`, `http://localhost/...`), in any spelling the resolver
+   reads as an address (`http://127.1/`, `http://0x7f000001/`: `parse_ipv4`) - a typed
+   `ValidationRejection` with the code `EndpointNotAllowed`, and nothing is stored;
 2. **at delivery time**, after name resolution: every address the host name resolves to is
    checked, and the connection goes to a checked address (never to a second resolution, so
    a DNS answer that changes in between, *DNS rebinding*, cannot slip an address past it).
@@ -16,6 +17,8 @@ The rules:
 
 - **always refused**: link-local (169.254/16 - where cloud metadata lives - and fe80::/10),
   multicast, unspecified (0.0.0.0, ::), reserved, and the other metadata addresses;
+- an IPv6 address carrying an IPv4 one (IPv4-mapped, 6to4, NAT64, Teredo) is judged by the
+  IPv4 address its packets reach (`embedded_ipv4`), in both modes;
 - **default mode** (single user): everything else, loopback and private ranges included;
 - **strict mode**: public addresses only, plus the networks listed; loopback (127/8, ::1),
   private (10/8, 172.16/12, 192.168/16, fc00::/7) and other non-global ranges are refused.
@@ -53,6 +56,8 @@ __all__ = [
     "Network",
     "OutboundPolicy",
     "OutboundRefused",
+    "embedded_ipv4",
+    "parse_ipv4",
     "parse_network",
 ]
 
@@ -84,11 +89,69 @@ def parse_network(text: str) -> Network:
         ) from None
 
 
-def _plain(address: Address) -> Address:
-    # ::ffff:169.254.169.254 reaches 169.254.169.254: judge the IPv4 address it carries.
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        return address.ipv4_mapped
-    return address
+#: IPv6 ranges whose addresses carry an IPv4 address that the packets reach: NAT64's
+#: well-known prefix (RFC 6052, the IPv4 address in the last 32 bits). 6to4 (2002::/16),
+#: Teredo (2001::/32) and IPv4-mapped (::ffff:0:0/96) are read by `ipaddress` itself.
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+#: NAT64's local-use prefix (RFC 8215): where its IPv4 address sits depends on the prefix
+#: length the network chose, so no address in it can be judged.
+_NAT64_LOCAL = ipaddress.ip_network("64:ff9b:1::/48")
+
+
+def embedded_ipv4(address: Address) -> tuple[ipaddress.IPv4Address, ...]:
+    """The IPv4 addresses an IPv6 address leads to: `::ffff:127.0.0.1`, the 6to4
+    `2002:7f00:1::1` and the NAT64 `64:ff9b::7f00:1` reach 127.0.0.1; a Teredo address its
+    server and its client. Empty for any other address."""
+    if isinstance(address, ipaddress.IPv4Address):
+        return ()
+    if address.ipv4_mapped is not None:
+        return (address.ipv4_mapped,)
+    if address.sixtofour is not None:
+        return (address.sixtofour,)
+    if address.teredo is not None:
+        return address.teredo
+    if address in _NAT64:
+        return (ipaddress.IPv4Address(int(address) & 0xFFFF_FFFF),)
+    return ()
+
+
+def _part(text: str) -> int:
+    """One part of an inet_aton spelling: decimal, octal (a leading 0) or hex (0x)."""
+    if text[:2].lower() == "0x":
+        return int(text[2:] or "0", 16)  # inet_aton takes a bare 0x as 0
+    if len(text) > 1 and text.startswith("0"):
+        return int(text[1:], 8)
+    if not text.isdigit():  # int() would take "+1", " 1" or "1_0"
+        raise ValueError(text)
+    return int(text)
+
+
+def parse_ipv4(text: str) -> ipaddress.IPv4Address | None:
+    """The IPv4 address `text` spells as the C library's `inet_aton` reads it (and so the
+    resolver: `http://127.1/` reaches 127.0.0.1): one to four parts, each decimal, octal
+    (`0177`) or hex (`0x7f`), the last filling the bytes left (`127.1`, `2130706433`,
+    `0x7f000001`, `0`). None when it is no such spelling (a host name)."""
+    parts = text.split(".")
+    if not 1 <= len(parts) <= 4 or not all(parts):
+        return None
+    try:
+        *leading, last = (_part(part) for part in parts)
+    except ValueError:
+        return None
+    if any(part > 0xFF for part in leading) or last >= 1 << (8 * (5 - len(parts))):
+        return None
+    value = last
+    for shift, part in enumerate(reversed(leading), start=5 - len(parts)):
+        value |= part << (8 * shift)
+    return ipaddress.IPv4Address(value)
+
+
+def _literal(host: str) -> Address | None:
+    """The address a URL's host spells, in any spelling the resolver takes; None for a name."""
+    try:
+        return ipaddress.ip_address(host)
+    except ValueError:
+        return parse_ipv4(host.rstrip(".")) if host.rstrip(".") else None
 
 
 def _always_refused(address: Address) -> str | None:
@@ -128,7 +191,12 @@ class OutboundPolicy:
 
     def address_problem(self, address: Address) -> str | None:
         """Why the policy refuses `address`, or None when a webhook may go there."""
-        address = _plain(address)
+        if address in _NAT64_LOCAL:
+            return "a local-use NAT64 address (the IPv4 address it reaches cannot be told)"
+        embedded = embedded_ipv4(address)
+        if embedded:  # judged by the IPv4 address(es) the packets reach
+            judged = ((inner, self.address_problem(inner)) for inner in embedded)
+            return next((f"an address leading to {ip}, {why}" for ip, why in judged if why), None)
         refused = _always_refused(address)
         if refused is not None:
             return refused
@@ -153,9 +221,8 @@ class OutboundPolicy:
             return "no host"
         if host.rstrip(".").lower() in _LOOPBACK_NAMES:
             return self._named(host, ipaddress.IPv4Address("127.0.0.1"))
-        try:
-            address = ipaddress.ip_address(host)
-        except ValueError:
+        address = _literal(host)
+        if address is None:
             return None  # a name: checked after resolution, when delivering
         return self._named(host, address)
 

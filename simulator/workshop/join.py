@@ -9,7 +9,9 @@
 
 A wrong code, from one client address, counts against that address: past `WRONG_CODES` wrong
 codes in `WINDOW_SECONDS` (real time, `clock.monotonic`), every post from it is answered 429
-until the oldest leaves the window. Right codes are never counted, so a room behind one proxy
+until the oldest leaves the window. Each post is counted before anything is awaited and
+uncounted once its code proved right (`Attempts.take`, `give_back`), so posts in flight
+together cannot all pass the check. Right codes are never counted, so a room behind one proxy
 address (without `--trust-forwarded-for`) is only slowed by its typos. A post whose `Origin`
 is not the public URL's is refused (`same_origin`, as every form of the simulator). The
 answers carry the instructor view's headers (no framing, `nosniff`, `same-origin` referrer)
@@ -74,7 +76,13 @@ dt { font-weight: 600; } dd { margin: 0; font-family: monospace; word-break: bre
 
 
 class Attempts:
-    """Wrong codes by client address in a sliding window of real time (see the docstring)."""
+    """Wrong codes by client address in a sliding window of real time (see the docstring).
+
+    A post takes its place in the count (`take`) before anything is awaited, and gives it
+    back (`give_back`) once its code turned out right: with the check before the form was
+    read and the count after the code was looked up, 300 parallel wrong codes got 36
+    evaluated past a limit of 10 (every one passed the check while the others awaited).
+    """
 
     def __init__(self, limit: int = WRONG_CODES, window: float = WINDOW_SECONDS) -> None:
         self.limit, self.window = limit, window
@@ -93,12 +101,35 @@ class Attempts:
             return None
         return max(1, int(self.window - (monotonic() - times[0])) + 1)
 
-    def wrong(self, address: str) -> None:
+    def take(self, address: str) -> float | int:
+        """Count one try of `address` now: its stamp (for `give_back`), or the seconds to
+        wait (an `int`) when the address is over the limit (nothing counted then)."""
+        wait = self.retry_after(address)
+        if wait is not None:
+            return wait
+        stamp = monotonic()
+        self.wrong(address, stamp)
+        return stamp
+
+    def give_back(self, address: str, stamp: float) -> None:
+        """Uncount the try `take` stamped (a right code, or a post that named none)."""
+        times = self._wrong.get(address)
+        if times is not None and stamp in times:
+            times.remove(stamp)
+            if not times:
+                del self._wrong[address]
+
+    def _last_wrong(self, address: str) -> float:
+        times = self._wrong[address]
+        return times[-1] if times else float("-inf")
+
+    def wrong(self, address: str, stamp: float | None = None) -> None:
         if address not in self._wrong and len(self._wrong) >= _MAX_ADDRESSES:
-            # The address whose last wrong code is oldest goes first.
-            del self._wrong[min(self._wrong, key=lambda key: self._wrong[key][-1])]
+            # The address whose last wrong code is oldest goes first (one with none left in
+            # the window before any).
+            del self._wrong[min(self._wrong, key=self._last_wrong)]
         times = self._recent(address)
-        times.append(monotonic())
+        times.append(monotonic() if stamp is None else stamp)
         self._wrong[address] = times
 
 
@@ -187,18 +218,20 @@ def join_app(room: Workshop, *, trust_forwarded_for: bool = False) -> Starlette:
         if not same_origin(request):
             return _form("This form was not sent by the join page: open it again.", 403)
         address = client_address(request.scope, trust_forwarded_for=trust_forwarded_for)
-        wait = attempts.retry_after(address)
-        if wait is not None:
-            return _too_many(wait)
+        # Counted before the first await: parallel posts each see the others' tries.
+        stamp = attempts.take(address)
+        if isinstance(stamp, int):
+            return _too_many(stamp)
         try:
             form = await request.form()
         except ValueError:  # python-multipart's parse error (Starlette's own is an HTTPException)
+            attempts.give_back(address, stamp)
             return _form("The form's body is malformed.", 400)
         code = str(form.get("code", ""))[:80].strip()
         name = await asyncio.to_thread(room.codes.find, code, room.names)
         if name is None:
-            attempts.wrong(address)
             return _form("This join code is not right: check it on your card.", 400)
+        attempts.give_back(address, stamp)
         return name, code
 
     async def show(request: Request) -> Response:
