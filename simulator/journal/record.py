@@ -149,11 +149,24 @@ def insert_entry(
         "wall_time": wall_timestamp(),
         **{k: _ENCODE(v) if isinstance(v, _STRUCTURED) else v for k, v in entry.items()},
     }
-    cursor = db.execute(_insert_sql(tuple(row)), list(row.values()))
+    sql, values = _insert_sql(tuple(row)), list(row.values())
+    try:
+        cursor = db.execute(sql, values)
+    except UnicodeEncodeError:  # an unpaired surrogate somewhere: SQLite text is UTF-8
+        cursor = db.execute(sql, [_storable(value) for value in values])
     seq = int(cursor.lastrowid or 0)
     if seq > retention:
         db.execute("DELETE FROM journal_entries WHERE seq <= ?", [seq - retention])
     return seq
+
+
+def _storable(value: Any) -> Any:
+    """A text SQLite can store: each unpaired surrogate (which no UTF-8 holds) written as
+    its escape, `\\ud800` (a client may send one in any JSON string). Only when the plain
+    write failed: the check costs nothing on the common path."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return value
 
 
 def record_attempts(env: Environment, db: sqlite_utils.Database, attempts: Iterable[Any]) -> None:

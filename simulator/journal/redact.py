@@ -75,7 +75,8 @@ _ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def digest(secret: str) -> str:
-    return hashlib.sha256(secret.encode()).hexdigest()
+    # `surrogatepass`: a hostile secret (an unpaired surrogate in a JSON string) has a digest too.
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class Redactor:
