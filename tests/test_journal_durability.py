@@ -18,13 +18,21 @@ import subprocess
 import sys
 import threading
 import time
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+from starlette.types import Message, Receive, Scope, Send
 
-from .conftest import free_port
+from simulator import Simulator
+
+from .conftest import REDIRECT_URI, free_port, project_token
+
+with warnings.catch_warnings():
+    warnings.filterwarnings("ignore", message=".*httpx2.*")  # the project uses httpx
+    from starlette.testclient import TestClient
 
 ADD = (
     "mutation($input: AddWebhookSubscriptionInput!) { addWebhookSubscription(input: $input) "
@@ -185,6 +193,9 @@ def _check_round(data_dir: Path, acked: Acknowledged, after: int) -> int:
         last = connection.execute("SELECT max(seq) FROM journal_entries").fetchone()[0]
     finally:
         connection.close()
+    acknowledged = [r[0] for r in (*acked.tokens, *acked.added, *acked.renamed)]
+    missing = [request_id for request_id in acknowledged if request_id not in entries]
+    assert missing == [], f"{len(missing)} of {len(acknowledged)} acknowledged without entry"
     for request_id, token in acked.tokens:
         assert hashlib.sha256(token.encode()).hexdigest() in hashes
         assert entries[request_id]["endpoint"] == "/oauth2/token"
@@ -244,3 +255,33 @@ def test_no_acknowledged_write_loses_its_entry_to_kill_9(tmp_path: Path) -> None
         after = _check_round(tmp_path, acked, after)
         counted += len(acked.tokens) + len(acked.added) + len(acked.renamed)
     assert counted > 30, "the load reached the server"
+
+
+def test_the_entry_is_committed_before_the_answer_leaves(tmp_path: Path) -> None:
+    """The design the kill test checks by chance, checked at each request: when the answer's
+    first message reaches the server, its entry is already in the file (another connection
+    reads it), for a write, a read, a refusal and a token request."""
+    with Simulator(tmp_path) as sim:
+        project = sim.create_project("sandbox", "Order", [REDIRECT_URI])
+        seen: list[tuple[int, int]] = []  # (status, entries in the file then)
+
+        async def app(scope: Scope, receive: Receive, send: Send) -> None:
+            async def watched(message: Message) -> None:
+                if message["type"] == "http.response.start":
+                    with sqlite3.connect(tmp_path / "sandbox.sqlite") as other:
+                        count = other.execute("SELECT count(*) FROM journal_entries").fetchone()
+                    seen.append((message["status"], count[0]))
+                await send(message)
+
+            await sim.app(scope, receive, watched)
+
+        with TestClient(app) as http:
+            token = project_token(http, project)
+            headers = {"Authorization": f"Bearer {token}"}
+            variables = {"input": {"label": "a", "secret": "x" * 16, **SUBSCRIPTION}}
+            variables["input"]["eventTypes"] = ["Account.Created"]
+            http.post("/sandbox/graphql", json={"query": ADD, "variables": variables}, headers=headers)  # fmt: skip
+            http.post("/sandbox/graphql", json={"query": "{ __typename }"}, headers=headers)
+            http.post("/sandbox/graphql", json={"query": "{ __typename }"})  # a 401
+        # The project's creation is entry 1: each answer finds its own entry written.
+        assert seen == [(200, 2), (200, 3), (200, 4), (401, 5)]
