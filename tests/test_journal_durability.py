@@ -278,8 +278,8 @@ def test_the_entry_is_committed_before_the_answer_leaves(tmp_path: Path) -> None
         with TestClient(app) as http:
             token = project_token(http, project)
             headers = {"Authorization": f"Bearer {token}"}
-            variables = {"input": {"label": "a", "secret": "x" * 16, **SUBSCRIPTION}}
-            variables["input"]["eventTypes"] = ["Account.Created"]
+            subscription = {"label": "a", "secret": "x" * 16, "eventTypes": ["Account.Created"]}
+            variables = {"input": {**subscription, **SUBSCRIPTION}}
             http.post("/sandbox/graphql", json={"query": ADD, "variables": variables}, headers=headers)  # fmt: skip
             http.post("/sandbox/graphql", json={"query": "{ __typename }"}, headers=headers)
             http.post("/sandbox/graphql", json={"query": "{ __typename }"})  # a 401
