@@ -328,7 +328,8 @@ class RequestGenerator:
         rnd = self.rnd
         roll = rnd.random()
         if depth > 3 or roll < 0.5:
-            return rnd.choice([None, True, 0, -1, 2**70, 1.5, self.value(), self.known_value()])
+            leaves = [None, True, 0, -1, 2**70, 1.5, self.value(), self.known_value(), "\udfff"]
+            return rnd.choice(leaves)
         if roll < 0.7:
             return [self.json_value(depth + 1) for _ in range(rnd.randrange(4))]
         return {rnd.choice(NAMES): self.json_value(depth + 1) for _ in range(rnd.randrange(5))}

@@ -213,25 +213,9 @@ def _check_round(data_dir: Path, acked: Acknowledged, after: int) -> int:
 
 
 def test_no_acknowledged_write_loses_its_entry_to_kill_9(tmp_path: Path) -> None:
-    created = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "simulator",
-            "project",
-            "create",
-            "--name",
-            "Load",
-            "--redirect-uri",
-            "http://localhost/cb",
-            "--data-dir",
-            str(tmp_path),
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    credentials = json.loads(created.stdout)
+    with Simulator(tmp_path) as sim:  # in-process: no second start-up to wait for
+        project = sim.create_project("sandbox", "Load", [REDIRECT_URI])
+    credentials = {"client_id": project.client_id, "client_secret": project.client_secret}
     after = 0
     counted = 0
     for round_number in range(ROUNDS):
