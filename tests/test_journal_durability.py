@@ -71,10 +71,12 @@ class Acknowledged:
 
 
 class Server:
-    """`python -m simulator serve` on a free port, killed with `SIGKILL`."""
+    """`python -m simulator serve` on a free port, killed with `SIGKILL`. Its output goes to
+    a file (a pipe nobody reads would fill with the access log and stall the server)."""
 
     def __init__(self, data_dir: Path) -> None:
         self.base_url = f"http://127.0.0.1:{(port := free_port())}"
+        self.output = (data_dir.parent / f"serve-{port}.log").open("wb")
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -86,11 +88,11 @@ class Server:
                 "--data-dir",
                 str(data_dir),
             ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stdout=self.output,
+            stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while True:
             try:
                 httpx.get(self.base_url + "/", timeout=1)
@@ -98,14 +100,14 @@ class Server:
             except httpx.TransportError:
                 if self.process.poll() is not None or time.monotonic() > deadline:
                     self.kill()
-                    raise RuntimeError("serve did not start") from None
+                    log = Path(self.output.name).read_text(errors="replace")
+                    raise RuntimeError(f"serve did not start:\n{log}") from None
                 time.sleep(0.05)
 
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=10)
-        assert self.process.stderr is not None
-        self.process.stderr.close()
+        self.output.close()
 
 
 def _load(
@@ -213,13 +215,14 @@ def _check_round(data_dir: Path, acked: Acknowledged, after: int) -> int:
 
 
 def test_no_acknowledged_write_loses_its_entry_to_kill_9(tmp_path: Path) -> None:
-    with Simulator(tmp_path) as sim:  # in-process: no second start-up to wait for
+    data_dir = tmp_path / "data"  # the servers' logs beside it
+    with Simulator(data_dir) as sim:  # in-process: no second start-up to wait for
         project = sim.create_project("sandbox", "Load", [REDIRECT_URI])
     credentials = {"client_id": project.client_id, "client_secret": project.client_secret}
     after = 0
     counted = 0
     for round_number in range(ROUNDS):
-        server = Server(tmp_path)
+        server = Server(data_dir)
         acked, done = Acknowledged(), threading.Event()
         threads = [
             threading.Thread(
@@ -236,7 +239,7 @@ def test_no_acknowledged_write_loses_its_entry_to_kill_9(tmp_path: Path) -> None
         for thread in threads:
             thread.join(timeout=10)
         assert not acked.failures
-        after = _check_round(tmp_path, acked, after)
+        after = _check_round(data_dir, acked, after)
         counted += len(acked.tokens) + len(acked.added) + len(acked.renamed)
     assert counted > 30, "the load reached the server"
 
