@@ -2,7 +2,7 @@
 
 `RequestGenerator(rnd, world, route).request()` builds one request: a method (the route's,
 sometimes another), the path (path parameters valid or garbage), a query string (known and
-random names, percent-encoding garbage, invalid UTF-8 `%ff`), headers (`Authorization`
+random names, percent-encoding garbage, invalid UTF-8 `%ff`, unpaired surrogates), headers (`Authorization`
 Basic/Bearer valid or mangled with non-ASCII and control bytes, `Content-Type`,
 `Content-Length` that lies, `Cookie`, `Origin`, `X-User-Id`, `X-Forwarded-For`, huge values)
 and a body (forms with duplicates and CSRF garbage, multipart, GraphQL JSON, JSON soup, bytes).
@@ -15,6 +15,7 @@ import base64
 import functools
 import json
 import random
+import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote, quote_plus
@@ -43,6 +44,7 @@ CHUNKS = [
     *"abcXYZ0189 -_.~:/?#[]@!$&'()*+,;=\"<>{}|\\^`", "%", "%f", "%ff", "%c3%28", "%00", "%e2%82",
     "%0d%0a", "\u00e9", "\u20ac", "\U0001f600", "\x00", "\x7f", "\r\n", "\t", "\u202e", "\ufeff",
     "%%", "&&", "==", "+", "null", "true", "-1", "1e999", "2026-02-30", "9" * 30,
+    "\ud800", "\udfff", "\udc00\ud83d",  # unpaired surrogates: JSON escapes or raw bytes
 ]  # fmt: skip
 CONTENT_TYPES = [
     b"application/x-www-form-urlencoded", b"application/x-www-form-urlencoded; charset=latin-1",
@@ -62,6 +64,7 @@ SESSION_STEPS = {
     "/oauth2/auth/consent": "done",
     "/oauth2/auth/verify": "done",
 }
+_SURROGATE = re.compile("[\ud800-\udfff]")
 GRAPHQL_PATHS = (
     "/sandbox/graphql",
     "/sandbox-testing/graphql",
@@ -154,7 +157,10 @@ class RequestGenerator:
             return self.known_value()
         if roll < 0.97:
             return self.text()
-        return self.text(4) * self.rnd.choice([500, 3000])
+        if roll < 0.995:
+            return self.text(4) * self.rnd.choice([500, 3000])
+        # About 1 MiB (the bounds' limit, either side once encoded), a surrogate included.
+        return (self.text(3) + "\ud800")[:4] * 262_000
 
     # -- request parts -------------------------------------------------------------------------
 
@@ -176,7 +182,9 @@ class RequestGenerator:
         if roll < 0.03:
             path += "/"
         elif roll < 0.06:
-            path += quote(self.text(), safe=self.rnd.choice(["/", "/%", ""]))
+            path += quote(
+                self.text(), safe=self.rnd.choice(["/", "/%", ""]), errors="surrogatepass"
+            )
         return path
 
     def path_value(self, name: str) -> str:
@@ -336,7 +344,8 @@ class RequestGenerator:
         rnd = self.rnd
         roll = rnd.random()
         if depth > 3 or roll < 0.5:
-            return rnd.choice([None, True, 0, -1, 2**70, 1.5, self.value(), self.known_value()])
+            leaves = [None, True, 0, -1, 2**70, 1.5, self.value(), self.known_value(), "\udfff"]
+            return rnd.choice(leaves)
         if roll < 0.7:
             return [self.json_value(depth + 1) for _ in range(rnd.randrange(4))]
         return {rnd.choice(NAMES): self.json_value(depth + 1) for _ in range(rnd.randrange(5))}
@@ -394,6 +403,8 @@ class RequestGenerator:
         self.rnd.shuffle(headers)
         query = self.query()
         url = self.path() + (("?" + query) if query or self.rnd.random() < 0.05 else "")
+        # A URL carries an unpaired surrogate as the bytes `surrogatepass` gives, encoded.
+        url = _SURROGATE.sub(lambda m: quote(m.group(), errors="surrogatepass"), url)
         return FuzzRequest(method, url, headers, body)
 
 

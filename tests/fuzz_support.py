@@ -16,6 +16,7 @@ Used by `tests/test_fuzz_routes.py` (Hypothesis, per route) and `benchmarks/fuzz
 from __future__ import annotations
 
 import hashlib
+import logging
 import sqlite3
 from collections import Counter
 from dataclasses import dataclass, field
@@ -178,6 +179,19 @@ class Session:
     phone: str | None = None
 
 
+class JournalFailures(logging.Handler):
+    """The journal's logged failures (a request it could not record, with a traceback):
+    hostile text must never cause one (issue 31)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.getMessage().startswith("The journal could not record"):
+            self.messages.append(f"{record.getMessage()}: {record.exc_info!r}")
+
+
 class FuzzWorld:
     """A simulator with everything a fuzzed request may refer to, and a client without a
     cookie jar of its own (each request carries the cookies the generator chose)."""
@@ -209,8 +223,11 @@ class FuzzWorld:
         self.file_tokens = file_tokens(self.sim, self.http, self.project)
         self._sessions: dict[str, Session] = {}
         self.watch = StoreWatch([env.store.path for env in self.sim.environments.values()])
+        self.journal_failures = JournalFailures()
+        logging.getLogger("simulator").addHandler(self.journal_failures)
 
     def close(self) -> None:
+        logging.getLogger("simulator").removeHandler(self.journal_failures)
         self.watch.close()
         self.http.__exit__(None, None, None)
         self.sim.close()

@@ -68,3 +68,4 @@ def test_route_survives_hostile_requests(world: FuzzWorld, route: RouteTarget) -
 
     fuzz()
     assert len(answered) >= EXAMPLES * 0.8  # httpx sent nearly all of them
+    assert world.journal_failures.messages == []  # hostile text is journaled too

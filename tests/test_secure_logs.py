@@ -243,16 +243,6 @@ def _hostile_requests(token: str) -> Iterator[bytes]:
                 )  # fmt: skip
 
 
-def _journal(record: logging.LogRecord) -> bool:
-    """The journal's own failure to store a lone surrogate (a UnicodeEncodeError in
-    simulator/journal/, logged on `simulator.server`): the journal's fix, with its own test
-    (docs/bug-reports.md). Only that one is let through; once the journal stores such text,
-    nothing is."""
-    in_journal = f"{os.sep}simulator{os.sep}journal{os.sep}" in record.pathname
-    error = record.exc_info[0] if record.exc_info else None
-    return in_journal and error is UnicodeEncodeError
-
-
 def test_no_client_text_makes_a_record_carry_a_traceback(
     sim: Simulator, project: ProjectCredentials, recorder: Recorder
 ) -> None:
@@ -263,7 +253,7 @@ def test_no_client_text_makes_a_record_carry_a_traceback(
     with LiveServer(sim) as server:
         statuses = [_raw(server.port, request)[:12] for request in _hostile_requests(token)]
     assert statuses and all(not status.startswith(b"HTTP/1.1 5") for status in statuses)
-    with_trace = [r for r in recorder.records if (r.exc_info or r.stack_info) and not _journal(r)]
+    with_trace = [r for r in recorder.records if (r.exc_info or r.stack_info)]
     assert not with_trace, [(r.name, r.getMessage()) for r in with_trace]
     assert not recorder.failures, recorder.failures
     assert len(recorder.text) < 2_000_000  # huge text is cut, not copied into the log
@@ -307,5 +297,5 @@ def test_in_a_room_every_record_of_a_request_names_it(
     assert line.endswith(f"request_id={answer.headers['x-request-id']}")
     [join] = [x for x in recorder.text.splitlines() if "Joined: learner=ada" in x]
     assert join.endswith(f"request_id={joined.headers['x-request-id']}")
-    with_trace = [r for r in recorder.records if (r.exc_info or r.stack_info) and not _journal(r)]
+    with_trace = [r for r in recorder.records if (r.exc_info or r.stack_info)]
     assert not with_trace and not recorder.failures

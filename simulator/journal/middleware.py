@@ -1,9 +1,10 @@
 """The journal's ASGI middleware: every request to the GraphQL endpoints and the OAuth server.
 
 It sits just inside the access log (so it sees the request id, the edge's refusals and the
-endpoints' notes), keeps a copy of the request body and of the answer, and writes the entry
-when the answer's last byte goes out: before the due work the request caused fires (webhook
-attempts, journaled after it), so the journal reads in causal order.
+endpoints' notes), keeps a copy of the request body, holds the answer until its last byte is
+ready, commits the entry, and only then sends the answer: an acknowledged write always has
+its entry, even if the process dies the next instant. The due work the request caused fires
+after (webhook attempts, journaled after it), so the journal reads in causal order.
 """
 
 from __future__ import annotations
@@ -46,6 +47,10 @@ _GRAPHQL_PATHS = {
 _OPERATION = re.compile(r"\b(query|mutation|subscription)\b\s*([_A-Za-z][_0-9A-Za-z]*)?")
 #: How long an unread request body is waited for once the answer is ready (real seconds).
 _UNREAD_BODY_SECONDS = 0.5
+#: A JSON escape of a UTF-16 surrogate (paired or not: `_holds_lone_surrogate` tells).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+#: The JSON of a parsed body, as the journal writes it (`ensure_ascii=False`).
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 _CSRF_INPUT = re.compile(r'(name="csrf_token"\s+value=")[^"]*(")')
 
 
@@ -101,78 +106,126 @@ class JournalMiddleware:
         ):
             await self.app(scope, receive, send)
             return
-        # The time the request came in: a replay sends it again at that time (an operation
-        # that moves the clock ends later).
-        arrived = self.environments[EnvironmentName.SANDBOX].now()
-        request = bytearray()
-        answer = bytearray()
-        started: dict[str, Any] = {}
-        written = False
-        body_read = False
-
-        async def keep_request(message: Message) -> None:
-            nonlocal body_read
-            if message["type"] != "http.request":
-                body_read = True
-                return
-            if len(request) <= _MAX_KEPT:
-                request.extend(message.get("body", b""))
-            body_read = not message.get("more_body", False)
-
-        async def read_unread() -> None:
-            # An answer given before the body was read (a 401, a 405): the journal still
-            # wants the body, for a moment at most (a slow client is not waited for).
-            with anyio.move_on_after(_UNREAD_BODY_SECONDS):
-                while not body_read and len(request) <= _MAX_KEPT:
-                    await keep_request(await receive())
-
-        async def receive_kept() -> Message:
-            message = await receive()
-            await keep_request(message)
-            return message
-
-        async def send_kept(message: Message) -> None:
-            nonlocal written
-            if message["type"] == "http.response.start":
-                started.update(message)
-            elif message["type"] == "http.response.body":
-                if len(answer) <= _MAX_KEPT:
-                    answer.extend(message.get("body", b""))
-                if not message.get("more_body", False) and not written:
-                    written = True
-                    # The answer goes out first: the client does not wait for its entry.
-                    # Nothing awaits between the two unless the client reads slowly, so the
-                    # next request on this loop (and the due work this one made, which
-                    # fires once the app returns) is journaled after this one.
-                    await send(message)
-                    if not body_read:  # a cancel scope costs: only when there is a body to wait for
-                        await read_unread()
-                    await self._write(scope, bytes(request), started, bytes(answer), arrived)
-                    return
-            await send(message)
-
+        exchange = _Exchange(self, scope, receive, send)
         try:
-            await self.app(scope, receive_kept, send_kept)
+            await self.app(scope, exchange.receive_kept, exchange.send_kept)
         finally:
-            if not written:  # a bug (the access log answers 500) or a client that left
-                await self._write(scope, bytes(request), {"status": 500}, b"", arrived)
+            if not exchange.written:  # a bug (the access log answers 500) or a client that left
+                exchange.written = True
+                self.write(scope, bytes(exchange.request), {"status": 500}, b"", exchange.arrived)
 
-    async def _write(
+    def write(
         self, scope: Scope, body: bytes, started: Mapping[str, Any], answer: bytes, arrived: str
     ) -> None:
+        """Commit the entry of one request (in a transaction of its own, on the event loop:
+        one short INSERT in WAL mode, no fsync, costs less than a thread hop)."""
+        entry: dict[str, Any] = {"method": scope.get("method"), "endpoint": scope.get("path")}
         try:
             entry, environment = http_entry(scope, body, started, answer)
             entry["virtual_time"] = arrived
-            env = self.environments[environment]
-            # On the event loop, not in a worker thread: one short INSERT in WAL mode (no
-            # fsync) costs less than the thread hop, and nothing here awaits.
-            record(env, entry, redact_http)
+            record(self.environments[environment], entry, redact_http)
         except SimulatorClosed:  # a request answered 503 while the simulator closes
             pass
         except Exception:  # the journal never breaks a request; its failure is logged
             logger.exception(
                 "The journal could not record %s %s", entry["method"], entry["endpoint"]
             )
+
+
+def _announces_body(scope: Scope) -> bool:
+    """Whether the request says a body follows (`Content-Length` above 0, or chunked)."""
+    for name, value in scope.get("headers", ()):
+        lowered = name.lower()
+        if lowered == b"transfer-encoding" or (lowered == b"content-length" and value != b"0"):
+            return True
+    return False
+
+
+class _Exchange:
+    """One request's copy of its body and answer, and the moment its entry is committed.
+
+    The answer is held (its start and body messages) until its last byte is ready; the entry
+    is committed, then the answer sent: an answer that left has its entry, so a process
+    killed the next instant loses no acknowledged write's entry (docs/bug-reports.md). Due
+    work fires once the app returns, so after the entry: the journal reads in causal order.
+    """
+
+    def __init__(
+        self, middleware: JournalMiddleware, scope: Scope, receive: Receive, send: Send
+    ) -> None:
+        self.middleware = middleware
+        self.scope = scope
+        self.receive = receive
+        self.send = send
+        # The time the request came in: a replay sends it again at that time (an operation
+        # that moves the clock ends later).
+        self.arrived = middleware.environments[EnvironmentName.SANDBOX].now()
+        self.request = bytearray()
+        self.answer = bytearray()
+        self.started: dict[str, Any] = {}
+        self.held: list[Message] = []
+        self.written = False
+        self.body_read = not _announces_body(scope)
+
+    async def keep_request(self, message: Message) -> None:
+        if message["type"] != "http.request":
+            self.body_read = True
+            return
+        if len(self.request) <= _MAX_KEPT:
+            self.request.extend(message.get("body", b""))
+        self.body_read = not message.get("more_body", False)
+
+    async def read_unread(self) -> None:
+        # An answer given before the body was read (a 401, a 405): the journal still wants
+        # the body, for a moment at most (a slow client is not waited for).
+        with anyio.move_on_after(_UNREAD_BODY_SECONDS):
+            while not self.body_read and len(self.request) <= _MAX_KEPT:
+                await self.keep_request(await self.receive())
+
+    async def receive_kept(self) -> Message:
+        message = await self.receive()
+        await self.keep_request(message)
+        return message
+
+    async def send_kept(self, message: Message) -> None:
+        if message["type"] == "http.response.start":
+            self.started.update(message)
+            self.held.append(message)
+            return
+        if message["type"] != "http.response.body" or self.written:
+            await self.send(message)
+            return
+        if len(self.answer) <= _MAX_KEPT:
+            self.answer.extend(message.get("body", b""))
+        self.held.append(message)
+        if message.get("more_body", False):
+            return
+        self.written = True
+        refused_unread = not self.body_read and int(self.started.get("status", 500)) >= 400
+        if not refused_unread:
+            # The common case, and every answer that may follow a write: the entry first.
+            # Nothing awaits between the commit and the answer's last byte but the sending
+            # itself, so the next request on this loop is journaled after this one.
+            if not self.body_read:  # a cancel scope costs: only when a body is still to come
+                await self.read_unread()
+            self._write()
+            await self._flush()
+            return
+        # A refusal answered before the body was read wrote nothing: it goes out first (a
+        # slow client's body is not waited for), then the body is read and the entry written.
+        await self._flush()
+        await self.read_unread()
+        self._write()
+
+    def _write(self) -> None:
+        self.middleware.write(
+            self.scope, bytes(self.request), self.started, bytes(self.answer), self.arrived
+        )
+
+    async def _flush(self) -> None:
+        held, self.held = self.held, []
+        for message in held:
+            await self.send(message)
 
 
 def http_entry(
@@ -232,6 +285,8 @@ def _graphql_fields(
         return
     if not isinstance(data, dict) or not isinstance(data.get("query"), str):
         return
+    if noted is None and _holds_lone_surrogate(text, data):
+        return  # refused (a 400): kept as sent, its `\ud800` escapes are storable text
     name = data.get("operationName") if isinstance(data.get("operationName"), str) else None
     entry["document"] = data["query"]
     entry["variables"] = data.get("variables") if isinstance(data.get("variables"), dict) else None
@@ -247,6 +302,18 @@ def _graphql_fields(
             entry["cost"] = (answer.get("extensions") or {}).get("cost")
         except (ValueError, AttributeError, RecursionError):
             pass
+
+
+def _holds_lone_surrogate(text: str, data: dict[str, Any]) -> bool:
+    """Whether the JSON `text` parsed to `data` holds an unpaired surrogate escape
+    (`"\\ud800"`): valid JSON, but no Unicode text, so it cannot be stored as parsed."""
+    if not _SURROGATE_ESCAPE.search(text):  # cheap: most bodies escape no surrogate
+        return False
+    try:
+        _ENCODE(data).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _only_name(document: str) -> str | None:

@@ -143,17 +143,39 @@ def insert_entry(
     one of a file that is already current (`storage.current`)."""
     if redact is not None:
         redact(Redactor(db), entry)
-    row = {
+    row = _row(entry, now)
+    sql = _insert_sql(tuple(row))
+    try:
+        cursor = db.execute(sql, list(row.values()))
+    except UnicodeEncodeError:  # an unpaired surrogate somewhere: SQLite text is UTF-8
+        cursor = db.execute(sql, list(_row(_storable(entry), now).values()))
+    seq = int(cursor.lastrowid or 0)
+    if seq > retention:
+        db.execute("DELETE FROM journal_entries WHERE seq <= ?", [seq - retention])
+    return seq
+
+
+def _row(entry: dict[str, Any], now: Callable[[], str]) -> dict[str, Any]:
+    return {
         # An HTTP entry brings the time its request arrived; the clock is read otherwise.
         "virtual_time": entry.get("virtual_time") or now(),
         "wall_time": wall_timestamp(),
         **{k: _ENCODE(v) if isinstance(v, _STRUCTURED) else v for k, v in entry.items()},
     }
-    cursor = db.execute(_insert_sql(tuple(row)), list(row.values()))
-    seq = int(cursor.lastrowid or 0)
-    if seq > retention:
-        db.execute("DELETE FROM journal_entries WHERE seq <= ?", [seq - retention])
-    return seq
+
+
+def _storable(value: Any) -> Any:
+    """`value` with each unpaired surrogate (which no UTF-8 text holds; a client may send one
+    in any JSON string) written as the text of its escape, `\\ud800`, in strings and keys
+    alike: read back, it is that text, never a surrogate. Only when the plain write failed,
+    so the common path pays nothing."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, dict):
+        return {_storable(key): _storable(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_storable(item) for item in value]
+    return value
 
 
 def record_attempts(env: Environment, db: sqlite_utils.Database, attempts: Iterable[Any]) -> None:

@@ -62,6 +62,8 @@ JSON_SECRETS = {
     "clientSecret": "client secret",
     "secret": "webhook secret",
 }
+#: The keys of `JSON_SECRETS` as a JSON text spells them (built once, not at every body).
+_QUOTED_SECRETS = tuple(f'"{key}"' for key in JSON_SECRETS)
 _TOKEN_KINDS = {"AT": "access", "RT": "refresh", "AC": "code"}
 #: A bearer token's project and user (`tokens`, NULLs when unknown) and its reference (NULL
 #: when the journal has not met it yet): one row whatever is found.
@@ -75,7 +77,8 @@ _ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def digest(secret: str) -> str:
-    return hashlib.sha256(secret.encode()).hexdigest()
+    # `surrogatepass`: a hostile secret (an unpaired surrogate in a JSON string) has a digest too.
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class Redactor:
@@ -183,7 +186,7 @@ class Redactor:
     def body(self, raw: str) -> str:
         """A JSON body with its secrets replaced (re-serialized compactly when anything
         had to go), or a text body with its tokens replaced."""
-        if not any(f'"{key}"' in raw for key in JSON_SECRETS):
+        if not any(key in raw for key in _QUOTED_SECRETS):
             return self.text(raw)
         try:
             data = json.loads(raw)
