@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
@@ -148,7 +149,10 @@ async def execute(
         )
         return result
 
-    result = await asyncio.get_running_loop().run_in_executor(workers, run)
+    # In a copy of the request's context: the operation reads the instant the request
+    # came in (`Clock.pinned`), as everything else the request does.
+    context_copy = contextvars.copy_context()
+    result = await asyncio.get_running_loop().run_in_executor(workers, context_copy.run, run)
     if is_deadline_exceeded(result):
         return DEADLINE_STATUS, result
     return (400 if is_request_error(result) else 200), result

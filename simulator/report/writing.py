@@ -134,7 +134,7 @@ def write_report(
         else None
     )
     start = (
-        str(manifest["clock"]["frozen_at"])
+        str(manifest.get("taken_at") or manifest["clock"]["frozen_at"])
         if manifest
         else (entries[0].virtual_time if entries else sim.clock.timestamp())
     )
