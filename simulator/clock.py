@@ -271,7 +271,7 @@ class Clock:
         `pinned()`, else the clock's."""
         pin = self._file_lock.pin.get()
         if pin is not None:
-            return pin[0]
+            return pin.moment
         state = self.state
         if state.mode == "frozen":
             return state.frozen_at
@@ -379,16 +379,18 @@ class Clock:
         the instant it fell due even when the clock has gone past it (the server catching up
         after another process moved the clock); so a running clock replays exactly.
         """
-        token = self._file_lock.pin.set([check_instant(moment)])
+        token = self._file_lock.pin.set(_Pin(check_instant(moment), self._file_lock.pin.get()))
         try:
             yield moment
         finally:
             self._file_lock.pin.reset(token)
 
     def _repin(self, moment: datetime) -> None:
+        # The enclosing pins too: the clock really moved (a move inside a request's advance).
         pin = self._file_lock.pin.get()
-        if pin is not None:
-            pin[0] = moment
+        while pin is not None:
+            pin.moment = moment
+            pin = pin.outer
 
     # -- persistence -------------------------------------------------------------------
 
@@ -469,6 +471,14 @@ class Clock:
         return (info.st_ino, info.st_mtime_ns, info.st_size)
 
 
+@dataclass
+class _Pin:
+    """An instant `Clock.pinned` reads, and the pin it was set inside of, if any."""
+
+    moment: datetime
+    outer: _Pin | None
+
+
 class _FileLock:
     """The lock of one `clock.lock` in this process: a re-entrant thread lock, with the
     `flock` taken by the outermost hold only.
@@ -482,9 +492,9 @@ class _FileLock:
         self.path = path
         self._lock = threading.RLock()
         self._depth = 0  # holds of the owning thread; read and written under _lock only
-        #: The instant `Clock.pinned` reads in the current context (a list: a move made in a
-        #: worker thread, in a copy of the context, moves the request's pin too).
-        self.pin: ContextVar[list[datetime] | None] = ContextVar(f"pin:{path}", default=None)
+        #: The instant `Clock.pinned` reads in the current context (an object: a move made in
+        #: a worker thread, in a copy of the context, moves the request's pin too).
+        self.pin: ContextVar[_Pin | None] = ContextVar(f"pin:{path}", default=None)
 
     @classmethod
     def of(cls, path: Path) -> _FileLock:

@@ -199,6 +199,23 @@ class Replay:
         since = min(first, differs if differs is not None else common)
         raise AssertionError(self._divergence(step, expected[since:], actual[since:]))
 
+    def _divergence(
+        self, step: dict[str, Any], expected: list[dict[str, Any]], actual: list[dict[str, Any]]
+    ) -> str:
+        entry = step["entry"]
+        diff = difflib.unified_diff(
+            pprint.pformat(expected, width=100).splitlines(),
+            pprint.pformat(actual, width=100).splitlines(),
+            "recorded",
+            "replayed",
+            lineterm="",
+        )
+        return (
+            f"Step {step['number']} ({entry.get('method')} {entry['endpoint']} "
+            f"{entry.get('operation_name') or ''} at {entry['virtual_time']}) diverged from "
+            f"the recording:\n" + "\n".join(diff)
+        )
+
     def _run(self, number: int, entry: dict[str, Any]) -> None:
         arguments = (entry.get("request") or {}).get("arguments", {})
         if entry["origin"] == "http":

@@ -45,14 +45,18 @@ class Reported(Protocol):
     def environment(self, name: str | EnvironmentName) -> Environment: ...
 
 
+#: The install line a report's reader needs (the `report` extra: pytest, nbval, ipykernel).
+INSTALL_LINE = 'pip install "banking-sandbox-simulator[report]"'
+
 #: Entries that drive a step; the others (webhook attempts) are what a step caused.
 _DRIVING = ("http", "python", "cli", "dashboard")
 
 
 def build_steps(entries: list[JournalEntry]) -> list[dict[str, Any]]:
-    """Group entries into steps: each driving entry with the entries it caused after it
-    (and, as `before`, the probes it made, journaled before it). Entries caused before the
-    first driving one are left out (their cause is earlier)."""
+    """Group entries into steps: each driving entry with the entries journaled after it
+    (and, as `before`, the probes it made, journaled before it). Entries journaled before
+    the first driving one (work the starting state had due, fired as time went on or
+    before the first request) are the first step's `before`: a replay fires them too."""
     steps: list[dict[str, Any]] = []
     probes: list[dict[str, Any]] = []
     for entry in entries:
@@ -63,7 +67,7 @@ def build_steps(entries: list[JournalEntry]) -> list[dict[str, Any]]:
             if probes:  # journaled while the request that made them ran: before its entry
                 step["before"], probes = probes, []
             steps.append(step)
-        elif entry.operation_type == "Probe":
+        elif entry.operation_type == "Probe" or not steps:
             probes.append(data)
         elif steps:
             steps[-1]["consequences"].append(data)
@@ -224,7 +228,8 @@ def build_notebook(
         f"# {header['title']}\n\nA bug report of the partner banking API simulator: each "
         "cell below replays one journaled step in-process, at its recorded virtual time, and "
         "checks that the answer is the recorded one (ids and times included). Run it with "
-        "`pytest --nbval` or from top to bottom.\n\n| | |\n|---|---|\n" + rows
+        f"`pytest --nbval` or from top to bottom; what it needs: `{INSTALL_LINE}`."
+        "\n\n| | |\n|---|---|\n" + rows
     )
     setup = (
         "from simulator.report import Replay\n\n"
@@ -281,6 +286,8 @@ def pytest_file(
         f'"""{header["title"]}: a replay of a simulator journal (docs/bug-reports.md).',
         "",
         "What the reporter expected: " + (expected or "(not said)").replace('"""', "'''"),
+        "",
+        f"Run it with `pytest`; what it needs: `{INSTALL_LINE}`.",
         '"""',
         "",
         "from collections.abc import Iterator",
