@@ -276,8 +276,12 @@ def test_seed_names_the_datasets_there_are(installed: Installed, served: Served)
 
 
 def test_report_replays_the_journal(installed: Installed, served: Served) -> None:
-    del served  # its requests are the journal
-    result = installed.simulator("report", "--out", "bug.ipynb", "--data-dir", "data")
+    saved = installed.simulator("snapshot", "save", "before", "--data-dir", "data")
+    assert saved.returncode == 0, saved.stderr
+    first_call(installed.folder / "data", served.base_url)  # the journal since `before`
+    result = installed.simulator(
+        "report", "--out", "bug.ipynb", "--since", "before", "--data-dir", "data"
+    )
     assert result.returncode == 0, result.stderr
     notebook = json.loads((installed.folder / "bug.ipynb").read_text())
     assert any("oauth2/token" in "".join(cell["source"]) for cell in notebook["cells"])

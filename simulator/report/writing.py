@@ -155,6 +155,9 @@ def write_report(
         "dataset_sha256": _dataset_digests(_datasets(sim, name)),
         "platform": f"Python {platform.python_version()} on {platform.platform()}",
         "steps": len(steps),
+        # Webhook attempts due but not yet answered as the report is written: the replay
+        # makes them too, with no recorded answer to compare (docs/bug-reports.md).
+        "under_way": _under_way(sim.environment(name)),
     }
     earlier, shown = steps[:first], steps[first:]
     if format == "pytest":
@@ -168,6 +171,18 @@ def write_report(
         return notebook
     Path(out).write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", "utf-8")
     return Path(out)
+
+
+def _under_way(env: Any) -> int:
+    try:
+        row = env.store.db.execute(
+            "SELECT count(*) FROM webhook_deliveries WHERE status = 'Pending' "
+            "AND next_attempt_at <= ?",
+            [env.now()],
+        ).fetchone()
+    except Exception:  # a file without webhooks: nothing under way
+        return 0
+    return int(row[0])
 
 
 def _datasets(sim: Reported, name: EnvironmentName) -> list[str]:
@@ -224,12 +239,21 @@ def build_notebook(
     """The report as a notebook whose stored outputs are those a faithful replay prints."""
     env = header["environment"]
     rows = "\n".join(f"| {key} | `{value}` |" for key, value in header.items())
+    under_way = (
+        f"\n\n**Not compared:** {header['under_way']} webhook delivery(ies) had an attempt "
+        "under way when this report was written; the replay makes it, with no recorded "
+        "answer to compare."
+        if header.get("under_way")
+        else ""
+    )
     intro = (
         f"# {header['title']}\n\nA bug report of the partner banking API simulator: each "
         "cell below replays one journaled step in-process, at its recorded virtual time, and "
         "checks that the answer is the recorded one (ids and times included). Run it with "
         f"`pytest --nbval` or from top to bottom; what it needs: `{INSTALL_LINE}`."
-        "\n\n| | |\n|---|---|\n" + rows
+        + under_way
+        + "\n\n| | |\n|---|---|\n"
+        + rows
     )
     setup = (
         "from simulator.report import Replay\n\n"
