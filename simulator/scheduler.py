@@ -29,6 +29,7 @@ import select
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -50,20 +51,27 @@ class Callouts:
 
     def __init__(self) -> None:
         self._count = 0
-        self._lock = threading.Lock()
+        self._idle = threading.Condition()
 
     @contextmanager
     def calling_out(self) -> Iterator[None]:
-        with self._lock:
+        with self._idle:
             self._count += 1
         try:
             yield
         finally:
-            with self._lock:
+            with self._idle:
                 self._count -= 1
+                if not self._count:
+                    self._idle.notify_all()
 
     def in_progress(self) -> bool:
         return self._count > 0
+
+    def wait_idle(self, seconds: float) -> None:
+        """Wait until none is in progress, `seconds` at most."""
+        with self._idle:
+            self._idle.wait_for(lambda: not self._count, seconds)
 
 
 @dataclass
@@ -102,6 +110,8 @@ class Scheduler:
         self._next: tuple[tuple[int, ...], _Due | None] | None = None
         self._next_lock = threading.Lock()
         self.requests = Callouts()  # HTTP requests in progress (see run_due_settled)
+        #: True while the current context serves a request (`server.due_work.PinnedTime`).
+        self.in_request: ContextVar[bool] = ContextVar(f"in-request:{id(self)}", default=False)
 
     def _earliest(self, limit: str) -> _Due | None:
         """The first work due at or before `limit`, if any."""
@@ -129,6 +139,14 @@ class Scheduler:
         with self._next_lock:
             self._next = (versions, best)
         return best
+
+    def settle(self) -> None:
+        """Before a move made outside any request (Python, the dashboard's thread, a widget):
+        let the requests under way finish, with the work they fire once answered. Their
+        client may already have the answer and go on to move the clock; the move must come
+        after that work in the journal, as a replay runs it."""
+        if not self.in_request.get() and not self.callouts.in_progress():
+            self.requests.wait_idle(_REQUEST_WAIT_SECONDS)
 
     @contextmanager
     def moving(self) -> Iterator[datetime]:
@@ -173,11 +191,13 @@ class Scheduler:
         processes. The target is the time read *under* the clock's lock plus `duration`,
         and the lock is held until the clock is there, so advances made at once by several
         processes add up (4 x 50 x 1 s is 200 s) and none finds its target already past."""
+        self.settle()
         with self.moving() as now:
             timeline = self.run_until(later(now, duration))
             return Advance(self.clock.now(), timeline)
 
     def set(self, moment: datetime) -> Advance:
+        self.settle()
         timeline = self.run_until(moment)
         return Advance(self.clock.now(), timeline)
 

@@ -80,6 +80,7 @@ def dashboard_move(env: Environment, scheduler: Scheduler, action: str, value: s
     name = f"dashboard.{action}"
     if action in ("advance", "set"):
         # The target from the time read under the clock's lock (Scheduler.advance).
+        scheduler.settle()
         with scheduler.moving():
             now = env.clock.now()
             target = (

@@ -44,7 +44,11 @@ class PinnedTime:
         # read its limit before this instant (Scheduler.run_due_settled).
         clock = self.scheduler.clock
         with self.scheduler.requests.calling_out(), clock.pinned(clock.now()):
-            await self.app(scope, receive, send)
+            marked = self.scheduler.in_request.set(True)
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                self.scheduler.in_request.reset(marked)
 
 
 class FireDueWork:
