@@ -16,17 +16,16 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from _bench import BenchmarkError, benchmark_parser, parse_args
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests package
 
-from hypothesis import HealthCheck, settings  # noqa: E402
-from hypothesis.stateful import run_state_machine_as_test  # noqa: E402
+from hypothesis import HealthCheck, settings
+from hypothesis.stateful import run_state_machine_as_test
 
-from simulator.journal.reading import read_entries  # noqa: E402
-from tests.replay_support import Sessions, receivers  # noqa: E402
+from simulator.journal.reading import read_entries
+from tests.replay_support import Sessions, receivers
 
 
 class CountedSessions(Sessions):

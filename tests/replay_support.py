@@ -58,7 +58,7 @@ ADVANCE = """mutation($d: String!) { advanceClock(input: {duration: $d}) { __typ
 class _Receiver(BaseHTTPRequestHandler):
     """`/ok` answers 200, `/fail` 500, `/slow` after a second (past the policy's timeout)."""
 
-    def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+    def do_POST(self) -> None:
         self.rfile.read(int(self.headers.get("content-length") or 0))
         if self.path == "/slow":
             time.sleep(1.0)
@@ -102,7 +102,9 @@ def receivers() -> Iterator[Receivers]:
         closed = probe.getsockname()[1]
     base = f"http://127.0.0.1:{server.server_address[1]}"
     try:
-        yield Receivers(f"{base}/ok", f"{base}/fail", f"{base}/slow", f"http://127.0.0.1:{closed}/x")
+        yield Receivers(
+            f"{base}/ok", f"{base}/fail", f"{base}/slow", f"http://127.0.0.1:{closed}/x"
+        )
     finally:
         server.shutdown()
         server.server_close()
@@ -118,7 +120,7 @@ def replay_report(sim: Simulator) -> None:
     with contextlib.redirect_stdout(io.StringIO()):  # each step prints itself
         for cell in notebook["cells"]:
             if cell["cell_type"] == "code":
-                exec(cell["source"], namespace)  # noqa: S102 (the report's own code)
+                exec(cell["source"], namespace)
 
 
 class Sessions(RuleBasedStateMachine):

@@ -62,6 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)
+    args.journal = lambda done: journal.record_command(done, done.argv)
     try:
         status = int(args.handler(args) or 0)
         # A state change is journaled once it succeeded (docs/bug-reports.md), unless the

@@ -16,7 +16,6 @@ from ..exceptions import ConfigurationError
 from ..public_url import default_public_url, public_url_setting
 from ..storage.private import write_private_text
 from .common import add_data_dir, add_environment, open_simulator, print_json
-from .journal import record_command
 
 if TYPE_CHECKING:  # the types only: start-up (docs/architecture.md)
     from .._simulator import Simulator
@@ -158,7 +157,7 @@ def run_clock(args: argparse.Namespace) -> int:
         else:
             moved = clock.resume()
         args.moved_to = format_timestamp(moved)
-        record_command(args, getattr(args, "argv", []))
+        args.journal(args)  # the journaling `main` does for any command (cli/journal.py)
     args.journaled = True
     print_json(clock.describe())
     return 0

@@ -37,7 +37,7 @@ import httpx
 
 from .._simulator import DEFAULT_BASE_URL, Simulator
 from ..cli import main
-from ..clock import Clock, ClockState, format_timestamp, parse_duration, parse_timestamp
+from ..clock import Clock, ClockState, parse_duration, parse_timestamp
 from ..domain.kernel.projects import hash_secret
 from ..exceptions import SimulatorError
 from ..journal.clock import dashboard_move
