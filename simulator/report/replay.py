@@ -443,7 +443,7 @@ def _advance_duration(entry: dict[str, Any]) -> timedelta | None:
 
 
 def _under_way(beyond: list[dict[str, Any]], deliveries: int) -> bool:
-    """Are the replayed entries past the recording's end first attempts of at most
+    """Are the replayed entries past the recording's end webhook attempts of at most
     `deliveries` deliveries (those the report says were under way)?"""
     if not beyond or any(e["origin"] != "webhook" for e in beyond):
         return False
