@@ -224,8 +224,9 @@ class Simulator:
         on the way (settlements, expiries, webhook retries), each at its own instant."""
         # One step across processes (Scheduler.moving): the journaled target is the one
         # the clock reaches, even when another process moves the clock at the same time.
-        with self._lifecycle.operation(), self.scheduler.moving():
-            target = format_timestamp(later(self.clock.now(), duration))
+        self.scheduler.settle()
+        with self._lifecycle.operation(), self.scheduler.moving() as now:
+            target = format_timestamp(later(now, duration))
             # Journaled first, at the time it moves to: what fires on the way comes after it.
             record_call(self.sandbox, "clock", "advance", {"duration": str(duration)},
                         {"now": target}, virtual_time=target)  # fmt: skip

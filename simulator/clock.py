@@ -42,6 +42,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -266,7 +267,11 @@ class Clock:
     # -- reading -----------------------------------------------------------------------
 
     def now(self) -> datetime:
-        """The current virtual time (timezone-aware, UTC)."""
+        """The current virtual time (timezone-aware, UTC): the pinned instant inside
+        `pinned()`, else the clock's."""
+        pin = self._file_lock.pin.get()
+        if pin is not None:
+            return pin.moment
         state = self.state
         if state.mode == "frozen":
             return state.frozen_at
@@ -310,6 +315,7 @@ class Clock:
             else:
                 new = ClockState("running", state.frozen_at, state.offset + (target - now))
             self._write(new)
+            self._repin(target)
         return self.now()
 
     def set(self, moment: str | datetime) -> datetime:
@@ -329,6 +335,7 @@ class Clock:
             else:
                 new = ClockState("running", state.frozen_at, target - _wall_now())
             self._write(new)
+            self._repin(target)
         return self.now()
 
     def freeze(self) -> datetime:
@@ -358,6 +365,32 @@ class Clock:
         """Put back a saved state, backwards too: a snapshot being restored (hold the clock
         with `held()` around it). Nothing else moves the clock back."""
         self._write(state)
+        self._repin(state.frozen_at if state.mode == "frozen" else _wall_now() + state.offset)
+
+    @contextmanager
+    def pinned(self, moment: datetime) -> Iterator[datetime]:
+        """Read `moment` as the time in this context (this thread, or this request's task
+        and the worker threads it hands work to) until the block ends, whatever the clock
+        does meanwhile; a move made inside, through any `Clock` of the file, moves the pin
+        with it. The other threads and processes keep reading the clock.
+
+        Why: a rule must never see the wall clock move under it. A request reads one
+        instant from start to end (the one its journal entry records), and due work runs at
+        the instant it fell due even when the clock has gone past it (the server catching up
+        after another process moved the clock); so a running clock replays exactly.
+        """
+        token = self._file_lock.pin.set(_Pin(check_instant(moment), self._file_lock.pin.get()))
+        try:
+            yield moment
+        finally:
+            self._file_lock.pin.reset(token)
+
+    def _repin(self, moment: datetime) -> None:
+        # The enclosing pins too: the clock really moved (a move inside a request's advance).
+        pin = self._file_lock.pin.get()
+        while pin is not None:
+            pin.moment = moment
+            pin = pin.outer
 
     # -- persistence -------------------------------------------------------------------
 
@@ -438,6 +471,14 @@ class Clock:
         return (info.st_ino, info.st_mtime_ns, info.st_size)
 
 
+@dataclass
+class _Pin:
+    """An instant `Clock.pinned` reads, and the pin it was set inside of, if any."""
+
+    moment: datetime
+    outer: _Pin | None
+
+
 class _FileLock:
     """The lock of one `clock.lock` in this process: a re-entrant thread lock, with the
     `flock` taken by the outermost hold only.
@@ -451,6 +492,9 @@ class _FileLock:
         self.path = path
         self._lock = threading.RLock()
         self._depth = 0  # holds of the owning thread; read and written under _lock only
+        #: The instant `Clock.pinned` reads in the current context (an object: a move made in
+        #: a worker thread, in a copy of the context, moves the request's pin too).
+        self.pin: ContextVar[_Pin | None] = ContextVar(f"pin:{path}", default=None)
 
     @classmethod
     def of(cls, path: Path) -> _FileLock:

@@ -2,8 +2,9 @@
 
 Capabilities plug a `DueWork` into the simulator's `wiring.scheduled_work`; the scheduler
 gets that list when the simulator builds it. Advancing the clock then runs,
-in time order, every piece of work that falls due before the target, with the clock set
-to each due instant in turn, so each effect is stamped with its own virtual time:
+in time order, every piece of work that falls due before the target, each at its own
+instant (the clock pinned there, `Clock.pinned`), including work scheduled by what fired
+on the way, so each effect is stamped with its own virtual time:
 
 ```python
 timeline = scheduler.advance("7h")   # fires a 5 s retry at +5 s, a 17 s retry at +22 s, ...
@@ -12,6 +13,12 @@ timeline = scheduler.advance("7h")   # fires a 5 s retry at +5 s, a 17 s retry a
 While a server runs, a `Ticker` thread (owned by the simulator, joined by `close()`) calls
 `run_due_settled()` a few times a second, so work also fires as real time passes in
 wall-clock mode, or when another process moves the clock.
+
+**One clock rule** (docs/webhooks.md, "Timing"): `run_until` is the one routine every
+surface moves the clock through (`sim.advance`, the Testing API, the dashboard, widgets,
+workshop rooms) or catches up with (the ticker, after the command line moved `clock.json`;
+the server before each request). The work fires at its due instant, never at the time
+the scheduler happened to notice it, so a move of D from any surface leaves the same state.
 """
 
 from __future__ import annotations
@@ -22,11 +29,12 @@ import select
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from .clock import Clock, check_instant, format_timestamp, later
+from .clock import Clock, check_instant, format_timestamp, later, parse_timestamp
 from .domain.kernel.context import Environment
 from .domain.kernel.wiring import DueWork
 
@@ -43,20 +51,27 @@ class Callouts:
 
     def __init__(self) -> None:
         self._count = 0
-        self._lock = threading.Lock()
+        self._idle = threading.Condition()
 
     @contextmanager
     def calling_out(self) -> Iterator[None]:
-        with self._lock:
+        with self._idle:
             self._count += 1
         try:
             yield
         finally:
-            with self._lock:
+            with self._idle:
                 self._count -= 1
+                if not self._count:
+                    self._idle.notify_all()
 
     def in_progress(self) -> bool:
         return self._count > 0
+
+    def wait_idle(self, seconds: float) -> None:
+        """Wait until none is in progress, `seconds` at most."""
+        with self._idle:
+            self._idle.wait_for(lambda: not self._count, seconds)
 
 
 @dataclass
@@ -94,6 +109,9 @@ class Scheduler:
         # The next due work and the files' data versions it was read at (see _next_due).
         self._next: tuple[tuple[int, ...], _Due | None] | None = None
         self._next_lock = threading.Lock()
+        self.requests = Callouts()  # HTTP requests in progress (see run_due_settled)
+        #: True while the current context serves a request (`server.due_work.PinnedTime`).
+        self.in_request: ContextVar[bool] = ContextVar(f"in-request:{id(self)}", default=False)
 
     def _earliest(self, limit: str) -> _Due | None:
         """The first work due at or before `limit`, if any."""
@@ -122,17 +140,31 @@ class Scheduler:
             self._next = (versions, best)
         return best
 
+    def settle(self) -> None:
+        """Before a move made outside any request (Python, the dashboard's thread, a widget):
+        let the requests under way finish, with the work they fire once answered. Their
+        client may already have the answer and go on to move the clock; the move must come
+        after that work in the journal, as a replay runs it."""
+        if not self.in_request.get() and not self.callouts.in_progress():
+            self.requests.wait_idle(_REQUEST_WAIT_SECONDS)
+
     @contextmanager
-    def moving(self) -> Iterator[None]:
+    def moving(self) -> Iterator[datetime]:
         """Hold the clock for a move made of several steps (see `advance`): this scheduler's
         lock, then the clock's, in that order everywhere (the clock's lock is taken inside
-        due work's own moves too, so the other order could deadlock two threads)."""
-        with self._lock, self.clock.held():
-            yield
+        due work's own moves too, so the other order could deadlock two threads). The clock
+        is read once, and pinned there (`Clock.pinned`): a running clock does not move
+        under a move, which ends exactly where it was told to. Yields that instant."""
+        with self._lock, self.clock.held(), self.clock.pinned(self.clock.now()) as now:
+            yield now
 
     def run_until(self, target: datetime) -> list[dict[str, Any]]:
-        """Fire every due work up to `target` in time order, then leave the clock at `target`
-        (or where it is, if that is later)."""
+        """Fire every due work up to `target` in time order, each at its own instant, then
+        leave the clock at `target` (or where it is, if that is later).
+
+        The clock is moved to each instant still ahead of it; work whose instant the clock
+        has already passed (another process moved it, or the ticker noticed late) runs with
+        the clock pinned at that instant, so it leaves what it would have left on time."""
         check_instant(target)  # before any work fires: all of the move, or none of it
         timeline: list[dict[str, Any]] = []
         limit = format_timestamp(target)
@@ -148,7 +180,8 @@ class Scheduler:
                 due, work, env = found
                 if due > self.clock.timestamp():
                     self.clock.set(due)
-                timeline.extend(work.run_due(env))
+                with self.clock.pinned(parse_timestamp(due)):
+                    timeline.extend(work.run_due(env))
             if target > self.clock.now():
                 self.clock.set(target)
         return timeline
@@ -158,12 +191,13 @@ class Scheduler:
         processes. The target is the time read *under* the clock's lock plus `duration`,
         and the lock is held until the clock is there, so advances made at once by several
         processes add up (4 x 50 x 1 s is 200 s) and none finds its target already past."""
-        with self.moving():
-            target = later(self.clock.now(), duration)
-            timeline = self.run_until(target)
+        self.settle()
+        with self.moving() as now:
+            timeline = self.run_until(later(now, duration))
             return Advance(self.clock.now(), timeline)
 
     def set(self, moment: datetime) -> Advance:
+        self.settle()
         timeline = self.run_until(moment)
         return Advance(self.clock.now(), timeline)
 
@@ -201,8 +235,16 @@ class Scheduler:
         Work that has only just fallen due (a delivery an API request created) is left for
         one tick to that request, which fires it before its in-process client gets the
         answer; racing it would let the client see the delivery still under way.
+
+        Nothing fires while a request is in progress: the request fires what is due at
+        the instant it came in, before it runs (`server.due_work`), and work due after that
+        instant must be journaled after it, as a replay runs it. The limit is read before
+        the requests are counted, so a request counted later came in at or after it.
         """
-        found = self._earliest(self.clock.timestamp())
+        limit = self.clock.now()
+        if self.requests.in_progress():
+            return []
+        found = self._earliest(format_timestamp(limit))
         if found is None:
             self._seen_due = None
             return []
@@ -210,7 +252,7 @@ class Scheduler:
             self._seen_due = found[0]
             return []
         self._seen_due = None
-        return self.run_due()
+        return self.run_until(limit)
 
 
 #: How long an end-of-request firing waits for an advance under way in another thread.

@@ -57,6 +57,15 @@ with Simulator() as sim:
 """
 
 
+#: The requirements of the wheel's `report` extra, by name (from its metadata).
+REPORT_EXTRA = """
+import json, re
+from importlib.metadata import requires
+extra = [r for r in requires("banking-sandbox-simulator") or [] if 'extra == "report"' in r]
+print(json.dumps([re.split(r"[<>=!~; \\[]", r, maxsplit=1)[0] for r in extra]))
+"""
+
+
 @dataclass(frozen=True)
 class Installed:
     """The wheel installed in a fresh virtual environment; commands run in `folder`."""
@@ -267,11 +276,27 @@ def test_seed_names_the_datasets_there_are(installed: Installed, served: Served)
 
 
 def test_report_replays_the_journal(installed: Installed, served: Served) -> None:
-    del served  # its requests are the journal
-    result = installed.simulator("report", "--out", "bug.ipynb", "--data-dir", "data")
+    saved = installed.simulator("snapshot", "save", "before", "--data-dir", "data")
+    assert saved.returncode == 0, saved.stderr
+    first_call(installed.folder / "data", served.base_url)  # the journal since `before`
+    result = installed.simulator(
+        "report", "--out", "bug.ipynb", "--since", "before", "--data-dir", "data"
+    )
     assert result.returncode == 0, result.stderr
     notebook = json.loads((installed.folder / "bug.ipynb").read_text())
     assert any("oauth2/token" in "".join(cell["source"]) for cell in notebook["cells"])
+    # The report says what running it needs: the wheel's `report` extra, which is there.
+    line = 'pip install "banking-sandbox-simulator[report]"'
+    assert line in "".join(notebook["cells"][0]["source"])
+    metadata = installed.run("-c", REPORT_EXTRA)
+    assert metadata.returncode == 0, metadata.stderr
+    assert set(json.loads(metadata.stdout)) >= {"pytest", "nbval", "ipykernel"}
+    # ... and, run as the docs say, from the installed package, it replays.
+    ran = installed.run(
+        "-m", "pytest", "--nbval", "--nbval-current-env", "-q", "-p", "no:cacheprovider",
+        "bug.ipynb", timeout=180,
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stdout[-3000:]
 
 
 def test_a_workshop_is_created_and_checked(installed: Installed) -> None:

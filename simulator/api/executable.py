@@ -149,8 +149,9 @@ async def execute(
         )
         return result
 
-    # In the request's context (`run_in_executor` copies none, unlike `asyncio.to_thread`):
-    # a record logged while the operation runs names its request id (docs/security.md).
+    # In a copy of the request's context (`run_in_executor` copies none, unlike
+    # `asyncio.to_thread`): the operation reads the instant the request came in
+    # (`Clock.pinned`), and a record it logs names the request's id (docs/security.md).
     request_context = contextvars.copy_context()
     result = await asyncio.get_running_loop().run_in_executor(workers, request_context.run, run)
     if is_deadline_exceeded(result):

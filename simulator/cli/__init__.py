@@ -61,10 +61,14 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)
+    args.journal = lambda done: journal.record_command(done, done.argv)
     try:
         status = int(args.handler(args) or 0)
-        if status == 0:  # a state change is journaled once it succeeded (docs/bug-reports.md)
-            journal.record_command(args, sys.argv[1:] if argv is None else argv)
+        # A state change is journaled once it succeeded (docs/bug-reports.md), unless the
+        # command journaled itself (a clock move: before the work it makes due fires).
+        if status == 0 and not getattr(args, "journaled", False):
+            journal.record_command(args, args.argv)
         return status
     except SimulatorError as error:
         print(f"error: {error}", file=sys.stderr)

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..clock import Clock
+from ..clock import Clock, format_timestamp
 from ..exceptions import ConfigurationError
 from ..public_url import default_public_url, public_url_setting
 from ..storage.private import write_private_text
@@ -141,16 +141,24 @@ def _register_projects(subparsers: Any) -> None:
 
 
 def run_clock(args: argparse.Namespace) -> int:
+    """Move `clock.json`, and journal the move at the instant it took the clock to, under the
+    clock's lock: a server on the data dir fires the work due on the way (each at its own
+    instant, `Scheduler.run_until`) after it, and journals it after this entry, in the
+    order a replay runs them. On a stopped data dir, the next server or simulator catches up."""
     # A data dir without a clock gets the one `serve` would create: following the wall clock.
     clock = Clock.open(args.data_dir, frozen=False)
-    if args.action == "advance":
-        clock.advance(args.duration)
-    elif args.action == "set":
-        clock.set(args.to)
-    elif args.action == "freeze":
-        clock.freeze()
-    elif args.action == "resume":
-        clock.resume()
+    with clock.held(), clock.pinned(clock.now()):  # a running clock moves by D exactly
+        if args.action == "advance":
+            moved = clock.advance(args.duration)
+        elif args.action == "set":
+            moved = clock.set(args.to)
+        elif args.action == "freeze":
+            moved = clock.freeze()
+        else:
+            moved = clock.resume()
+        args.moved_to = format_timestamp(moved)
+        args.journal(args)  # the journaling `main` does for any command (cli/journal.py)
+    args.journaled = True
     print_json(clock.describe())
     return 0
 

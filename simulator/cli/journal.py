@@ -163,6 +163,8 @@ def record_command(args: argparse.Namespace, argv: Sequence[str]) -> None:
         origin="cli",
         project_id=getattr(args, "project_id", None),
     )
+    if getattr(args, "moved_to", None):  # a clock move: the instant it took the clock to
+        entry["virtual_time"] = args.moved_to
     clock = Clock.open(data_dir, frozen=False)
     try:
         connection = open_current(data_dir, name)

@@ -45,25 +45,31 @@ class JournaledClock(Clock):
                         virtual_time=now)  # fmt: skip
 
     def advance(self, duration: str | float | int | timedelta) -> datetime:
-        moved = super().advance(duration)
-        self._journal("advance", {"duration": str(duration)}, moved)
-        return moved
+        # Held and pinned: a running clock moves by `duration` exactly, and the entry is
+        # journaled before any server on the data dir catches up with the move.
+        with self.held(), self.pinned(self.now()):
+            moved = super().advance(duration)
+            self._journal("advance", {"duration": str(duration)}, moved)
+        return self.now()
 
     def set(self, moment: str | datetime) -> datetime:
-        moved = super().set(moment)
-        text = moment if isinstance(moment, str) else format_timestamp(moment)
-        self._journal("set", {"to": text}, moved)
-        return moved
+        with self.held(), self.pinned(self.now()):
+            moved = super().set(moment)
+            text = moment if isinstance(moment, str) else format_timestamp(moment)
+            self._journal("set", {"to": text}, moved)
+        return self.now()
 
     def freeze(self) -> datetime:
-        moved = super().freeze()
-        self._journal("freeze", {}, moved)
+        with self.held(), self.pinned(self.now()):
+            moved = super().freeze()
+            self._journal("freeze", {}, moved)
         return moved
 
     def resume(self) -> datetime:
-        moved = super().resume()
-        self._journal("resume", {}, moved)
-        return moved
+        with self.held(), self.pinned(self.now()):
+            moved = super().resume()
+            self._journal("resume", {}, moved)
+        return self.now()
 
 
 def dashboard_move(env: Environment, scheduler: Scheduler, action: str, value: str = "") -> None:
@@ -74,6 +80,7 @@ def dashboard_move(env: Environment, scheduler: Scheduler, action: str, value: s
     name = f"dashboard.{action}"
     if action in ("advance", "set"):
         # The target from the time read under the clock's lock (Scheduler.advance).
+        scheduler.settle()
         with scheduler.moving():
             now = env.clock.now()
             target = (

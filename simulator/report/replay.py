@@ -28,6 +28,7 @@ import shutil
 import tempfile
 import threading
 from collections import deque
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -36,7 +37,7 @@ import httpx
 
 from .._simulator import DEFAULT_BASE_URL, Simulator
 from ..cli import main
-from ..clock import parse_timestamp
+from ..clock import Clock, ClockState, parse_duration, parse_timestamp
 from ..domain.kernel.projects import hash_secret
 from ..exceptions import SimulatorError
 from ..journal.clock import dashboard_move
@@ -93,7 +94,12 @@ class Replay:
         self.data_dir = Path(tempfile.mkdtemp(prefix="bug-report-"))
         if state:
             manifest = unpack_state(state, self.data_dir)
-            (self.data_dir / "clock.json").write_text(json.dumps(manifest["clock"]), "utf-8")
+            # Frozen where the snapshot was taken, even if the recorded clock was running.
+            clock = ClockState.from_json(manifest["clock"])
+            taken = parse_timestamp(manifest.get("taken_at") or header["start"])
+            frozen = ClockState("frozen", taken if clock.mode == "running" else clock.frozen_at,
+                                timedelta())  # fmt: skip
+            (self.data_dir / "clock.json").write_text(json.dumps(frozen.to_json()), "utf-8")
         # The ids of the recorded file: its secret, from the packed state's files or the
         # header; a report of an earlier version has neither, and the published ids.
         self.sim = Simulator(
@@ -121,29 +127,37 @@ class Replay:
             ).fetchone()[0]
         )
         self._answers: deque[dict[str, Any]] = deque()
+        # The recorded and the replayed journal, as compared (see `check`).
+        self._expected: list[dict[str, Any]] = []
+        self._actual: list[dict[str, Any]] = []
         self.sim.wiring.get(Receivers).recorded = self._answer
 
     # -- steps ------------------------------------------------------------------------
 
     def check(self, step: dict[str, Any]) -> None:
-        """Replay one step and assert its entries equal the recorded ones; prints the step."""
+        """Replay one step and assert the replay's journal still equals the recording;
+        prints the step.
+
+        The two journals are compared as streams, not step by step: work a step made due
+        may fire later (a server's ticker, the next request catching up) and be journaled
+        among a later step's entries, or inside a later request before its own entry; the
+        replay fires it at the same point of the stream, so the streams must be equal up to
+        where both have got, and whole after the last step."""
         entry = step["entry"]
-        caused = [*step.get("before", []), *step.get("consequences", [])]
-        self._answers.extend(c for c in caused if c["kind"] == "webhook")
-        target = parse_timestamp(entry["virtual_time"])
-        # A clock step's recorded time is where it took the clock: it moves there itself.
-        moves_clock = entry["kind"] == "clock" or entry["endpoint"].startswith("cli:clock")
-        if not moves_clock and self.sim.clock.now() < target:
-            self.sim.scheduler.run_until(target)
-        self._run(step["number"], entry)
-        replayed = [e.as_dict() for e in read_entries(self.env, after=self.position)]
-        if replayed:
-            self.position = replayed[-1]["seq"]
         recorded = [*step.get("before", []), entry, *step.get("consequences", [])]
-        expected = [comparable(e) for e in recorded]
-        actual = [comparable(e) for e in replayed]
-        if expected != actual:
-            raise AssertionError(self._divergence(step, expected, actual))
+        self._answers.extend(c for c in recorded if c["kind"] == "webhook")
+        first = len(self._expected)
+        self._expected.extend(comparable(e) for e in recorded)
+        own = first + len(step.get("before", []))  # where this step's own entry stands
+        self._prepare(entry, own)
+        self._run(step["number"], entry)
+        self._keep_frozen(entry)
+        last = step["number"] >= int(self.header.get("steps") or 0)
+        self._read()
+        if last:  # what the recording fired after the last step, as time went on
+            self._catch_up(_latest(self._expected[len(self._actual) :]))
+            self._read()
+        self._compare(step, first, whole=last)
         print(render_step(step), end="")
 
     def check_all(self, steps: list[dict[str, Any]]) -> None:
@@ -152,6 +166,61 @@ class Replay:
             with contextlib.redirect_stdout(None):
                 self.check(step)
         print(f"{len(steps)} earlier steps replayed as recorded")
+
+    def _prepare(self, entry: dict[str, Any], own: int) -> None:
+        """Bring the replay to where the recording stood when the step began.
+
+        A request: every work due by its arrival has fired (the server fires it before the
+        request runs). A clock move: what the recording fired before the move's entry has
+        fired, and the clock stands where the move started (its target less its duration:
+        a running clock had moved on since the step before), without firing what fell due
+        on the way to there: the recorded move fired that after its entry, in time order,
+        itself or through the server that caught up with it."""
+        if not _moves_clock(entry):
+            self._catch_up(str(entry["virtual_time"]))
+            return
+        self._catch_up(_latest(self._expected[len(self._actual) : own]))
+        duration = _advance_duration(entry)
+        if duration is None:
+            return
+        start = parse_timestamp(entry["virtual_time"]) - duration
+        clock = self.sim.clock
+        if start > clock.now():
+            Clock.set(clock, start)  # the plain clock's move: not journaled, fires nothing
+
+    def _catch_up(self, instant: str | None) -> None:
+        """Fire what fell due up to `instant`, each at its own instant (the scheduler's one
+        clock rule), as the recorded server did while time went on; or caught up with a
+        move made without firing (the command line's)."""
+        if instant is not None:
+            self.sim.scheduler.run_until(parse_timestamp(instant))
+
+    def _keep_frozen(self, entry: dict[str, Any]) -> None:
+        """A replay's clock never runs (a step that resumed it, or restored a running one,
+        is followed by a freeze at the step's instant): each step runs at its recorded one."""
+        clock = self.sim.clock
+        if not clock.frozen:
+            with clock.held():
+                Clock.restore(clock, ClockState("frozen", parse_timestamp(entry["virtual_time"]),
+                                                timedelta()))  # fmt: skip
+
+    def _read(self) -> None:
+        replayed = [e.as_dict() for e in read_entries(self.env, after=self.position)]
+        if replayed:
+            self.position = replayed[-1]["seq"]
+        self._actual.extend(comparable(e) for e in replayed)
+
+    def _compare(self, step: dict[str, Any], first: int, *, whole: bool) -> None:
+        expected, actual = self._expected, self._actual
+        common = min(len(expected), len(actual))
+        differs = next((i for i in range(common) if expected[i] != actual[i]), None)
+        if differs is None and not (whole and len(expected) != len(actual)):
+            return
+        beyond = actual[len(expected) :]
+        if differs is None and whole and _under_way(beyond, int(self.header.get("under_way") or 0)):
+            return  # work under way when the report was written: its intro says so
+        since = min(first, differs if differs is not None else common)
+        raise AssertionError(self._divergence(step, expected[since:], actual[since:]))
 
     def _divergence(
         self, step: dict[str, Any], expected: list[dict[str, Any]], actual: list[dict[str, Any]]
@@ -354,6 +423,45 @@ class Replay:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _moves_clock(entry: dict[str, Any]) -> bool:
+    """A clock step's recorded time is where it took the clock: it moves there itself."""
+    return bool(entry["kind"] == "clock" or str(entry["endpoint"]).startswith("cli:clock"))
+
+
+def _advance_duration(entry: dict[str, Any]) -> timedelta | None:
+    """The duration of a recorded clock advance (Python, dashboard or command line)."""
+    arguments = (entry.get("request") or {}).get("arguments") or {}
+    argv = arguments.get("argv") or []
+    if entry["origin"] == "cli":
+        text = argv[2] if len(argv) > 2 and argv[:2] == ["clock", "advance"] else None
+    elif str(entry.get("operation_name")).endswith("advance"):
+        text = arguments.get("duration")
+    else:
+        text = None
+    if text is None:
+        return None
+    hours, _, rest = str(text).partition(":")  # str() of a timedelta: H:MM:SS[.ffffff]
+    try:
+        if rest and "day" not in hours:
+            minutes, _, seconds = rest.partition(":")
+            return timedelta(hours=int(hours), minutes=int(minutes), seconds=float(seconds))
+        return parse_duration(str(text))
+    except (ValueError, SimulatorError):
+        return None
+
+
+def _under_way(beyond: list[dict[str, Any]], deliveries: int) -> bool:
+    """Are the replayed entries past the recording's end webhook attempts of at most
+    `deliveries` deliveries (those the report says were under way)?"""
+    if not beyond or any(e["origin"] != "webhook" for e in beyond):
+        return False
+    return len({(e.get("request") or {}).get("delivery_id") for e in beyond}) <= deliveries
+
+
+def _latest(entries: list[dict[str, Any]]) -> str | None:
+    return max((str(e["virtual_time"]) for e in entries), default=None)
 
 
 def _secrets_in(text: str) -> list[str]:

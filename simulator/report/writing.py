@@ -48,14 +48,18 @@ class Reported(Protocol):
     def environment(self, name: str | EnvironmentName) -> Environment: ...
 
 
+#: The install line a report's reader needs (the `report` extra: pytest, nbval, ipykernel).
+INSTALL_LINE = 'pip install "banking-sandbox-simulator[report]"'
+
 #: Entries that drive a step; the others (webhook attempts) are what a step caused.
 _DRIVING = ("http", "python", "cli", "dashboard")
 
 
 def build_steps(entries: list[JournalEntry]) -> list[dict[str, Any]]:
-    """Group entries into steps: each driving entry with the entries it caused after it
-    (and, as `before`, the probes it made, journaled before it). Entries caused before the
-    first driving one are left out (their cause is earlier)."""
+    """Group entries into steps: each driving entry with the entries journaled after it
+    (and, as `before`, the probes it made, journaled before it). Entries journaled before
+    the first driving one (work the starting state had due, fired as time went on or
+    before the first request) are the first step's `before`: a replay fires them too."""
     steps: list[dict[str, Any]] = []
     probes: list[dict[str, Any]] = []
     for entry in entries:
@@ -66,7 +70,7 @@ def build_steps(entries: list[JournalEntry]) -> list[dict[str, Any]]:
             if probes:  # journaled while the request that made them ran: before its entry
                 step["before"], probes = probes, []
             steps.append(step)
-        elif entry.operation_type == "Probe":
+        elif entry.operation_type == "Probe" or not steps:
             probes.append(data)
         elif steps:
             steps[-1]["consequences"].append(data)
@@ -137,7 +141,7 @@ def write_report(
         else None
     )
     start = (
-        str(manifest["clock"]["frozen_at"])
+        str(manifest.get("taken_at") or manifest["clock"]["frozen_at"])
         if manifest
         else (entries[0].virtual_time if entries else sim.clock.timestamp())
     )
@@ -154,6 +158,9 @@ def write_report(
         "dataset_sha256": _dataset_digests(_datasets(sim, name)),
         "platform": f"Python {platform.python_version()} on {platform.platform()}",
         "steps": len(steps),
+        # Webhook attempts due but not yet answered as the report is written: the replay
+        # makes them too, with no recorded answer to compare (docs/bug-reports.md).
+        "under_way": _under_way(sim.environment(name)),
     }
     if snapshot is None or not _carries_id_secret(snapshot_dir(sim.data_dir, snapshot), name):
         # The replay starts from a new file (or one saved before files had a secret): it
@@ -181,6 +188,18 @@ def _carries_id_secret(snapshot: Path, name: EnvironmentName) -> bool:
             return int(db.execute("SELECT count(*) FROM id_secret").fetchone()[0]) > 0
     except sqlite3.OperationalError:  # no such file, or saved before files had a secret
         return False
+
+
+def _under_way(env: Any) -> int:
+    try:
+        row = env.store.db.execute(
+            "SELECT count(*) FROM webhook_deliveries WHERE status = 'Pending' "
+            "AND next_attempt_at <= ?",
+            [env.now()],
+        ).fetchone()
+    except sqlite3.OperationalError:  # a file without webhooks: nothing under way
+        return 0
+    return int(row[0])
 
 
 def _datasets(sim: Reported, name: EnvironmentName) -> list[str]:
@@ -237,11 +256,21 @@ def build_notebook(
     """The report as a notebook whose stored outputs are those a faithful replay prints."""
     env = header["environment"]
     rows = "\n".join(f"| {key} | `{value}` |" for key, value in header.items())
+    under_way = (
+        f"\n\n**Not compared:** {header['under_way']} webhook delivery(ies) had an attempt "
+        "under way when this report was written; the replay makes it, with no recorded "
+        "answer to compare."
+        if header.get("under_way")
+        else ""
+    )
     intro = (
         f"# {header['title']}\n\nA bug report of the partner banking API simulator: each "
         "cell below replays one journaled step in-process, at its recorded virtual time, and "
         "checks that the answer is the recorded one (ids and times included). Run it with "
-        "`pytest --nbval` or from top to bottom.\n\n| | |\n|---|---|\n" + rows
+        f"`pytest --nbval` or from top to bottom; what it needs: `{INSTALL_LINE}`."
+        + under_way
+        + "\n\n| | |\n|---|---|\n"
+        + rows
     )
     setup = (
         "from simulator.report import Replay\n\n"
@@ -298,6 +327,8 @@ def pytest_file(
         f'"""{header["title"]}: a replay of a simulator journal (docs/bug-reports.md).',
         "",
         "What the reporter expected: " + (expected or "(not said)").replace('"""', "'''"),
+        "",
+        f"Run it with `pytest`; what it needs: `{INSTALL_LINE}`.",
         '"""',
         "",
         "from collections.abc import Iterator",

@@ -47,7 +47,7 @@ from ..public_url import DEFAULT_PUBLIC_URL, public_url_of, public_url_setting
 from ..scheduler import Scheduler, Ticker
 from .access_log import AccessLog
 from .bounds import RequestBounds
-from .due_work import FireDueWork
+from .due_work import FireDueWork, PinnedTime
 from .edge import EdgeMiddleware
 from .files import file_routes
 from .graphql_endpoint import graphql_endpoint
@@ -183,16 +183,20 @@ def _middleware(
     # The access log (outermost) sees every answer, refusals and bugs included; the journal
     # records the refusals too; the size bounds refuse before any route, credential check
     # or rate limit reads the request; the lifecycle guard holds close() back while a
-    # request runs; the edge counts the request and may refuse it; due work fires after.
+    # request runs; due work fires before and after; the edge counts the request and may
+    # refuse it. The clock is pinned outside the journal, so its entry has the instant.
     middleware = [
         Middleware(AccessLog),
+        Middleware(PinnedTime, scheduler=scheduler),  # one instant per request
         Middleware(JournalMiddleware, environments),  # docs/bug-reports.md
         Middleware(RequestBounds),
         Middleware(LifecycleGuard, lifecycle),
+        # Outside the edge: a request it refuses is journaled at its instant too, so what
+        # was due by then fires before it, as a replay fires it.
+        Middleware(FireDueWork, scheduler=scheduler),
     ]
     if limits:
         middleware.append(Middleware(EdgeMiddleware, limits, environments))
-    middleware.append(Middleware(FireDueWork, scheduler=scheduler))
     return middleware
 
 

@@ -141,6 +141,7 @@ def save_snapshot(data_dir: Path | str, clock: Clock, name: str, *, replace: boo
     try:
         with clock.held():  # no clock move between the files
             state = clock.state
+            taken_at = clock.timestamp()  # a running clock's state alone does not say when
             for file_name in (*_ENV_FILES, *_OTHER_DATABASES):
                 if (Path(data_dir) / file_name).exists():
                     _backup(Path(data_dir) / file_name, work / file_name)
@@ -151,6 +152,7 @@ def save_snapshot(data_dir: Path | str, clock: Clock, name: str, *, replace: boo
             "format": FORMAT_VERSION,
             "name": name,
             "clock": state.to_json(),
+            "taken_at": taken_at,
             "simulator_version": simulator_version(),
             "migrations": {f: _migrations(work / f) for f in _ENV_FILES if (work / f).exists()},
             "journal_positions": {

@@ -29,7 +29,15 @@ from ..journal.record import record_attempts, record_probe
 from ..storage import next_number, rows_where
 from ..storage.rows import EventRow
 from .policy import DEFAULT_POLICY, RetryPolicy
-from .receivers import SECRET_HEADER, AttemptResult, WebhookRequest, receivers_for, send_all
+from .receivers import (
+    SECRET_HEADER,
+    AttemptResult,
+    ErrorCode,
+    WebhookRequest,
+    inbox_name,
+    receivers_for,
+    send_all,
+)
 from .rejections import event_not_found, field_error, invalid_argument
 from .subscriptions import check_endpoint, get_subscription
 
@@ -344,6 +352,18 @@ _DUE_COLUMNS = (
 _DUE = _DUE_COLUMNS + "ORDER BY d.next_attempt_at, d.position LIMIT ?"
 
 
+def virtual_duration(request: WebhookRequest, result: AttemptResult, policy: RetryPolicy) -> float:
+    """The virtual time an attempt takes, which the next attempt counts from.
+
+    An inbox's latency is virtual already. An HTTP call's measured duration never enters
+    the simulated state (a replay could not reproduce it to the millisecond): a timed-out
+    call took the policy's timeout, any other took no virtual time (docs/webhooks.md).
+    """
+    if inbox_name(request.url) is not None:
+        return result.duration
+    return float(policy.timeout) if result.error_code is ErrorCode.TIMEOUT else 0.0
+
+
 def _assert_no_transaction(env: Environment) -> None:
     if env.store.db.conn.in_transaction:
         raise RuntimeError(
@@ -404,7 +424,7 @@ def run_due(env: Environment, delivery_ids: list[str] | None = None) -> list[dic
                     status = "Failed"
                 else:
                     status = "Pending"
-                    ended = started + timedelta(seconds=result.duration)
+                    ended = started + timedelta(seconds=virtual_duration(request, result, policy))
                     next_at = format_timestamp(ended + timedelta(seconds=delay))
             attempt = _attempt_row(
                 env,
