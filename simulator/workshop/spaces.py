@@ -28,6 +28,7 @@ import json
 import secrets
 import shutil
 import threading
+from importlib.resources import files
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,8 @@ TEMPLATE_DIR = ".template"
 LEARNER_REDIRECT_URI = "http://localhost:3000/callback"
 #: The Sandbox user of the template; each learner's gets a number of their own (identity.py).
 LEARNER_PHONE = "+33699000000"
+#: The dataset giving that user an account of their own (`learner_account.json`).
+LEARNER_ACCOUNT = files("simulator.workshop") / "learner_account.json"
 #: Threads running GraphQL operations for every space, one per core: they share one GIL
 #: with the event loop, and more threads only made the loop wait longer for it (at 200
 #: requests/s, p99 82-96 ms with 2 threads, 101-133 ms with 4, 190 ms and more with 8).
@@ -282,6 +285,9 @@ class Workshop:
             user = create_user(
                 env, LEARNER_PHONE, first_name="Learner", project_id=credentials.project_id
             )
+            # The user's own account (the learner is its legal representative), whatever
+            # the room's dataset: exercise 6's transfer is consented with the handout's phone.
+            load_dataset(env, credentials.project_id, str(LEARNER_ACCOUNT))
         return LearnerRecord(
             name="template",
             project_id=credentials.project_id,
