@@ -1,0 +1,63 @@
+"""The workshop's exercises in a learner's dashboard (`GET /dashboard/exercises`).
+
+The dashboard knows nothing of workshops: a room's space hands it a function that gives the
+learner's exercises (`app.state.workshop_exercises`, set by simulator/workshop/serving.py),
+each a mapping with `title`, `status` (`done`, `todo`, `unknown`), `detail`, `hint` and
+`steps` (the learner's own URLs already in). Without one, the page says there is no
+workshop here. The page reloads itself every few seconds, so an exercise turns "done" as soon
+as its check passes, without the learner asking.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from markupsafe import Markup, escape
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import Response
+
+from .web import Call, render_dashboard
+
+__all__ = ["REFRESH_SECONDS", "exercises_page", "step_html"]
+
+#: How often the page reloads itself (real seconds).
+REFRESH_SECONDS = 10
+_CODE = re.compile(r"`([^`]*)`")
+_URL = re.compile(r"(https?://[^\s,;)]+)")
+_Exercises = Callable[[], Sequence[Mapping[str, Any]]]
+
+
+def _links(text: str) -> str:
+    return _URL.sub(lambda m: f'<a href="{m.group(1)}">{m.group(1)}</a>', text)
+
+
+def step_html(text: str) -> Markup:
+    """A step's text as HTML: each `` `code` `` span in a `<code>` (copyable as is), each
+    address outside one a link."""
+    parts = _CODE.split(str(escape(text)))
+    html = "".join(
+        f"<code>{part}</code>" if index % 2 else _links(part) for index, part in enumerate(parts)
+    )
+    return Markup(html)  # noqa: S704 (every part was escaped above)
+
+
+async def exercises_page(call: Call) -> Response:
+    found: _Exercises | None = getattr(call.request.app.state, "workshop_exercises", None)
+    exercises = await run_in_threadpool(found) if found is not None else None
+    shown = [
+        {**exercise, "hint_html": step_html(str(exercise.get("hint", ""))),
+         "steps_html": [step_html(str(step)) for step in exercise.get("steps", ())]}
+        for exercise in exercises or ()
+    ]  # fmt: skip
+    return render_dashboard(
+        call,
+        "dashboard_exercises.html",
+        status=200 if found is not None else 404,
+        title="Exercises",
+        exercises=shown,
+        workshop=found is not None,
+        done=sum(exercise["status"] == "done" for exercise in shown),
+        refresh=REFRESH_SECONDS,
+    )
