@@ -385,8 +385,27 @@ class Workshop:
             # Clocks are frozen in a room: due work comes from requests, which fire it
             # themselves; a slower ticker keeps 100 idle spaces cheap (docs/workshop.md).
             space.ticker.interval = _TICK_SECONDS
+            self._register_callback(name, space)
             self._spaces[name] = space
             return space
+
+    def _register_callback(self, name: str, space: Simulator) -> None:
+        """The learner's callback page at the address served now, registered for their
+        project when it is not yet: a room created without `--public-url` and served on
+        another host or port otherwise gave every learner a callback page (the join page's
+        and the hints') their project refused as `redirect_uri`. Ones already there stay."""
+        callback = f"{self.public_url}/w/{name}/callback"
+        project_id = self.record(name).project_id
+        with space.sandbox.store.atomic() as db:
+            row = db.execute("SELECT redirect_uris FROM projects WHERE id = ?", [project_id])
+            found = row.fetchone()
+            uris = json.loads(found[0]) if found and found[0] else []
+            if found is None or callback in uris:
+                return
+            db.execute(
+                "UPDATE projects SET redirect_uris = ? WHERE id = ?",
+                [json.dumps([*uris, callback]), project_id],
+            )
 
     def opened(self) -> Iterator[tuple[str, Simulator]]:
         with self._lock:

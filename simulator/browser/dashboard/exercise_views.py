@@ -25,20 +25,27 @@ __all__ = ["REFRESH_SECONDS", "exercises_page", "step_html"]
 #: How often the page reloads itself (real seconds).
 REFRESH_SECONDS = 10
 _CODE = re.compile(r"`([^`]*)`")
-_URL = re.compile(r"(https?://[^\s,;)]+)")
+_URL = re.compile(r"(https?://[^\s,;)]*[^\s,;).])")
 _Exercises = Callable[[], Sequence[Mapping[str, Any]]]
 
 
 def _links(text: str) -> str:
-    return _URL.sub(lambda m: f'<a href="{m.group(1)}">{m.group(1)}</a>', text)
+    """`text` escaped, each address in it a link (matched before escaping: an escaped `&`
+    is `&amp;`, whose `;` would end the address)."""
+    parts = _URL.split(text)
+    return "".join(
+        f'<a href="{escape(part)}">{escape(part)}</a>' if index % 2 else str(escape(part))
+        for index, part in enumerate(parts)
+    )
 
 
 def step_html(text: str) -> Markup:
     """A step's text as HTML: each `` `code` `` span in a `<code>` (copyable as is), each
-    address outside one a link."""
-    parts = _CODE.split(str(escape(text)))
+    address outside one a link; everything escaped."""
+    parts = _CODE.split(text)
     html = "".join(
-        f"<code>{part}</code>" if index % 2 else _links(part) for index, part in enumerate(parts)
+        f"<code>{escape(part)}</code>" if index % 2 else _links(part)
+        for index, part in enumerate(parts)
     )
     return Markup(html)  # noqa: S704 (every part was escaped above)
 

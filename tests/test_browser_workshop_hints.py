@@ -1,0 +1,238 @@
+"""The workshop's exercises done exactly as the learner's page says (issue 33): a learner
+joins with their card's code, reads each exercise's steps on their dashboard's Exercises
+tab, and does what they say with their handout's values only: the `curl` commands run as
+written (with `CLIENT_SECRET` and `TOKEN` set as the steps say), the GraphQL documents sent
+to the address the step names, the browser steps in Chromium (the login code read in the
+dashboard's Text messages, newest first). Every exercise then shows "done" on the page. A
+phone-sized viewport (360 px) of the join page and the Exercises tab is screenshot for
+docs/workshop.md, and neither page is wider than the screen."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from simulator.workshop import Workshop
+from simulator.workshop.background import BackgroundWorkshop
+
+from .browser_workshop_support import EXERCISES_SHOT, PHONE_SHOTS
+from .conftest import CHROMIUM
+from .test_browser_explorer import OfflineContext
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists() or shutil.which("curl") is None,
+    reason=f"needs Debian's Chromium at {CHROMIUM} and curl",
+)
+
+_CODE = re.compile(r"\b(\d{6})\b")
+_GRAPHQL_URL = re.compile(r"https?://\S+?/graphql\b")
+
+
+@pytest.fixture(scope="module")
+def room_of_one(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("room") / "room"
+    with Workshop(path) as room:
+        room.create(["ada"], dataset="default")
+    return path
+
+
+class Learner:
+    """One learner following their page, in their browser context and their terminal."""
+
+    def __init__(self, page: Any, space: str, secret: str) -> None:
+        self.page, self.space = page, space
+        self.env = {**os.environ, "CLIENT_SECRET": secret}
+
+    def steps(self, exercise: str) -> list[Any]:
+        self.page.goto(f"{self.space}/dashboard/exercises")
+        return list(self.page.locator(f"#exercise-{exercise} ol.steps > li").all())
+
+    def run(self, command: str) -> Any:
+        """A shell command of a step, run as written (a learner's terminal)."""
+        done = subprocess.run(
+            ["bash", "-c", command], env=self.env, capture_output=True, text=True, timeout=30
+        )
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    def new_token(self) -> None:
+        """A project token, with the curl command of exercise 1's first step."""
+        command = self.steps("project-token")[0].locator("code").inner_text()
+        self.env["TOKEN"] = self.run(command)["access_token"]
+
+    def send(self, step: Any) -> dict[str, Any]:
+        """The GraphQL document of a step, to the address it names, with the project token."""
+        text = step.inner_text()
+        url = _GRAPHQL_URL.search(text)
+        assert url, text
+        document = step.locator("code").last.inner_text()
+        answer = httpx.post(
+            url.group(0), json={"query": document},
+            headers={"Authorization": f"Bearer {self.env['TOKEN']}"}, timeout=20,
+        )  # fmt: skip
+        return dict(answer.json())
+
+    def done(self, exercise: str) -> None:
+        self.page.goto(f"{self.space}/dashboard/exercises")
+        status = self.page.locator(f"#exercise-{exercise} .status")
+        expect(status).to_have_attribute("data-status", "done")
+
+    def sign_in(self, context: Any, phone: str) -> None:
+        """The OAuth sign-in as the steps say: the handout's phone, the code from the
+        dashboard's Text messages (newest first)."""
+        page = self.page
+        print("DEBUG", page.url, page.locator("body").inner_text()[:800])
+        page.get_by_label("Phone number").fill(phone)
+        page.get_by_role("button", name="Send me a code").click()
+        outbox = context.new_page()
+        outbox.goto(f"{self.space}/dashboard/sms")
+        row = outbox.locator("tbody tr").first
+        expect(row).to_contain_text(phone)
+        code = _CODE.search(row.inner_text())
+        outbox.close()
+        assert code
+        page.get_by_label("Verification code").fill(code.group(1))
+        page.get_by_role("button", name="Verify code").click()
+        if page.get_by_label("Birth date").count():  # a first sign-in completes the profile
+            page.get_by_label("Last name").fill("Learner")
+            page.get_by_label("Birth date").fill("1990-04-21")
+            page.get_by_role("button", name="Create my account").click()
+
+
+def _join(page: Any, join_page: str, code: str) -> None:
+    page.goto(join_page)
+    page.get_by_label("Join code").fill(code)
+    page.get_by_role("button", name="Join").click()
+    page.get_by_role("button", name="Open my dashboard").click()
+    expect(page.get_by_role("heading", name="Exercises")).to_be_visible()
+
+
+def _fits(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], width
+
+
+def test_every_exercise_as_the_page_says(room_of_one: Path, tmp_path: Path, browser: Any) -> None:
+    shutil.copytree(room_of_one, tmp_path / "room")
+    with BackgroundWorkshop(tmp_path / "room") as served:
+        record = served.room.record("ada")
+        space = f"{served.base_url}/w/ada"
+        offline = OfflineContext(browser)
+        try:
+            page = offline.context.new_page()
+            _join(page, f"{served.base_url}/w/join", served.room.codes.code("ada"))
+            ada = Learner(page, space, record.client_secret)
+            # 1: the curl command of step 1, as written.
+            ada.new_token()
+            ada.done("project-token")
+            # 2: the query, then again with `after:` the last endCursor until the end.
+            steps = ada.steps("list-accounts")
+            command = steps[0].locator("code").inner_text()
+            answer = ada.run(command)["data"]["accounts"]
+            while answer["pageInfo"]["hasNextPage"]:
+                cursor = answer["pageInfo"]["endCursor"]
+                answer = ada.run(command.replace("first: 2", f'first: 2, after: \\"{cursor}\\"'))
+                answer = answer["data"]["accounts"]
+            ada.done("list-accounts")
+            # 3: the refused transfer, its rejection selected with a fragment.
+            refused = ada.send(ada.steps("rejection-fragments")[0])
+            assert refused["data"]["initiateCreditTransfers"]["__typename"].endswith("Rejection")
+            ada.done("rejection-fragments")
+            _authorization_code(ada, offline.context, record.phone_number)
+            # 5: the inbox made to fail 3 times, a subscription, an event, the clock moved.
+            for step in ada.steps("webhook-retries")[1:]:
+                answer = ada.send(step)
+                assert "errors" not in answer, answer
+                assert "Rejection" not in json.dumps(answer), answer
+            ada.done("webhook-retries")
+            ada.new_token()  # as the last step says: the clock moved an hour
+            _transfer_consent(ada, offline.context, record.phone_number)
+            # 7: over the top-level field limit, then fixed as the step says.
+            steps = ada.steps("limits")
+            refused = ada.send(steps[0])
+            assert refused["errors"][0]["extensions"]["code"] == "OPERATION_LIMIT_EXCEEDED"
+            document = steps[0].locator("code").last.inner_text()
+            fixed = document.replace(" f: accounts(first: 1) { totalCount }", "")
+            step_url = _GRAPHQL_URL.search(steps[0].inner_text())
+            assert step_url and fixed != document
+            answer = httpx.post(step_url.group(0), json={"query": fixed},
+                                headers={"Authorization": f"Bearer {ada.env['TOKEN']}"})  # fmt: skip
+            assert "errors" not in answer.json()
+            ada.done("limits")
+            page.goto(f"{space}/dashboard/exercises")
+            expect(page.locator("#exercises-done")).to_contain_text("7 of 7 exercises done")
+            assert offline.aborted == []
+        finally:
+            offline.context.close()
+
+
+def _authorization_code(ada: Learner, context: Any, phone: str) -> None:
+    """4: the address of step 1 in the browser, the sign-in, Authorize; the curl command
+    the callback page shows, run with CLIENT_ID and CLIENT_SECRET set."""
+    steps = ada.steps("authorization-code")
+    address = steps[0].locator("a").first.get_attribute("href")
+    client_id = re.search(r"CLIENT_ID=(\S+?) ", steps[2].inner_text())
+    assert address and client_id
+    ada.page.goto(address)
+    ada.sign_in(context, phone)
+    ada.page.get_by_role("button", name="Authorize").click()
+    ada.page.wait_for_url(f"{ada.space}/callback?*")
+    ada.env["CLIENT_ID"] = client_id.group(1)
+    tokens = ada.run(ada.page.locator("#curl").inner_text())
+    assert "access_token" in tokens
+    ada.done("authorization-code")
+
+
+def _transfer_consent(ada: Learner, context: Any, phone: str) -> None:
+    """6: the transfer of step 1 with the project token, its consentUrl in the browser, the
+    handout's phone, Approve; back on the callback page, which says it was accepted."""
+    steps = ada.steps("transfer-consent")
+    answer = ada.send(steps[0])
+    assert "data" in answer, answer
+    payment = answer["data"]["initiateCreditTransfers"]["payment"]
+    ada.page.goto(payment["statusInfo"]["consent"]["consentUrl"])
+    ada.sign_in(context, phone)
+    ada.page.get_by_role("button", name="Approve").click()
+    ada.page.wait_for_url(f"{ada.space}/callback?*")
+    expect(ada.page.locator("#consent-outcome")).to_contain_text("The consent was approved")
+    ada.done("transfer-consent")
+
+
+def test_the_learner_pages_on_a_phone(room_of_one: Path, tmp_path: Path, browser: Any) -> None:
+    shutil.copytree(room_of_one, tmp_path / "room")
+    with BackgroundWorkshop(tmp_path / "room") as served:
+        offline = OfflineContext(browser, viewport={"width": 360, "height": 740})
+        try:
+            page = offline.context.new_page()
+            page.goto(f"{served.base_url}/w/join")
+            page.get_by_label("Join code").fill(served.room.codes.code("ada"))
+            page.get_by_role("button", name="Join").click()
+            secret = page.locator("#v-client_secret")
+            expect(secret).to_be_visible()
+            # The credentials use the screen's width, not a column of a few characters.
+            assert secret.bounding_box()["width"] > 200
+            _fits(page)
+            page.screenshot(path=str(PHONE_SHOTS[0]), full_page=True)
+            page.get_by_role("button", name="Open my dashboard").click()
+            expect(page.get_by_role("heading", name="Exercises")).to_be_visible()
+            _fits(page)
+            page.screenshot(path=str(PHONE_SHOTS[1]), full_page=True)
+        finally:
+            offline.context.close()
+        laptop = OfflineContext(browser)
+        try:
+            page = laptop.context.new_page()
+            _join(page, f"{served.base_url}/w/join", served.room.codes.code("ada"))
+            _fits(page)
+            page.screenshot(path=str(EXERCISES_SHOT), full_page=True)
+        finally:
+            laptop.context.close()
