@@ -90,7 +90,6 @@ class Learner:
         """The OAuth sign-in as the steps say: the handout's phone, the code from the
         dashboard's Text messages (newest first)."""
         page = self.page
-        print("DEBUG", page.url, page.locator("body").inner_text()[:800])
         page.get_by_label("Phone number").fill(phone)
         page.get_by_role("button", name="Send me a code").click()
         outbox = context.new_page()
@@ -234,5 +233,14 @@ def test_the_learner_pages_on_a_phone(room_of_one: Path, tmp_path: Path, browser
             _join(page, f"{served.base_url}/w/join", served.room.codes.code("ada"))
             _fits(page)
             page.screenshot(path=str(EXERCISES_SHOT), full_page=True)
+            # The explorer from the tab holds a token of the learner's project already.
+            page.get_by_role("link", name="the explorer, with your project's token").click()
+            expect(page.locator(".graphiql-container")).to_be_visible(timeout=20_000)
+            expect(page.locator("#token-status")).to_have_text(
+                "Project token for ada's project (from your dashboard session)."
+            )
+            page.locator(".graphiql-execute-button").click()
+            expect(page.locator(".graphiql-response")).to_contain_text("totalCount", timeout=20_000)
+            assert "token" not in page.url
         finally:
             laptop.context.close()

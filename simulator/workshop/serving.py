@@ -240,6 +240,8 @@ class WorkshopApp:
         }
         # The dashboard's Exercises tab: the learner's own, hints with their own values.
         app.state.workshop_exercises = partial(learner_results, self.room, name)
+        # ... whose explorer links hold a token of the learner's project (exercise_views.py).
+        app.state.workshop_project = self.room.record(name).project_id
         assert self._stack is not None
         await self._stack.enter_async_context(app.router.lifespan_context(app))
         self.apps[name] = app

@@ -82,6 +82,11 @@ def dashboard_routes(
             methods=["GET"],
         ),
         Route(
+            "/dashboard/projects/{project_id}/explorer/{endpoint}",
+            handler(exercise_views.project_explorer, views.project_error),
+            methods=["GET"],
+        ),
+        Route(
             "/dashboard/projects/{project_id}/{action}",
             handler(views.project_action, views.project_error),
             methods=["POST"],

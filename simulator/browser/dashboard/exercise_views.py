@@ -18,14 +18,18 @@ from markupsafe import Markup, escape
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
+from ...domain.kernel.projects import get_project
+from ...exceptions import NotFound
+from ...oauth.tokens import issue_project_token
+from ..explorer import explorer_page
 from .web import Call, render_dashboard
 
-__all__ = ["REFRESH_SECONDS", "exercises_page", "step_html"]
+__all__ = ["REFRESH_SECONDS", "exercises_page", "project_explorer", "step_html"]
 
 #: How often the page reloads itself (real seconds).
 REFRESH_SECONDS = 10
 _CODE = re.compile(r"`([^`]*)`")
-_URL = re.compile(r"(https?://[^\s,;)]*[^\s,;).])")
+_URL = re.compile(r"(https?://[^\s,;)]*[^\s,;).:])")
 _Exercises = Callable[[], Sequence[Mapping[str, Any]]]
 
 
@@ -67,4 +71,21 @@ async def exercises_page(call: Call) -> Response:
         workshop=found is not None,
         done=sum(exercise["status"] == "done" for exercise in shown),
         refresh=REFRESH_SECONDS,
+        project_id=getattr(call.request.app.state, "workshop_project", None),
     )
+
+
+async def project_explorer(call: Call) -> Response:
+    """`GET /dashboard/projects/{id}/explorer/{endpoint}`: the explorer of the session's
+    environment (`sandbox`, or `sandbox-testing` in the Sandbox) already holding a new
+    token of the project: a signed-in learner types no client_id or secret. The token is in
+    the page only (no URL, no storage); the page is not cached."""
+    endpoint = call.path_param("endpoint")
+    environment = call.env.name.value
+    allowed = {environment, f"{environment}-testing"} if environment == "sandbox" else {environment}
+    if endpoint not in allowed:
+        raise NotFound(f"No explorer {endpoint!r} here: use one of {', '.join(sorted(allowed))}.")
+    project = get_project(call.env, call.path_param("project_id"))
+    token = await run_in_threadpool(issue_project_token, call.env, project)
+    note = f"Project token for {project['name']} (from your dashboard session)."
+    return explorer_page(endpoint, token["access_token"], note)
