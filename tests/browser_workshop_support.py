@@ -217,4 +217,7 @@ JOIN_SHOT = SCREENSHOTS / "workshop-join.png"
 INSTRUCTOR_SHOT = SCREENSHOTS / "workshop-instructor.png"
 #: The learner's Exercises tab on a laptop, and the join page and that tab on a phone (360 px).
 EXERCISES_SHOT = SCREENSHOTS / "workshop-exercises.png"
-PHONE_SHOTS = (SCREENSHOTS / "workshop-join-phone.png", SCREENSHOTS / "workshop-exercises-phone.png")
+PHONE_SHOTS = (
+    SCREENSHOTS / "workshop-join-phone.png",
+    SCREENSHOTS / "workshop-exercises-phone.png",
+)

@@ -30,8 +30,10 @@ def learner_values(room: Workshop, name: str) -> dict[str, str]:
     `phone`, `name`, and `account_id`/`account_number` of the account their user represents."""
     record = room.record(name)
     addresses = learner_addresses(room.public_url, name)
-    row = room.learner(name).sandbox.store.db.execute(
-        "SELECT a.id, a.number FROM accounts a JOIN account_memberships m ON m.account_id = a.id "
+    db = room.learner(name).sandbox.store.db
+    row = db.execute(
+        "SELECT a.id, a.number FROM accounts a "
+        "JOIN account_memberships m ON m.account_id = a.id "
         "WHERE m.user_id = ? AND m.legal_representative = 1 AND a.project_id = ? "
         "ORDER BY a.rowid LIMIT 1",
         [record.user_id, record.project_id],

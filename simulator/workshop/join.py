@@ -143,7 +143,8 @@ def _page(
 ) -> Response:
     page = (
         f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-        f"<meta name='viewport' content='width=device-width, initial-scale=1'><title>{html.escape(title)}</title>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>{html.escape(title)}</title>"
         f"<style>{_STYLE}</style><script src='/w/join/join.js' defer></script></head>"
         f"<body>{body}</body></html>"
     )

@@ -30,8 +30,8 @@ import html
 import logging
 import re
 import sys
-from functools import partial
 from collections.abc import Callable, MutableMapping
+from functools import partial
 from typing import Any
 
 from starlette.requests import Request

@@ -28,8 +28,8 @@ import json
 import secrets
 import shutil
 import threading
-from importlib.resources import files
 from collections.abc import Iterator, Sequence
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
