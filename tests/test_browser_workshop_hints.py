@@ -209,7 +209,10 @@ def _transfer_consent(ada: Learner, context: Any, phone: str) -> None:
 def test_the_learner_pages_on_a_phone(room_of_one: Path, tmp_path: Path, browser: Any) -> None:
     shutil.copytree(room_of_one, tmp_path / "room")
     with BackgroundWorkshop(tmp_path / "room") as served:
-        offline = OfflineContext(browser, viewport={"width": 360, "height": 740})
+        # A phone: 360 CSS pixels wide, at twice the density (as phones draw them).
+        offline = OfflineContext(
+            browser, viewport={"width": 360, "height": 740}, device_scale_factor=2
+        )
         try:
             page = offline.context.new_page()
             page.goto(f"{served.base_url}/w/join")
