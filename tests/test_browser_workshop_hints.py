@@ -3,7 +3,8 @@ joins with their card's code, reads each exercise's steps on their dashboard's E
 tab, and does what they say with their handout's values only: the `curl` commands run as
 written (with `CLIENT_SECRET` and `TOKEN` set as the steps say), the GraphQL documents sent
 to the address the step names, the browser steps in Chromium (the login code read in the
-dashboard's Text messages, newest first). Every exercise then shows "done" on the page. A
+dashboard's Text messages, newest first). One test an exercise, each starting from the card
+and a new project token, each ending on "done" on the learner's page. A
 phone-sized viewport (360 px) of the join page and the Exercises tab is screenshot for
 docs/workshop.md, and neither page is wider than the screen."""
 
@@ -14,6 +15,7 @@ import os
 import re
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +52,7 @@ class Learner:
 
     def __init__(self, page: Any, space: str, secret: str) -> None:
         self.page, self.space = page, space
+        self.phone = ""
         self.env = {**os.environ, "CLIENT_SECRET": secret}
 
     def steps(self, exercise: str) -> list[Any]:
@@ -86,13 +89,13 @@ class Learner:
         status = self.page.locator(f"#exercise-{exercise} .status")
         expect(status).to_have_attribute("data-status", "done")
 
-    def sign_in(self, context: Any, phone: str) -> None:
+    def sign_in(self) -> None:
         """The OAuth sign-in as the steps say: the handout's phone, the code from the
         dashboard's Text messages (newest first)."""
-        page = self.page
+        page, phone = self.page, self.phone
         page.get_by_label("Phone number").fill(phone)
         page.get_by_role("button", name="Send me a code").click()
-        outbox = context.new_page()
+        outbox = page.context.new_page()
         outbox.goto(f"{self.space}/dashboard/sms")
         row = outbox.locator("tbody tr").first
         expect(row).to_contain_text(phone)
@@ -120,69 +123,91 @@ def _fits(page: Any) -> None:
     assert width <= page.viewport_size["width"], width
 
 
-def test_every_exercise_as_the_page_says(room_of_one: Path, tmp_path: Path, browser: Any) -> None:
-    shutil.copytree(room_of_one, tmp_path / "room")
-    with BackgroundWorkshop(tmp_path / "room") as served:
-        record = served.room.record("ada")
-        space = f"{served.base_url}/w/ada"
-        offline = OfflineContext(browser)
-        try:
-            page = offline.context.new_page()
-            _join(page, f"{served.base_url}/w/join", served.room.codes.code("ada"))
-            ada = Learner(page, space, record.client_secret)
-            # 1: the curl command of step 1, as written.
-            ada.new_token()
-            ada.done("project-token")
-            # 2: the query, then again with `after:` the last endCursor until the end.
-            steps = ada.steps("list-accounts")
-            command = steps[0].locator("code").inner_text()
-            answer = ada.run(command)["data"]["accounts"]
-            while answer["pageInfo"]["hasNextPage"]:
-                cursor = answer["pageInfo"]["endCursor"]
-                answer = ada.run(command.replace("first: 2", f'first: 2, after: \\"{cursor}\\"'))
-                answer = answer["data"]["accounts"]
-            ada.done("list-accounts")
-            # 3: the refused transfer, its rejection selected with a fragment.
-            refused = ada.send(ada.steps("rejection-fragments")[0])
-            assert refused["data"]["initiateCreditTransfers"]["__typename"].endswith("Rejection")
-            ada.done("rejection-fragments")
-            _authorization_code(ada, offline.context, record.phone_number)
-            # 5: the inbox made to fail 3 times, a subscription, an event, the clock moved.
-            for step in ada.steps("webhook-retries")[1:]:
-                answer = ada.send(step)
-                assert "errors" not in answer, answer
-                assert "Rejection" not in json.dumps(answer), answer
-            ada.done("webhook-retries")
-            ada.new_token()  # as the last step says: the clock moved an hour
-            _transfer_consent(ada, offline.context, record.phone_number)
-            # 7: over the top-level field limit, then fixed as the step says.
-            steps = ada.steps("limits")
-            refused = ada.send(steps[0])
-            assert refused["errors"][0]["extensions"]["code"] == "OPERATION_LIMIT_EXCEEDED"
-            document = steps[0].locator("code").last.inner_text()
-            fixed = document.replace(" f: accounts(first: 1) { totalCount }", "")
-            step_url = _GRAPHQL_URL.search(steps[0].inner_text())
-            assert step_url and fixed != document
-            answer = httpx.post(step_url.group(0), json={"query": fixed},
-                                headers={"Authorization": f"Bearer {ada.env['TOKEN']}"})  # fmt: skip
-            assert "errors" not in answer.json()
-            ada.done("limits")
-            page.goto(f"{space}/dashboard/exercises")
-            expect(page.locator("#exercises-done")).to_contain_text("7 of 7 exercises done")
-            assert offline.aborted == []
-        finally:
-            offline.context.close()
+@pytest.fixture(scope="module")
+def served(room_of_one: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One served room for the exercises' tests (each exercise is independent of the others:
+    each test starts from the card and a new project token)."""
+    path = tmp_path_factory.mktemp("served") / "room"
+    shutil.copytree(room_of_one, path)
+    with BackgroundWorkshop(path) as room:
+        yield room
 
 
-def _authorization_code(ada: Learner, context: Any, phone: str) -> None:
-    """4: the address of step 1 in the browser, the sign-in, Authorize; the curl command
+@pytest.fixture
+def ada(served: Any, browser: Any) -> Iterator[Learner]:
+    """ada, joined with her card's code, in a browser context of her own, with a project token
+    from exercise 1's first step."""
+    record = served.room.record("ada")
+    offline = OfflineContext(browser)
+    try:
+        page = offline.context.new_page()
+        _join(page, f"{served.base_url}/w/join", served.room.codes.code("ada"))
+        learner = Learner(page, f"{served.base_url}/w/ada", record.client_secret)
+        learner.phone = record.phone_number
+        learner.new_token()
+        yield learner
+        assert offline.aborted == []
+    finally:
+        offline.context.close()
+
+
+def test_1_project_token(ada: Learner) -> None:
+    """The curl command of step 1, as written (the fixture ran it)."""
+    ada.done("project-token")
+
+
+def test_2_list_accounts(ada: Learner) -> None:
+    """The query, then again with `after:` the last endCursor until the end."""
+    command = ada.steps("list-accounts")[0].locator("code").inner_text()
+    answer = ada.run(command)["data"]["accounts"]
+    while answer["pageInfo"]["hasNextPage"]:
+        cursor = answer["pageInfo"]["endCursor"]
+        answer = ada.run(command.replace("first: 2", f'first: 2, after: \\"{cursor}\\"'))
+        answer = answer["data"]["accounts"]
+    ada.done("list-accounts")
+
+
+def test_3_rejection_fragments(ada: Learner) -> None:
+    """The refused transfer, its rejection selected with a fragment."""
+    refused = ada.send(ada.steps("rejection-fragments")[0])
+    assert refused["data"]["initiateCreditTransfers"]["__typename"].endswith("Rejection")
+    ada.done("rejection-fragments")
+
+
+def test_5_webhook_retries(ada: Learner) -> None:
+    """The inbox made to fail 3 times, a subscription, an event, the clock moved: every
+    document of the steps after the first (which says why the inbox), as written."""
+    for step in ada.steps("webhook-retries")[1:]:
+        answer = ada.send(step)
+        assert "errors" not in answer, answer
+        assert "Rejection" not in json.dumps(answer), answer
+    ada.done("webhook-retries")
+
+
+def test_7_limits(ada: Learner) -> None:
+    """Over the top-level field limit, then fixed as the second step says (field f removed)."""
+    steps = ada.steps("limits")
+    refused = ada.send(steps[0])
+    assert refused["errors"][0]["extensions"]["code"] == "OPERATION_LIMIT_EXCEEDED"
+    document = steps[0].locator("code").last.inner_text()
+    fixed = document.replace(" f: accounts(first: 1) { totalCount }", "")
+    step_url = _GRAPHQL_URL.search(steps[0].inner_text())
+    assert step_url and fixed != document and "remove the field f" in steps[1].inner_text()
+    answer = httpx.post(step_url.group(0), json={"query": fixed},
+                        headers={"Authorization": f"Bearer {ada.env['TOKEN']}"})  # fmt: skip
+    assert "errors" not in answer.json()
+    ada.done("limits")
+
+
+def test_4_authorization_code(ada: Learner) -> None:
+    """The address of step 1 in the browser, the sign-in, Authorize; the curl command
     the callback page shows, run with CLIENT_ID and CLIENT_SECRET set."""
     steps = ada.steps("authorization-code")
     address = steps[0].locator("a").first.get_attribute("href")
     client_id = re.search(r"CLIENT_ID=(\S+?) ", steps[2].inner_text())
     assert address and client_id
     ada.page.goto(address)
-    ada.sign_in(context, phone)
+    ada.sign_in()
     ada.page.get_by_role("button", name="Authorize").click()
     ada.page.wait_for_url(f"{ada.space}/callback?*")
     ada.env["CLIENT_ID"] = client_id.group(1)
@@ -191,15 +216,15 @@ def _authorization_code(ada: Learner, context: Any, phone: str) -> None:
     ada.done("authorization-code")
 
 
-def _transfer_consent(ada: Learner, context: Any, phone: str) -> None:
-    """6: the transfer of step 1 with the project token, its consentUrl in the browser, the
+def test_6_transfer_consent(ada: Learner) -> None:
+    """The transfer of step 1 with the project token, its consentUrl in the browser, the
     handout's phone, Approve; back on the callback page, which says it was accepted."""
     steps = ada.steps("transfer-consent")
     answer = ada.send(steps[0])
     assert "data" in answer, answer
     payment = answer["data"]["initiateCreditTransfers"]["payment"]
     ada.page.goto(payment["statusInfo"]["consent"]["consentUrl"])
-    ada.sign_in(context, phone)
+    ada.sign_in()
     ada.page.get_by_role("button", name="Approve").click()
     ada.page.wait_for_url(f"{ada.space}/callback?*")
     expect(ada.page.locator("#consent-outcome")).to_contain_text("The consent was approved")
