@@ -101,6 +101,10 @@ def test_the_dashboards_explorer_holds_a_token_of_the_project(
     sim: Simulator, http: httpx.Client, project: ProjectCredentials
 ) -> None:
     assert http.get(new_sign_in_link(sim.sandbox, str(http.base_url).rstrip("/"))).is_success
+    project_page = http.get(f"/dashboard/projects/{project.project_id}").text
+    assert (
+        f'href="/dashboard/projects/{project.project_id}/explorer/sandbox-testing"' in project_page
+    )
     page = http.get(f"/dashboard/projects/{project.project_id}/explorer/sandbox")
     assert page.status_code == 200 and page.headers["cache-control"] == "no-store"
     token = re.search(r'data-token="([^"]+)"', page.text)

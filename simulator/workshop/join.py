@@ -200,6 +200,8 @@ def _credentials(room: Workshop, name: str, code: str) -> Response:
         f"<form method='post' action='/w/{who}{JOIN_PATH}'>"
         f"<input type='hidden' name='code' value='{html.escape(code)}'>"
         "<button class='primary'>Open my dashboard</button></form>"
+        "<p>Your dashboard opens on your exercises: each with the steps to follow, your own "
+        "values in them, and done as soon as its check passes.</p>"
         f"<dl>{rows}</dl><p role='status' id='copied' class='done'></p>",
     )
 
