@@ -396,16 +396,21 @@ class Workshop:
         and the hints') their project refused as `redirect_uri`. Ones already there stay."""
         callback = f"{self.public_url}/w/{name}/callback"
         project_id = self.record(name).project_id
-        with space.sandbox.store.atomic() as db:
-            row = db.execute("SELECT redirect_uris FROM projects WHERE id = ?", [project_id])
-            found = row.fetchone()
-            uris = json.loads(found[0]) if found and found[0] else []
-            if found is None or callback in uris:
-                return
-            db.execute(
-                "UPDATE projects SET redirect_uris = ? WHERE id = ?",
-                [json.dumps([*uris, callback]), project_id],
-            )
+        store = space.sandbox.store
+        query = "SELECT redirect_uris FROM projects WHERE id = ?"
+        # Read first: a space opened at its usual address (every open but the first after a
+        # move) takes no write lock.
+        found = store.db.execute(query, [project_id]).fetchone()
+        if found is None or callback in json.loads(found[0] or "[]"):
+            return
+        with store.atomic() as db:
+            (text,) = db.execute(query, [project_id]).fetchone()
+            uris = json.loads(text or "[]")
+            if callback not in uris:
+                db.execute(
+                    "UPDATE projects SET redirect_uris = ? WHERE id = ?",
+                    [json.dumps([*uris, callback]), project_id],
+                )
 
     def opened(self) -> Iterator[tuple[str, Simulator]]:
         with self._lock:
