@@ -1,8 +1,8 @@
 """The workshop's exercises done exactly as the learner's page says (issue 33): a learner
 joins with their card's code, reads each exercise's steps on their dashboard's Exercises
 tab, and does what they say with their handout's values only: the `curl` commands run as
-written (with `CLIENT_SECRET` and `TOKEN` set as the steps say), the GraphQL documents sent
-to the address the step names, the browser steps in Chromium (the login code read in the
+written (with `CLIENT_SECRET` and `TOKEN` set as the steps say), each GraphQL document with
+the `curl` command shown under its step, the browser steps in Chromium (the login code read in the
 dashboard's Text messages, newest first). One test an exercise, each starting from the card
 and a new project token, each ending on "done" on the learner's page. A
 phone-sized viewport (360 px) of the join page and the Exercises tab is screenshot for
@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import expect
 
@@ -73,16 +72,13 @@ class Learner:
         self.env["TOKEN"] = self.run(command)["access_token"]
 
     def send(self, step: Any) -> dict[str, Any]:
-        """The GraphQL document of a step, to the address it names, with the project token."""
+        """The step's document, with the `curl` command shown under it, as written (it names
+        the address the step names, and reads the project token from `$TOKEN`)."""
         text = step.inner_text()
         url = _GRAPHQL_URL.search(text)
-        assert url, text
-        document = step.locator("code").last.inner_text()
-        answer = httpx.post(
-            url.group(0), json={"query": document},
-            headers={"Authorization": f"Bearer {self.env['TOKEN']}"}, timeout=20,
-        )  # fmt: skip
-        return dict(answer.json())
+        command = step.locator(".curl-command").inner_text()
+        assert url and command.startswith(f"curl -s {url.group(0)} "), text
+        return dict(self.run(command))
 
     def done(self, exercise: str) -> None:
         self.page.goto(f"{self.space}/dashboard/exercises")
@@ -189,13 +185,10 @@ def test_7_limits(ada: Learner) -> None:
     steps = ada.steps("limits")
     refused = ada.send(steps[0])
     assert refused["errors"][0]["extensions"]["code"] == "OPERATION_LIMIT_EXCEEDED"
-    document = steps[0].locator("code").last.inner_text()
-    fixed = document.replace(" f: accounts(first: 1) { totalCount }", "")
-    step_url = _GRAPHQL_URL.search(steps[0].inner_text())
-    assert step_url and fixed != document and "remove the field f" in steps[1].inner_text()
-    answer = httpx.post(step_url.group(0), json={"query": fixed},
-                        headers={"Authorization": f"Bearer {ada.env['TOKEN']}"})  # fmt: skip
-    assert "errors" not in answer.json()
+    command = steps[0].locator(".curl-command").inner_text()
+    fixed = command.replace(" f: accounts(first: 1) { totalCount }", "")
+    assert fixed != command and "remove the field f" in steps[1].inner_text()
+    assert "errors" not in ada.run(fixed)
     ada.done("limits")
 
 

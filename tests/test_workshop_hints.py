@@ -36,7 +36,7 @@ def test_every_hint_carries_the_learners_own_values(pristine: Path, tmp_path: Pa
     assert [result["id"] for result in results] == [e.id for e in load_exercises()]
     assert len(results) == 7 and results[-1]["id"] == "limits"
     for result in results:
-        for text in (result["hint"], *result["steps"]):
+        for text in (result["hint"], *result["steps"], *result["curls"]):
             assert not _PLACEHOLDER.search(text), text
             for address in re.findall(r"https?://[^\s`'\",)]+", text):
                 assert address.startswith("https://bank.example/w/grace/"), address
@@ -46,6 +46,9 @@ def test_every_hint_carries_the_learners_own_values(pristine: Path, tmp_path: Pa
     assert values["account_id"] in transfer["steps"][0] and values["phone"] in transfer["hint"]
     webhook = next(r for r in results if r["id"] == "webhook-retries")
     assert "inbox://grace" in webhook["hint"] and "configureWebhookInbox" in webhook["steps"][1]
+    # Each document of a step as a curl command too, to the address the step names.
+    assert webhook["curls"][0] == "" and all(webhook["curls"][1:])
+    assert webhook["curls"][1].startswith("curl -s https://bank.example/w/grace/sandbox-testing/")
 
 
 @pytest.mark.parametrize("dataset", ["default", "workshop"])

@@ -25,7 +25,7 @@ from ..domain.kernel.projects import authenticate_client
 from ..exceptions import InvalidClient
 from ..server.access_log import request_id_of
 from ..server.responses import json_error
-from .hints import learner_values, render
+from .hints import curl_for, learner_values, render
 from .progress import check_learner, load_exercises
 from .spaces import Workshop
 
@@ -49,10 +49,12 @@ def _basic(request: Request) -> tuple[str, str] | None:
 
 def learner_results(room: Workshop, name: str) -> list[dict[str, Any]]:
     """Each exercise of learner `name`: id, title, status, detail, and the hint and steps
-    with the learner's own values (hints.py)."""
+    with the learner's own values (hints.py), each step's document as a `curl` command."""
     exercises = load_exercises()
     results = check_learner(room, name, exercises)
     values = learner_values(room, name)
+    rendered = {exercise.id: [render(step, values) for step in exercise.steps]
+                for exercise in exercises}  # fmt: skip
     return [
         {
             "id": exercise.id,
@@ -60,7 +62,9 @@ def learner_results(room: Workshop, name: str) -> list[dict[str, Any]]:
             "status": results[exercise.id].status,
             "detail": results[exercise.id].detail,
             "hint": render(exercise.hint, values),
-            "steps": [render(step, values) for step in exercise.steps],
+            "steps": rendered[exercise.id],
+            # Each step's document as a `curl` command ("" for a step without one).
+            "curls": [curl_for(step) for step in rendered[exercise.id]],
         }
         for exercise in exercises
     ]

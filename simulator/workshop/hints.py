@@ -16,13 +16,20 @@ render("POST {auth_url}/token", values)  # 'POST https://bank.example/w/ada/oaut
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping
 from urllib.parse import quote
 
 from .roster import learner_addresses
 from .spaces import Workshop
 
-__all__ = ["learner_values", "render"]
+__all__ = ["curl_for", "learner_values", "render"]
+
+#: A step's GraphQL document (a `code` span opening a query, a mutation or a selection) and the
+#: endpoint it names.
+_DOCUMENT = re.compile(r"`((?:mutation|query)\b[^`]*|\{[^`]*)`")
+_ENDPOINT = re.compile(r"https?://\S+?/graphql\b")
 
 
 def learner_values(room: Workshop, name: str) -> dict[str, str]:
@@ -59,3 +66,17 @@ def render(text: str, values: Mapping[str, str]) -> str:
     for key, value in values.items():
         text = text.replace("{" + key + "}", value)
     return text
+
+
+def curl_for(step: str) -> str:
+    """The `curl` command sending a step's GraphQL document to the endpoint the step names,
+    with the project token in `$TOKEN` (empty when the step has no document): what a learner
+    without the explorer copies, the JSON body already escaped."""
+    document, endpoint = _DOCUMENT.search(step), _ENDPOINT.search(step)
+    if document is None or endpoint is None:
+        return ""
+    body = json.dumps({"query": document.group(1)}).replace("'", "'\\''")
+    return (
+        f'curl -s {endpoint.group(0)} -H "Authorization: Bearer $TOKEN" '
+        f"-H \"Content-Type: application/json\" -d '{body}'"
+    )

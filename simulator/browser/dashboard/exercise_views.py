@@ -2,10 +2,10 @@
 
 The dashboard knows nothing of workshops: a room's space hands it a function that gives the
 learner's exercises (`app.state.workshop_exercises`, set by simulator/workshop/serving.py),
-each a mapping with `title`, `status` (`done`, `todo`, `unknown`), `detail`, `hint` and
-`steps` (the learner's own URLs already in). Without one, the page says there is no
-workshop here. The page reloads itself every few seconds, so an exercise turns "done" as soon
-as its check passes, without the learner asking.
+each a mapping with `title`, `status` (`done`, `todo`, `unknown`), `detail`, `hint`, `steps`
+(the learner's own URLs already in) and `curls` (each step's document as a `curl` command).
+Without one, the page says there is no workshop here. The page reloads itself every few
+seconds, so an exercise turns "done" as soon as its check passes, without the learner asking.
 """
 
 from __future__ import annotations
@@ -59,7 +59,8 @@ async def exercises_page(call: Call) -> Response:
     exercises = await run_in_threadpool(found) if found is not None else None
     shown = [
         {**exercise, "hint_html": step_html(str(exercise.get("hint", ""))),
-         "steps_html": [step_html(str(step)) for step in exercise.get("steps", ())]}
+         "steps_html": [step_html(str(step)) for step in exercise.get("steps", ())],
+         "curls": list(exercise.get("curls", ()))}
         for exercise in exercises or ()
     ]  # fmt: skip
     return render_dashboard(
