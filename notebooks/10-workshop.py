@@ -48,7 +48,9 @@ print("my space answers:", http.get("/").status_code)
 #
 # `✔` done, `·` not yet (with a hint), `?` a check that needs the request journal (an
 # exercise judged on the requests you sent rather than on your space's state). `check()` prints
-# it; the kit's `ExerciseChecks` shows it, with a **Check again** button.
+# it; the kit's `ExerciseChecks` shows it, with a **Check again** button. Each hint carries your
+# own addresses; in a browser, your dashboard's **Exercises** tab lists the same exercises with
+# every step to follow (the commands and documents to copy, with your values in them).
 
 # %%
 from simulator.widgets import ExerciseChecks, RemoteSpace
@@ -154,7 +156,7 @@ assert elsewhere.status_code == 401
 
 # %%
 checks.check_button.click()
-assert console.status == 200 and connection["totalCount"] == 3
+assert console.status == 200 and connection["totalCount"] == 4
 assert {r["id"]: r["status"] for r in checks.results}["project-token"] == "done"
 assert elsewhere.status_code == 401
 print("All good.")

@@ -57,6 +57,9 @@ def _join(page: Any, learner: Learner, screenshot: Path | None) -> None:
     if screenshot is not None:
         page.screenshot(path=str(screenshot), full_page=True)
     page.get_by_role("button", name="Open my dashboard").click()
+    # A learner starts at their exercises; the projects are a tab away.
+    expect(page.get_by_role("heading", name="Exercises")).to_be_visible()
+    page.get_by_role("link", name="Projects").click()
     expect(page.get_by_role("heading", name="Projects")).to_be_visible()
 
 
@@ -212,3 +215,9 @@ def _exercise_cells(page: Any) -> list[str]:
 #: Where the workshop's screenshots go (docs/workshop.md shows them).
 JOIN_SHOT = SCREENSHOTS / "workshop-join.png"
 INSTRUCTOR_SHOT = SCREENSHOTS / "workshop-instructor.png"
+#: The learner's Exercises tab on a laptop, and the join page and that tab on a phone (360 px).
+EXERCISES_SHOT = SCREENSHOTS / "workshop-exercises.png"
+PHONE_SHOTS = (
+    SCREENSHOTS / "workshop-join-phone.png",
+    SCREENSHOTS / "workshop-exercises-phone.png",
+)

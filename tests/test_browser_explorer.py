@@ -30,7 +30,9 @@ class OfflineContext:
 
     def __init__(self, browser: Any, **options: Any) -> None:
         # `options`: more of `new_context`'s (`ignore_https_errors` behind a test's proxy).
-        self.context = browser.new_context(viewport={"width": 1280, "height": 800}, **options)
+        # `viewport`: a phone's in the workshop's phone test; a laptop's by default.
+        options = {"viewport": {"width": 1280, "height": 800}, **options}
+        self.context = browser.new_context(**options)
         self.aborted: list[str] = []
         self.context.route("**/*", self._route)
 

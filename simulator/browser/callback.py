@@ -3,6 +3,8 @@
 The demo project registers `{public_url}/callback` (`http://127.0.0.1:8000/callback` by
 default). After "Authorize", the browser lands here with `code` and `state` (or `error`),
 and the page shows them with the exact token request to make next, in curl and in Python.
+After a consent (a `consentRedirectUrl` naming this page), it lands here with `consentId`,
+`status` and `resourceId`, and the page says what happened in plain words.
 The client secret is never on the page: the snippets read it from the environment. The
 request's query string (the code) stays out of the access log, which logs paths only.
 """
@@ -55,14 +57,35 @@ def token_snippets(base: str, code: str) -> tuple[str, str]:
     return curl, python
 
 
+#: A consent's status, as its redirect carries it, in plain words (`consentId`, `status`).
+CONSENT_OUTCOMES = {
+    "Accepted": "approved: the operation goes ahead",
+    "Refused": "refused: the operation will not happen",
+    "Canceled": "canceled: the operation will not happen",
+    "Expired": "expired before anyone decided: the operation will not happen",
+    "Failed": "failed: the operation will not happen",
+    "CredentialRefused": "refused: the person who signed in is not the one asked to consent",
+    "OperationCommitting": "approved: the operation is being carried out",
+    "Created": "still waiting for a decision",
+    "Started": "still waiting for a decision",
+}
+
+
 async def callback_page(request: Request) -> Response:
     code, state = _param(request, "code"), _param(request, "state")
     error = _param(request, "error")
+    consent_id, consent_status = _param(request, "consentId"), _param(request, "status")
     curl, python = token_snippets(public_url_of(request), code) if code else ("", "")
+    # A consent's way back (`consentId`, `status`, `resourceId`) is an answer too, not an error.
+    outcome = CONSENT_OUTCOMES.get(consent_status or "", f"{consent_status}") if consent_id else ""
     return render_page(
         "callback.html",
-        status=200 if code or error else 400,
-        title="Authorization answer",
+        status=200 if code or error or consent_id else 400,
+        consent_id=consent_id,
+        consent_status=consent_status,
+        consent_outcome=outcome,
+        resource_id=_param(request, "resourceId"),
+        title="Consent answer" if consent_id and not code else "Authorization answer",
         environment_title="Callback",
         code=code,
         state=state,

@@ -84,10 +84,17 @@ def accepts_html(request: Request) -> bool:
     return "text/html" in request.headers.get("accept", "").lower()
 
 
-def explorer_page(prefix: str) -> Response:
+def explorer_page(prefix: str, token: str = "", note: str = "") -> Response:
+    """The explorer on `/{prefix}/graphql`; with `token`, already using it (the dashboard's
+    explorer of a project: `note` says whose), the page then kept out of every cache."""
+    headers = {"Content-Security-Policy": explorer_csp()}
+    if token:
+        headers["Cache-Control"] = "no-store"
     return render_page(
         "explorer.html",
-        headers={"Content-Security-Policy": explorer_csp()},
+        headers=headers,
+        token=token,
+        token_note=note,
         title=f"{ENDPOINTS[prefix]} explorer",
         environment_title=ENDPOINTS[prefix],
         endpoint=f"/{prefix}/graphql",

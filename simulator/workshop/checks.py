@@ -206,6 +206,26 @@ def rejection_handled(ctx: CheckContext) -> CheckResult:
     return _counted(hits, "mutation(s) with a rejection fragment")
 
 
+def limit_fixed(ctx: CheckContext) -> CheckResult:
+    """A document refused by a limit (`OPERATION_LIMIT_EXCEEDED`), then a later one answered
+    without errors: the learner read the refusal and fixed their document."""
+    if ctx.journal is None:
+        return NEEDS_JOURNAL
+    refused = ctx.env.store.db.execute(
+        "SELECT min(seq) FROM journal_entries WHERE project_id = ? AND kind = 'graphql' "
+        "AND response LIKE '%OPERATION_LIMIT_EXCEEDED%'",
+        [ctx.project_id],
+    ).fetchone()[0]
+    if refused is None:
+        return CheckResult("todo")
+    found = ctx.count(
+        "SELECT count(*) FROM journal_entries WHERE project_id = ? AND kind = 'graphql' "
+        "AND seq > ? AND status < 400 AND response NOT LIKE '%\"errors\"%'",
+        refused,
+    )
+    return _counted(found, "document(s) answered after a limit's refusal")
+
+
 #: Every check an exercise file may name.
 CHECKS: Mapping[str, Check] = {
     "project_token": project_token,
@@ -214,4 +234,5 @@ CHECKS: Mapping[str, Check] = {
     "transfer_consent_accepted": transfer_consent_accepted,
     "operation_seen": operation_seen,
     "rejection_handled": rejection_handled,
+    "limit_fixed": limit_fixed,
 }

@@ -25,10 +25,11 @@ from ..domain.kernel.projects import authenticate_client
 from ..exceptions import InvalidClient
 from ..server.access_log import request_id_of
 from ..server.responses import json_error
+from .hints import curl_for, learner_values, render
 from .progress import check_learner, load_exercises
 from .spaces import Workshop
 
-__all__ = ["CHECK_PATH", "check", "check_endpoint", "format_results"]
+__all__ = ["CHECK_PATH", "check", "check_endpoint", "format_results", "learner_results"]
 
 CHECK_PATH = "/workshop/check"
 #: A 401's challenge (RFC 9110): the credentials it wants, and where they hold.
@@ -46,16 +47,24 @@ def _basic(request: Request) -> tuple[str, str] | None:
     return client_id, secret
 
 
-def _results(room: Workshop, name: str) -> list[dict[str, Any]]:
+def learner_results(room: Workshop, name: str) -> list[dict[str, Any]]:
+    """Each exercise of learner `name`: id, title, status, detail, and the hint and steps
+    with the learner's own values (hints.py), each step's document as a `curl` command."""
     exercises = load_exercises()
     results = check_learner(room, name, exercises)
+    values = learner_values(room, name)
+    rendered = {exercise.id: [render(step, values) for step in exercise.steps]
+                for exercise in exercises}  # fmt: skip
     return [
         {
             "id": exercise.id,
             "title": exercise.title,
             "status": results[exercise.id].status,
             "detail": results[exercise.id].detail,
-            "hint": exercise.hint,
+            "hint": render(exercise.hint, values),
+            "steps": rendered[exercise.id],
+            # Each step's document as a `curl` command ("" for a step without one).
+            "curls": [curl_for(step) for step in rendered[exercise.id]],
         }
         for exercise in exercises
     ]
@@ -84,7 +93,7 @@ async def check_endpoint(room: Workshop, name: str, request: Request) -> Respons
             _CHALLENGE,
             request_id=request_id_of(request.scope),
         )
-    exercises = await asyncio.to_thread(_results, room, name)
+    exercises = await asyncio.to_thread(learner_results, room, name)
     return JSONResponse({"learner": name, "exercises": exercises})
 
 

@@ -72,6 +72,11 @@ button { font-size: 15px; } .error { color: #a00; } .done { color: #070; }
 dl { display: grid; grid-template-columns: max-content 1fr max-content; gap: 0.4em 1em; }
 dt { font-weight: 600; } dd { margin: 0; font-family: monospace; word-break: break-all; }
 .primary { font-size: 17px; padding: 0.4em 1.2em; margin: 1em 0; }
+@media (max-width: 40em) {
+  dl { grid-template-columns: 1fr max-content; }
+  dt { grid-column: 1 / -1; margin-top: 0.4em; }
+  input[name=code] { width: 100%; max-width: 12em; }
+}
 """
 
 
@@ -138,7 +143,8 @@ def _page(
 ) -> Response:
     page = (
         f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-        f"<meta name='viewport' content='width=device-width'><title>{html.escape(title)}</title>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>{html.escape(title)}</title>"
         f"<style>{_STYLE}</style><script src='/w/join/join.js' defer></script></head>"
         f"<body>{body}</body></html>"
     )
@@ -194,6 +200,8 @@ def _credentials(room: Workshop, name: str, code: str) -> Response:
         f"<form method='post' action='/w/{who}{JOIN_PATH}'>"
         f"<input type='hidden' name='code' value='{html.escape(code)}'>"
         "<button class='primary'>Open my dashboard</button></form>"
+        "<p>Your dashboard opens on your exercises: each with the steps to follow, your own "
+        "values in them, and done as soon as its check passes.</p>"
         f"<dl>{rows}</dl><p role='status' id='copied' class='done'></p>",
     )
 

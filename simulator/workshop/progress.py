@@ -31,6 +31,8 @@ class Exercise:
     check: str
     hint: str = ""
     params: dict[str, Any] = field(default_factory=dict)
+    #: What to do, step by step, with `{placeholders}` for the learner's values (hints.py).
+    steps: tuple[str, ...] = ()
 
 
 def load_exercises(directory: Traversable = EXERCISES_DIR) -> list[Exercise]:
@@ -48,6 +50,7 @@ def load_exercises(directory: Traversable = EXERCISES_DIR) -> list[Exercise]:
                 check=str(data["check"]),
                 hint=str(data.get("hint", "")),
                 params=dict(data.get("params", {})),
+                steps=tuple(str(step) for step in data.get("steps", ())),
             )
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise ConfigurationError(f"Exercise {path.name}: {error}") from None

@@ -31,6 +31,7 @@ import logging
 import re
 import sys
 from collections.abc import Callable, MutableMapping
+from functools import partial
 from typing import Any
 
 from starlette.requests import Request
@@ -41,7 +42,7 @@ from ..server.access_log import AccessLog, request_id_of
 from ..server.bounds import RequestBounds
 from ..server.responses import json_error
 from .activity import Activity
-from .feedback import CHECK_PATH, check_endpoint
+from .feedback import CHECK_PATH, check_endpoint, learner_results
 from .join import JOIN_PATH, join_app
 from .roster import join_url
 from .spaces import Workshop
@@ -237,6 +238,10 @@ class WorkshopApp:
             "link": join_url(self.room.public_url),
             "label": "Open the join page",
         }
+        # The dashboard's Exercises tab: the learner's own, hints with their own values.
+        app.state.workshop_exercises = partial(learner_results, self.room, name)
+        # ... whose explorer links hold a token of the learner's project (exercise_views.py).
+        app.state.workshop_project = self.room.record(name).project_id
         assert self._stack is not None
         await self._stack.enter_async_context(app.router.lifespan_context(app))
         self.apps[name] = app

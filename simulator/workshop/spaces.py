@@ -29,6 +29,7 @@ import secrets
 import shutil
 import threading
 from collections.abc import Iterator, Sequence
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,8 @@ TEMPLATE_DIR = ".template"
 LEARNER_REDIRECT_URI = "http://localhost:3000/callback"
 #: The Sandbox user of the template; each learner's gets a number of their own (identity.py).
 LEARNER_PHONE = "+33699000000"
+#: The dataset giving that user an account of their own (`learner_account.json`).
+LEARNER_ACCOUNT = files("simulator.workshop") / "learner_account.json"
 #: Threads running GraphQL operations for every space, one per core: they share one GIL
 #: with the event loop, and more threads only made the loop wait longer for it (at 200
 #: requests/s, p99 82-96 ms with 2 threads, 101-133 ms with 4, 190 ms and more with 8).
@@ -282,6 +285,9 @@ class Workshop:
             user = create_user(
                 env, LEARNER_PHONE, first_name="Learner", project_id=credentials.project_id
             )
+            # The user's own account (the learner is its legal representative), whatever
+            # the room's dataset: exercise 6's transfer is consented with the handout's phone.
+            load_dataset(env, credentials.project_id, str(LEARNER_ACCOUNT))
         return LearnerRecord(
             name="template",
             project_id=credentials.project_id,
@@ -379,8 +385,32 @@ class Workshop:
             # Clocks are frozen in a room: due work comes from requests, which fire it
             # themselves; a slower ticker keeps 100 idle spaces cheap (docs/workshop.md).
             space.ticker.interval = _TICK_SECONDS
+            self._register_callback(name, space)
             self._spaces[name] = space
             return space
+
+    def _register_callback(self, name: str, space: Simulator) -> None:
+        """The learner's callback page at the address served now, registered for their
+        project when it is not yet: a room created without `--public-url` and served on
+        another host or port otherwise gave every learner a callback page (the join page's
+        and the hints') their project refused as `redirect_uri`. Ones already there stay."""
+        callback = f"{self.public_url}/w/{name}/callback"
+        project_id = self.record(name).project_id
+        store = space.sandbox.store
+        query = "SELECT redirect_uris FROM projects WHERE id = ?"
+        # Read first: a space opened at its usual address (every open but the first after a
+        # move) takes no write lock.
+        found = store.db.execute(query, [project_id]).fetchone()
+        if found is None or callback in json.loads(found[0] or "[]"):
+            return
+        with store.atomic() as db:
+            (text,) = db.execute(query, [project_id]).fetchone()
+            uris = json.loads(text or "[]")
+            if callback not in uris:
+                db.execute(
+                    "UPDATE projects SET redirect_uris = ? WHERE id = ?",
+                    [json.dumps([*uris, callback]), project_id],
+                )
 
     def opened(self) -> Iterator[tuple[str, Simulator]]:
         with self._lock:

@@ -14,7 +14,7 @@ from ...domain.kernel.context import Environment
 from ...environments import EnvironmentName
 from ...oauth.pages.render import redirect
 from ...scheduler import Scheduler
-from . import record_views, views, webhook_views
+from . import exercise_views, record_views, views, webhook_views
 from .flash import Flashes
 from .sessions import SIGN_IN_PATH, DashboardSignInProblem, new_sign_in_link, sign_in
 from .web import ErrorHandler, Handler, dashboard_handler, set_cookie, sign_in_page
@@ -48,7 +48,9 @@ def _sign_in(environments: Mapping[EnvironmentName, Environment]) -> Route:
         except DashboardSignInProblem as problem:
             return sign_in_page(_help(request, problem.message), status=400)
         # 303 to the dashboard: the token leaves the address bar (and the history entry).
-        response = redirect("/dashboard")
+        # A workshop's learner starts at their exercises (exercise_views.py).
+        workshop = getattr(request.app.state, "workshop_exercises", None) is not None
+        response = redirect("/dashboard/exercises" if workshop else "/dashboard")
         set_cookie(response, request, cookie)
         return response
 
@@ -80,6 +82,11 @@ def dashboard_routes(
             methods=["GET"],
         ),
         Route(
+            "/dashboard/projects/{project_id}/explorer/{endpoint}",
+            handler(exercise_views.project_explorer, views.project_error),
+            methods=["GET"],
+        ),
+        Route(
             "/dashboard/projects/{project_id}/{action}",
             handler(views.project_action, views.project_error),
             methods=["POST"],
@@ -101,6 +108,7 @@ def dashboard_routes(
             methods=["POST"],
         ),
         Route("/dashboard/sms", handler(views.sms_page), methods=["GET"]),
+        Route("/dashboard/exercises", handler(exercise_views.exercises_page), methods=["GET"]),
         Route("/dashboard/clock", handler(views.clock_page), methods=["GET"]),
         Route("/dashboard/clock", handler(views.clock_action, views.clock_error), methods=["POST"]),
         Route("/dashboard/journal", handler(record_views.journal_page), methods=["GET"]),

@@ -100,6 +100,8 @@ def render_dashboard(call: Call, template: str, *, status: int = 200, **context:
         csrf_token=call.session["csrf_token"],
         clock=call.env.clock.timestamp(),
         current=call.request.url.path,
+        # A workshop's space lists its exercises (exercise_views.py): a tab of its own.
+        workshop_tab=getattr(call.request.app.state, "workshop_exercises", None) is not None,
         **context,
     )
 

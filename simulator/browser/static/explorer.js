@@ -5,8 +5,10 @@
   "use strict";
   var bar = document.getElementById("bar");
   var endpoint = bar.dataset.endpoint;
-  var token = null;
+  // A token the page came with (the dashboard's explorer of a signed-in project), else none.
+  var token = bar.dataset.token || null;
   var status = document.getElementById("token-status");
+  if (token) { status.textContent = bar.dataset.tokenNote; status.className = "ok"; }
   var cost = document.getElementById("cost");
 
   function say(element, text, kind) {
