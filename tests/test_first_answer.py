@@ -1,14 +1,17 @@
 """A first answer in a blink (issue 35): no schema is built before a request needs it, each is
-built once per process however many threads ask, and the SDL cache (`api/sdl_cache.py`)
-gives the very schema Ariadne builds from the text.
+built once per process however many threads ask, the SDL cache (`api/sdl_cache.py`) gives
+the very schema Ariadne builds from the text, and the cached migrated image
+(`storage/_store.py`) is the one the migrations make.
 
 Timings are measured by benchmarks/bench_startup.py, never asserted here.
 """
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import json
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -32,10 +35,11 @@ from graphql import (
     print_schema,
 )
 
-from simulator import testing_api
+from simulator import testing_api, user_cache
 from simulator.api import executable, partner, sdl_cache
 from simulator.api.executable import SCHEMA_DIR, SchemaOnce, build_schema, load_type_defs
 from simulator.api.unauthenticated import card_reveals, payment_page, registry, resolvers
+from simulator.storage import _store
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -130,7 +134,7 @@ def _greeting_bindables() -> list[SchemaBindable]:
 def test_the_sdl_is_cached_at_its_first_build_and_read_at_the_next(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv(sdl_cache.CACHE_DIR_VARIABLE, str(tmp_path / "cache"))
+    monkeypatch.setenv(user_cache.CACHE_DIR_VARIABLE, str(tmp_path / "cache"))
     _sdl_folder(tmp_path / "sdl")
     (tmp_path / "sdl" / "query.graphql").write_text(_SDL, encoding="utf-8")
     read: list[object] = []
@@ -144,7 +148,7 @@ def test_the_sdl_is_cached_at_its_first_build_and_read_at_the_next(
     bindables = _greeting_bindables()
     first = build_schema([tmp_path / "sdl"], bindables)
     stored = list((tmp_path / "cache").iterdir())
-    assert [path.suffix for path in stored] == [".pickle"]
+    assert [path.name[:4] for path in stored] == ["sdl-"]
     assert stored[0].stat().st_mode & 0o077 == 0  # private to the user
     second = build_schema([tmp_path / "sdl"], bindables)
     assert read[0] is None and read[1] is not None  # parsed, then read back
@@ -161,7 +165,7 @@ def test_the_sdl_is_cached_at_its_first_build_and_read_at_the_next(
 def test_an_unreadable_cache_file_is_ignored_and_caching_can_be_off(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv(sdl_cache.CACHE_DIR_VARIABLE, str(tmp_path))
+    monkeypatch.setenv(user_cache.CACHE_DIR_VARIABLE, str(tmp_path))
     sdl_cache.store_document(_SDL)
     (stored,) = tmp_path.iterdir()
     stored.write_bytes(stored.read_bytes()[:100])  # truncated
@@ -169,8 +173,8 @@ def test_an_unreadable_cache_file_is_ignored_and_caching_can_be_off(
     stored.write_bytes(b"not a pickle")
     assert sdl_cache.cached_document(_SDL) is None
 
-    monkeypatch.setenv(sdl_cache.CACHE_DIR_VARIABLE, "")
-    assert sdl_cache.cache_dir() is None
+    monkeypatch.setenv(user_cache.CACHE_DIR_VARIABLE, "")
+    assert user_cache.cache_dir() is None
     sdl_cache.store_document(_SDL)
     assert sdl_cache.cached_document(_SDL) is None
 
@@ -178,7 +182,7 @@ def test_an_unreadable_cache_file_is_ignored_and_caching_can_be_off(
 def test_an_invalid_sdl_is_still_refused_naming_its_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv(sdl_cache.CACHE_DIR_VARIABLE, str(tmp_path / "cache"))
+    monkeypatch.setenv(user_cache.CACHE_DIR_VARIABLE, str(tmp_path / "cache"))
     _sdl_folder(tmp_path / "sdl")
     (tmp_path / "sdl" / "query.graphql").write_text(
         "type Query { greeting: Missing }\n", encoding="utf-8"
@@ -257,3 +261,32 @@ def test_the_app_and_the_token_build_no_schema_and_a_request_only_its_own() -> N
         "sdl": 200,
         "testing": True,  # the Testing API's SDL page built the Testing schema
     }
+
+
+def _schema_of(image: bytes) -> tuple[list[Any], list[Any]]:
+    """The SQL of every table and index of a database image, and its migrations' names."""
+    with contextlib.closing(sqlite3.connect(":memory:")) as database:
+        database.deserialize(image)
+        sql = database.execute("SELECT type, name, sql FROM sqlite_master ORDER BY name")
+        names = database.execute("SELECT migration_set, name FROM _sqlite_migrations ORDER BY id")
+        return sql.fetchall(), names.fetchall()
+
+
+def test_the_cached_migrated_image_is_the_one_the_migrations_make(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(user_cache.CACHE_DIR_VARIABLE, str(tmp_path))
+    build = _store._migrated_image.__wrapped__  # the process's own copy left as it is
+    fresh = build()
+    (stored,) = tmp_path.iterdir()
+    assert stored.name.startswith("migrated-") and stored.read_bytes() == fresh
+    assert build() == fresh  # read back
+    stored.write_bytes(b"damaged")
+    assert _schema_of(build()) == _schema_of(fresh)  # ignored, migrated again, rewritten
+    assert stored.read_bytes() != b"damaged"
+
+    # Changed storage code is another file: never a stale image.
+    sources = _store._storage_sources()
+    monkeypatch.setattr(_store, "_storage_sources", lambda: [*sources, b"# a new migration"])
+    build()
+    assert len(list(tmp_path.iterdir())) == 2
