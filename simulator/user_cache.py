@@ -37,7 +37,12 @@ def cache_dir() -> Path | None:
     chosen = os.environ.get(CACHE_DIR_VARIABLE)
     if chosen is not None:
         return Path(chosen) if chosen.strip() else None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        home = os.path.expanduser("~")
+        if home == "~":  # no home to be found: no cache (never a folder named "~" here)
+            return None
+        base = os.path.join(home, ".cache")
     return Path(base) / "banking-sandbox-simulator"
 
 

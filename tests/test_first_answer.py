@@ -290,3 +290,16 @@ def test_the_cached_migrated_image_is_the_one_the_migrations_make(
     monkeypatch.setattr(_store, "_storage_sources", lambda: [*sources, b"# a new migration"])
     build()
     assert len(list(tmp_path.iterdir())) == 2
+
+
+def test_the_cache_folder_is_the_variables_then_the_users(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(user_cache.CACHE_DIR_VARIABLE, str(tmp_path / "mine"))
+    assert user_cache.cache_dir() == tmp_path / "mine"
+    monkeypatch.delenv(user_cache.CACHE_DIR_VARIABLE)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert user_cache.cache_dir() == tmp_path / "xdg" / "banking-sandbox-simulator"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert user_cache.cache_dir() == tmp_path / "home" / ".cache" / "banking-sandbox-simulator"
