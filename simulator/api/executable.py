@@ -140,7 +140,7 @@ def _built_from_checked(
 ) -> GraphQLSchema:
     """Ariadne's `make_executable_schema(..., convert_names_case=True)`, step by step, but
     for the SDL's own rules, checked when the tree was cached (a third of the time): the
-    same schema (tests/test_schema_cache.py compares the two)."""
+    same schema (tests/test_first_answer.py compares the two)."""
     schema = build_ast_schema(document, assume_valid_sdl=True)
     for bindable in normalize_bindables(*scalars, *bindables):
         bindable.bind_to_schema(schema)
@@ -153,10 +153,11 @@ def _built_from_checked(
 
 @contextlib.contextmanager
 def _collection_paused() -> Iterator[None]:
-    """No cyclic garbage collection while a schema is built: its hundred thousand new
-    objects (most of them alive for the whole process) would set off collection after
-    collection, each walking every object so far: two thirds of the build's time. Nothing
-    a build makes is garbage in a cycle; collection resumes (if it ran before) after it."""
+    """No cyclic garbage collection while a schema is built: its tens of thousands of new
+    objects (hundreds of thousands while SDL is parsed), most of them alive for the whole
+    process, would set off collection after collection, each walking every object so far:
+    two thirds of the build's time. Collection resumes after it (if it ran before), and
+    the next one frees whatever cyclic garbage the build left."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -170,7 +171,7 @@ class SchemaOnce:
     """A schema built on its first use, once per process, then shared (it is immutable):
     `functools.cache` with a lock, so that two threads asking at once build it once.
 
-    `built` says whether it has been (tests, and the benchmarks, read it).
+    `built` says whether it has been (tests/test_first_answer.py reads it).
     """
 
     def __init__(self, build: Callable[[], GraphQLSchema]) -> None:
