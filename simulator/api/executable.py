@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
+import gc
 import logging
-from collections.abc import Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from importlib import import_module
 from pathlib import Path
@@ -14,12 +17,21 @@ from types import ModuleType
 from typing import Any
 
 from ariadne import graphql_sync, load_schema_from_path, make_executable_schema
+from ariadne.enums_default_values import (
+    repair_schema_default_enum_values,
+    validate_schema_default_enum_values,
+)
+from ariadne.executable_schema import normalize_bindables
+from ariadne.schema_names import convert_schema_names
 from ariadne.types import QueryParser, QueryValidator, SchemaBindable
 from graphql import (
+    DocumentNode,
     GraphQLInterfaceType,
     GraphQLSchema,
     GraphQLSyntaxError,
     GraphQLUnionType,
+    assert_valid_schema,
+    build_ast_schema,
 )
 
 from ..graphql_compat import ExecutionContext, accept_enum_parse_value_arguments
@@ -27,11 +39,13 @@ from ..limits.deadline import DEADLINE_CODE, deadline_execution_context
 from .context import RequestContext
 from .errors import GraphQLErrorLog, format_error
 from .scalars import scalars
+from .sdl_cache import cached_document, store_document
 from .unions import abstract_types
 
 __all__ = [
     "DEADLINE_STATUS",
     "SCHEMA_DIR",
+    "SchemaOnce",
     "build_schema",
     "execute",
     "load_type_defs",
@@ -53,8 +67,7 @@ def load_type_defs(*directories: Path) -> str:
     that moving a file between folders changes nothing of the schema (the order of the files is
     the order of a type's fields, when several files extend it).
 
-    Read, not parsed: building the schema parses it once (parsing is most of the time a
-    `Simulator`'s first request takes).
+    Read, not parsed: the text is the key of its parsed tree in the SDL cache (`sdl_cache`).
     """
     return "\n".join(
         path.read_text(encoding="utf-8")
@@ -89,27 +102,101 @@ def build_schema(directories: Sequence[Path], bindables: Sequence[SchemaBindable
     """An executable schema: SDL files + resolvers + scalars + `__typename`-resolved abstracts.
 
     Field names are converted from camelCase to the snake_case keys of the domain's rows.
+    SDL built before (on this machine, with this graphql-core) is read from the SDL cache
+    and not checked again; new SDL is parsed and checked by Ariadne, then cached.
     """
     type_defs = load_type_defs(*directories)
+    with _collection_paused():
+        document = cached_document(type_defs)
+        if document is None:
+            schema = _built_and_checked(type_defs, directories, bindables)
+            store_document(type_defs)
+        else:
+            schema = _built_from_checked(document, bindables)
+        # Every union and interface not bound above resolves by the `__typename` of its value.
+        for abstract in abstract_types(schema):
+            graphql_type = schema.type_map[abstract.name]
+            # abstract_types() made a bindable only for the schema's unions and interfaces.
+            assert isinstance(graphql_type, GraphQLUnionType | GraphQLInterfaceType)
+            if graphql_type.resolve_type is None:
+                abstract.bind_to_schema(schema)
+        accept_enum_parse_value_arguments(schema)
+    return schema
+
+
+def _built_and_checked(
+    type_defs: str, directories: Sequence[Path], bindables: Sequence[SchemaBindable]
+) -> GraphQLSchema:
     try:
-        schema = make_executable_schema(type_defs, *scalars, *bindables, convert_names_case=True)
+        return make_executable_schema(type_defs, *scalars, *bindables, convert_names_case=True)
     except GraphQLSyntaxError:
         for directory in directories:
             load_schema_from_path(str(directory))  # names the file with the syntax error
         raise
-    # Every union and interface not bound above resolves by the `__typename` of its value.
-    for abstract in abstract_types(schema):
-        graphql_type = schema.type_map[abstract.name]
-        # abstract_types() made a bindable only for the schema's unions and interfaces.
-        assert isinstance(graphql_type, GraphQLUnionType | GraphQLInterfaceType)
-        if graphql_type.resolve_type is None:
-            abstract.bind_to_schema(schema)
-    accept_enum_parse_value_arguments(schema)
+
+
+def _built_from_checked(
+    document: DocumentNode, bindables: Sequence[SchemaBindable]
+) -> GraphQLSchema:
+    """Ariadne's `make_executable_schema(..., convert_names_case=True)`, step by step, but
+    for the SDL's own rules, checked when the tree was cached (a third of the time): the
+    same schema (tests/test_first_answer.py compares the two)."""
+    schema = build_ast_schema(document, assume_valid_sdl=True)
+    for bindable in normalize_bindables(*scalars, *bindables):
+        bindable.bind_to_schema(schema)
+    convert_schema_names(schema, None)
+    validate_schema_default_enum_values(schema)
+    assert_valid_schema(schema)
+    repair_schema_default_enum_values(schema)
     return schema
 
 
+@contextlib.contextmanager
+def _collection_paused() -> Iterator[None]:
+    """No cyclic garbage collection while a schema is built: its tens of thousands of new
+    objects (hundreds of thousands while SDL is parsed), most of them alive for the whole
+    process, would set off collection after collection, each walking every object so far:
+    two thirds of the build's time. Collection resumes after it (if it ran before), and
+    the next one frees whatever cyclic garbage the build left."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+class SchemaOnce:
+    """A schema built on its first use, once per process, then shared (it is immutable):
+    `functools.cache` with a lock, so that two threads asking at once build it once.
+
+    `built` says whether it has been (tests/test_first_answer.py reads it).
+    """
+
+    def __init__(self, build: Callable[[], GraphQLSchema]) -> None:
+        self._build = build
+        self._lock = threading.Lock()
+        self._schema: GraphQLSchema | None = None
+        self.__doc__ = build.__doc__
+        self.__name__ = build.__name__
+
+    @property
+    def built(self) -> bool:
+        return self._schema is not None
+
+    def __call__(self) -> GraphQLSchema:
+        schema = self._schema
+        if schema is None:
+            with self._lock:
+                if self._schema is None:
+                    self._schema = self._build()
+                schema = self._schema
+        return schema
+
+
 async def execute(
-    schema: GraphQLSchema,
+    schema: GraphQLSchema | Callable[[], GraphQLSchema],
     data: dict[str, Any],
     context: RequestContext,
     *,
@@ -119,6 +206,9 @@ async def execute(
     deadline_seconds: float | None = None,
 ) -> tuple[int, dict[str, Any]]:
     """Run one operation in a worker thread; returns the HTTP status and the response body.
+
+    `schema` may be a function giving it (a `SchemaOnce`): then it is asked for in the
+    worker, so a schema built at its first request is built off the event loop.
 
     400 when the operation never ran (syntax, validation, limits, variables), else 200
     (with `errors` beside `data` when a resolver failed), as in the GraphQL-over-HTTP
@@ -133,11 +223,12 @@ async def execute(
     """
 
     def run() -> dict[str, Any]:
+        ready = schema() if callable(schema) else schema
         execution_context: type[ExecutionContext] | None = None
         if deadline_seconds is not None:
             execution_context = deadline_execution_context(deadline_seconds)
         _, result = graphql_sync(
-            schema,
+            ready,
             data,
             context_value=context,
             query_parser=query_parser,

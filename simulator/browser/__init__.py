@@ -8,7 +8,7 @@ while every API call keeps its exact answers.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from graphql import GraphQLSchema
 from starlette.routing import Route
@@ -25,11 +25,12 @@ __all__ = ["browser_routes", "html_or", "with_explorer"]
 
 def browser_routes(
     environments: Mapping[EnvironmentName, Environment],
-    schemas: Mapping[str, GraphQLSchema],
+    schemas: Mapping[str, Callable[[], GraphQLSchema]],
     scheduler: Scheduler,
 ) -> list[Route]:
-    """Every browser route; `schemas`: each GraphQL endpoint's path prefix -> its schema
-    (Live serves Sandbox's partner schema)."""
+    """Every browser route; `schemas`: each GraphQL endpoint's path prefix -> the function
+    giving its schema, called at the first request for its SDL (Live serves Sandbox's
+    partner schema)."""
     schemas = {**schemas, "live": schemas["sandbox"]}
     return [
         *explorer_routes(schemas),

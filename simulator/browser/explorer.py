@@ -129,14 +129,15 @@ def with_explorer(routes: list[Any]) -> list[Any]:
     return wrapped
 
 
-def explorer_routes(schemas: Mapping[str, GraphQLSchema]) -> list[Route]:
-    """The SDL of each endpoint (`schemas`: path prefix -> schema) and the static files."""
+def explorer_routes(schemas: Mapping[str, Callable[[], GraphQLSchema]]) -> list[Route]:
+    """The SDL of each endpoint (`schemas`: path prefix -> the function giving its schema,
+    built at the first request that needs it) and the static files."""
 
-    def sdl_route(prefix: str, schema: GraphQLSchema) -> Route:
+    def sdl_route(prefix: str, schema: Callable[[], GraphQLSchema]) -> Route:
         async def sdl(request: Request) -> Response:
             del request
             return Response(
-                schema_sdl(schema),
+                schema_sdl(schema()),
                 media_type="text/plain; charset=utf-8",
                 headers={"Content-Disposition": f'inline; filename="{prefix}.graphql"'},
             )

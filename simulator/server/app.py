@@ -18,9 +18,8 @@ build that redirect from `Host`), they answer 404.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import Executor
-from functools import cache
 from typing import Any
 
 from graphql import GraphQLSchema
@@ -33,7 +32,7 @@ from starlette.routing import Route
 
 from .. import api, testing_api
 from ..api import partner, unauthenticated
-from ..api.executable import SCHEMA_DIR
+from ..api.executable import SCHEMA_DIR, SchemaOnce
 from ..api.grafted import grafted
 from ..browser import browser_routes, with_explorer
 from ..domain.kernel.context import Environment
@@ -67,18 +66,18 @@ ADDRESSES = {
 }
 
 
-@cache
+@SchemaOnce
 def partner_schema() -> GraphQLSchema:
-    """The partner API schema, shared by Sandbox and Live (built once per process)."""
+    """The partner API schema, shared by Sandbox and Live (built once per process, at its
+    first use)."""
     return api.build_schema([SCHEMA_DIR / "common", SCHEMA_DIR / "partner"], partner.bindables)
 
 
-def unauthenticated_schema() -> GraphQLSchema:
-    """The unauthenticated API's schema, shared by Sandbox and Live (built once per process)."""
-    return unauthenticated.unauthenticated_schema()
+#: The unauthenticated API's schema, shared by Sandbox and Live (built once per process).
+unauthenticated_schema = unauthenticated.unauthenticated_schema
 
 
-@cache
+@SchemaOnce
 def testing_schema() -> GraphQLSchema:
     """The Testing API's schema, with the partner API's fields it serves as its own (the
     accounts, users, consents and mandates its types lead to: `api/grafted.py`)."""
@@ -105,6 +104,8 @@ def create_app(
     `with`-entered test client).
     `public_url` starts every absolute URL the app emits (kept in `app.state.public_url`).
     GraphQL operations run in `workers` (the simulator's pool), off the event loop.
+    No schema is built here: each is built at the first request that needs it (in a worker),
+    so a process that only asks for a token, or only the partner API, builds no other.
     """
     sandbox = environments[EnvironmentName.SANDBOX]
     live = environments[EnvironmentName.LIVE]
@@ -127,10 +128,10 @@ def create_app(
         *file_routes(environments),  # uploads and downloads the simulator serves itself
     ]
     schemas = {
-        "sandbox": partner_schema(),
-        "sandbox-testing": testing_schema(),
-        "sandbox-unauthenticated": unauthenticated_schema(),
-        "live-unauthenticated": unauthenticated_schema(),
+        "sandbox": partner_schema,
+        "sandbox-testing": testing_schema,
+        "sandbox-unauthenticated": unauthenticated_schema,
+        "live-unauthenticated": unauthenticated_schema,
     }
     routes = [*with_explorer(routes), *browser_routes(environments, schemas, scheduler)]
     middleware = _middleware(environments, lifecycle, limits, scheduler)
@@ -157,20 +158,20 @@ def _graphql_routes(
     # OPTIONS too, so a CORS preflight gets the endpoint's own 405 (Allow: POST).
     methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
-    def route(address: str, environment: Environment, schema: GraphQLSchema, **kw: Any) -> Route:
+    def route(
+        address: str, environment: Environment, schema: Callable[[], GraphQLSchema], **kw: Any
+    ) -> Route:
         endpoint = graphql_endpoint(
             environment, schema, scheduler, limits=limits, workers=workers, **kw
         )
         return Route(ADDRESSES[address], endpoint, methods=methods)
 
     return [
-        route("sandbox_url", sandbox, partner_schema()),
-        route("sandbox_testing_url", sandbox, testing_schema(), project_tokens_only=True),
-        route("live_url", live, partner_schema()),
-        route(
-            "sandbox_unauthenticated_url", sandbox, unauthenticated_schema(), unauthenticated=True
-        ),
-        route("live_unauthenticated_url", live, unauthenticated_schema(), unauthenticated=True),
+        route("sandbox_url", sandbox, partner_schema),
+        route("sandbox_testing_url", sandbox, testing_schema, project_tokens_only=True),
+        route("live_url", live, partner_schema),
+        route("sandbox_unauthenticated_url", sandbox, unauthenticated_schema, unauthenticated=True),
+        route("live_unauthenticated_url", live, unauthenticated_schema, unauthenticated=True),
     ]
 
 

@@ -290,7 +290,7 @@ def add_row_figures(
 
 def graphql_endpoint(
     environment: Environment,
-    schema: GraphQLSchema,
+    schema: Callable[[], GraphQLSchema],
     scheduler: Scheduler,
     limits: Limits | None = None,
     project_tokens_only: bool = False,
@@ -303,7 +303,8 @@ def graphql_endpoint(
     `project_tokens_only` (the Testing API), a user access token is refused with a 403 unless
     its operation calls `USER_TOKEN_FIELDS` only. Operations run in `workers` (the
     simulator's pool). An `unauthenticated` endpoint reads no token: it calls as no project
-    (its resolvers find each resource by its own id)."""
+    (its resolvers find each resource by its own id). `schema` gives the schema (built at the
+    first request that asks, in a worker: `api.SchemaOnce`)."""
     endpoint = _Endpoint(
         environment, schema, scheduler, limits, project_tokens_only, workers, unauthenticated
     )
@@ -316,7 +317,7 @@ class _Endpoint:
     """One endpoint's steps (see the module docstring), each answering its own 4xx."""
 
     environment: Environment
-    schema: GraphQLSchema
+    schema: Callable[[], GraphQLSchema]
     scheduler: Scheduler
     limits: Limits | None
     project_tokens_only: bool

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib.metadata
 import sqlite3
 import threading
 import weakref
@@ -16,6 +17,7 @@ import sqlite_utils
 from ..clock import Clock
 from ..environments import EnvironmentName
 from ..exceptions import SimulatorClosed
+from ..user_cache import cache_path, read_cached, write_cached
 from ._ids import ID_SECRET_TABLE, ensure_id_secret
 from .current import MIGRATIONS_TABLE, connect, protect_database
 from .private import private_dir, private_file
@@ -51,13 +53,48 @@ def _apply_migrations(database: sqlite_utils.Database) -> None:
 @functools.cache
 def _migrated_image() -> bytes:
     """Every migration applied to an empty in-memory database, serialized (schema only: no
-    migration inserts rows but its own bookkeeping). Built once per process; immutable."""
+    migration inserts rows but its own bookkeeping). Built once per process, or read from
+    the user's cache (`simulator/user_cache.py`), named by the storage code it comes from
+    and the SQLite and sqlite-utils that ran it; immutable."""
+    path = cache_path(
+        "migrated",
+        sqlite3.sqlite_version,
+        importlib.metadata.version("sqlite-utils"),
+        *_storage_sources(),
+    )
+    cached = read_cached(path)
+    if cached is not None and _usable_image(cached):
+        return cached
     connection = sqlite3.connect(":memory:")
     try:
         _apply_migrations(sqlite_utils.Database(connection))
-        return connection.serialize()
+        image = connection.serialize()
     finally:
         connection.close()
+    write_cached(path, image)
+    return image
+
+
+def _storage_sources() -> list[bytes]:
+    """The code the migrated image depends on: every module of this package (the
+    migrations, the tables they create, the helpers they call), by path and content."""
+    package = Path(__file__).parent
+    return [
+        part
+        for source in sorted(package.rglob("*.py"))
+        for part in (source.relative_to(package).as_posix().encode(), source.read_bytes())
+    ]
+
+
+def _usable_image(image: bytes) -> bool:
+    """True when `image` is a database with its migrations recorded (not a damaged file)."""
+    try:
+        with contextlib.closing(sqlite3.connect(":memory:")) as database:
+            database.deserialize(image)
+            count = database.execute(f"SELECT count(*) FROM [{_MIGRATIONS_TABLE}]").fetchone()
+            return bool(count[0])
+    except sqlite3.Error:
+        return False
 
 
 @functools.cache

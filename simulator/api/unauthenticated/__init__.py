@@ -11,12 +11,11 @@ token") says what each id reveals.
 from __future__ import annotations
 
 import tomllib
-from functools import cache
 from typing import Any
 
 from graphql import GraphQLObjectType, GraphQLSchema
 
-from ..executable import SCHEMA_DIR, build_schema
+from ..executable import SCHEMA_DIR, SchemaOnce, build_schema
 from ..partner import bindables as partner_bindables
 from . import card_reveals, masked, payment_page, registry, resolvers
 from .restricted import Cut, restricted
@@ -33,9 +32,10 @@ def served() -> dict[str, Any]:
     return tomllib.loads(SERVED_FILE.read_text(encoding="utf-8"))
 
 
-@cache
+@SchemaOnce
 def unauthenticated_schema() -> GraphQLSchema:
-    """The unauthenticated API's schema, shared by Sandbox and Live (built once per process)."""
+    """The unauthenticated API's schema, shared by Sandbox and Live (built once per process,
+    at its first use)."""
     whole = build_schema(
         [SCHEMA_DIR / "common", SCHEMA_DIR / "partner", SCHEMA_DIR / "unauthenticated"],
         [
