@@ -21,6 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..domain.kernel.context import Environment
 from ..environments import EnvironmentName
 from ..exceptions import SimulatorClosed
+from ..public_url import DEFAULT_PUBLIC_URL
 from .record import record, settings_of
 from .redact import Redactor
 
@@ -51,7 +52,7 @@ _UNREAD_BODY_SECONDS = 0.5
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 #: The JSON of a parsed body, as the journal writes it (`ensure_ascii=False`).
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
-_CSRF_INPUT = re.compile(r'(name="csrf_token"\s+value=")[^"]*(")')
+_CSRF_INPUT = re.compile(r'(name="csrf_token"\s+value=")([^"]*)(")')
 
 
 #: Where the GraphQL endpoint leaves the answer's `extensions.cost` for the journal.
@@ -261,9 +262,22 @@ def http_entry(
             "truncated": len(answer) > _MAX_KEPT,
         },
     }
+    # The links the answer holds start with the public URL (a served port, a workshop
+    # space's `/w/<learner>`): kept when not the default, so a replay gives the same links.
+    public_url = _public_url(scope)
+    if public_url != DEFAULT_PUBLIC_URL:
+        entry["request"]["public_url"] = public_url
     if entry["kind"] == "graphql":
         _graphql_fields(entry, text, scope.get(_COST), scope.get(_OPERATION_DATA))
     return entry, _environment_of(path, query, text, headers.get("authorization", ""))
+
+
+def _public_url(scope: Scope) -> str:
+    """`public_url_of` without a `Request`: the app's setting and the mount's `root_path`."""
+    value = getattr(getattr(scope.get("app"), "state", None), "public_url", None)
+    base = value if isinstance(value, str) else DEFAULT_PUBLIC_URL
+    root_path = scope.get("root_path", "")
+    return base + root_path if isinstance(root_path, str) else base
 
 
 def _headers(raw: Iterable[tuple[bytes, bytes]], names: frozenset[bytes]) -> dict[str, str]:
@@ -359,7 +373,8 @@ def redact_http(redactor: Redactor, entry: dict[str, Any]) -> None:
     response = redactor.body(entry["response"])
     if entry["kind"] == "page":
         response = _CSRF_INPUT.sub(
-            lambda m: m.group(1) + redactor.reference("form token", m.group(0)) + m.group(2),
+            # The token alone, as the form posts it back: the same reference in both.
+            lambda m: m.group(1) + redactor.reference("form token", m.group(2)) + m.group(3),
             response,
         )
     entry["response"] = response

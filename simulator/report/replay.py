@@ -46,6 +46,7 @@ from ..journal.redact import JSON_SECRETS, TOKEN_PATTERN, Redactor, digest
 from ..oauth.tokens import issue_project_token
 from ..storage import IdSecret, set_id_secret
 from ..webhooks.receivers import AttemptResult, ErrorCode, Receivers, WebhookRequest
+from .browser import answer_secrets, typed_code
 from .format import REPORT_FORMAT, render_step
 from .state import unpack_state
 
@@ -57,6 +58,9 @@ _COMPARED = (
     "virtual_time", "origin", "kind", "endpoint", "method", "operation_name", "operation_type",
     "document", "variables", "status", "response", "cost", "project_id", "subject",
 )  # fmt: skip
+
+#: Parts of a request the replay sends again but does not compare (the public URL it sets).
+_NOT_COMPARED = ("headers", "truncated", "public_url")
 
 
 class ReportFormatError(SimulatorError):
@@ -73,7 +77,7 @@ def comparable(entry: dict[str, Any]) -> dict[str, Any]:
     if kept["response"]:
         kept["response"] = _REQUEST_ID.sub('"requestId":"(any)"', kept["response"])
     request = entry.get("request") or {}
-    kept["request"] = {k: v for k, v in request.items() if k not in ("headers", "truncated")}
+    kept["request"] = {k: v for k, v in request.items() if k not in _NOT_COMPARED}
     return kept
 
 
@@ -278,18 +282,18 @@ class Replay:
 
     def _send(self, number: int, entry: dict[str, Any]) -> None:
         request = entry["request"]
-        headers = {
-            name: self._fill(number, value)
-            for name, value in request["headers"].items()
-            if name != "cookie"  # the client's cookie jar sends the replay's own
-        }
+        # A recorded cookie names the session its browser had: the replay's own, learned
+        # from the replay's answers (`browser.py`), never a client's jar shared by all.
+        headers = {name: self._fill(number, value) for name, value in request["headers"].items()}
         authorization = headers.get("authorization", "")
         if authorization.lower().startswith("basic ") and ":" in authorization:
             scheme, _, pair = authorization.partition(" ")
             headers["authorization"] = f"{scheme} {base64.b64encode(pair.encode()).decode()}"
+        # The links its answer holds start where the recorded server's did (`serve --port`).
+        self.sim.app.state.public_url = request.get("public_url") or DEFAULT_BASE_URL
         path = entry["endpoint"]
         if request.get("query"):
-            path += "?" + self._fill_form(number, request["query"])
+            path += "?" + self._fill_form(number, request["query"], entry, headers)
         if entry["kind"] == "graphql" and entry.get("document") is not None:
             body: dict[str, Any] = {"query": entry["document"]}
             if entry.get("variables") is not None:
@@ -298,14 +302,15 @@ class Replay:
                 body["operationName"] = request["operation_name"]
             content = json.dumps(body).encode()
         elif "form" in headers.get("content-type", ""):
-            content = self._fill_form(number, request.get("body") or "").encode()
+            content = self._fill_form(number, request.get("body") or "", entry, headers).encode()
         else:
             content = self._fill(number, request.get("body") or "").encode()
         answer = asyncio.run_coroutine_threadsafe(
             self.http.request(entry["method"], path, headers=headers, content=content),
             self._loop,
         ).result()
-        self._learn(_secrets_in(answer.text))
+        self.http.cookies.clear()
+        self._learn([*_secrets_in(answer.text), *answer_secrets(answer)])
 
     # -- credentials ----------------------------------------------------------------------
 
@@ -349,9 +354,23 @@ class Replay:
         """`text` with each reference replaced by the replay's own secret."""
         return _REFERENCE.sub(lambda match: self._secret(number, match), text)
 
-    def _fill_form(self, number: int, text: str) -> str:
+    def _fill_form(
+        self, number: int, text: str, entry: dict[str, Any], headers: dict[str, str]
+    ) -> str:
         pairs = parse_qsl(text, keep_blank_values=True)
-        return urlencode([(name, self._fill(number, value)) for name, value in pairs])
+        return urlencode(
+            [
+                (name, self._typed(value, entry, headers) or self._fill(number, value))
+                for name, value in pairs
+            ]
+        )
+
+    def _typed(self, value: str, entry: dict[str, Any], headers: dict[str, str]) -> str | None:
+        """The text-message code a recorded step typed, as the replay's outbox has it."""
+        match = _REFERENCE.fullmatch(value)
+        if match is None or match.group(1) != "text-message code":
+            return None
+        return typed_code(self.env, headers.get("cookie", ""), entry, int(match.group(2)))
 
     def _secret(self, number: int, match: re.Match[str]) -> str:
         reference = match.group(0)
