@@ -19,8 +19,8 @@ import pytest
 from playwright.sync_api import expect
 
 from simulator import Simulator
+from simulator.browser.dashboard import new_sign_in_link
 from simulator.domain.accounts.accounts import create_account_holder
-from simulator.report import Replay
 
 from .conftest import CHROMIUM, LiveServer
 from .test_browser_oauth import PartnerSite
@@ -130,3 +130,57 @@ def test_an_oauth_and_consent_session_in_chromium_replays(
     sim.report(report, since="before")
     replay_notebook(report)
     run_nbval(report)
+
+
+def test_a_dashboard_session_in_chromium_replays(
+    sim: Simulator, live_server: LiveServer, browser: Any, tmp_path: Path
+) -> None:
+    sim.snapshot("before")
+    link = new_sign_in_link(sim.sandbox, live_server.base_url)  # as `serve` prints one
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(link)
+        page.get_by_label("Project name").fill("Dashboard app")
+        page.get_by_label("Redirect URL").fill("http://localhost:3000/callback")
+        page.get_by_role("button", name="Create project").click()
+        expect(page.get_by_role("heading", name="Dashboard app")).to_be_visible()
+        client_id = page.locator("#client-id").inner_text()
+        secret = page.locator("#new-secret").inner_text()
+        page.get_by_label("Name", exact=True).fill("Renamed app")
+        page.get_by_role("button", name="Rename").click()
+        expect(page.get_by_role("heading", name="Renamed app")).to_be_visible()
+        page.get_by_label("New redirect URL").fill("ftp://nope")  # refused, with a message
+        page.get_by_role("button", name="Add redirect URL").click()
+        expect(page.get_by_role("alert")).to_contain_text("absolute http(s) URL")
+        page.get_by_label("Label").fill("inbox")
+        page.get_by_label("Endpoint URL").fill("inbox://dashboard-report")
+        page.get_by_label("User.Joined").check()
+        page.get_by_role("button", name="Add subscription").click()
+        expect(page.get_by_role("status")).to_contain_text("Webhook subscription added")
+        with httpx.Client(base_url=live_server.base_url) as api:
+            token = api.post(
+                "/oauth2/token",
+                data={"grant_type": "client_credentials", "client_id": client_id,
+                      "client_secret": secret},
+            )  # fmt: skip
+            assert token.status_code == 200, token.text
+        page.goto(f"{live_server.base_url}/dashboard/clock")
+        page.get_by_label("Advance by").fill("90m")
+        page.get_by_role("button", name="Advance").click()
+        expect(page.get_by_role("status")).to_be_visible()
+        page.get_by_role("link", name="Sandbox users").click()
+        page.get_by_label("Phone number").fill("+33600000001")
+        page.get_by_label("First name").fill("Ada")
+        page.get_by_label("Project id (optional: the user belongs to it)").fill(
+            sim.sandbox.store.db.execute("SELECT id FROM projects").fetchone()[0]
+        )
+        page.get_by_role("button", name="Create user").click()
+        expect(page.get_by_role("status")).to_contain_text("User created")
+    finally:
+        context.close()
+    report = tmp_path / "bug.ipynb"
+    sim.report(report, since="before")
+    steps = [e for e in sim.journal.filter("sandbox") if e.endpoint.startswith("/dashboard")]
+    assert len(steps) >= 6, steps  # the sign-in and every form posted
+    replay_notebook(report)

@@ -82,13 +82,34 @@ def operation_type(document: str, name: str | None) -> str:
     return "query"
 
 
-def _environment_of(path: str, query: str, body: str, authorization: str) -> EnvironmentName:
+def _environment_of(
+    path: str, query: str, body: str, authorization: str, cookie: str
+) -> EnvironmentName:
     if path in _GRAPHQL_PATHS:
         return _GRAPHQL_PATHS[path]
+    if path.startswith("/dashboard"):  # its sign-in link's token, or its session's cookie
+        live = "LIVE_DL_" in query or "LIVE_DS_" in cookie
+        return EnvironmentName.LIVE if live else EnvironmentName.SANDBOX
     for text in (authorization, query, body):
         if "LIVE_" in text:
             return EnvironmentName.LIVE
     return EnvironmentName.SANDBOX
+
+
+def _journaled(scope: Scope) -> bool:
+    """The APIs, the OAuth endpoints and pages, and what changes state on the dashboard:
+    its sign-in and its forms (not its pages, which only read; nor its clock form, whose
+    move is journaled as such: `journal/clock.py`)."""
+    path = str(scope.get("path", ""))
+    if path.startswith(("/sandbox", "/live", "/oauth2")):
+        return True
+    if path == "/dashboard/sign-in":
+        return bool(scope.get("query_string"))
+    return (
+        scope.get("method") == "POST"
+        and path.startswith("/dashboard/")
+        and path != "/dashboard/clock"
+    )
 
 
 class JournalMiddleware:
@@ -99,10 +120,9 @@ class JournalMiddleware:
         self.environments = environments
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        path = scope.get("path", "")
         if (
             scope["type"] != "http"
-            or not path.startswith(("/sandbox", "/live", "/oauth2"))
+            or not _journaled(scope)
             or not settings_of(self.environments[EnvironmentName.SANDBOX]).enabled
         ):
             await self.app(scope, receive, send)
@@ -269,7 +289,10 @@ def http_entry(
         entry["request"]["public_url"] = public_url
     if entry["kind"] == "graphql":
         _graphql_fields(entry, text, scope.get(_COST), scope.get(_OPERATION_DATA))
-    return entry, _environment_of(path, query, text, headers.get("authorization", ""))
+    environment = _environment_of(
+        path, query, text, headers.get("authorization", ""), headers.get("cookie", "")
+    )
+    return entry, environment
 
 
 def _public_url(scope: Scope) -> str:

@@ -52,6 +52,7 @@ FORM_SECRETS = {
     "otp": "text-message code",
     "sms_code": "text-message code",
     "csrf_token": "form token",
+    "secret": "webhook secret",  # the dashboard's subscription form
 }
 #: A code typed on the login page (`oauth/sms.py`: six digits, spaces allowed).
 _TEXT_MESSAGE_CODE = re.compile(r"[\d ]{6,12}")

@@ -22,13 +22,25 @@ from urllib.parse import parse_qsl, urlsplit
 
 import httpx
 
+from ..browser.dashboard.sessions import SIGN_IN_PATH, new_sign_in_link
 from ..domain.kernel.context import Environment
+from ..journal.redact import digest
 from ..oauth import sms
 
-__all__ = ["answer_secrets", "typed_code"]
+__all__ = [
+    "SIGN_IN_PATH",
+    "answer_secrets",
+    "form_token",
+    "recreate_session",
+    "sign_in_token",
+    "typed_code",
+]
 
 _CSRF_INPUT = re.compile(r'name="csrf_token"\s+value="([^"]+)"')
 _SESSION_COOKIE = re.compile(r"\b(?:SANDBOX|LIVE)_WS_[A-Za-z0-9_-]+")
+_ANY_SESSION_COOKIE = re.compile(r"\b(?:SANDBOX|LIVE)_(?:WS|DS)_[A-Za-z0-9_-]+")
+#: The tables of browser sessions: the OAuth pages' (`web_sessions`), the dashboard's.
+_SESSIONS = ("web_sessions", "dashboard_sessions")
 
 
 def answer_secrets(answer: httpx.Response) -> list[str]:
@@ -62,3 +74,41 @@ def typed_code(env: Environment, cookie: str, entry: dict[str, Any], number: int
     if int(entry.get("status") or 500) < 400:
         return code
     return f"{(int(code) + number) % 10**sms.CODE_LENGTH:0{sms.CODE_LENGTH}d}"
+
+
+def form_token(env: Environment, cookie: str) -> str | None:
+    """The form token of the session a recorded step's (filled) cookie names: a page the
+    replay has not loaded (the dashboard's are not journaled) showed it to the browser."""
+    for session in _ANY_SESSION_COOKIE.findall(cookie):
+        for table in _SESSIONS:
+            row = env.store.db.execute(
+                f"SELECT csrf_token FROM {table} WHERE secret_hash = ?", [digest(session)]
+            ).fetchone()
+            if row is not None:
+                return str(row[0])
+    return None
+
+
+def sign_in_token(env: Environment, entry: dict[str, Any]) -> str:
+    """The token of a dashboard sign-in link for a recorded sign-in: links are made outside
+    the journal (`serve` prints one), so the replay makes its own when the recorded one
+    worked (a 303), and gives a link that does not exist when it did not."""
+    if entry.get("status") != 303:
+        return f"{env.name.prefix}_DL_not-a-link"
+    url = new_sign_in_link(env, "")
+    return dict(parse_qsl(urlsplit(url).query))["token"]
+
+
+def recreate_session(env: Environment, reference: str) -> str | None:
+    """A dashboard session begun before the report's starting state (its sign-in was
+    journaled, so the snapshot knows the reference): its row gets the hash of a new cookie
+    derived from the reference. None when unknown (an OAuth page's session: the starting
+    state keeps none of those)."""
+    cookie = f"{env.name.prefix}_DS_" + hashlib.sha256(f"replay {reference}".encode()).hexdigest()
+    with env.store.atomic() as db:
+        changed = db.execute(
+            "UPDATE dashboard_sessions SET secret_hash = ? WHERE secret_hash = "
+            "(SELECT digest FROM journal_secrets WHERE reference = ?)",
+            [digest(cookie), reference],
+        ).rowcount
+    return cookie if changed else None

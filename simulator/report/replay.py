@@ -46,7 +46,14 @@ from ..journal.redact import JSON_SECRETS, TOKEN_PATTERN, Redactor, digest
 from ..oauth.tokens import issue_project_token
 from ..storage import IdSecret, set_id_secret
 from ..webhooks.receivers import AttemptResult, ErrorCode, Receivers, WebhookRequest
-from .browser import answer_secrets, typed_code
+from .browser import (
+    SIGN_IN_PATH,
+    answer_secrets,
+    form_token,
+    recreate_session,
+    sign_in_token,
+    typed_code,
+)
 from .format import REPORT_FORMAT, render_step
 from .state import unpack_state
 
@@ -360,17 +367,28 @@ class Replay:
         pairs = parse_qsl(text, keep_blank_values=True)
         return urlencode(
             [
-                (name, self._typed(value, entry, headers) or self._fill(number, value))
+                (name, self._from_session(value, entry, headers) or self._fill(number, value))
                 for name, value in pairs
             ]
         )
 
-    def _typed(self, value: str, entry: dict[str, Any], headers: dict[str, str]) -> str | None:
-        """The text-message code a recorded step typed, as the replay's outbox has it."""
+    def _from_session(
+        self, value: str, entry: dict[str, Any], headers: dict[str, str]
+    ) -> str | None:
+        """A value the replay's browser session gives a recorded form field (`browser.py`):
+        the code a text message brought, a form token the replay has not met on a page (the
+        dashboard's pages, which only read, are not journaled), a dashboard sign-in link."""
         match = _REFERENCE.fullmatch(value)
-        if match is None or match.group(1) != "text-message code":
+        if match is None:
             return None
-        return typed_code(self.env, headers.get("cookie", ""), entry, int(match.group(2)))
+        kind, cookie = match.group(1), headers.get("cookie", "")
+        if kind == "text-message code":
+            return typed_code(self.env, cookie, entry, int(match.group(2)))
+        if kind == "form token" and value not in self.secrets:
+            return form_token(self.env, cookie)
+        if entry["endpoint"] == SIGN_IN_PATH and value not in self.secrets:
+            return sign_in_token(self.env, entry)
+        return None
 
     def _secret(self, number: int, match: re.Match[str]) -> str:
         reference = match.group(0)
@@ -383,6 +401,10 @@ class Replay:
             secret = recreated
         elif kind == "project token" and owner.startswith("project "):
             secret = str(issue_project_token(self.env, {"id": project_id})["access_token"])
+        elif kind == "session cookie" and (cookie := recreate_session(self.env, reference)):
+            secret = cookie
+        elif kind == "webhook secret":  # never sent anywhere at replay: any value will do
+            secret = hashlib.sha256(f"replay {reference}".encode()).hexdigest()
         elif kind == "client secret" and owner.startswith("project "):
             # A new secret, derived from the reference: the recorded one is never known.
             secret = hashlib.sha256(f"replay {reference}".encode()).hexdigest()
