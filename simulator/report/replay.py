@@ -142,6 +142,9 @@ class Replay:
         self._expected: list[dict[str, Any]] = []
         self._actual: list[dict[str, Any]] = []
         self.sim.wiring.get(Receivers).recorded = self._answer
+        # What a request made due fires where the recording has it (`_prepare`), not at once:
+        # a move from another process may have come between the answer and that work.
+        self.sim.scheduler.after_requests = False
 
     # -- steps ------------------------------------------------------------------------
 
