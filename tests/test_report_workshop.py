@@ -38,7 +38,9 @@ def test_a_workshop_space_session_replays_without_the_workshop(
             http.get(served.sign_in().removeprefix(served.base_url))
             csrf = re.search(r"name='csrf' value='([^']+)'", http.get("/workshop").text)
             assert csrf
-            moved = http.post("/workshop/room/clock", data={"csrf": csrf.group(1), "duration": "2h"})
+            moved = http.post(
+                "/workshop/room/clock", data={"csrf": csrf.group(1), "duration": "2h"}
+            )
             assert moved.status_code == 303, moved.text
         assert graphql(served, "ada", token, ACCOUNTS).status_code == 401  # expired by then
     report = tmp_path / "ada.ipynb"

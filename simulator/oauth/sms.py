@@ -13,8 +13,7 @@ latest_code(env, "+33612345678")   # '123456'
 A code is drawn from the file's id secret and the number of codes sent (`Environment.new_token`,
 as the URLs' tokens are): unguessable where the file has a secret, and the same at a bug
 report's replay, whose answers (a Testing API or dashboard read of the outbox) must be the
-recorded ones. A code alone signs nobody in: it is bound to a web session, whose cookie is
-random.
+recorded ones. Whoever holds the secret can compute codes (docs/security.md, "Ids").
 
 The code itself is stored only as an HMAC-SHA256 (under the file's secret key, table
 `hash_keys`) bound to its web session; it lives 15 virtual minutes, and sending a new one to

@@ -256,6 +256,7 @@ class Replay:
     def _run(self, number: int, entry: dict[str, Any]) -> None:
         arguments = (entry.get("request") or {}).get("arguments", {})
         if entry["origin"] == "http":
+            self._refuse_unknown_restore(number, entry)
             self._send(number, entry)
         elif entry["origin"] == "dashboard" and entry["kind"] == "clock":
             action = str(entry.get("operation_name") or "").removeprefix("dashboard.")
@@ -273,6 +274,19 @@ class Replay:
                 main([*arguments["argv"], "--data-dir", str(self.data_dir)])
         else:
             raise ReplayError(f"Step {number}: a {entry['kind']} step cannot be replayed.")
+
+    def _refuse_unknown_restore(self, number: int, entry: dict[str, Any]) -> None:
+        """A restore, from the dashboard, of a snapshot the report does not carry (saved
+        before its starting state): said plainly rather than diverging."""
+        if entry["endpoint"] != "/dashboard/snapshots" or entry.get("status") != 303:
+            return
+        form = dict(parse_qsl((entry.get("request") or {}).get("body") or ""))
+        known = {info.name for info in self.sim.snapshots()}
+        if form.get("action") == "restore" and form.get("name") not in known:
+            raise ReplayError(
+                f"Step {number}: the snapshot {form.get('name')!r} restored from the dashboard "
+                "was saved before the report's starting state; the report does not carry it."
+            )
 
     def _move_clock(self, name: str, arguments: dict[str, Any]) -> None:
         """`sim.advance` (which fires due work), or a direct move of `sim.clock`."""
@@ -416,6 +430,12 @@ class Replay:
                     "UPDATE projects SET client_secret_hash = ? WHERE id = ?",
                     [hash_secret(secret), project_id],
                 )
+        elif kind == "session cookie":
+            raise ReplayError(
+                f"Step {number}: {reference} is the cookie of a browser session begun before "
+                "the report's starting state, which keeps no sign-in page's session: start "
+                "the browser's sign-in after the snapshot (docs/bug-reports.md, 'What replays')."
+            )
         else:
             raise ReplayError(
                 f"Step {number}: {reference} was issued before the report's starting state "
