@@ -25,14 +25,12 @@ from simulator.domain.accounts.accounts import create_account_holder
 from .conftest import CHROMIUM, LiveServer
 from .test_browser_oauth import PartnerSite
 from .test_consents_pages import query_of
+from .workshop_support import TRANSFER
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"needs {CHROMIUM}")
 
 PHONE = "+33612345678"
-ADD_CARD = """mutation($i: AddCardInput!) { addCard(input: $i) {
-  ... on AddCardSuccessPayload { card { id statusInfo {
-    ... on CardConsentPendingStatusInfo { consent { id consentUrl } } } } } } }"""
-CARDS = "{ cards { edges { node { id name statusInfo { status } } } } }"
+ACCOUNTS = "{ accounts { edges { node { id IBAN } } } }"
 
 
 def replay_notebook(report: Path) -> None:
@@ -77,7 +75,7 @@ def test_an_oauth_and_consent_session_in_chromium_replays(
             sim.sandbox, creds.project_id, first_name="Ada", last_name="Lovelace",
             legal_representative_phone=PHONE,
         )  # fmt: skip
-        membership = sim.sandbox.store.db.execute("SELECT id FROM account_memberships").fetchone()
+        account = sim.sandbox.store.db.execute("SELECT id FROM accounts").fetchone()[0]
         sim.snapshot("before")
         context = browser.new_context(java_script_enabled=False)
         try:
@@ -103,27 +101,20 @@ def test_an_oauth_and_consent_session_in_chromium_replays(
                 )  # fmt: skip
                 assert tokens.status_code == 200, tokens.text
                 bearer = {"Authorization": f"Bearer {tokens.json()['access_token']}"}
-                variables = {
-                    "i": {
-                        "accountMembershipId": membership[0], "name": "Browser card",
-                        "consentRedirectUrl": callback, "withdrawal": True,
-                        "international": False, "nonMainCurrencyTransactions": False,
-                        "eCommerce": True,
-                    }
-                }  # fmt: skip
-                added = api.post(
+                transfer = TRANSFER.replace("http://localhost:3000/callback", callback)
+                sent = api.post(
                     "/sandbox/graphql", headers=bearer,
-                    json={"query": ADD_CARD, "variables": variables},
+                    json={"query": transfer, "variables": {"account": account}},
                 ).json()  # fmt: skip
-                consent = added["data"]["addCard"]["card"]["statusInfo"]["consent"]
-                page.goto(consent["consentUrl"])
+                payment = sent["data"]["initiateCreditTransfers"]["payment"]
+                page.goto(payment["statusInfo"]["consent"]["consentUrl"])
                 sign_in(sim, page, typo=True)
-                expect(page.get_by_role("heading", name="Approve a new card")).to_be_visible()
+                expect(page.get_by_role("heading", name="Approve a transfer")).to_be_visible()
                 page.get_by_role("button", name="Approve").click()
                 page.wait_for_url(f"{callback}?*")
                 assert query_of(page.url)["status"] == "Accepted"
-                cards = api.post("/sandbox/graphql", headers=bearer, json={"query": CARDS})
-                assert cards.status_code == 200, cards.text
+                read = api.post("/sandbox/graphql", headers=bearer, json={"query": ACCOUNTS})
+                assert read.status_code == 200, read.text
         finally:
             context.close()
     report = tmp_path / "bug.ipynb"
