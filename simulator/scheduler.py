@@ -110,6 +110,10 @@ class Scheduler:
         self._next: tuple[tuple[int, ...], _Due | None] | None = None
         self._next_lock = threading.Lock()
         self.requests = Callouts()  # HTTP requests in progress (see run_due_settled)
+        #: Fire what is due at the end of each request (`server.due_work.FireDueWork`). A
+        #: report's replay turns it off: it fires that work where the recorded journal has
+        #: it, which a clock move from another process may have reached first.
+        self.after_requests = True
         #: True while the current context serves a request (`server.due_work.PinnedTime`).
         self.in_request: ContextVar[bool] = ContextVar(f"in-request:{id(self)}", default=False)
 

@@ -1,6 +1,7 @@
 """One clock rule (issue 31, point 2): moving the clock by D from any surface runs the same
 due work in the same order, each item at its own instant. One journey (a real HTTP receiver
-that always answers 500, an event, then two hours) through each surface; the delivery logs
+that always answers 500, an event, then two hours) through each surface, the instructor's
+room-wide advance on a workshop learner's space included; the delivery logs
 and the deliveries' state must be equal."""
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ from simulator import Simulator
 from simulator.cli import main
 from simulator.domain.accounts import accounts
 from simulator.journal.clock import dashboard_move
+from simulator.webhooks.outbound import OutboundPolicy
 from simulator.widgets.clock_panel import ClockPanel
+from simulator.workshop import Workshop
+from simulator.workshop.room_actions import room_action
 
 from .conftest import REDIRECT_URI, LiveServer, project_token
 from .replay_support import Receivers, receivers
@@ -91,6 +95,20 @@ def _cli_served(sim: Simulator, data_dir: Path) -> Simulator:
     return sim
 
 
+def _room(sim: Simulator, data_dir: Path) -> Simulator:
+    """The instructor's room-wide advance (`POST /workshop/room/clock`), on a learner's space
+    of a room whose `learners/ada` is `data_dir` (`journey` made it so)."""
+    # Strict, as a room is, but the test's receivers are on loopback.
+    room = Workshop(
+        data_dir.parent.parent, outbound_policy=OutboundPolicy.strict_mode(["127.0.0.0/8"])
+    )
+    try:
+        room_action(room, "clock", {"duration": "2h"})
+    finally:
+        room.close()
+    return Simulator(data_dir)
+
+
 SURFACES: dict[str, Callable[[Simulator, Path], Simulator]] = {
     "python": _python,
     "testing-api": _testing_api,
@@ -98,6 +116,7 @@ SURFACES: dict[str, Callable[[Simulator, Path], Simulator]] = {
     "widget": _widget,
     "cli-stopped": _cli_stopped,
     "cli-served": _cli_served,
+    "room": _room,
 }
 
 
@@ -105,6 +124,10 @@ def journey(
     folder: Path, endpoints: Receivers, move: Callable[[Simulator, Path], Simulator]
 ) -> Any:
     data_dir = folder / "data"
+    if move is _room:  # a learner's space of a workshop room
+        with Workshop(folder / "room") as room:
+            room.create(["ada"], dataset="workshop")
+        data_dir = folder / "room" / "learners" / "ada"
     sim = Simulator(data_dir)
     project = sim.create_project("sandbox", "Journey", [REDIRECT_URI])
     sim.webhooks.subscribe(project, endpoints.fail, ["Account.Created"], secret="s3cret")

@@ -15,6 +15,11 @@ from pathlib import Path
 
 import httpx
 
+from simulator import Simulator
+from simulator.cli import main
+
+from .conftest import LiveServer
+from .replay_support import receivers, replay_report
 from .test_server import ServeProcess, run_cli, token_for
 
 CREATE_HOLDER = """mutation { createSandboxAccountHolder(input: {firstName: "Ada", lastName: "Lovelace"}) {
@@ -97,3 +102,34 @@ def test_a_served_session_with_a_cli_clock_move_replays(tmp_path: Path) -> None:
             for cell in notebook["cells"]:
                 if cell["cell_type"] == "code":
                     exec("".join(cell["source"]), namespace)
+
+
+def test_a_cli_move_between_an_answer_and_the_work_it_made_due_replays(tmp_path: Path) -> None:
+    """The race docs/bug-reports.md described: a client has its answer and moves the clock
+    from the command line before the server fires the webhook its request made due. The
+    journal has the move first, then the attempt (at the request's instant); the replay
+    fires that work where the journal has it, not right after the request."""
+    with receivers() as endpoints, Simulator(tmp_path / "data") as sim:
+        project = sim.create_project("sandbox", "Race", ["http://localhost:3000/callback"])
+        sim.webhooks.subscribe(project, endpoints.ok, ["Account.Created"], secret="s3cret")
+        sim.snapshot("before")
+        with LiveServer(sim) as server:
+            credentials = {"client_id": project.client_id, "client_secret": project.client_secret}
+            token = token_for(server.base_url, credentials)
+            # The server's end-of-request work waits for this lock: the move comes first.
+            with sim.scheduler._lock:
+                post(server.base_url, "/sandbox-testing/graphql", token, CREATE_HOLDER)
+                data = str(tmp_path / "data")
+                assert main(["clock", "advance", "1m", "--data-dir", data]) == 0
+            deadline = time.monotonic() + 10
+            while (
+                time.monotonic() < deadline
+                and not sim.sandbox.store.db.execute(
+                    "SELECT count(*) FROM webhook_attempts"
+                ).fetchone()[0]
+            ):
+                time.sleep(0.05)
+            post(server.base_url, "/sandbox/graphql", token, "{ accounts { totalCount } }")
+        kinds = [(e.origin, e.virtual_time) for e in sim.journal.filter("sandbox")][-4:]
+        assert [origin for origin, _ in kinds] == ["http", "cli", "webhook", "http"], kinds
+        replay_report(sim)

@@ -21,6 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..domain.kernel.context import Environment
 from ..environments import EnvironmentName
 from ..exceptions import SimulatorClosed
+from ..public_url import DEFAULT_PUBLIC_URL
 from .record import record, settings_of
 from .redact import Redactor
 
@@ -51,7 +52,7 @@ _UNREAD_BODY_SECONDS = 0.5
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 #: The JSON of a parsed body, as the journal writes it (`ensure_ascii=False`).
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
-_CSRF_INPUT = re.compile(r'(name="csrf_token"\s+value=")[^"]*(")')
+_CSRF_INPUT = re.compile(r'(name="csrf_token"\s+value=")([^"]*)(")')
 
 
 #: Where the GraphQL endpoint leaves the answer's `extensions.cost` for the journal.
@@ -81,13 +82,34 @@ def operation_type(document: str, name: str | None) -> str:
     return "query"
 
 
-def _environment_of(path: str, query: str, body: str, authorization: str) -> EnvironmentName:
+def _environment_of(
+    path: str, query: str, body: str, authorization: str, cookie: str
+) -> EnvironmentName:
     if path in _GRAPHQL_PATHS:
         return _GRAPHQL_PATHS[path]
+    if path.startswith("/dashboard"):  # its sign-in link's token, or its session's cookie
+        live = "LIVE_DL_" in query or "LIVE_DS_" in cookie
+        return EnvironmentName.LIVE if live else EnvironmentName.SANDBOX
     for text in (authorization, query, body):
         if "LIVE_" in text:
             return EnvironmentName.LIVE
     return EnvironmentName.SANDBOX
+
+
+def _journaled(scope: Scope) -> bool:
+    """The APIs, the OAuth endpoints and pages, and what changes state on the dashboard:
+    its sign-in and its forms (not its pages, which only read; nor its clock form, whose
+    move is journaled as such: `journal/clock.py`)."""
+    path = str(scope.get("path", ""))
+    if path.startswith(("/sandbox", "/live", "/oauth2")):
+        return True
+    if path == "/dashboard/sign-in":
+        return bool(scope.get("query_string"))
+    return (
+        scope.get("method") == "POST"
+        and path.startswith("/dashboard/")
+        and path != "/dashboard/clock"
+    )
 
 
 class JournalMiddleware:
@@ -98,10 +120,9 @@ class JournalMiddleware:
         self.environments = environments
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        path = scope.get("path", "")
         if (
             scope["type"] != "http"
-            or not path.startswith(("/sandbox", "/live", "/oauth2"))
+            or not _journaled(scope)
             or not settings_of(self.environments[EnvironmentName.SANDBOX]).enabled
         ):
             await self.app(scope, receive, send)
@@ -261,9 +282,25 @@ def http_entry(
             "truncated": len(answer) > _MAX_KEPT,
         },
     }
+    # The links the answer holds start with the public URL (a served port, a workshop
+    # space's `/w/<learner>`): kept when not the default, so a replay gives the same links.
+    public_url = _public_url(scope)
+    if public_url != DEFAULT_PUBLIC_URL:
+        entry["request"]["public_url"] = public_url
     if entry["kind"] == "graphql":
         _graphql_fields(entry, text, scope.get(_COST), scope.get(_OPERATION_DATA))
-    return entry, _environment_of(path, query, text, headers.get("authorization", ""))
+    environment = _environment_of(
+        path, query, text, headers.get("authorization", ""), headers.get("cookie", "")
+    )
+    return entry, environment
+
+
+def _public_url(scope: Scope) -> str:
+    """`public_url_of` without a `Request`: the app's setting and the mount's `root_path`."""
+    value = getattr(getattr(scope.get("app"), "state", None), "public_url", None)
+    base = value if isinstance(value, str) else DEFAULT_PUBLIC_URL
+    root_path = scope.get("root_path", "")
+    return base + root_path if isinstance(root_path, str) else base
 
 
 def _headers(raw: Iterable[tuple[bytes, bytes]], names: frozenset[bytes]) -> dict[str, str]:
@@ -359,7 +396,8 @@ def redact_http(redactor: Redactor, entry: dict[str, Any]) -> None:
     response = redactor.body(entry["response"])
     if entry["kind"] == "page":
         response = _CSRF_INPUT.sub(
-            lambda m: m.group(1) + redactor.reference("form token", m.group(0)) + m.group(2),
+            # The token alone, as the form posts it back: the same reference in both.
+            lambda m: m.group(1) + redactor.reference("form token", m.group(2)) + m.group(3),
             response,
         )
     entry["response"] = response

@@ -52,7 +52,10 @@ FORM_SECRETS = {
     "otp": "text-message code",
     "sms_code": "text-message code",
     "csrf_token": "form token",
+    "secret": "webhook secret",  # the dashboard's subscription form
 }
+#: A code typed on the login page (`oauth/sms.py`: six digits, spaces allowed).
+_TEXT_MESSAGE_CODE = re.compile(r"[\d ]{6,12}")
 #: JSON keys whose value is a secret (token endpoint answers, GraphQL data and variables).
 JSON_SECRETS = {
     "access_token": "access token",
@@ -210,6 +213,9 @@ class Redactor:
         )
 
     def _form_value(self, name: str, value: str) -> str:
+        if name == "code" and _TEXT_MESSAGE_CODE.fullmatch(value):
+            # The login page's `code` is the one a text message brought, not an OAuth code.
+            return self._secret_value("text-message code", value)
         return self._secret_value(FORM_SECRETS[name], value)
 
     def _secret_value(self, kind: str, value: str) -> str:

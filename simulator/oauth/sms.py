@@ -10,6 +10,11 @@ outbox(env, phone_number="+33612345678")[-1]["text"]
 latest_code(env, "+33612345678")   # '123456'
 ```
 
+A code is drawn from the file's id secret and the number of codes sent (`Environment.new_token`,
+as the URLs' tokens are): unguessable where the file has a secret, and the same at a bug
+report's replay, whose answers (a Testing API or dashboard read of the outbox) must be the
+recorded ones. Whoever holds the secret can compute codes (docs/security.md, "Ids").
+
 The code itself is stored only as an HMAC-SHA256 (under the file's secret key, table
 `hash_keys`) bound to its web session; it lives 15 virtual minutes, and sending a new one to
 a session supersedes the previous one. The outbox keeps the message text, code included, as
@@ -18,6 +23,7 @@ the phone shows it.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import re
@@ -73,6 +79,13 @@ def _key(db: sqlite_utils.Database) -> bytes:
     return bytes.fromhex(rows[0]["secret"])
 
 
+def _new_code(env: Environment, db: sqlite_utils.Database) -> str:
+    """The next code, from the file's id secret (module docstring): 192 bits taken modulo a
+    million, so every code is equally likely to within 1e-51."""
+    drawn = int.from_bytes(base64.urlsafe_b64decode(env.new_token(db, "sms_code")), "big")
+    return f"{drawn % 10**CODE_LENGTH:0{CODE_LENGTH}d}"
+
+
 def send_code(
     env: Environment, db: sqlite_utils.Database, *, session_id: str, phone_number: str
 ) -> dict[str, Any]:
@@ -80,7 +93,7 @@ def send_code(
 
     Returns the outbox row (its text carries the code, as the real message would).
     """
-    code = f"{secrets.randbelow(10**CODE_LENGTH):0{CODE_LENGTH}d}"
+    code = _new_code(env, db)
     now = env.clock.now()
     sent_at = format_timestamp(now)
     db.execute(

@@ -46,6 +46,14 @@ from ..journal.redact import JSON_SECRETS, TOKEN_PATTERN, Redactor, digest
 from ..oauth.tokens import issue_project_token
 from ..storage import IdSecret, set_id_secret
 from ..webhooks.receivers import AttemptResult, ErrorCode, Receivers, WebhookRequest
+from .browser import (
+    SIGN_IN_PATH,
+    answer_secrets,
+    form_token,
+    recreate_session,
+    sign_in_token,
+    typed_code,
+)
 from .format import REPORT_FORMAT, render_step
 from .state import unpack_state
 
@@ -57,6 +65,9 @@ _COMPARED = (
     "virtual_time", "origin", "kind", "endpoint", "method", "operation_name", "operation_type",
     "document", "variables", "status", "response", "cost", "project_id", "subject",
 )  # fmt: skip
+
+#: Parts of a request the replay sends again but does not compare (the public URL it sets).
+_NOT_COMPARED = ("headers", "truncated", "public_url")
 
 
 class ReportFormatError(SimulatorError):
@@ -73,7 +84,7 @@ def comparable(entry: dict[str, Any]) -> dict[str, Any]:
     if kept["response"]:
         kept["response"] = _REQUEST_ID.sub('"requestId":"(any)"', kept["response"])
     request = entry.get("request") or {}
-    kept["request"] = {k: v for k, v in request.items() if k not in ("headers", "truncated")}
+    kept["request"] = {k: v for k, v in request.items() if k not in _NOT_COMPARED}
     return kept
 
 
@@ -131,6 +142,9 @@ class Replay:
         self._expected: list[dict[str, Any]] = []
         self._actual: list[dict[str, Any]] = []
         self.sim.wiring.get(Receivers).recorded = self._answer
+        # What a request made due fires where the recording has it (`_prepare`), not at once:
+        # a move from another process may have come between the answer and that work.
+        self.sim.scheduler.after_requests = False
 
     # -- steps ------------------------------------------------------------------------
 
@@ -242,6 +256,7 @@ class Replay:
     def _run(self, number: int, entry: dict[str, Any]) -> None:
         arguments = (entry.get("request") or {}).get("arguments", {})
         if entry["origin"] == "http":
+            self._refuse_unknown_restore(number, entry)
             self._send(number, entry)
         elif entry["origin"] == "dashboard" and entry["kind"] == "clock":
             action = str(entry.get("operation_name") or "").removeprefix("dashboard.")
@@ -259,6 +274,19 @@ class Replay:
                 main([*arguments["argv"], "--data-dir", str(self.data_dir)])
         else:
             raise ReplayError(f"Step {number}: a {entry['kind']} step cannot be replayed.")
+
+    def _refuse_unknown_restore(self, number: int, entry: dict[str, Any]) -> None:
+        """A restore, from the dashboard, of a snapshot the report does not carry (saved
+        before its starting state): said plainly rather than diverging."""
+        if entry["endpoint"] != "/dashboard/snapshots" or entry.get("status") != 303:
+            return
+        form = dict(parse_qsl((entry.get("request") or {}).get("body") or ""))
+        known = {info.name for info in self.sim.snapshots()}
+        if form.get("action") == "restore" and form.get("name") not in known:
+            raise ReplayError(
+                f"Step {number}: the snapshot {form.get('name')!r} restored from the dashboard "
+                "was saved before the report's starting state; the report does not carry it."
+            )
 
     def _move_clock(self, name: str, arguments: dict[str, Any]) -> None:
         """`sim.advance` (which fires due work), or a direct move of `sim.clock`."""
@@ -278,18 +306,18 @@ class Replay:
 
     def _send(self, number: int, entry: dict[str, Any]) -> None:
         request = entry["request"]
-        headers = {
-            name: self._fill(number, value)
-            for name, value in request["headers"].items()
-            if name != "cookie"  # the client's cookie jar sends the replay's own
-        }
+        # A recorded cookie names the session its browser had: the replay's own, learned
+        # from the replay's answers (`browser.py`), never a client's jar shared by all.
+        headers = {name: self._fill(number, value) for name, value in request["headers"].items()}
         authorization = headers.get("authorization", "")
         if authorization.lower().startswith("basic ") and ":" in authorization:
             scheme, _, pair = authorization.partition(" ")
             headers["authorization"] = f"{scheme} {base64.b64encode(pair.encode()).decode()}"
+        # The links its answer holds start where the recorded server's did (`serve --port`).
+        self.sim.app.state.public_url = request.get("public_url") or DEFAULT_BASE_URL
         path = entry["endpoint"]
         if request.get("query"):
-            path += "?" + self._fill_form(number, request["query"])
+            path += "?" + self._fill_form(number, request["query"], entry, headers)
         if entry["kind"] == "graphql" and entry.get("document") is not None:
             body: dict[str, Any] = {"query": entry["document"]}
             if entry.get("variables") is not None:
@@ -298,14 +326,15 @@ class Replay:
                 body["operationName"] = request["operation_name"]
             content = json.dumps(body).encode()
         elif "form" in headers.get("content-type", ""):
-            content = self._fill_form(number, request.get("body") or "").encode()
+            content = self._fill_form(number, request.get("body") or "", entry, headers).encode()
         else:
             content = self._fill(number, request.get("body") or "").encode()
         answer = asyncio.run_coroutine_threadsafe(
             self.http.request(entry["method"], path, headers=headers, content=content),
             self._loop,
         ).result()
-        self._learn(_secrets_in(answer.text))
+        self.http.cookies.clear()
+        self._learn([*_secrets_in(answer.text), *answer_secrets(answer)])
 
     # -- credentials ----------------------------------------------------------------------
 
@@ -349,9 +378,34 @@ class Replay:
         """`text` with each reference replaced by the replay's own secret."""
         return _REFERENCE.sub(lambda match: self._secret(number, match), text)
 
-    def _fill_form(self, number: int, text: str) -> str:
+    def _fill_form(
+        self, number: int, text: str, entry: dict[str, Any], headers: dict[str, str]
+    ) -> str:
         pairs = parse_qsl(text, keep_blank_values=True)
-        return urlencode([(name, self._fill(number, value)) for name, value in pairs])
+        return urlencode(
+            [
+                (name, self._from_session(value, entry, headers) or self._fill(number, value))
+                for name, value in pairs
+            ]
+        )
+
+    def _from_session(
+        self, value: str, entry: dict[str, Any], headers: dict[str, str]
+    ) -> str | None:
+        """A value the replay's browser session gives a recorded form field (`browser.py`):
+        the code a text message brought, a form token the replay has not met on a page (the
+        dashboard's pages, which only read, are not journaled), a dashboard sign-in link."""
+        match = _REFERENCE.fullmatch(value)
+        if match is None:
+            return None
+        kind, cookie = match.group(1), headers.get("cookie", "")
+        if kind == "text-message code":
+            return typed_code(self.env, cookie, entry, int(match.group(2)))
+        if kind == "form token" and value not in self.secrets:
+            return form_token(self.env, cookie)
+        if entry["endpoint"] == SIGN_IN_PATH and value not in self.secrets:
+            return sign_in_token(self.env, entry)
+        return None
 
     def _secret(self, number: int, match: re.Match[str]) -> str:
         reference = match.group(0)
@@ -364,6 +418,10 @@ class Replay:
             secret = recreated
         elif kind == "project token" and owner.startswith("project "):
             secret = str(issue_project_token(self.env, {"id": project_id})["access_token"])
+        elif kind == "session cookie" and (cookie := recreate_session(self.env, reference)):
+            secret = cookie
+        elif kind == "webhook secret":  # never sent anywhere at replay: any value will do
+            secret = hashlib.sha256(f"replay {reference}".encode()).hexdigest()
         elif kind == "client secret" and owner.startswith("project "):
             # A new secret, derived from the reference: the recorded one is never known.
             secret = hashlib.sha256(f"replay {reference}".encode()).hexdigest()
@@ -372,6 +430,12 @@ class Replay:
                     "UPDATE projects SET client_secret_hash = ? WHERE id = ?",
                     [hash_secret(secret), project_id],
                 )
+        elif kind == "session cookie":
+            raise ReplayError(
+                f"Step {number}: {reference} is the cookie of a browser session begun before "
+                "the report's starting state, which keeps no sign-in page's session: start "
+                "the browser's sign-in after the snapshot (docs/bug-reports.md, 'What replays')."
+            )
         else:
             raise ReplayError(
                 f"Step {number}: {reference} was issued before the report's starting state "

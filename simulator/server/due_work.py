@@ -62,7 +62,7 @@ class FireDueWork:
         if scope["type"] == "http":
             await self._fire()
         await self.app(scope, receive, send)
-        if scope["type"] == "http":
+        if scope["type"] == "http" and self.scheduler.after_requests:
             await self._fire()
 
     async def _fire(self) -> None:
