@@ -122,6 +122,12 @@ class Scheduler:
             self._next = (versions, best)
         return best
 
+    def next_due_at(self) -> str | None:
+        """The instant (storage text form) of the first pending work, whenever due; None
+        when nothing is pending (the test plugin's `wait_for` moves the clock to it)."""
+        found = self._next_due()
+        return found[0] if found is not None else None
+
     @contextmanager
     def moving(self) -> Iterator[None]:
         """Hold the clock for a move made of several steps (see `advance`): this scheduler's
