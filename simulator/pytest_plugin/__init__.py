@@ -10,7 +10,7 @@ simulator's import (the fixtures import what they run on).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -50,7 +50,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     parser.addini("banking_scope", "the simulator fixtures' scope: function or session")
     parser.addini("banking_dataset", "the dataset of the fixtures' project", default="default")
-    parser.addini("banking_reports", "where failing tests' bug reports go", default="banking-reports")
+    parser.addini(
+        "banking_reports", "where failing tests' bug reports go", default="banking-reports"
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -86,7 +88,9 @@ def _dataset(request: pytest.FixtureRequest) -> str | None:
 def _wants_server(request: pytest.FixtureRequest) -> bool:
     if request.scope == "function":
         return "banking_server" in request.fixturenames
-    return any("banking_server" in getattr(item, "fixturenames", ()) for item in request.session.items)
+    return any(
+        "banking_server" in getattr(item, "fixturenames", ()) for item in request.session.items
+    )
 
 
 class _Setup:
@@ -181,7 +185,9 @@ def sandbox_user_token(_banking_sandbox: _Setup) -> UserToken:
 
 
 @pytest.fixture
-def webhook_inbox(request: pytest.FixtureRequest, _banking_sandbox: _Setup) -> Iterator[WebhookInbox]:
+def webhook_inbox(
+    request: pytest.FixtureRequest, _banking_sandbox: _Setup
+) -> Iterator[WebhookInbox]:
     """An in-process webhook receiver of this test (`.url`: `inbox://...`) that records
     deliveries; `.answer(503, times=2)`; `.wait_for("Account.Created")` on the virtual clock."""
     from .inbox import WebhookInbox  # lazy: the webhooks (start-up)
@@ -193,12 +199,16 @@ def webhook_inbox(request: pytest.FixtureRequest, _banking_sandbox: _Setup) -> I
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[Any]:
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """A failing test that used the simulator gets its journal as a bug report."""
     report = yield
     funcargs = getattr(item, "funcargs", {})
     if report.when == "call" and report.failed and "_banking_sandbox" in funcargs:
-        report.sections.append(("banking sandbox", _write_report(item, funcargs["_banking_sandbox"])))
+        report.sections.append(
+            ("banking sandbox", _write_report(item, funcargs["_banking_sandbox"]))
+        )
     return report
 
 

@@ -122,7 +122,9 @@ class WebhookInbox:
     def _nothing(self, event_type: str | None, within: str | float | timedelta) -> str:
         what = event_type or "any event"
         seen = ", ".join(repr(item) for item in self.inbox.received) or "nothing"
-        return f"No delivery of {what} to {self.url} within {within} of virtual time; received: {seen}"
+        return (
+            f"No delivery of {what} to {self.url} within {within} of virtual time; received: {seen}"
+        )
 
     def __repr__(self) -> str:
         return f"<WebhookInbox {self.url}: {len(self.inbox.received)} received>"

@@ -75,9 +75,7 @@ class UserToken(str):
     phone: str
     _sim: Simulator
 
-    def __new__(
-        cls, sim: Simulator, answer: dict[str, Any], phone: str
-    ) -> UserToken:  # noqa: PYI034 (the str's value is the token)
+    def __new__(cls, sim: Simulator, answer: dict[str, Any], phone: str) -> UserToken:
         token = super().__new__(cls, answer["access_token"])
         token.refresh_token = str(answer.get("refresh_token", ""))
         token.phone = phone
@@ -101,7 +99,9 @@ class UserToken(str):
             return _query_of(answer.headers["location"])
 
 
-def user_token(sandbox: Sandbox, phone: str = USER_PHONE, scope: str = "openid offline") -> UserToken:
+def user_token(
+    sandbox: Sandbox, phone: str = USER_PHONE, scope: str = "openid offline"
+) -> UserToken:
     """A user access token through the authorization-code flow: the pages walked as `phone`
     (registered on the way if new), the OAuth consent authorized, the code exchanged."""
     sim, project = sandbox.sim, sandbox.project
