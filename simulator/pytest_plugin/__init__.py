@@ -69,20 +69,27 @@ def _scope(fixture_name: str, config: pytest.Config) -> Any:
 
 
 def _dataset(request: pytest.FixtureRequest) -> str | None:
-    """The marker's dataset (the test's, or in session scope the one all tests agree on)."""
+    """The marker's dataset (the ini's when unmarked); in session scope, the one every test
+    that uses the simulator agrees on."""
+    default: str = request.config.getini("banking_dataset")
     if request.scope == "function":
-        markers = [request.node.get_closest_marker("banking_dataset")]
+        nodes = [request.node]
     else:
-        items = request.session.items
-        markers = [item.get_closest_marker("banking_dataset") for item in items]
-    names = {marker.args[0] if marker.args else None for marker in markers if marker}
+        nodes = [i for i in request.session.items if "_banking_sandbox" in _fixtures(i)]
+    names = set()
+    for node in nodes:
+        marker = node.get_closest_marker("banking_dataset")
+        names.add((marker.args[0] if marker.args else None) if marker else default)
     if len(names) > 1:
         raise pytest.UsageError(
             f"banking_dataset markers name {sorted(map(str, names))} in one session-scoped "
             "simulator: use the function scope, or one dataset"
         )
-    default: str = request.config.getini("banking_dataset")
     return names.pop() if names else default
+
+
+def _fixtures(item: pytest.Item) -> tuple[str, ...]:
+    return tuple(getattr(item, "fixturenames", ()))
 
 
 def _wants_server(request: pytest.FixtureRequest) -> bool:
