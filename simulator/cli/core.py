@@ -41,7 +41,12 @@ def port_number(text: str) -> int:
 def port_or_free(text: str) -> int:
     """`serve --port`: a TCP port, or 0 for a free one (`serve` listens before it prints,
     so the printed addresses and the ready file name the port the system picked)."""
-    return 0 if text.strip() == "0" else port_number(text)
+    try:
+        return 0 if text.strip() == "0" else port_number(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"not a port number (1 to 65535, or 0 for a free one): {text!r}"
+        ) from None
 
 
 def register(subparsers: Any) -> None:
