@@ -1,4 +1,4 @@
-"""Write the seed datasets `simulator/datasets/default.json` and `.../workshop.json`.
+"""Write the seed datasets `datasets/default.json` and `.../workshop.json`.
 
     python scripts/generate_datasets.py            # rewrite both files
     python scripts/generate_datasets.py --check    # exit 1 if a file differs from its output
@@ -32,7 +32,7 @@ from simulator.clock import DEFAULT_START
 
 ROOT = Path(__file__).resolve().parents[1]
 # Package data (simulator/domain/sandbox/datasets.py reads them), so that a wheel carries them.
-DATASETS = ROOT / "simulator" / "datasets"
+DATASETS = ROOT / "datasets"
 SEED = 2026
 #: The one date every generated date is relative to (ages, history): the virtual clock's
 #: default start, 2026-01-05. Never the real date, so any day writes the same bytes.

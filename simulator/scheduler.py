@@ -152,6 +152,12 @@ class Scheduler:
         if not self.in_request.get() and not self.callouts.in_progress():
             self.requests.wait_idle(_REQUEST_WAIT_SECONDS)
 
+    def next_due_at(self) -> str | None:
+        """The instant (storage text form) of the first pending work, whenever due; None
+        when nothing is pending (the test plugin's `wait_for` moves the clock to it)."""
+        found = self._next_due()
+        return found[0] if found is not None else None
+
     @contextmanager
     def moving(self) -> Iterator[datetime]:
         """Hold the clock for a move made of several steps (see `advance`): this scheduler's

@@ -95,6 +95,7 @@ THREAD_SITES = {
     "workshop/fair_pool.py": "workshop-worker_N",
     "workshop/background.py": "workshop-server",
     "report/replay.py": "bug-report-replay",
+    "pytest_plugin/served.py": "banking-server",
 }
 _STARTERS = {"Thread", "ThreadPoolExecutor", "to_thread", "run_in_threadpool"}
 

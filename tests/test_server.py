@@ -206,7 +206,8 @@ def test_cli_errors_are_one_clear_line(data_dir: Path, args: list[str], message:
     assert "Traceback" not in result.stderr
 
 
-@pytest.mark.parametrize("port", ["99999", "0", "-1", "http"])
+# 0 is a port: a free one (tests/test_serve_ready.py).
+@pytest.mark.parametrize("port", ["99999", "-1", "http"])
 def test_serve_refuses_a_bad_port_in_one_line(data_dir: Path, port: str) -> None:
     result = run_cli("serve", "--port", port, "--data-dir", str(data_dir))
     assert result.returncode == 2

@@ -33,8 +33,9 @@ import pytest
 from .conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
-#: What a build reads: the project's metadata, the package and the notebooks (simulator.tutorials).
-BUILD_INPUTS = ("pyproject.toml", "setup.py", "README.md", "simulator", "notebooks")
+#: What a build reads: the project's metadata, the package, the notebooks (simulator.tutorials)
+#: and the datasets (simulator.datasets).
+BUILD_INPUTS = ("pyproject.toml", "setup.py", "README.md", "simulator", "notebooks", "datasets")
 #: PEP 517's build_wheel hook, called the way a front end calls it.
 BUILD_WHEEL = "import sys; from setuptools import build_meta; build_meta.build_wheel(sys.argv[1])"
 BIN = "Scripts" if os.name == "nt" else "bin"
@@ -158,15 +159,14 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
 
 def test_the_wheel_holds_every_file_of_the_package(installed: Installed) -> None:
     try:
-        tracked = checked("git", "ls-files", "simulator", "notebooks", cwd=ROOT).split()
+        tracked = checked("git", "ls-files", "simulator", "notebooks", "datasets", cwd=ROOT).split()
     except (OSError, AssertionError):
         pytest.skip("not a git checkout")
     with zipfile.ZipFile(installed.wheel) as archive:
         names = set(archive.namelist())
+    mapped = {"notebooks/": "simulator/tutorials/", "datasets/": "simulator/datasets/"}
     expected = {
-        "simulator/tutorials/" + path.removeprefix("notebooks/")
-        if path.startswith("notebooks/")
-        else path
+        next((mapped[top] + path.removeprefix(top) for top in mapped if path.startswith(top)), path)
         for path in tracked
     }
     assert sorted(expected - names) == []
@@ -330,3 +330,30 @@ def test_the_notebooks_are_written_out(installed: Installed) -> None:
     refused = installed.simulator("notebooks", "my-notebooks")
     assert refused.returncode == 2
     assert "--force" in refused.stderr
+
+
+def test_the_pytest_plugin_loads_itself(installed: Installed) -> None:
+    """A partner's project with the wheel installed: the example's tests and the plugin's own
+    (tests/test_pytest_plugin.py) run with no conftest and no `-p`: the entry point loads
+    the plugin; a red test leaves its bug report."""
+    from .test_pytest_plugin import PARTNER_TESTS
+
+    partner = installed.folder / "partner"
+    shutil.copytree(
+        ROOT / "examples" / "python", partner, ignore=shutil.ignore_patterns("__pycache__")
+    )
+    (partner / "tests" / "test_plugin_fixtures.py").write_text(PARTNER_TESTS, encoding="utf-8")
+    result = subprocess.run(
+        [str(installed.python), "-m", "pytest", "-p", "no:cacheprovider", "-q"],
+        cwd=partner,
+        env=fresh_environ(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    summary = result.stdout.strip().splitlines()[-1]
+    assert "1 failed, 14 passed" in summary, result.stdout[-3000:] + result.stderr
+    assert "FAILED tests/test_plugin_fixtures.py::test_a_red_test" in result.stdout
+    report = partner / "banking-reports" / "tests_test_plugin_fixtures.py_test_a_red_test.ipynb"
+    assert report.is_file()

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +38,17 @@ def port_number(text: str) -> int:
     return port
 
 
+def port_or_free(text: str) -> int:
+    """`serve --port`: a TCP port, or 0 for a free one (`serve` listens before it prints,
+    so the printed addresses and the ready file name the port the system picked)."""
+    try:
+        return 0 if text.strip() == "0" else port_number(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"not a port number (1 to 65535, or 0 for a free one): {text!r}"
+        ) from None
+
+
 def register(subparsers: Any) -> None:
     _register_serve(subparsers)
     _register_clock(subparsers)
@@ -45,7 +58,15 @@ def register(subparsers: Any) -> None:
 def _register_serve(subparsers: Any) -> None:
     serve = subparsers.add_parser("serve", help="run the HTTP server")
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=port_number, default=8000)
+    serve.add_argument(
+        "--port", type=port_or_free, default=8000, help="the port (0: a free one; default 8000)"
+    )
+    serve.add_argument(
+        "--ready-file",
+        metavar="PATH",
+        help="once the server answers, write its URLs and the demo credentials to PATH as "
+        "JSON (0600; removed when it stops); '-': print them as one JSON line on stdout",
+    )
     serve.add_argument(
         "--frozen",
         action="store_true",
@@ -222,6 +243,50 @@ def _outbound_policy(args: argparse.Namespace) -> OutboundPolicy:
     return DEFAULT_OUTBOUND_POLICY
 
 
+def ready_record(sim: Simulator, demo: dict[str, Any] | None) -> dict[str, Any]:
+    """What `--ready-file` holds: the URLs, the data dir, and the demo project's credentials
+    (made now, or those `demo-credentials.json` kept from a first start)."""
+    base = sim.public_url
+    record: dict[str, Any] = {
+        "url": base,
+        "auth_url": f"{base}/oauth2",
+        "token_url": f"{base}/oauth2/token",
+        "sandbox_url": f"{base}/sandbox/graphql",
+        "sandbox_testing_url": f"{base}/sandbox-testing/graphql",
+        "live_url": f"{base}/live/graphql",
+        "data_dir": str(Path(sim.data_dir).resolve()),
+        "pid": os.getpid(),
+    }
+    saved = Path(sim.data_dir) / DEMO_CREDENTIALS_FILE
+    if demo is None and saved.is_file():
+        demo = json.loads(saved.read_text(encoding="utf-8"))
+    if demo:
+        record.update({key: demo[key] for key in ("project_id", "client_id", "client_secret")})
+        record["redirect_uri"] = DEMO_REDIRECT_URI
+    return record
+
+
+class ReadyFile:
+    """`serve --ready-file`: PATH, written whole (a temporary file renamed) so that a script
+    polling for it never reads half of it; or `-`, one JSON line on stdout."""
+
+    def __init__(self, target: str | None) -> None:
+        self.target = target
+
+    def write(self, record: dict[str, Any]) -> None:
+        if self.target == "-":
+            print(json.dumps(record, sort_keys=True), flush=True)
+        elif self.target:
+            path = Path(self.target)
+            part = path.with_name(f".{path.name}.part")
+            write_private_text(part, json.dumps(record, indent=2, sort_keys=True) + "\n")
+            os.replace(part, path)
+
+    def remove(self) -> None:
+        if self.target and self.target != "-":
+            Path(self.target).unlink(missing_ok=True)
+
+
 def print_banner(sim: Simulator, args: argparse.Namespace, demo: dict[str, Any] | None) -> None:
     """What `serve` prints once it is ready: where everything is, and the demo's secret."""
     # start-up: the dashboard's pages (Starlette, Jinja)
@@ -256,33 +321,51 @@ def run_serve(args: argparse.Namespace) -> int:
         # start-up: a workshop brings the Simulator
         from ..workshop.command import run_workshop_serve
 
+        if args.port == 0 or args.ready_file:
+            raise ConfigurationError("--port 0 and --ready-file serve a plain data dir only.")
         return run_workshop_serve(args)
     if args.learners:
         raise ConfigurationError("--learners is for a workshop data dir (`workshop create`).")
-    import uvicorn  # start-up: the server
+    # start-up: the server
+    from ..server.serving import ReadyServer, configure_logging, listen_on, uvicorn_config
 
-    from ..server.serving import configure_logging, ensure_port_free, uvicorn_config
-
-    public_url = public_url_setting(args.public_url or default_public_url(args.host, args.port))
     outbound_policy = _outbound_policy(args)
-    ensure_port_free(args.host, args.port)
+    ready = ReadyFile(args.ready_file)
+    ready.remove()  # a waiting script never reads the last run's file
+    sock = listen_on(args.host, args.port)  # held from here: port 0 is now a real port
+    port = sock.getsockname()[1]
+    public_url = public_url_setting(args.public_url or default_public_url(args.host, port))
     try:
-        configure_logging(args.log_file)
-    except OSError as error:
-        raise ConfigurationError(f"Cannot write the log to {args.log_file}: {error}") from None
-    sim = open_simulator(
-        args.data_dir,
-        frozen=args.frozen,
-        trust_forwarded_for=args.trust_forwarded_for,
-        public_url=public_url,
-        outbound_policy=outbound_policy,
+        try:
+            configure_logging(args.log_file)
+        except OSError as error:
+            raise ConfigurationError(f"Cannot write the log to {args.log_file}: {error}") from None
+        sim = open_simulator(
+            args.data_dir,
+            frozen=args.frozen,
+            trust_forwarded_for=args.trust_forwarded_for,
+            public_url=public_url,
+            outbound_policy=outbound_policy,
+        )
+    except BaseException:
+        sock.close()  # the port is free again for whoever comes next
+        raise
+    demo = None if args.no_demo else ensure_demo_project(sim)
+    server = ReadyServer(
+        uvicorn_config(sim.app, args.host, port), lambda: ready.write(ready_record(sim, demo))
     )
-    server = uvicorn.Server(uvicorn_config(sim.app, args.host, args.port))
     try:
-        print_banner(sim, args, None if args.no_demo else ensure_demo_project(sim))
-        server.run()
+        print_banner(sim, args, demo)
+        server.run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn re-raises the Ctrl-C it shut down for
         pass
     finally:
         sim.close()  # joins the simulator's threads, then closes its stores
-    return 0 if server.started else 1
+        sock.close()
+        ready.remove()
+    if not server.started:
+        print(
+            f"serve: the server did not start on {args.host}:{port} (see the log).", file=sys.stderr
+        )
+        return 1
+    return 0

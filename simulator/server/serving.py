@@ -36,6 +36,7 @@ import os
 import re
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,14 @@ from .access_log import current_request_id
 from .bounds import MAX_HEAD_BYTES
 from .slow_clients import DEFAULT_HEADER_TIMEOUT, header_timeout_protocol
 
-__all__ = ["LogFormatter", "configure_logging", "ensure_port_free", "uvicorn_config"]
+__all__ = [
+    "LogFormatter",
+    "ReadyServer",
+    "configure_logging",
+    "ensure_port_free",
+    "listen_on",
+    "uvicorn_config",
+]
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 
@@ -138,6 +146,32 @@ def uvicorn_config(
         # 431 (slow_clients.py) comes first at the same size.
         h11_max_incomplete_event_size=MAX_HEAD_BYTES,
     )
+
+
+def listen_on(host: str, port: int) -> socket.socket:
+    """A listening socket on `host`:`port` (port 0: a free one the system picks), for
+    `ReadyServer.run(sockets=[...])`: the port is known, and held, before anything is printed.
+    A port in use fails with the message `ensure_port_free` gives."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        return socket.create_server((host, port), family=family)
+    except OSError as error:
+        reason = (error.strerror or str(error)).split(" (")[0]
+        raise ConfigurationError(f"Cannot listen on {host}:{port}: {reason}.") from None
+
+
+class ReadyServer(uvicorn.Server):
+    """uvicorn's server, calling `on_ready` once it accepts connections (`serve
+    --ready-file`): no polling, and never when the start failed."""
+
+    def __init__(self, config: uvicorn.Config, on_ready: Callable[[], None]) -> None:
+        super().__init__(config)
+        self._on_ready = on_ready
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        if self.started:
+            self._on_ready()
 
 
 def ensure_port_free(host: str, port: int) -> None:

@@ -1,4 +1,5 @@
-"""Seed datasets: reviewable JSON files in the package's `simulator/datasets/` folder.
+"""Seed datasets: reviewable JSON files in the repository's `datasets/` folder (the package
+`simulator.datasets` once installed).
 
 A dataset lists users, account holders (each with its accounts), memberships, cards and
 transactions. Every record has a stable `key` (`"account:ada"`), and records refer to each
@@ -64,12 +65,26 @@ from .sandbox_checks import next_test_line, rlmc_key
 
 __all__ = ["DATASETS_DIR", "dataset_path", "load_dataset", "read_dataset"]
 
-DATASETS_DIR: Traversable = files("simulator") / "datasets"
+
+def _datasets_dir() -> Traversable:
+    """The repository's top-level `datasets/` folder when this module runs from a checkout
+    (an editable install, or `PYTHONPATH`: the checkout's files, whatever an older install
+    maps); else the package `simulator.datasets`, which pyproject.toml's `package-dir` maps
+    from that folder into the wheel, as it maps the notebooks."""
+    checkout = Path(__file__).resolve().parents[3]
+    if (checkout / "pyproject.toml").is_file() and (
+        checkout / "datasets" / "default.json"
+    ).is_file():
+        return checkout / "datasets"
+    return files("simulator.datasets")
+
+
+DATASETS_DIR: Traversable = _datasets_dir()
 _LOADABLE_STATUSES = ("Upcoming", "Pending", "Booked", "Rejected")
 
 
 def _shipped() -> dict[str, Traversable]:
-    """The package's datasets by name (`default`: `simulator/datasets/default.json`)."""
+    """The package's datasets by name (`default`: `datasets/default.json`)."""
     return {
         entry.name.removesuffix(".json"): entry
         for entry in DATASETS_DIR.iterdir()
