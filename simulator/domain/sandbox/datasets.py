@@ -66,20 +66,10 @@ from .sandbox_checks import next_test_line, rlmc_key
 __all__ = ["DATASETS_DIR", "dataset_path", "load_dataset", "read_dataset"]
 
 
-def _datasets_dir() -> Traversable:
-    """The repository's top-level `datasets/` folder when this module runs from a checkout
-    (an editable install, or `PYTHONPATH`: the checkout's files, whatever an older install
-    maps); else the package `simulator.datasets`, which pyproject.toml's `package-dir` maps
-    from that folder into the wheel, as it maps the notebooks."""
-    checkout = Path(__file__).resolve().parents[3]
-    if (checkout / "pyproject.toml").is_file() and (
-        checkout / "datasets" / "default.json"
-    ).is_file():
-        return checkout / "datasets"
-    return files("simulator.datasets")
-
-
-DATASETS_DIR: Traversable = _datasets_dir()
+#: The seed datasets: the package `simulator.datasets`, which pyproject.toml's `package-dir`
+#: maps from the repository's top-level `datasets/` folder (as it maps the notebooks), in an
+#: editable install and in the wheel alike.
+DATASETS_DIR: Traversable = files("simulator.datasets")
 _LOADABLE_STATUSES = ("Upcoming", "Pending", "Booked", "Rejected")
 
 
