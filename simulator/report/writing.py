@@ -182,7 +182,7 @@ def write_report(
 
 def _carries_id_secret(snapshot: Path, name: EnvironmentName) -> bool:
     """Whether the snapshot's file of `name` holds an id secret (a packed state keeps it)."""
-    path = (snapshot / name.file_name).as_uri() + "?mode=ro"
+    path = (snapshot / name.file_name).resolve().as_uri() + "?mode=ro"  # a relative --data-dir too
     try:
         with contextlib.closing(sqlite3.connect(path, uri=True)) as db:
             return int(db.execute("SELECT count(*) FROM id_secret").fetchone()[0]) > 0
