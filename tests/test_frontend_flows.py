@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
+
 from tests.test_frontend_shapes import Frontend, _as_project, frontend
 
 __all__ = ["frontend"]
@@ -124,3 +126,90 @@ def test_a_transfer_pays_the_beneficiary_its_verification_token_names(frontend: 
     assert [f["path"] for f in unknown["fields"]] == [
         ["input", "creditTransfers", "0", "beneficiaryVerificationToken"]
     ]
+
+
+PUBLIC_CREATE = """
+mutation CreatePublicIndividualAccountHolderOnboarding(
+  $input: CreatePublicIndividualAccountHolderOnboardingInput!
+) {
+  createPublicIndividualAccountHolderOnboarding(input: $input) {
+    __typename
+    ... on CreatePublicIndividualAccountHolderOnboardingSuccessPayload { onboarding { id } }
+    ... on Rejection { message }
+  }
+}"""
+
+PUBLIC_ONBOARDING = """
+query GetPublicOnboarding($id: ID!, $language: String!) {
+  publicAccountHolderOnboarding(id: $id) {
+    ... on IndividualAccountHolderOnboarding {
+      id
+      oAuthRedirectParameters { redirectUrl }
+      statusInfo { __typename status }
+      supportingDocumentCollection { id statusInfo { status } }
+      projectInfo { id name accentColor logoUri tcuDocumentUri(language: $language) }
+      termsAndConditionsUrl
+      accountInfo { name country }
+      accountAdmin { firstName lastName email preferredLanguage }
+    }
+  }
+}"""
+
+PUBLIC_UPDATE = """
+mutation UpdatePublicIndividualAccountHolderOnboarding(
+  $input: UpdatePublicIndividualAccountHolderOnboardingInput!
+) {
+  updatePublicIndividualAccountHolderOnboarding(input: $input) {
+    __typename
+    ... on UpdatePublicIndividualAccountHolderOnboardingSuccessPayload {
+      onboarding { id accountAdmin { firstName lastName } }
+    }
+    ... on Rejection { message }
+  }
+}"""
+
+
+def _tokenless(frontend: Frontend, document: str, **variables: Any) -> httpx.Response:
+    return frontend.http.post("/sandbox/graphql", json={"query": document, "variables": variables})
+
+
+def test_the_public_onboarding_runs_without_any_token(frontend: Frontend) -> None:
+    project_id = _as_project(frontend, "/sandbox/graphql", "{ projectInfo { id } }")["projectInfo"][
+        "id"
+    ]
+    # The onboarding app's server starts it with no token at all.
+    created = _tokenless(
+        frontend,
+        PUBLIC_CREATE,
+        input={"projectId": project_id, "accountInfo": {"country": "FRA"}, "accountAdmin": {}},
+    )
+    assert created.status_code == 200, created.text
+    payload = created.json()["data"]["createPublicIndividualAccountHolderOnboarding"]
+    assert payload["__typename"] == "CreatePublicIndividualAccountHolderOnboardingSuccessPayload"
+    onboarding_id = payload["onboarding"]["id"]
+    # Its page reads and completes it by id, still without a token.
+    shown = _tokenless(frontend, PUBLIC_ONBOARDING, id=onboarding_id, language="en").json()
+    assert "errors" not in shown, shown
+    onboarding = shown["data"]["publicAccountHolderOnboarding"]
+    assert onboarding["id"] == onboarding_id
+    assert onboarding["projectInfo"]["id"] == project_id
+    updated = _tokenless(
+        frontend,
+        PUBLIC_UPDATE,
+        input={"onboardingId": onboarding_id, "accountAdmin": {"firstName": "Ada"}},
+    ).json()["data"]["updatePublicIndividualAccountHolderOnboarding"]
+    assert updated["onboarding"]["accountAdmin"]["firstName"] == "Ada", updated
+    # An unknown onboarding is null; anything but the public fields still needs a token.
+    unknown = _tokenless(frontend, PUBLIC_ONBOARDING, id="nope", language="en").json()
+    assert unknown["data"] == {"publicAccountHolderOnboarding": None}
+    assert _tokenless(frontend, "{ projectInfo { id } }").status_code == 401
+    mixed = "query($id: ID!) { publicAccountHolderOnboarding(id: $id) { __typename } accounts { totalCount } }"
+    assert _tokenless(frontend, mixed, id=onboarding_id).status_code == 401
+    # Nor does the public onboarding lead to the project's accounts.
+    reaching = (
+        "query($id: ID!) { publicAccountHolderOnboarding(id: $id) {"
+        " ... on IndividualAccountHolderOnboarding { account { id } } } }"
+    )
+    refused = _tokenless(frontend, reaching, id=onboarding_id)
+    assert refused.status_code == 403, refused.text
+    assert "IndividualAccountHolderOnboarding.account" in refused.text
