@@ -213,3 +213,32 @@ def test_the_public_onboarding_runs_without_any_token(frontend: Frontend) -> Non
     refused = _tokenless(frontend, reaching, id=onboarding_id)
     assert refused.status_code == 403, refused.text
     assert "IndividualAccountHolderOnboarding.account" in refused.text
+
+
+HISTORY = """
+query History($accountId: ID!, $first: Int!, $after: String) {
+  account(accountId: $accountId) {
+    transactions(first: $first, after: $after) {
+      pageInfo { hasNextPage endCursor }
+      edges { node { id updatedAt executionDate } }
+    }
+  }
+}"""
+
+
+def test_the_history_opens_on_the_last_updated_transactions(frontend: Frontend) -> None:
+    account_id = _paying_account(frontend)
+    seen: list[dict[str, Any]] = []
+    after = None
+    while True:
+        page = frontend.ask(HISTORY, {"accountId": account_id, "first": 4, "after": after})
+        transactions = page["account"]["transactions"]
+        seen += [edge["node"] for edge in transactions["edges"]]
+        if not transactions["pageInfo"]["hasNextPage"]:
+            break
+        after = transactions["pageInfo"]["endCursor"]
+    assert len(seen) > 4
+    # The real service's default order: updatedAt, newest first, page after page.
+    stamps = [(node["updatedAt"], node["id"]) for node in seen]
+    assert stamps == sorted(stamps, reverse=True)
+    assert len({node["id"] for node in seen}) == len(seen)
