@@ -242,3 +242,20 @@ def test_the_history_opens_on_the_last_updated_transactions(frontend: Frontend) 
     stamps = [(node["updatedAt"], node["id"]) for node in seen]
     assert stamps == sorted(stamps, reverse=True)
     assert len({node["id"] for node in seen}) == len(seen)
+
+
+def test_the_testing_api_sandbox_user_is_the_signed_in_one(frontend: Frontend) -> None:
+    users = _as_project(
+        frontend,
+        "/sandbox-testing/graphql",
+        "{ sandboxUsers(first: 20) { edges { node { id } } } }",
+    )["sandboxUsers"]["edges"]
+    assert len(users) > 1
+    # The web banking's Sandbox user picker asks with the signed-in user's token.
+    for user_id in (edge["node"]["id"] for edge in users):
+        answer = frontend.http.post(
+            "/sandbox-testing/graphql",
+            json={"query": "{ sandboxUser { id } }"},
+            headers={"Authorization": f"Bearer {frontend.token}", "X-User-Id": user_id},
+        ).json()
+        assert answer["data"] == {"sandboxUser": {"id": user_id}}, answer
