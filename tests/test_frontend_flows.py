@@ -8,10 +8,15 @@ user the Testing API answers for.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import httpx
 
+from simulator import Simulator
+from simulator.domain.sandbox.datasets import load_dataset
+from tests.conftest import REDIRECT_URI, LiveServer, project_token
 from tests.test_frontend_shapes import Frontend, _as_project, frontend
 
 __all__ = ["frontend"]
@@ -259,3 +264,125 @@ def test_the_testing_api_sandbox_user_is_the_signed_in_one(frontend: Frontend) -
             headers={"Authorization": f"Bearer {frontend.token}", "X-User-Id": user_id},
         ).json()
         assert answer["data"] == {"sandboxUser": {"id": user_id}}, answer
+
+
+STATEMENTS = """
+query Statements($accountId: ID!, $first: Int!, $filters: StatementFiltersInput) {
+  account(accountId: $accountId) {
+    statements(first: $first, filters: $filters) {
+      totalCount
+      edges { cursor node {
+        __typename id closingDate openingDate createdAt format period
+        statusInfo { status ... on GeneratedStatusInfo { url } }
+      } }
+    }
+  }
+}"""
+
+
+def test_monthly_statements_come_on_the_first_of_each_month(tmp_path: Path) -> None:
+    with Simulator(tmp_path / "data") as sim:
+        project = sim.create_project("sandbox", "Statements", [REDIRECT_URI])
+        load_dataset(sim.sandbox, project.project_id, "default")
+        with LiveServer(sim) as server, httpx.Client(base_url=server.base_url) as http:
+            _statements_of_two_months(http, lambda: project_token(http, project))
+
+
+def _statements_of_two_months(http: httpx.Client, token: Callable[[], str]) -> None:
+    def ask(path: str, document: str, **variables: Any) -> dict[str, Any]:
+        headers = {"Authorization": f"Bearer {token()}"}
+        body = http.post(path, json={"query": document, "variables": variables}, headers=headers)
+        assert "errors" not in body.json(), body.text
+        data: dict[str, Any] = body.json()["data"]
+        return data
+
+    api = "/sandbox/graphql"
+    ids = [
+        e["node"]["id"]
+        for e in ask(api, "{ accounts { edges { node { id } } } }")["accounts"]["edges"]
+    ]
+    assert (
+        ask(api, STATEMENTS, accountId=ids[0], first=10)["account"]["statements"]["totalCount"] == 0
+    )
+    moved = 'mutation { setClock(input: {to: "2026-03-01T00:00:00.000Z"}) { __typename } }'
+    ask("/sandbox-testing/graphql", moved)
+    for account_id in ids:
+        page = ask(api, STATEMENTS, accountId=account_id, first=10, filters={"period": "Monthly"})
+        edges = page["account"]["statements"]["edges"]
+        assert [(e["node"]["openingDate"], e["node"]["closingDate"]) for e in edges] == [
+            ("2026-01-01T00:00:00.000Z", "2026-02-01T00:00:00.000Z"),
+            ("2026-02-01T00:00:00.000Z", "2026-03-01T00:00:00.000Z"),
+        ]
+        node = edges[0]["node"]
+        assert node["createdAt"] == "2026-02-01T00:00:00.000Z"
+        assert node["statusInfo"]["status"] == "Generated"
+        # The file is the simulator's own: a PDF, and the same lines as CSV.
+        path = node["statusInfo"]["url"].split("://", 1)[1].split("/", 1)[1]
+        pdf = http.get(f"/{path}")
+        assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF-1.4")
+        assert pdf.headers["content-type"] == "application/pdf"
+        assert b"Account statement" in pdf.content
+        csv_file = http.get(f"/{path[: -len('pdf')]}csv")
+        assert csv_file.text.startswith("bookingDate,label,side,amount,currency")
+    assert http.get("/sandbox-documents/account-statements/nope.pdf").status_code == 404
+
+
+CARD_WIZARD = """
+query CardWizard($accountMembershipId: ID!) {
+  accountMembership(id: $accountMembershipId) { id accountHolderType }
+  projectInfo {
+    cardProducts {
+      id name fundingType status applicableToPhysicalCards
+      insurance { defaultInsurancePackage { id } availableInsurancePackages { id } }
+      cardDesigns { id status cardBackground { cardBackgroundUrl } }
+    }
+  }
+}"""
+
+ADD_CARD = """
+mutation AddCard($input: AddCardInput!) {
+  addCard(input: $input) {
+    __typename
+    ... on AddCardSuccessPayload { card { id cardProduct { id } insuranceSubscription { id } } }
+    ... on Rejection { message }
+  }
+}"""
+
+
+def test_an_individual_orders_a_card_of_a_product_without_insurance(frontend: Frontend) -> None:
+    memberships = frontend.ask(
+        "{ user { accountMemberships(first: 20) { edges { node { id accountHolderType"
+        " canManageCards statusInfo { status } } } } } }"
+    )["user"]["accountMemberships"]["edges"]
+    individual = next(
+        edge["node"]["id"]
+        for edge in memberships
+        if edge["node"]["accountHolderType"] == "Individual"
+        and edge["node"]["statusInfo"]["status"] == "Enabled"
+    )
+    wizard = frontend.ask(CARD_WIZARD, {"accountMembershipId": individual})
+    # What the web banking offers an individual: debit products with no default insurance.
+    offered = [
+        product
+        for product in wizard["projectInfo"]["cardProducts"]
+        if product["fundingType"] == "Debit"
+        and (product["insurance"] or {}).get("defaultInsurancePackage") is None
+    ]
+    assert offered, wizard
+    added = frontend.ask(
+        ADD_CARD,
+        {
+            "input": {
+                "accountMembershipId": individual,
+                "cardProductId": offered[0]["id"],
+                "withdrawal": True,
+                "international": True,
+                "nonMainCurrencyTransactions": True,
+                "eCommerce": True,
+                "consentRedirectUrl": "http://localhost:3000/cards",
+            }
+        },
+    )["addCard"]
+    assert added["__typename"] == "AddCardSuccessPayload", added
+    assert added["card"]["cardProduct"] == {"id": offered[0]["id"]}
+    assert added["card"]["insuranceSubscription"] is None

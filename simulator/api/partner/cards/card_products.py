@@ -3,8 +3,9 @@
 rule of each spending limit (`SpendingLimit.mode`, `Spending.timeRange`).
 
 The real service lets a partner configure card products with its support team; the
-simulator has no such process, so every project has one product, a documented constant
-(its rules in `domain/cards/card_products.py`):
+simulator has no such process, so every project has two products of a documented constant
+(its rules in `domain/cards/card_products.py`), the insured default one and a basic one with
+no insurance (what the web banking lets an individual account holder order):
 
 - a debit card of the Standard package, printed in France, with one enabled design;
 - its spending limits are the simulator's default card limit (1,000 EUR a month);
@@ -26,7 +27,13 @@ from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 
 from ....clock import format_timestamp, parse_timestamp
-from ....domain.cards.card_products import PRODUCT, card_product_id, shipping_providers
+from ....domain.cards.card_products import (
+    PRODUCT,
+    basic_card_product_id,
+    card_product_id,
+    is_insured,
+    shipping_providers,
+)
 from ....domain.cards.cards import DEFAULT_SPENDING_LIMIT
 from ....domain.kernel import projects
 from ....domain.kernel.spending_limits import mode_of, period_bounds
@@ -114,14 +121,28 @@ def card_product(project: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def basic_card_product(project: dict[str, Any]) -> dict[str, Any]:
+    """The project's uninsured product: the same card, no insurance package."""
+    return {
+        **card_product(project),
+        "id": basic_card_product_id(project["id"]),
+        "name": "Basic debit card",
+        "default_card_product": False,
+        "insurance": {"available_insurance_packages": [], "default_insurance_package": None},
+    }
+
+
 def _project(info: ResolveInfo) -> dict[str, Any]:
     env, principal = caller(info)
     return projects.get_project(env, principal.project_id)
 
 
 @card.field("cardProduct")
-def resolve_card_product(_: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
-    return card_product(_project(info))
+def resolve_card_product(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
+    project = _project(info)
+    if is_insured(project["id"], row.get("card_product_id")):
+        return card_product(project)
+    return basic_card_product(project)
 
 
 @card.field("cardPackage")
@@ -138,6 +159,8 @@ def resolve_contract_expiry(row: dict[str, Any], __: ResolveInfo) -> str | None:
 @card.field("insuranceSubscription")
 def resolve_insurance(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
     if row["type"] != "VirtualAndPhysical" or row["status"] not in ("Enabled", "Canceled"):
+        return None
+    if not is_insured(row["project_id"], row.get("card_product_id")):
         return None
     status = "Enabled" if row["status"] == "Enabled" else "Canceled"
     since = row["updated_at"] if status == "Canceled" else row["created_at"]
@@ -201,7 +224,8 @@ def resolve_time_range(spent: dict[str, Any], info: ResolveInfo) -> dict[str, An
 
 @project_info.field("cardProducts")
 def resolve_card_products(_: dict[str, Any], info: ResolveInfo) -> list[dict[str, Any]]:
-    return [card_product(_project(info))]
+    project = _project(info)
+    return [card_product(project), basic_card_product(project)]
 
 
 @project_info.field("activeCardSettings")
