@@ -386,3 +386,26 @@ def test_an_individual_orders_a_card_of_a_product_without_insurance(frontend: Fr
     assert added["__typename"] == "AddCardSuccessPayload", added
     assert added["card"]["cardProduct"] == {"id": offered[0]["id"]}
     assert added["card"]["insuranceSubscription"] is None
+
+
+def test_card_art_is_served_by_the_simulator_itself(frontend: Frontend) -> None:
+    ids = frontend.ask("{ user { accountMemberships { edges { node { id } } } } }")
+    membership = ids["user"]["accountMemberships"]["edges"][0]["node"]["id"]
+    wizard = frontend.ask(CARD_WIZARD, {"accountMembershipId": membership})
+    cards = _as_project(
+        frontend, "/sandbox/graphql", "{ cards(first: 5) { edges { node { cardDesignUrl } } } }"
+    )["cards"]["edges"]
+    urls = {edge["node"]["cardDesignUrl"] for edge in cards} | {
+        design["cardBackground"]["cardBackgroundUrl"]
+        for product in wizard["projectInfo"]["cardProducts"]
+        for design in product["cardDesigns"]
+    }
+    assert len(urls) >= 2
+    base = str(frontend.http.base_url).rstrip("/")
+    for url in urls:
+        # On the simulator's own public URL: no outside host, nothing fetched from outside.
+        assert url.startswith(f"{base}/card-designs/"), url
+        image = frontend.http.get(url.removeprefix(base))
+        assert image.status_code == 200 and image.headers["content-type"] == "image/png"
+        assert image.content.startswith(b"\x89PNG\r\n\x1a\n")
+    assert frontend.http.get("/card-designs/nope.png").status_code == 404

@@ -38,6 +38,7 @@ from ....domain.cards.cards import DEFAULT_SPENDING_LIMIT
 from ....domain.kernel import projects
 from ....domain.kernel.spending_limits import mode_of, period_bounds
 from ....graphql_compat import ResolveInfo
+from ...context import RequestContext
 from .._helpers import amount, caller
 
 card = ObjectType("Card")
@@ -45,12 +46,28 @@ spending_limit = ObjectType("SpendingLimit")
 spending = ObjectType("Spending")
 project_info = ObjectType("ProjectInfo")
 product = ObjectType("CardProduct")
-bindables: list[SchemaBindable] = [card, spending_limit, spending, project_info, product]
+design = ObjectType("CardProductDesign")
+background = ObjectType("CardDesignBackground")
+bindables: list[SchemaBindable] = [
+    card,
+    spending_limit,
+    spending,
+    project_info,
+    product,
+    design,
+    background,
+]
 
 #: The one card product's package level (the real service's middle one).
 CARD_PACKAGE = str(PRODUCT["card_package"])
-#: Where the simulated design's images would be (nothing is served there).
-DESIGN_URL = "https://cdn.invalid/card-designs/default.png"
+#: Where the simulator serves its card art (`server/card_art.py`), under the public URL.
+CARD_ART_PATH = "/card-designs/{name}.png"
+
+
+def card_art_url(info: ResolveInfo, name: str) -> str:
+    """The absolute URL of the card art `name` ("default", "silver", "black")."""
+    ctx: RequestContext = info.context
+    return ctx.base_url + CARD_ART_PATH.format(name=name)
 
 
 def _stable_id(kind: str, project_id: str) -> str:
@@ -76,17 +93,28 @@ def card_design(project: dict[str, Any]) -> dict[str, Any]:
             "id": _stable_id("card-background", project["id"]),
             "name": "Silver",
             "type": "Silver",
-            "card_background_url": DESIGN_URL,
+            "card_background_url": "silver",
             "card_text_color": "#000000",
             "created_at": created,
             "updated_at": created,
         },
-        "card_design_url": DESIGN_URL,
+        "card_design_url": "default",
         "status": "Enabled",
         "version": 1,
         "created_at": created,
         "updated_at": created,
     }
+
+
+@design.field("cardDesignUrl")
+def resolve_design_art(row: dict[str, Any], info: ResolveInfo) -> str:
+    # Rows hold the art's name; the URL is on the caller's public URL.
+    return card_art_url(info, str(row["card_design_url"]))
+
+
+@background.field("cardBackgroundUrl")
+def resolve_background_art(row: dict[str, Any], info: ResolveInfo) -> str:
+    return card_art_url(info, str(row["card_background_url"]))
 
 
 def _default_limit() -> dict[str, Any]:
