@@ -409,3 +409,19 @@ def test_card_art_is_served_by_the_simulator_itself(frontend: Frontend) -> None:
         assert image.status_code == 200 and image.headers["content-type"] == "image/png"
         assert image.content.startswith(b"\x89PNG\r\n\x1a\n")
     assert frontend.http.get("/card-designs/nope.png").status_code == 404
+
+
+def test_the_dataset_looks_real_on_the_members_and_holders_pages(frontend: Frontend) -> None:
+    data = _as_project(
+        frontend,
+        "/sandbox/graphql",
+        "{ accountMemberships(first: 100) { edges { node { email statusInfo { status } } } }"
+        " accountHolders(first: 100) { edges { node { info { name }"
+        " residencyAddress { addressLine1 city postalCode country } } } } }",
+    )
+    emails = [edge["node"]["email"] for edge in data["accountMemberships"]["edges"]]
+    assert emails and all("@" in email for email in emails), emails
+    for edge in data["accountHolders"]["edges"]:
+        address = edge["node"]["residencyAddress"]
+        assert address["addressLine1"] and address["city"] and address["postalCode"], edge
+        assert address["country"] == "FRA"
