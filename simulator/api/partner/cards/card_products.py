@@ -48,6 +48,9 @@ project_info = ObjectType("ProjectInfo")
 product = ObjectType("CardProduct")
 design = ObjectType("CardProductDesign")
 background = ObjectType("CardDesignBackground")
+#: `activeCardSettings`, the older name of the default product's design, and its background.
+settings = ObjectType("CardSettings")
+settings_background = ObjectType("CardSettingsBackground")
 bindables: list[SchemaBindable] = [
     card,
     spending_limit,
@@ -56,6 +59,8 @@ bindables: list[SchemaBindable] = [
     product,
     design,
     background,
+    settings,
+    settings_background,
 ]
 
 #: The one card product's package level (the real service's middle one).
@@ -106,12 +111,14 @@ def card_design(project: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+@settings.field("cardDesignUrl")
 @design.field("cardDesignUrl")
 def resolve_design_art(row: dict[str, Any], info: ResolveInfo) -> str:
     # Rows hold the art's name; the URL is on the caller's public URL.
     return card_art_url(info, str(row["card_design_url"]))
 
 
+@settings_background.field("cardBackgroundUrl")
 @background.field("cardBackgroundUrl")
 def resolve_background_art(row: dict[str, Any], info: ResolveInfo) -> str:
     return card_art_url(info, str(row["card_background_url"]))
@@ -258,8 +265,8 @@ def resolve_card_products(_: dict[str, Any], info: ResolveInfo) -> list[dict[str
 
 @project_info.field("activeCardSettings")
 def resolve_active_card_settings(_: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
-    # The older name of the default product's design.
-    return card_design(_project(info))
+    # The older name of the default product's design; wallets are open to every card.
+    return {**card_design(_project(info)), "allows_apple_pay": True}
 
 
 __all__ = ["CARD_PACKAGE", "bindables", "card_design", "card_product", "period_range"]
