@@ -339,7 +339,8 @@ class _Endpoint:
             return principal
         data = await _operation(request, request_id)
         if isinstance(data, Response):
-            return data
+            # Without a token, no readable operation is no public call: the 401 stands.
+            return principal if isinstance(principal, Response) else data
         if isinstance(principal, Response):
             public = self._public_principal(request, data, request_id)
             if public is None:
