@@ -100,7 +100,7 @@ ada = next(
 # %%
 PAGE = """query($account: ID!, $after: String) {
   account(accountId: $account) {
-    transactions(first: 5, after: $after, orderBy: {direction: Desc}) {
+    transactions(first: 5, after: $after, orderBy: {field: executionDate, direction: Desc}) {
       totalCount pageInfo { hasNextPage endCursor }
       edges { node { executionDate type statusInfo { status } label side amount { value } } }
 } } }"""
@@ -127,7 +127,8 @@ print(f"{pages} pages of at most 5 for {page['totalCount']} transactions ({seen}
 
 # %%
 FILTERED = """{
-  pending: transactions(filters: {status: [Pending]}) {
+  pending: transactions(filters: {status: [Pending]},
+    orderBy: {field: executionDate, direction: Asc}) {
     totalCount edges { node { label amount { value } ... on CardTransaction {
       merchant { ... on CardOutMerchant { merchantName merchantCity } } } } } }
   cardsInNovember: transactions(filters: {type: [CardOutDebit],
@@ -259,7 +260,8 @@ print("the retry returns the same payment:", retry["payment"]["id"] == first["pa
 # %%
 testing(APPROVE, {"id": first_consent["id"]})
 PAYMENT = """query($id: ID!) { payment(id: $id) { statusInfo { status }
-  transactions { edges { node { id amount { value } statusInfo { status
+  transactions(orderBy: {field: executionDate, direction: Asc}) {
+    edges { node { id amount { value } statusInfo { status
     ... on PendingTransactionStatusInfo { pendingEndDate }
     ... on BookedTransactionStatusInfo { bookingDate balanceAfter { amount { value } } }
   } } } } } }"""

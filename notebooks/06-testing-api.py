@@ -290,7 +290,8 @@ print(balances())
 # statement alone we can recompute every balance.
 
 # %%
-STATEMENT = """query($id: ID!) { account(accountId: $id) { transactions(first: 50) {
+STATEMENT = """query($id: ID!) { account(accountId: $id) {
+  transactions(first: 50, orderBy: {field: executionDate, direction: Asc}) {
   edges { node { type side label amount { value }
     statusInfo { status ... on BookedTransactionStatusInfo { balanceAfter { amount { value } } }
                  ... on RejectedTransactionStatusInfo { reason } } } } } } }"""

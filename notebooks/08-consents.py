@@ -191,7 +191,8 @@ print(answer.status_code, location)
 back = {key: values[0] for key, values in parse_qs(urlsplit(location).query).items()}
 
 PAYMENT = """query($id: ID!) { payment(id: $id) { statusInfo { status }
-  transactions { edges { node { statusInfo { status } amount { value } } } } } }"""
+  transactions(orderBy: {field: executionDate, direction: Asc}) {
+    edges { node { statusInfo { status } amount { value } } } } } }"""
 print(graphql(PAYMENT, {"id": back["resourceId"]})["payment"])
 
 

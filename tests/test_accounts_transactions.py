@@ -164,11 +164,13 @@ def test_keyset_pages_walk_every_transaction_once(bank: Bank, account: str) -> N
         if not page["pageInfo"]["hasNextPage"]:
             break
         after = page["pageInfo"]["endCursor"]
-    assert seen == ids
-    newest = bank.api.query(
-        "{ transactions(first: 2, orderBy: {direction: Desc}) { edges { node { id } } } }"
+    # The real service's default order: the last updated first.
+    assert seen == ids[::-1]
+    oldest = bank.api.query(
+        "{ transactions(first: 2, orderBy: {field: executionDate, direction: Asc}) {"
+        " edges { node { id } } } }"
     )["transactions"]["edges"]
-    assert [edge["node"]["id"] for edge in newest] == ids[::-1][:2]
+    assert [edge["node"]["id"] for edge in oldest] == ids[:2]
 
 
 def test_bad_page_requests_are_clear_query_errors(bank: Bank) -> None:

@@ -90,7 +90,7 @@ def test_the_quote_comes_from_the_fixed_rate_table(bank: Bank, account: str) -> 
 def test_forms_list_the_routes_of_a_currency(bank: Bank, account: str) -> None:
     forms = bank.api.query(FORMS, {"account": account, "amount": USD_100})
     schemes = forms["internationalBeneficiaryDynamicForms"]["schemes"]
-    assert [scheme["type"] for scheme in schemes] == ["Aba", "SwiftCode"]
+    assert [scheme["type"] for scheme in schemes] == ["Aba", "FedwireLocal", "SwiftCode"]
     aba = {field["key"]: field for field in schemes[0]["fields"]}
     assert aba["abartn"]["validationRegex"] == "^[0-9]{9}$"
     assert aba["accountType"]["__typename"] == "RadioField"
@@ -181,6 +181,13 @@ def test_a_transfer_is_sent_booked_and_returned(bank: Bank, account: str) -> Non
     assert [edge["node"]["statusInfo"]["status"] for edge in saved] == ["Enabled"]
     assert saved[0]["node"]["route"] == "Aba"
     assert saved[0]["node"]["transactions"] == {"totalCount": 2}
+
+
+def test_a_usd_transfer_by_fedwire(bank: Bank, account: str) -> None:
+    fedwire = [d for d in ABA_DETAILS if d["key"] != "accountType"]
+    beneficiary = {**BENEFICIARY, "route": "FedwireLocal", "details": fedwire}
+    result = initiate(bank, account, internationalBeneficiary=beneficiary)
+    assert result["payment"]["status"] == "ConsentPending", result
 
 
 def test_a_rejection_frees_the_amount(bank: Bank, account: str) -> None:

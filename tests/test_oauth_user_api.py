@@ -361,6 +361,8 @@ def test_a_user_token_may_pick_the_sandbox_user_to_impersonate(
     endorsed = as_user(endorse, {"id": grace})["endorseSandboxUser"]
     assert endorsed["sandboxUser"]["id"] == grace
     assert as_project("{ sandboxUser { id } }")["sandboxUser"]["id"] == grace
+    # With the user's token, sandboxUser is the signed-in user, whoever is endorsed.
+    assert as_user("{ sandboxUser { id } }")["sandboxUser"]["id"] == holders["user"]
     # Scoped to the user's project: another project's users are not found.
     other = sim.create_project("sandbox", "Other", [REDIRECT_URI])
     foreign = GraphQL(http, "/sandbox-testing/graphql", project_token(http, other))

@@ -177,7 +177,8 @@ DOCUMENT_STATUS = """mutation($id: ID!, $status: SupportingDocumentStatus!) {
   updateSupportingDocumentStatus(input: {supportingDocumentId: $id, status: $status}) {
     __typename
     ... on UpdateSupportingDocumentStatusSuccessPayload {
-      supportingDocument { statusInfo { status ... on SupportingDocumentUploadedStatusInfo { filename } } } }
+      supportingDocument { supportingDocumentPurpose
+        statusInfo { status ... on SupportingDocumentUploadedStatusInfo { filename } } } }
     ... on SupportingDocumentStatusDoesNotAllowUpdateRejection { status }
   } }"""
 COLLECTION_STATUS = """mutation($id: ID!, $status: SupportingDocumentCollectionStatus!) {
@@ -212,9 +213,9 @@ def test_documents_are_uploaded_reviewed_and_verify_the_holder(
         "status": "WaitingForUpload",
     }
     uploaded = testing(DOCUMENT_STATUS, {"id": document_id, "status": "Uploaded"})
-    assert uploaded["updateSupportingDocumentStatus"]["supportingDocument"]["statusInfo"] == {
-        "status": "Uploaded",
-        "filename": "passport.pdf",
+    assert uploaded["updateSupportingDocumentStatus"]["supportingDocument"] == {
+        "supportingDocumentPurpose": "ProofOfIdentity",
+        "statusInfo": {"status": "Uploaded", "filename": "passport.pdf"},
     }
     sandbox(FINALIZE, {"id": onboarding["id"]})
     review = sandbox(REVIEW, {"id": collection_id})["requestSupportingDocumentCollectionReview"]

@@ -10,7 +10,8 @@ from .banking_support import BENEFICIARY_IBAN, REDIRECT, Bank
 
 VALIDATION = """query($iban: IBAN!) { ibanValidation(input: {iban: $iban}) { __typename
   ... on ValidIban { iban accountNumber checksum bank { name bic nationalId }
-    reachability { sepaCreditTransfer sepaCreditTransferInst sepaDirectDebitCore } }
+    reachability {
+      sepaCreditTransfer sepaCreditTransferInst sepaDirectDebitCore sepaDirectDebitB2b } }
   ... on InvalidIban { code message } } }"""
 
 
@@ -26,6 +27,7 @@ def test_iban_validation_reads_the_bank_offline(bank: Bank) -> None:
             "sepaCreditTransfer": True,
             "sepaCreditTransferInst": True,
             "sepaDirectDebitCore": True,
+            "sepaDirectDebitB2b": True,
         },
     }
     own = bank.row("accounts", bank.holder()["account_id"])["iban"]

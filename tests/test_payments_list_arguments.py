@@ -9,7 +9,7 @@ from .banking_support import DEBTOR_IBAN, REDIRECT, Bank
 from .test_payments_standing_orders import schedule
 
 TRANSACTIONS = """query($id: ID!, $filters: TransactionsFiltersInput) { account(accountId: $id) {
-  transactions(filters: $filters) { totalCount edges { node { label amount { value } } } } } }"""
+  transactions(filters: $filters, orderBy: {field: executionDate, direction: Asc}) { totalCount edges { node { label amount { value } } } } } }"""
 
 
 def incoming(bank: Bank, account_id: str, amount: str, label: str, reference: str) -> None:
@@ -60,7 +60,7 @@ def test_offset_skips_rows_of_the_account_and_standing_order_lists(bank: Bank) -
     order = bank.api.query(
         """query($id: ID!) { standingOrder(standingOrderId: $id) {
           payments(offset: 1) { totalCount edges { node { id } } }
-          transactions(offset: 1) { totalCount edges { node { executionDate } } } } }""",
+          transactions(offset: 1, orderBy: {field: executionDate, direction: Asc}) { totalCount edges { node { executionDate } } } } }""",
         {"id": ids[0]},
     )["standingOrder"]
     assert order["payments"]["totalCount"] == 2 and len(order["payments"]["edges"]) == 1

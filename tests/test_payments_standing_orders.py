@@ -18,7 +18,7 @@ READ = """query($id: ID!) { standingOrder(standingOrderId: $id) {
   statusInfo { status ... on StandingOrderCanceledStatusInfo { canceledAt } }
   nextExecutionDate createdBy { id } account { id }
   payments { totalCount edges { node { standingOrder { id } } } }
-  transactions { totalCount edges { node { amount { value } statusInfo { status } } } } } }"""
+  transactions(orderBy: {field: executionDate, direction: Asc}) { totalCount edges { node { amount { value } statusInfo { status } } } } } }"""
 
 
 def schedule(bank: Bank, account_id: str, **extra: Any) -> dict[str, Any]:

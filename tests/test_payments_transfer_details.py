@@ -11,7 +11,7 @@ from .banking_support import ADDRESS, BENEFICIARY_IBAN, PAYMENT_SELECTION, REDIR
 
 SUCCESS = f"{PAYMENT_SELECTION} beneficiaryVerificationResults {{ status }}"
 TRANSACTIONS = """query($id: ID!) { account(accountId: $id) { balances { available { value } }
-  transactions { edges { node { __typename id type side amount { value } externalReference
+  transactions(orderBy: {field: executionDate, direction: Asc}) { edges { node { __typename id type side amount { value } externalReference
     requestedExecutionAt executionDate isCancelable
     statusInfo { status ... on UpcomingTransactionStatusInfo { executionDate } }
     ... on SEPACreditTransferTransaction { categoryPurpose labelType }

@@ -9,6 +9,7 @@
 | account closing | a closing account's `closes_at` | Closing -> Closed (Account.Closed) |
 | card contract end | a card's `card_contract_expiry_date` | -> Canceled/Canceling (Card.Updated) |
 | authorization expiry | a card authorization's `authorization_expires_at` | Pending -> Released |
+| monthly statement | each month's first day, per open account | a `Monthly` statement |
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .accounts import account_lifecycle, transactions
+from .accounts import account_lifecycle, monthly_statements, transactions
 from .cards import card_details, contract_ends
 from .consents import consents
 from .kernel.context import Environment
@@ -43,6 +44,7 @@ class BankingWork:
         (account_lifecycle.next_closing, account_lifecycle.close_due_accounts),
         (contract_ends.next_contract_end, contract_ends.end_due_contracts),
         (card_details.next_authorization_expiry, card_details.expire_authorizations),
+        (monthly_statements.next_monthly_statement, monthly_statements.generate_due_statements),
     )
 
     def next_due(self, env: Environment) -> str | None:

@@ -46,6 +46,7 @@ from ..public_url import DEFAULT_PUBLIC_URL, public_url_of, public_url_setting
 from ..scheduler import Scheduler, Ticker
 from .access_log import AccessLog
 from .bounds import RequestBounds
+from .card_art import card_art_routes
 from .due_work import FireDueWork, PinnedTime
 from .edge import EdgeMiddleware
 from .files import file_routes
@@ -126,6 +127,7 @@ def create_app(
         *_graphql_routes(sandbox, live, scheduler, limits, workers),
         *oauth_routes(environments),  # the browser pages, after the API's hot paths
         *file_routes(environments),  # uploads and downloads the simulator serves itself
+        *card_art_routes(),  # the card designs' images, offline
     ]
     schemas = {
         "sandbox": partner_schema,

@@ -6,6 +6,8 @@ export downloads, one address each per environment, under the public URL.
 - `PUT` (or `POST`) `/{environment}/identification-document-uploads/{token}`: a side of an
   external identification's identity document; recorded once.
 - `GET /{environment}/export-downloads/{token}`: an export's CSV file.
+- `GET /{environment}-documents/account-statements/{id}.pdf` (or `.csv`): an account
+  statement's file, by the statement's id (`domain/accounts/statement_files.py`).
 
 The token in the path is the credential (as a presigned URL's signature): unguessable
 (derived from the environment file's id secret, so a report replays it), stored hashed
@@ -22,6 +24,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from ..domain.accounts.statement_files import statement_file
 from ..domain.capital_deposits import documents
 from ..domain.exports import exports
 from ..domain.kernel.context import Environment
@@ -79,6 +82,23 @@ def _download(env: Environment) -> Endpoint:
     return endpoint
 
 
+def _statement(env: Environment) -> Endpoint:
+    async def endpoint(request: Request) -> Response:
+        found = await run_in_threadpool(
+            statement_file, env, str(request.path_params["id"]), str(request.path_params["ext"])
+        )
+        if found is None:
+            return _not_found(request)
+        content, media_type, name = found
+        return Response(
+            content,
+            media_type=media_type,
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    return endpoint
+
+
 def file_routes(environments: dict[EnvironmentName, Environment]) -> list[Route]:
     """The upload and download routes of each environment."""
     routes = []
@@ -91,4 +111,6 @@ def file_routes(environments: dict[EnvironmentName, Environment]) -> list[Route]
         )
         routes.append(Route(identity, _identity_upload(env), methods=["PUT", "POST"]))
         routes.append(Route(download, _download(env), methods=["GET"]))
+        statements = f"/{name.value}-documents/account-statements/{{id}}.{{ext}}"
+        routes.append(Route(statements, _statement(env), methods=["GET"]))
     return routes

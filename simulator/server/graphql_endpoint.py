@@ -76,6 +76,7 @@ from ..public_url import public_url_of
 from ..scheduler import Scheduler
 from .access_log import note_operation, note_project, request_id_of
 from .edge import rate_decision
+from .public_calls import public_project, reaches_private_data
 from .responses import json_error
 
 __all__ = ["NO_PROJECT", "USER_TOKEN_FIELDS", "graphql_endpoint", "parse_query", "root_fields"]
@@ -335,11 +336,19 @@ class _Endpoint:
                 request_id=request_id,
             )
         principal = self._principal(request, request_id)
-        if isinstance(principal, Response):
+        if isinstance(principal, Response) and not self._may_be_public(request):
             return principal
         data = await _operation(request, request_id)
         if isinstance(data, Response):
-            return data
+            # Without a token, no readable operation is no public call: the 401 stands.
+            return principal if isinstance(principal, Response) else data
+        if isinstance(principal, Response):
+            public = self._public_principal(request, data, request_id)
+            if public is None:
+                return principal  # the 401: not only public fields
+            if isinstance(public, Response):
+                return public
+            principal = public
         if self.project_tokens_only and principal.user_id is not None:
             fields = root_fields(data["query"], data["operationName"])
             if fields is None or not fields <= USER_TOKEN_FIELDS:
@@ -350,6 +359,37 @@ class _Endpoint:
         if request_id is not None:
             result.setdefault("extensions", {})["requestId"] = request_id
         return JSONResponse(result, status_code=status)
+
+    def _may_be_public(self, request: Request) -> bool:
+        """Whether a tokenless request may still be a public call (`public_calls.py`): on
+        the partner API, without any `Authorization` header."""
+        return (
+            not self.unauthenticated
+            and not self.project_tokens_only
+            and "authorization" not in request.headers
+        )
+
+    def _public_principal(
+        self, request: Request, data: dict[str, Any], request_id: str | None
+    ) -> Principal | Response | None:
+        """The project a tokenless operation of public fields runs as; a 403 when its
+        selection leads to the project's private data; `None` when it is no public call."""
+        project = public_project(
+            self.environment, data["query"], data["operationName"], data["variables"]
+        )
+        if project is None:
+            return None
+        private = reaches_private_data(self.schema, parse_remembered(data["query"]))
+        if private is not None:
+            return json_error(
+                403,
+                "FORBIDDEN",
+                f"{private} is not served without a token: send a project or user access token.",
+                request_id=request_id,
+            )
+        if project:
+            note_project(request.scope, project)
+        return Principal(self.environment.name, project)
 
     def _principal(self, request: Request, request_id: str | None) -> Principal | Response:
         """Who calls: the bearer token's project or user (or the user a project acts for);

@@ -30,7 +30,8 @@ _PAGE = """totalCount
 #: The Ledger's transactions page, every account (filters: `TransactionsFiltersInput`).
 TRANSACTIONS = f"""query LedgerTransactions($first: Int!, $after: String,
     $filters: TransactionsFiltersInput) {{
-  transactions(first: $first, after: $after, filters: $filters) {{
+  transactions(first: $first, after: $after, filters: $filters,
+    orderBy: {{field: executionDate, direction: Asc}}) {{
     {_PAGE}
   }}
 }}"""
@@ -39,7 +40,8 @@ TRANSACTIONS = f"""query LedgerTransactions($first: Int!, $after: String,
 ACCOUNT_TRANSACTIONS = f"""query LedgerAccountTransactions($accountId: ID!, $first: Int!,
     $after: String, $filters: TransactionsFiltersInput) {{
   account(accountId: $accountId) {{
-    transactions(first: $first, after: $after, filters: $filters) {{
+    transactions(first: $first, after: $after, filters: $filters,
+    orderBy: {{field: executionDate, direction: Asc}}) {{
       {_PAGE}
     }}
   }}

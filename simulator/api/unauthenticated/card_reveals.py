@@ -14,6 +14,7 @@ from ...domain.cards import card_reveals
 from ...exceptions import NotFound
 from ...graphql_compat import ResolveInfo
 from ..context import RequestContext
+from ..partner.cards.card_products import card_art_url
 
 __all__ = ["bindables"]
 
@@ -21,7 +22,6 @@ query = QueryType()
 bindables: list[SchemaBindable] = [query]
 
 _DESIGN: Final = {
-    "card_design_url": "https://cdn.invalid/card-designs/default.png",
     "card_background_type": "Black",
     "card_text_color": "#FFFFFF",
 }
@@ -59,7 +59,8 @@ def resolve_card_infos(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict
             "masked_cvv": "***",
             "masked_expiry_date": _masked_expiry(card["expiry_date"]),
         }
-    return {**_DESIGN, "card_infos": numbers}
+    design_url = card_art_url(info, "black")
+    return {**_DESIGN, "card_design_url": design_url, "card_infos": numbers}
 
 
 @query.field("cardPINInfos")

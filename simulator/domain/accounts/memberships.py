@@ -159,6 +159,7 @@ def list_memberships(
     *,
     first: int | None = None,
     after: str | None = None,
+    before: str | None = None,
     filters: dict[str, Any] | None = None,
     order_by: dict[str, Any] | None = None,
 ) -> Connection:
@@ -194,6 +195,7 @@ def list_memberships(
         params,
         first=first,
         after=after,
+        before=before,
         order=(column, "id"),
         descending=order_by.get("direction") == "Desc",
     )

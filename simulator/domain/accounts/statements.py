@@ -43,6 +43,7 @@ __all__ = [
     "get_account_statement",
     "get_transaction_statement",
     "list_account_statements",
+    "statement_totals",
     "transaction_statement_status",
 ]
 
@@ -64,7 +65,7 @@ def _booked_balance(db: sqlite_utils.Database, account_id: str, before: str) -> 
     return credits - _sum(db, base + at, [account_id, before, "Debit"])
 
 
-def _totals(
+def statement_totals(
     db: sqlite_utils.Database, account_id: str, opening: str, closing: str
 ) -> dict[str, str]:
     base = (
@@ -137,7 +138,7 @@ def generate_account_statement(
             "status": "Generated",
             "opening_date": opening,
             "closing_date": closing,
-            **_totals(db, account_id, opening, closing),
+            **statement_totals(db, account_id, opening, closing),
             "created_at": now,
             "updated_at": now,
         }
@@ -147,7 +148,9 @@ def generate_account_statement(
 
 def _with_fee_split(env: Environment, row: Mapping[str, Any]) -> dict[str, Any]:
     # Fee debits and credits are not stored: they are recomputed from the ledger.
-    totals = _totals(env.store.db, row["account_id"], row["opening_date"], row["closing_date"])
+    totals = statement_totals(
+        env.store.db, row["account_id"], row["opening_date"], row["closing_date"]
+    )
     return {**row, "fee_debits": totals["fee_debits"], "fee_credits": totals["fee_credits"]}
 
 

@@ -142,8 +142,10 @@ def list_transactions(
     filters: dict[str, Any] | None = None,
     descending: bool = False,
     offset: int | None = None,
+    order: tuple[str, str] = ORDER,
 ) -> Connection:
-    """Transactions the caller sees, by execution date (oldest first unless `descending`).
+    """Transactions the caller sees, by `order` (execution date unless told; oldest first
+    unless `descending`).
 
     Filters: `account_id`, `card_id`, `payment_id` (set by the parent of a nested list),
     `status`, `type` and `payment_product` (lists), and the ranges and search of
@@ -193,7 +195,7 @@ def list_transactions(
         params,
         first=first,
         after=after,
-        order=ORDER,
+        order=order,
         descending=descending,
         offset=offset,
     )

@@ -1,12 +1,14 @@
 """The project's card product and the rules a new card or a printed card must meet.
 
 The real service lets a partner configure card products with its support team; the simulator
-has no such process, so every project has one product, a documented constant (`PRODUCT`): a
-Debit card of the Standard package, Enabled, printable, with one Enabled design. Its id is
-stable per project (`card_product_id`). A card asked for with a `cardProductId` must name it
-(else a ValidationRejection); the product's rules (`check_card_product`) then hold for every
-card, so the product rejections (disabled, suspended, funding type, package, design, not
-printable) are part of the contract but never reached with the simulator's product.
+has no such process, so every project has two products of one documented constant (`PRODUCT`):
+a Debit card of the Standard package, Enabled, printable, with one Enabled design, insured (the
+default product) or not (the basic one, which an individual account holder orders). Their ids
+are stable per project (`card_product_id`, `basic_card_product_id`). A card asked for with a
+`cardProductId` must name one (else a ValidationRejection); the product's rules
+(`check_card_product`) then hold for every card, so the product rejections (disabled,
+suspended, funding type, package, design, not printable) are part of the contract but never
+reached with the simulator's products.
 
 Also here: the cardholder's name a printed card needs (`MissingMandatoryFieldRejection`),
 the shipping providers that deliver to a country (`InvalidShippingProviderRejection`), and
@@ -28,11 +30,13 @@ from ..kernel.validation import Checks
 __all__ = [
     "PRODUCT",
     "SINGLE_USE_CONTRACT_DAYS",
+    "basic_card_product_id",
     "card_product_id",
     "check_card_product",
     "check_shipping_provider",
     "checked_contract_expiry",
     "expiry_month",
+    "is_insured",
     "require_printable_name",
     "shipping_providers",
 ]
@@ -60,17 +64,31 @@ def card_product_id(project_id: str) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"simulator:card-product:{project_id}"))
 
 
+def basic_card_product_id(project_id: str) -> str:
+    """The id of the project's uninsured product (the same rules, no insurance package): what
+    an individual account holder orders, as the web banking offers it."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"simulator:card-product-basic:{project_id}"))
+
+
+def is_insured(project_id: str, product_id: str | None) -> bool:
+    """Whether a card of this product is insured (every product but the basic one)."""
+    return product_id != basic_card_product_id(project_id)
+
+
 def check_card_product(
     checks: Checks,
     project_id: str,
     product_id: str | None,
     path: list[str | int],
 ) -> str:
-    """The product a new card is of: the given id must be the project's product."""
+    """The product a new card is of (the default one unless given): one of the project's."""
     expected = card_product_id(project_id)
-    if product_id is not None and product_id != expected:
+    if product_id is None:
+        return expected
+    if product_id not in (expected, basic_card_product_id(project_id)):
         checks.fail("NotFound", f"No card product {product_id} in this project.", path)
-    return expected
+        return expected
+    return product_id
 
 
 def require_product_allows(card_type: str, *, physical: bool) -> None:

@@ -109,6 +109,9 @@ def paginate(
     `table`, `where` and `order` come from the simulator's code, never from a request;
     every value from a request travels in `params`.
     """
+    # An empty cursor is no cursor: clients send `after: ""` for the first page.
+    after = after or None
+    before = before or None
     size = DEFAULT_PAGE_SIZE if first is None else first
     if not 0 <= size <= MAX_PAGE_SIZE:
         raise InvalidPageRequest(f"first must be between 0 and {MAX_PAGE_SIZE}, got {size}.")

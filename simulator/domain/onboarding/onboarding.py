@@ -37,7 +37,7 @@ from ..accounts.accounts import _add_legal_representative, create_account_holder
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.iban import iban_for_account_number
-from ..kernel.pagination import Connection, InvalidPageRequest, paginate
+from ..kernel.pagination import Connection, paginate
 from ..kernel.rejections import Rejected, rejection
 from .document_collections import open_collection
 
@@ -370,8 +370,6 @@ def list_onboardings(
 ) -> Connection:
     """The project's onboardings by creation; filters `status` and `types` (lists), `email`
     and `search` (a part of the email or the account name)."""
-    if before is not None:
-        raise InvalidPageRequest("Page forward with `after` (`before` is not supported here).")
     filters = filters or {}
     where, params = "project_id = ?", [principal.project_id]
     if filters.get("types"):
@@ -396,5 +394,12 @@ def list_onboardings(
         where += f" AND id IN ({', '.join('?' for _ in ids)})" if ids else " AND 0"
         params.extend(ids)
     return paginate(
-        env.store.db, "onboardings", where, params, first=first, after=after, descending=descending
+        env.store.db,
+        "onboardings",
+        where,
+        params,
+        first=first,
+        after=after,
+        before=before,
+        descending=descending,
     )

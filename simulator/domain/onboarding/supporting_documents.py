@@ -44,7 +44,7 @@ from ...storage.rows import (
 from ..accounts.holders import update_verification_status
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
-from ..kernel.pagination import Connection, InvalidPageRequest, paginate
+from ..kernel.pagination import Connection, paginate
 from ..kernel.queries import with_filters
 from ..kernel.rejections import Rejected, rejection
 from . import account_admin_changes
@@ -222,8 +222,6 @@ def list_collections(
     """The project's collections by creation; filters `status` and `type` (lists), and
     `account_holder_id` (the collections of the onboarding that made the holder, of its
     verification renewals and of its account admin changes)."""
-    if before is not None:
-        raise InvalidPageRequest("Page forward with `after` (`before` is not supported here).")
     where, params = with_filters(
         ("project_id = ?", [principal.project_id]), filters, any_of=("status", "type")
     )
@@ -245,6 +243,7 @@ def list_collections(
         params,
         first=first,
         after=after,
+        before=before,
         descending=descending,
     )
 

@@ -64,6 +64,7 @@ __all__ = [
     "verifications",
     "verify_beneficiary",
     "with_trusted_beneficiaries",
+    "with_verified_beneficiaries",
 ]
 
 VERIFICATION_LIFETIME = timedelta(hours=24)
@@ -372,6 +373,39 @@ def with_trusted_beneficiaries(
             continue
         beneficiary = {"name": rows[0]["name"], "iban": rows[0]["iban"]}
         result.append({**transfer, "sepa_beneficiary": beneficiary})
+    return result
+
+
+def with_verified_beneficiaries(
+    db: sqlite_utils.Database, project_id: str, transfers: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The transfers that name their beneficiary only by a `beneficiary_verification_token`
+    given the name and IBAN that verification was prepared for (the way the web banking app
+    pays: it verifies first, then sends the token alone). An unknown token is rejected at
+    once: the transfer has no beneficiary to check further."""
+    result, unknown = [], Checks()
+    for index, transfer in enumerate(transfers):
+        token = transfer.get("beneficiary_verification_token")
+        named = any(
+            transfer.get(key)
+            for key in ("sepa_beneficiary", "trusted_beneficiary_id", "swan_account_beneficiary")
+        )
+        if not token or named:
+            result.append(transfer)
+            continue
+        row = db.execute(
+            "SELECT name, iban FROM beneficiary_verifications WHERE token = ? AND project_id = ?",
+            [token, project_id],
+        ).fetchone()
+        if row is None:
+            unknown.fail(
+                "InvalidString",
+                "No valid verification of this beneficiary.",
+                ["input", "creditTransfers", index, "beneficiaryVerificationToken"],
+            )
+            continue
+        result.append({**transfer, "sepa_beneficiary": {"name": row[0] or "", "iban": row[1]}})
+    unknown.raise_if_any()
     return result
 
 

@@ -120,6 +120,15 @@ ROUTE_FIELDS: dict[str, tuple[str, list[dict[str, Any]]]] = {
             *_ADDRESS,
         ],
     ),
+    # A wire within the United States: the same routing number format, no account type.
+    "FedwireLocal": (
+        "Local bank account (Fedwire)",
+        [
+            _text("abartn", "Fedwire routing number", r"^[0-9]{9}$", "026009593"),
+            _text("accountNumber", "Account number", r"^[0-9]{4,17}$", "12345678"),
+            *_ADDRESS,
+        ],
+    ),
     "SwiftCode": ("SWIFT", _SWIFT),
     "Iban": ("IBAN", _IBAN),
     "SortCode": (
@@ -160,7 +169,7 @@ ROUTE_FIELDS: dict[str, tuple[str, list[dict[str, Any]]]] = {
 
 #: The routes that reach each currency, the local one first.
 _LOCAL_ROUTES = {
-    "USD": ("Aba", "SwiftCode"),
+    "USD": ("Aba", "FedwireLocal", "SwiftCode"),
     "GBP": ("SortCode", "Iban"),
     "CAD": ("Canadian", "SwiftCode"),
     "AUD": ("Australian", "SwiftCode"),

@@ -54,7 +54,11 @@ from ..kernel.pagination import Connection, paginate
 from ..kernel.queries import by_id, visible_row, with_filters
 from ..kernel.rejections import Rejected, forbidden, not_found
 from ..kernel.validation import Checks, check_sepa_address
-from .beneficiaries import consume_verification_tokens, with_trusted_beneficiaries
+from .beneficiaries import (
+    consume_verification_tokens,
+    with_trusted_beneficiaries,
+    with_verified_beneficiaries,
+)
 from .internal_transfers import (
     book_internal_credit,
     internal_account_of_trusted,
@@ -362,7 +366,8 @@ def _beneficiaries(
 ) -> list[dict[str, Any]]:
     """The transfers with their trusted and internal beneficiaries resolved to a name, an
     IBAN and, for an account of the bank, its id."""
-    given = with_trusted_beneficiaries(env.store.db, account_id, transfers, checks)
+    given = with_verified_beneficiaries(env.store.db, principal.project_id, transfers)
+    given = with_trusted_beneficiaries(env.store.db, account_id, given, checks)
     given = with_internal_beneficiaries(env.store.db, principal.project_id, given, checks)
     return [
         {

@@ -22,6 +22,7 @@ to a source checkout, so an installed wheel seeds from any working directory.
 from __future__ import annotations
 
 import json
+import unicodedata
 from decimal import Decimal
 from importlib.resources import files
 from importlib.resources.abc import Traversable
@@ -303,7 +304,7 @@ class _Loader:
                 "project_id": self.project_id,
                 "account_id": account_id,
                 "user_id": user_id,
-                "email": record.get("email"),
+                "email": record.get("email") or self._email_of(user_id),
                 "legal_representative": int(bool(record.get("legal_representative"))),
                 "status": status,
                 "restricted_first_name": restricted.get("first_name"),
@@ -323,6 +324,20 @@ class _Loader:
             resource_id=membership_id,
         )
         self.remember(record["key"], "AccountMembership", membership_id)
+
+    def _email_of(self, user_id: str | None) -> str | None:
+        """A member's e-mail when the dataset gives none: first.last@example.com of its user
+        (a membership always has one in the real service)."""
+        if user_id is None:
+            return None
+        user = get_row(self.db, "users", user_id)
+        names = [str(user.get(key) or "") for key in ("first_name", "last_name")]
+        local = ".".join(
+            "".join(c for c in unicodedata.normalize("NFKD", n.lower()) if c.isalnum())
+            for n in names
+            if n
+        )
+        return f"{local or 'member'}@example.com"
 
     def _physical_card(
         self, record: dict[str, Any], card_type: str, number: int, moment: Any

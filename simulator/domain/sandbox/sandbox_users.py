@@ -194,14 +194,18 @@ def endorse(env: Environment, project_id: str, user_id: str) -> dict[str, Any]:
 
 
 def current(env: Environment, project_id: str) -> dict[str, Any] | None:
-    """The endorsed user, else the project's oldest Sandbox user, else None."""
+    """The endorsed user, else the project's oldest Sandbox user (the first made, among
+    those of one instant), else None."""
     db = env.store.db
     found = db.execute(
         "SELECT user_id FROM sandbox_user_endorsements WHERE project_id = ?", [project_id]
     ).fetchone()
     if found is not None:
         return _alive(db, project_id, found[0])
-    rows = list(rows_where(db, "users", _ALIVE, [project_id], order_by="created_at, id", limit=1))
+    # Ids come from a per-file secret: rowid, the order of insertion, is the same every run.
+    rows = list(
+        rows_where(db, "users", _ALIVE, [project_id], order_by="created_at, rowid", limit=1)
+    )
     return _decode(rows[0]) if rows else None
 
 

@@ -227,6 +227,7 @@ def list_users(
     *,
     first: int | None = None,
     after: str | None = None,
+    before: str | None = None,
     filters: dict[str, Any] | None = None,
 ) -> Connection:
     """The users the project knows (a user token: itself), oldest first; filters
@@ -259,7 +260,7 @@ def list_users(
             " OR instr(phone_number, ?) > 0)"
         )
         params.extend([filters["search"]] * 3)
-    page = paginate(env.store.db, "users", where, params, first=first, after=after)
+    page = paginate(env.store.db, "users", where, params, first=first, after=after, before=before)
     return page
 
 

@@ -11,7 +11,7 @@ from ariadne.types import SchemaBindable
 from ...api.context import RequestContext
 from ...api.mutations import returns_rejections
 from ...api.partner.accounts import project_settings
-from ...api.partner.onboarding import collection_links
+from ...api.partner.onboarding import collection_links, onboarding_details
 from ...api.partner.onboarding.onboarding import collection, document
 from ...domain.onboarding import account_admin_changes as admin_changes
 from ...domain.onboarding import supporting_documents as documents
@@ -38,6 +38,7 @@ bindables: list[SchemaBindable] = [
     collection,
     collection_links.collection,
     document,
+    onboarding_details.document,
     project_info,
 ]
 

@@ -178,7 +178,14 @@ def resolve_update_identification(
 @query.field("sandboxUser")
 def resolve_sandbox_user(_: Any, info: ResolveInfo) -> dict[str, Any]:
     ctx: RequestContext = info.context
-    user = sandbox_users.current(ctx.environment, ctx.principal.project_id)
+    principal = ctx.principal
+    if principal.user_id is not None:
+        # The real field's: the user whose token (or X-User-Id) calls.
+        signed_in = sandbox_users.find(ctx.environment, principal.project_id, principal.user_id)
+        if signed_in is None:
+            raise NotFound(f"No Sandbox user {principal.user_id} in this project.")
+        return signed_in
+    user = sandbox_users.current(ctx.environment, principal.project_id)
     if user is None:
         raise NotFound("The project has no Sandbox user yet: create one with createSandboxUser.")
     return user

@@ -132,6 +132,16 @@ account.set_field(
 )
 
 
+#: A transaction list's `orderBy.field` -> its column. Left out, the order is the real
+#: service's: `updatedAt`, newest first.
+TRANSACTION_ORDER_COLUMNS = {
+    "updatedAt": "updated_at",
+    "createdAt": "created_at",
+    "executionDate": "execution_date",
+    "id": "id",
+}
+
+
 def transactions_connection(
     info: ResolveInfo,
     scope: dict[str, Any],
@@ -159,8 +169,9 @@ def transactions_connection(
         first=first,
         after=after,
         filters=merged,
-        descending=(order_by or {}).get("direction") == "Desc",
+        descending=(order_by or {}).get("direction") != "Asc",
         offset=offset,
+        order=(TRANSACTION_ORDER_COLUMNS[(order_by or {}).get("field") or "updatedAt"], "id"),
     )
     return connection(page, transaction_node)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from ariadne import MutationType, ObjectType, QueryType
@@ -72,10 +74,26 @@ def resolve_verification(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
     return info
 
 
+#: A simulated address per account country (street, postal code, city): the bank's records of
+#: a holder the simulator made without an onboarding (a dataset's) need one to show.
+_SIMULATED_ADDRESSES = {
+    "FR": ("rue de Rivoli", "75001", "Paris"),
+    "DE": ("Friedrichstrasse", "10117", "Berlin"),
+    "ES": ("Calle de Alcala", "28014", "Madrid"),
+    "IT": ("Via del Corso", "00186", "Roma"),
+    "NL": ("Damrak", "1012 LG", "Amsterdam"),
+    "BE": ("Rue Neuve", "1000", "Bruxelles"),
+}
+
+
 @holder.field("residencyAddress")
 def resolve_address(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
-    # The simulator keeps no address: the country is the one of the holder's first account.
+    """The address the holder's onboarding gave, else a simulated one in the country of its
+    first account (the same for the same holder: its street number comes from its id)."""
     env, _ = caller(info)
+    given = _onboarding_address(env.store.db, row)
+    if given is not None:
+        return given
     first = next(
         env.store.db.query(
             "SELECT country FROM accounts WHERE holder_id = ? ORDER BY created_at, id LIMIT 1",
@@ -83,7 +101,39 @@ def resolve_address(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
         ),
         None,
     )
-    return {"country": COUNTRY_CODES.get(first["country"]) if first else None}
+    country = first["country"] if first else "FR"
+    street, postal_code, city = _SIMULATED_ADDRESSES.get(country, _SIMULATED_ADDRESSES["FR"])
+    number = int(hashlib.sha256(row["id"].encode()).hexdigest()[:4], 16) % 150 + 1
+    return {
+        "address_line_1": f"{number} {street}",
+        "address_line_2": None,
+        "city": city,
+        "postal_code": postal_code,
+        "state": None,
+        "country": COUNTRY_CODES.get(country),
+    }
+
+
+def _onboarding_address(db: Any, row: dict[str, Any]) -> dict[str, Any] | None:
+    """The residency address the onboarding that made this holder gave (its company's for a
+    company, its admin's for a person), when it gave a street and a city."""
+    found = db.execute(
+        "SELECT company, account_admin FROM onboardings WHERE holder_id = ? LIMIT 1", [row["id"]]
+    ).fetchone()
+    if found is None:
+        return None
+    for text in found if row["type"] == "Company" else found[1:]:
+        address = (json.loads(text) if text else {}).get("address") or {}
+        if address.get("addressLine1") and address.get("city"):
+            return {
+                "address_line_1": address.get("addressLine1"),
+                "address_line_2": address.get("addressLine2"),
+                "city": address.get("city"),
+                "postal_code": address.get("postalCode"),
+                "state": address.get("state"),
+                "country": address.get("country"),
+            }
+    return None
 
 
 holder.set_field("createdDate", lambda row, *_: row["created_at"])

@@ -6,7 +6,6 @@ from typing import Any
 
 from ariadne import InterfaceType, MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
-from graphql import GraphQLError
 
 from ....domain.accounts import membership_changes as changes
 from ....domain.accounts import memberships as domain
@@ -51,13 +50,8 @@ def resolve_memberships(
     order_by: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     env, principal = caller(info)
-    if before is not None:
-        raise GraphQLError(
-            "`before` is not supported by the simulator: page with `after`.",
-            extensions={"code": "BAD_USER_INPUT"},
-        )
     page = domain.list_memberships(
-        env, principal, first=first, after=after, filters=filters, order_by=order_by
+        env, principal, first=first, after=after, before=before, filters=filters, order_by=order_by
     )
     return connection(page)
 

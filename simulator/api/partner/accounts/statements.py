@@ -36,10 +36,11 @@ _AMOUNTS = (
 
 
 def _download_url(info: ResolveInfo, kind: str, row: dict[str, Any]) -> str:
-    """A loopback URL on the simulator's own base URL; nothing is served there (documented)."""
+    """A URL on the simulator's own base URL: an account statement's file is served there
+    (`server/files.py`); a transaction statement's, not (documented)."""
     ctx: RequestContext = info.context
     extension = str(row.get("format") or "pdf").lower()
-    return f"{ctx.base_url}/sandbox-documents/{kind}/{row['id']}.{extension}"
+    return f"{ctx.base_url}/{ctx.environment.name.value}-documents/{kind}/{row['id']}.{extension}"
 
 
 query.set_field("accountStatement", item_resolver(statements.get_account_statement))

@@ -3,8 +3,9 @@
 rule of each spending limit (`SpendingLimit.mode`, `Spending.timeRange`).
 
 The real service lets a partner configure card products with its support team; the
-simulator has no such process, so every project has one product, a documented constant
-(its rules in `domain/cards/card_products.py`):
+simulator has no such process, so every project has two products of a documented constant
+(its rules in `domain/cards/card_products.py`), the insured default one and a basic one with
+no insurance (what the web banking lets an individual account holder order):
 
 - a debit card of the Standard package, printed in France, with one enabled design;
 - its spending limits are the simulator's default card limit (1,000 EUR a month);
@@ -26,11 +27,18 @@ from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 
 from ....clock import format_timestamp, parse_timestamp
-from ....domain.cards.card_products import PRODUCT, card_product_id, shipping_providers
+from ....domain.cards.card_products import (
+    PRODUCT,
+    basic_card_product_id,
+    card_product_id,
+    is_insured,
+    shipping_providers,
+)
 from ....domain.cards.cards import DEFAULT_SPENDING_LIMIT
 from ....domain.kernel import projects
 from ....domain.kernel.spending_limits import mode_of, period_bounds
 from ....graphql_compat import ResolveInfo
+from ...context import RequestContext
 from .._helpers import amount, caller
 
 card = ObjectType("Card")
@@ -38,12 +46,33 @@ spending_limit = ObjectType("SpendingLimit")
 spending = ObjectType("Spending")
 project_info = ObjectType("ProjectInfo")
 product = ObjectType("CardProduct")
-bindables: list[SchemaBindable] = [card, spending_limit, spending, project_info, product]
+design = ObjectType("CardProductDesign")
+background = ObjectType("CardDesignBackground")
+#: `activeCardSettings`, the older name of the default product's design, and its background.
+settings = ObjectType("CardSettings")
+settings_background = ObjectType("CardSettingsBackground")
+bindables: list[SchemaBindable] = [
+    card,
+    spending_limit,
+    spending,
+    project_info,
+    product,
+    design,
+    background,
+    settings,
+    settings_background,
+]
 
 #: The one card product's package level (the real service's middle one).
 CARD_PACKAGE = str(PRODUCT["card_package"])
-#: Where the simulated design's images would be (nothing is served there).
-DESIGN_URL = "https://cdn.invalid/card-designs/default.png"
+#: Where the simulator serves its card art (`server/card_art.py`), under the public URL.
+CARD_ART_PATH = "/card-designs/{name}.png"
+
+
+def card_art_url(info: ResolveInfo, name: str) -> str:
+    """The absolute URL of the card art `name` ("default", "silver", "black")."""
+    ctx: RequestContext = info.context
+    return ctx.base_url + CARD_ART_PATH.format(name=name)
 
 
 def _stable_id(kind: str, project_id: str) -> str:
@@ -69,17 +98,30 @@ def card_design(project: dict[str, Any]) -> dict[str, Any]:
             "id": _stable_id("card-background", project["id"]),
             "name": "Silver",
             "type": "Silver",
-            "card_background_url": DESIGN_URL,
+            "card_background_url": "silver",
             "card_text_color": "#000000",
             "created_at": created,
             "updated_at": created,
         },
-        "card_design_url": DESIGN_URL,
+        "card_design_url": "default",
         "status": "Enabled",
         "version": 1,
         "created_at": created,
         "updated_at": created,
     }
+
+
+@settings.field("cardDesignUrl")
+@design.field("cardDesignUrl")
+def resolve_design_art(row: dict[str, Any], info: ResolveInfo) -> str:
+    # Rows hold the art's name; the URL is on the caller's public URL.
+    return card_art_url(info, str(row["card_design_url"]))
+
+
+@settings_background.field("cardBackgroundUrl")
+@background.field("cardBackgroundUrl")
+def resolve_background_art(row: dict[str, Any], info: ResolveInfo) -> str:
+    return card_art_url(info, str(row["card_background_url"]))
 
 
 def _default_limit() -> dict[str, Any]:
@@ -114,14 +156,28 @@ def card_product(project: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def basic_card_product(project: dict[str, Any]) -> dict[str, Any]:
+    """The project's uninsured product: the same card, no insurance package."""
+    return {
+        **card_product(project),
+        "id": basic_card_product_id(project["id"]),
+        "name": "Basic debit card",
+        "default_card_product": False,
+        "insurance": {"available_insurance_packages": [], "default_insurance_package": None},
+    }
+
+
 def _project(info: ResolveInfo) -> dict[str, Any]:
     env, principal = caller(info)
     return projects.get_project(env, principal.project_id)
 
 
 @card.field("cardProduct")
-def resolve_card_product(_: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
-    return card_product(_project(info))
+def resolve_card_product(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
+    project = _project(info)
+    if is_insured(project["id"], row.get("card_product_id")):
+        return card_product(project)
+    return basic_card_product(project)
 
 
 @card.field("cardPackage")
@@ -138,6 +194,8 @@ def resolve_contract_expiry(row: dict[str, Any], __: ResolveInfo) -> str | None:
 @card.field("insuranceSubscription")
 def resolve_insurance(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
     if row["type"] != "VirtualAndPhysical" or row["status"] not in ("Enabled", "Canceled"):
+        return None
+    if not is_insured(row["project_id"], row.get("card_product_id")):
         return None
     status = "Enabled" if row["status"] == "Enabled" else "Canceled"
     since = row["updated_at"] if status == "Canceled" else row["created_at"]
@@ -201,13 +259,14 @@ def resolve_time_range(spent: dict[str, Any], info: ResolveInfo) -> dict[str, An
 
 @project_info.field("cardProducts")
 def resolve_card_products(_: dict[str, Any], info: ResolveInfo) -> list[dict[str, Any]]:
-    return [card_product(_project(info))]
+    project = _project(info)
+    return [card_product(project), basic_card_product(project)]
 
 
 @project_info.field("activeCardSettings")
 def resolve_active_card_settings(_: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
-    # The older name of the default product's design.
-    return card_design(_project(info))
+    # The older name of the default product's design; wallets are open to every card.
+    return {**card_design(_project(info)), "allows_apple_pay": True}
 
 
 __all__ = ["CARD_PACKAGE", "bindables", "card_design", "card_product", "period_range"]

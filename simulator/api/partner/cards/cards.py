@@ -16,6 +16,7 @@ from ....storage.rows import CardRow
 from ...connections import connection
 from .._helpers import amount, caller, consent_row, item_resolver, row_resolver
 from ..accounts.accounts import transactions_connection
+from .card_products import card_art_url
 
 query = QueryType()
 
@@ -110,8 +111,8 @@ def resolve_issuing_country(row: dict[str, Any], _: ResolveInfo) -> str:
 
 
 @card.field("cardDesignUrl")
-def resolve_design_url(row: dict[str, Any], _: ResolveInfo) -> str:
-    return "https://cdn.invalid/card-designs/default.png"
+def resolve_design_url(row: dict[str, Any], info: ResolveInfo) -> str:
+    return card_art_url(info, "default")
 
 
 @card.field("spendingLimits")

@@ -1,8 +1,9 @@
 """Public onboarding mutations and `legalForms` (docs/onboarding.md, "Public onboarding").
 
 The real service takes the public mutations without a token (a sign-up form on the
-partner's site); the simulator asks for a token of the project named by `projectId` (a
-project or user token), so every operation stays scoped to its caller.
+partner's site), and so does the simulator: a tokenless call of these fields runs as the
+project it names (`server/public_calls.py`). With a token, `projectId` must be the
+token's project, so every operation stays scoped to its caller.
 """
 
 from __future__ import annotations
@@ -40,6 +41,11 @@ def resolve_legal_forms(_: Any, __: ResolveInfo, country: Any) -> list[dict[str,
 
 def _created(kind: str, input: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, principal = caller(info)
+    if not principal.project_id:  # a tokenless call naming no project of this environment
+        raise GraphQLError(
+            "projectId names no project of this environment.",
+            extensions={"code": "BAD_USER_INPUT"},
+        )
     if input["project_id"] != principal.project_id:
         # Not a rejection of the real union: the simulator's own rule (a token is required).
         raise GraphQLError(

@@ -22,7 +22,14 @@ mutation = MutationType()
 
 trusted_sepa = ObjectType("TrustedSepaBeneficiary")
 account = ObjectType("Account")
-bindables: list[SchemaBindable] = [query, mutation, trusted_sepa, account]
+reachability = ObjectType("Reachability")
+bindables: list[SchemaBindable] = [query, mutation, trusted_sepa, account, reachability]
+
+
+@reachability.field("sepaDirectDebitB2b")
+def resolve_b2b(row: Mapping[str, Any], _: ResolveInfo) -> bool:
+    # The default resolver would read `sepa_direct_debit_b_2_b` (Ariadne splits digits).
+    return bool(row["sepa_direct_debit_b2b"])
 
 
 @account.field("trustedBeneficiaries")

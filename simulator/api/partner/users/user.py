@@ -7,7 +7,6 @@ from typing import Any
 
 from ariadne import MutationType, ObjectType, QueryType
 from ariadne.types import SchemaBindable
-from graphql import GraphQLError
 
 from ....domain.accounts import memberships
 from ....domain.sandbox import sandbox_identifications
@@ -61,15 +60,11 @@ def resolve_users(
     search: str | None = None,
 ) -> dict[str, Any]:
     env, principal = caller(info)
-    if before is not None:
-        raise GraphQLError(
-            "`before` is not supported by the simulator: page with `after`.",
-            extensions={"code": "BAD_USER_INPUT"},
-        )
     if search:
         filters = {**(filters or {}), "search": search}
     wanted = domain_filters(filters)
-    return connection(list_users(env, principal, first=first, after=after, filters=wanted))
+    page = list_users(env, principal, first=first, after=after, before=before, filters=wanted)
+    return connection(page)
 
 
 @user_type.field("mobilePhoneNumber")
@@ -233,13 +228,13 @@ def resolve_memberships(
     filters: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     env, principal = caller(info)
-    if before is not None:
-        raise GraphQLError(
-            "`before` is not supported by the simulator: page with `after`.",
-            extensions={"code": "BAD_USER_INPUT"},
-        )
     page = memberships.list_memberships(
-        env, principal, first=first, after=after, filters={**(filters or {}), "user_id": row["id"]}
+        env,
+        principal,
+        first=first,
+        after=after,
+        before=before,
+        filters={**(filters or {}), "user_id": row["id"]},
     )
     return connection(page)
 
