@@ -99,6 +99,32 @@ def test_the_fixtures_and_a_failing_tests_report(partner: pytest.Pytester) -> No
     assert replay.ret == 0, replay.stdout.str()
 
 
+def test_on_two_xdist_workers(partner: pytest.Pytester) -> None:
+    """pytest-xdist: each worker builds its own simulators (data dirs and ports of its own),
+    and the red test still leaves its report."""
+    result = partner.runpytest_subprocess(*PLUGIN, "-p", "no:cacheprovider", "-n", "2")
+    result.assert_outcomes(passed=6, failed=1)
+    assert (partner.path / "banking-reports" / "test_partner.py_test_a_red_test.ipynb").is_file()
+
+
+def test_session_scope_on_two_xdist_workers(pytester: pytest.Pytester) -> None:
+    """In the session scope, each worker's session has its simulator, served on a port of
+    its own."""
+    pytester.makepyfile(
+        test_workers="""
+        import httpx, pytest
+        @pytest.mark.parametrize("n", range(4))
+        def test_served(banking_server, sandbox_token, n):
+            with httpx.Client(base_url=banking_server.base_url) as http:
+                answer = http.post("/sandbox/graphql", json={"query": "{ projectInfo { name } }"},
+                                   headers={"Authorization": f"Bearer {sandbox_token}"})
+            assert answer.status_code == 200, answer.text
+        """
+    )
+    result = pytester.runpytest_subprocess(*PLUGIN, "-n", "2", "--banking-scope=session")
+    result.assert_outcomes(passed=4)
+
+
 def test_session_scope_shares_one_simulator(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(
         test_session="""
