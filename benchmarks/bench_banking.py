@@ -40,9 +40,11 @@ from simulator.domain.sandbox.datasets import load_dataset
 
 REDIRECT = "http://localhost:3000/callback"
 # The partner API lists one account's transactions under the account (`Query.transactions`
-# has no account filter).
+# has no account filter), in the order of the keyset measured (its default is the last
+# updated first, as the real service's).
 QUERY = """query($account: ID!, $after: String) {
-  account(accountId: $account) { transactions(first: 100, after: $after) {
+  account(accountId: $account) { transactions(first: 100, after: $after,
+    orderBy: {field: executionDate, direction: Asc}) {
     totalCount pageInfo { hasNextPage endCursor }
     edges { cursor node { id type amount { value currency } statusInfo { status }
       executionDate } } } } }"""
