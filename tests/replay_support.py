@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import shutil
 import socket
 import tempfile
 import threading
@@ -233,3 +234,4 @@ class Sessions(RuleBasedStateMachine):
                 self.server.__exit__(None, None, None)
             if self.sim is not None:
                 self.sim.close()
+            shutil.rmtree(self.folder, ignore_errors=True)  # a long run makes hundreds
