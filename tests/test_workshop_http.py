@@ -40,8 +40,10 @@ REDIRECT_URI = "http://localhost:3000/callback"
 class WorkshopServer:
     """`serve` on a workshop data dir, in a thread: uvicorn, the workshop app, its room."""
 
-    def __init__(self, path: Path, learners: list[str] | None = None) -> None:
-        self.port = free_port()
+    def __init__(
+        self, path: Path, learners: list[str] | None = None, *, port: int | None = None
+    ) -> None:
+        self.port = port or free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.room = Workshop(path, learners=learners, public_url=self.base_url)
         instructor, self.sign_in = instructor_app(self.room, self.base_url)
