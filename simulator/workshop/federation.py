@@ -48,7 +48,7 @@ from .room_actions import (
     learner_action,
     room_action,
 )
-from .slices import SliceEntry, read_plan
+from .slices import PLAN_FILE, SliceEntry, read_plan
 from .spaces import Workshop
 
 __all__ = ["LAST_REQUESTS", "SLICE_PREFIX", "Federation", "LearnerData", "SliceUnavailable"]
@@ -96,22 +96,54 @@ def _form_of(payload: Any) -> dict[str, str]:
 class Federation:
     """The room's other slices, as this server's view reaches them (the module docstring).
     No plan, or a server serving the whole room: no other slice, and the view is this
-    server's alone, as before."""
+    server's alone, as before.
+
+    The plan is read when the server starts (a broken one stops it there) and again
+    whenever its file changes: slices started before `workshop slices` was run, or after
+    it was run again for a new address, find one another without a restart."""
 
     def __init__(self, room: Workshop) -> None:
         self.room = room
-        served = set(room.served)
-        plan = read_plan(room)
-        #: The slices serving none of this server's learners: the others.
-        self.peers: list[SliceEntry] = [e for e in plan if served.isdisjoint(e.names)]
-        self._owner = {name: peer for peer in self.peers for name in peer.names}
-        #: This server's place in the plan (None outside one): the first serves the view.
-        self.number = next((e.number for e in plan if set(e.names) == served), None)
+        self._served = frozenset(room.served)
+        self._path = room.data_dir / PLAN_FILE
+        self._stamp = self._stamp_now()
+        self._plan = read_plan(room)
         self._key = room.codes.slice_key()
+
+    def _stamp_now(self) -> tuple[int, int] | None:
+        try:
+            stat = self._path.stat()
+        except FileNotFoundError:
+            return None
+        return stat.st_mtime_ns, stat.st_size
+
+    def _entries(self) -> list[SliceEntry]:
+        stamp = self._stamp_now()
+        if stamp != self._stamp:
+            try:
+                self._plan = read_plan(self.room)
+            except ConfigurationError as error:  # half-written, or stale: the last one kept
+                logger.warning("The slice plan is not read again: %s", error)
+            self._stamp = stamp
+        return self._plan
+
+    @property
+    def peers(self) -> list[SliceEntry]:
+        """The slices of the plan serving none of this server's learners: the others."""
+        return [entry for entry in self._entries() if self._served.isdisjoint(entry.names)]
+
+    @property
+    def number(self) -> int | None:
+        """This server's place in the plan (None outside one): the first serves the view."""
+        entries = self._entries()
+        return next((e.number for e in entries if frozenset(e.names) == self._served), None)
+
+    def _owner(self, name: str) -> SliceEntry | None:
+        return next((peer for peer in self.peers if name in peer.names), None)
 
     def knows(self, name: str) -> bool:
         """Whether the view can show `name`: served here or by another slice."""
-        return name in self.room.served or name in self._owner
+        return name in self._served or self._owner(name) is not None
 
     def _headers(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self._key}"}
@@ -168,7 +200,7 @@ class Federation:
 
     async def learner(self, name: str, activity: Any) -> LearnerData:
         """What `name`'s page shows, from whichever slice serves them."""
-        peer = self._owner.get(name)
+        peer = self._owner(name)
         if peer is None:
             return await asyncio.to_thread(local_learner, self.room, name, activity)
         data = await self._call(peer, f"{SLICE_PREFIX}/learners/{name}")
@@ -182,24 +214,27 @@ class Federation:
     ) -> Done:
         """Do a checked action (instructor.py checked its name and confirmation): on
         `name`, at the slice serving them, or on every learner of every slice."""
-        peer = self._owner.get(name) if name is not None else None
+        peer = self._owner(name) if name is not None else None
         if peer is not None:
             path = f"{SLICE_PREFIX}/learners/{name}/{action}"
             data = await self._call(peer, path, {"form": dict(form)}, _ACTION_SECONDS)
             return Done(str(data["message"]), tuple(data["learners"]), str(data["what"]))
-        if name is not None or not self.peers:
+        peers = self.peers
+        if name is not None or not peers:
             return await do_here(self.room, workshop, name, action, form)
-        return await self._act_room(workshop, action, form)
+        return await self._act_room(workshop, action, form, peers)
 
-    async def _act_room(self, workshop: Any, action: str, form: Mapping[str, str]) -> Done:
+    async def _act_room(
+        self, workshop: Any, action: str, form: Mapping[str, str], peers: list[SliceEntry]
+    ) -> Done:
         # Every slice checks first: a refusal anywhere leaves the whole room as it was.
         path = f"{SLICE_PREFIX}/room/{action}"
         asked = {"form": dict(form), "check": True}
-        checks = [self._call(peer, path, asked) for peer in self.peers]
+        checks = [self._call(peer, path, asked) for peer in peers]
         await asyncio.gather(asyncio.to_thread(check_room_action, self.room, action, form), *checks)
         own = do_here(self.room, workshop, None, action, form)
         told = {"form": dict(form)}
-        calls = [self._call(peer, path, told, _ACTION_SECONDS) for peer in self.peers]
+        calls = [self._call(peer, path, told, _ACTION_SECONDS) for peer in peers]
         results = await asyncio.gather(own, *calls, return_exceptions=True)
         learners: list[str] = []
         what, failed = "", []
