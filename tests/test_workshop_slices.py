@@ -16,6 +16,8 @@ import pytest
 
 from simulator.exceptions import ConfigurationError
 from simulator.workshop import Workshop
+from simulator.workshop.command import _instructor_line
+from simulator.workshop.federation import Federation
 from simulator.workshop.slices import NGINX_FILE, PLAN_FILE, read_plan, write_plan
 
 from .conftest import free_port
@@ -184,3 +186,49 @@ def test_a_slice_that_does_not_answer(slices: TwoSlices) -> None:
         assert page.status_code == 503 and "did not answer" in page.text
     finally:
         http.close()
+
+
+def test_the_views_forms_behind_a_tls_proxy(pristine: Path, tmp_path: Path) -> None:
+    """With an https public URL (a TLS proxy in front, `X-Forwarded-Proto` or not), the
+    view's own forms are accepted, as the browser posts them through the proxy (`Origin`
+    the public URL's); a post from another site, from the same host in plain http, or
+    from the server's own port is refused, the session's CSRF token notwithstanding."""
+    shutil.copytree(pristine, tmp_path / "room")
+    public = "https://bank.example"
+    with (
+        WorkshopServer(tmp_path / "room", public_url=public) as server,
+        httpx.Client(base_url=server.base_url, timeout=30) as http,
+    ):
+        signed = http.get(server.sign_in().removeprefix(public))
+        assert signed.status_code == 303 and "Secure" in signed.headers["set-cookie"]
+        session = signed.cookies["workshop_session"]  # Secure: sent by hand over http
+        cookie = {"Cookie": f"workshop_session={session}", "Accept": "text/html"}
+        page = http.get("/workshop", headers=cookie).text
+        csrf = re.search(r"name='csrf' value='([^']+)'", page)
+        assert csrf
+        form = {"csrf": csrf.group(1), "checkpoint": "tls"}
+        for origin, forwarded, status in (
+            (public, {"X-Forwarded-Proto": "https"}, 303),
+            (public, {}, 303),
+            ("https://evil.example", {"X-Forwarded-Proto": "https"}, 403),
+            ("http://bank.example", {}, 403),
+            (server.base_url, {}, 403),
+        ):
+            headers = {**cookie, "Origin": origin, **forwarded}
+            answer = http.post("/workshop/room/checkpoint", data=form, headers=headers)
+            assert answer.status_code == status, (origin, answer.text)
+            if status == 403:
+                assert "not sent by the instructor" in answer.text
+
+
+def test_the_banner_says_which_slice_serves_the_view(pristine: Path, tmp_path: Path) -> None:
+    shutil.copytree(pristine, tmp_path / "room")
+    with Workshop(tmp_path / "room") as room:
+        write_plan(room, ["1-2=127.0.0.1:8001", "3=127.0.0.1:8002"])
+    for served, line in (
+        (["ada", "grace-h"], "LINK (the whole room: 2 slices)"),
+        (["mary-k"], "the first slice's view (slice 2 of the plan here)"),
+        (None, "LINK"),  # the whole roster on one server: no other slice
+    ):
+        with Workshop(tmp_path / "room", learners=served) as room:
+            assert _instructor_line(Federation(room), lambda: "LINK") == line

@@ -71,10 +71,11 @@ class Slice:
         """Once it answers, with the instructor's link its banner printed (slices are
         started together, then waited for: each start is a Python process's imports)."""
         assert self.process.stdout is not None
-        for line in self.process.stdout:  # the banner: up to the instructor's link
+        for line in self.process.stdout:  # the banner: up to its last line
             match = _LINK.search(line)
-            if match:
+            if match:  # none on a slice other than the plan's first (its view is the first's)
                 self.sign_in_link = match.group(1)
+            if line.startswith("Press Ctrl-C"):
                 break
         _wait(f"http://127.0.0.1:{self.port}/", self.process, self.log)
         return self
