@@ -140,6 +140,11 @@ def test_one_view_over_every_slice(slices: TwoSlices) -> None:
         after = {name: slices.clock(name) for name in NAMES}
         refused = _said(http, http.post("/workshop/room/restore", data=sure))
         assert refused == "No checkpoint 'x' for mary-k: nothing was restored."
+        nowhere = _said(http, http.post("/workshop/room/restore", data={**sure, "checkpoint": "y"}))
+        assert nowhere == (
+            "No checkpoint 'y' for ada, grace-h: nothing was restored. "
+            "No checkpoint 'y' for mary-k: nothing was restored."
+        )
         assert {name: slices.clock(name) for name in NAMES} == after
         # An action on the other slice's learner goes there.
         hers = http.post("/workshop/learners/mary-k/clock", data={"csrf": csrf, "duration": "1h"})
@@ -180,7 +185,8 @@ def test_a_slice_that_does_not_answer(slices: TwoSlices) -> None:
         assert set(rows["mary-k"]["exercises"].values()) == {"unknown"}
         before = slices.first.room.learner("ada").clock.timestamp()
         moved = http.post("/workshop/room/clock", data={"csrf": csrf, "duration": "2h"})
-        assert "did not answer" in _said(http, moved)
+        said = _said(http, moved)
+        assert "did not answer" in said and said.endswith("Nothing was done.")
         assert slices.first.room.learner("ada").clock.timestamp() == before  # nothing done
         page = http.get("/workshop/learners/mary-k")
         assert page.status_code == 503 and "did not answer" in page.text

@@ -108,7 +108,7 @@ class Federation:
         self._path = room.data_dir / PLAN_FILE
         self._stamp = self._stamp_now()
         self._plan = read_plan(room)
-        self._key = room.codes.slice_key()
+        self._known_key: str | None = None
 
     def _stamp_now(self) -> tuple[int, int] | None:
         try:
@@ -144,6 +144,13 @@ class Federation:
     def knows(self, name: str) -> bool:
         """Whether the view can show `name`: served here or by another slice."""
         return name in self._served or self._owner(name) is not None
+
+    @property
+    def _key(self) -> str:
+        """The room's slice key, read from the join file on first use."""
+        if self._known_key is None:
+            self._known_key = self.room.codes.slice_key()
+        return self._known_key
 
     def _headers(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self._key}"}
@@ -190,7 +197,7 @@ class Federation:
             return dict(await self._call(peer, f"{SLICE_PREFIX}/rows"))
         except ConfigurationError as error:
             exercises = {exercise.id: "unknown" for exercise in load_exercises()}
-            missing = {"status": 503, "path": peer.url, "message": str(error)}
+            missing = {"status": 503, "path": f"slice {peer.number}", "message": str(error)}
             rows = [
                 {"learner": name, "exercises": exercises, "done": 0, "clock": "-", "requests": 0,
                  "last_activity": None, "idle_seconds": None, "last_error": missing}
@@ -231,19 +238,22 @@ class Federation:
         path = f"{SLICE_PREFIX}/room/{action}"
         asked = {"form": dict(form), "check": True}
         checks = [self._call(peer, path, asked) for peer in peers]
-        await asyncio.gather(asyncio.to_thread(check_room_action, self.room, action, form), *checks)
+        own_check = asyncio.to_thread(check_room_action, self.room, action, form)
+        refusals = _failures(await asyncio.gather(own_check, *checks, return_exceptions=True))
+        if refusals:  # each slice's own words (the learners it lacks a checkpoint for)
+            unanswered = any(isinstance(error, SliceUnavailable) for error in refusals)
+            words = " ".join(dict.fromkeys(str(error) for error in refusals))
+            raise ConfigurationError(words + (" Nothing was done." if unanswered else ""))
         own = do_here(self.room, workshop, None, action, form)
         told = {"form": dict(form)}
         calls = [self._call(peer, path, told, _ACTION_SECONDS) for peer in peers]
         results = await asyncio.gather(own, *calls, return_exceptions=True)
         learners: list[str] = []
-        what, failed = "", []
+        what, failed = "", _failures(results)
         for result in results:
             if isinstance(result, BaseException):
-                if not isinstance(result, SimulatorError):
-                    raise result
-                failed.append(str(result))
-            elif isinstance(result, Done):
+                continue
+            if isinstance(result, Done):
                 learners.extend(result.learners)
                 what = result.what
             else:
@@ -251,8 +261,18 @@ class Federation:
                 what = str(result["what"])
         done = f"Every learner's space ({len(learners)}) {what}." if learners else "Nothing done."
         if failed:
-            raise ConfigurationError(f"{done} Not done everywhere: {' '.join(failed)}")
+            words = " ".join(str(error) for error in failed)
+            raise ConfigurationError(f"{done} Not done everywhere: {words}")
         return Done(done, tuple(learners), what)
+
+
+def _failures(results: list[Any]) -> list[SimulatorError]:
+    """The refusals among `gather`'s results; anything else raised is raised again (a bug
+    is not a slice's answer)."""
+    for result in results:
+        if isinstance(result, BaseException) and not isinstance(result, SimulatorError):
+            raise result
+    return [result for result in results if isinstance(result, SimulatorError)]
 
 
 async def do_here(
