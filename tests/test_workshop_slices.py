@@ -66,6 +66,11 @@ def test_the_plan_and_the_proxys_map_of_learners(pristine: Path, tmp_path: Path)
     assert done.returncode == 0, done.stderr
     assert "--port 8002 --learners 4 --trust-proxy" in done.stdout
     assert (tmp_path / "room" / PLAN_FILE).exists()
+    # A server of learners that are no slice of the plan: refused before it listens.
+    port = str(free_port())
+    refused = run_cli("serve", "--data-dir", str(tmp_path / "room"), "--learners", "1-2",
+                      "--port", port)  # fmt: skip
+    assert refused.returncode != 0 and "no slice of the room's plan" in refused.stderr
 
 
 class TwoSlices:

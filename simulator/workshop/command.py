@@ -16,6 +16,7 @@ from ..webhooks.outbound import OutboundPolicy
 from .federation import Federation
 from .instructor import instructor_app
 from .serving import WorkshopApp
+from .slices import check_served
 from .spaces import Workshop, parse_slice
 
 __all__ = ["open_served_workshop", "run_workshop_serve"]
@@ -66,6 +67,7 @@ def run_workshop_serve(args: argparse.Namespace) -> int:
     # what the trainer typed wrong, whatever else is listening on the machine.
     room = open_served_workshop(args)
     try:
+        check_served(room)
         ensure_port_free(args.host, args.port)
         configure_logging(args.log_file)
     except OSError as error:

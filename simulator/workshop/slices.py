@@ -26,7 +26,8 @@ from ..exceptions import ConfigurationError
 from ..storage.private import write_private_text
 from .spaces import Workshop, parse_slice
 
-__all__ = ["NGINX_FILE", "PLAN_FILE", "SliceEntry", "nginx_map", "read_plan", "write_plan"]
+__all__ = ["NGINX_FILE", "PLAN_FILE", "SliceEntry", "check_served", "nginx_map", "read_plan",
+           "write_plan"]  # fmt: skip
 
 PLAN_FILE = "slices.json"
 NGINX_FILE = "nginx-slices.conf"
@@ -136,3 +137,19 @@ def read_plan(room: Workshop) -> list[SliceEntry]:
             f"The slice plan {path} no longer fits the roster ({error}): "
             "run `workshop slices` again."
         ) from None
+
+
+def check_served(room: Workshop) -> None:
+    """Refuse to serve learners that are no slice of the room's plan (the proxy would send
+    some of them elsewhere, and the view would not find them): one slice, or the whole
+    roster (a room served by one server again, the plan left behind)."""
+    entries = read_plan(room)
+    served = frozenset(room.served)
+    if not entries or served == frozenset(room.names):
+        return
+    if all(frozenset(entry.names) != served for entry in entries):
+        slices = ", ".join(entry.learners for entry in entries)
+        raise ConfigurationError(
+            f"--learners is no slice of the room's plan ({PLAN_FILE}: {slices}): serve one of "
+            "them, or run `workshop slices` again."
+        )
