@@ -44,7 +44,7 @@ from .room_actions import (
     LEARNER_ACTIONS,
     ROOM_ACTIONS,
     Done,
-    check_room_action,
+    check_action,
     learner_action,
     room_action,
 )
@@ -238,7 +238,7 @@ class Federation:
         path = f"{SLICE_PREFIX}/room/{action}"
         asked = {"form": dict(form), "check": True}
         checks = [self._call(peer, path, asked) for peer in peers]
-        own_check = asyncio.to_thread(check_room_action, self.room, action, form)
+        own_check = asyncio.to_thread(check_action, self.room, self.room.served, action, form)
         refusals = _failures(await asyncio.gather(own_check, *checks, return_exceptions=True))
         if refusals:  # each slice's own words (the learners it lacks a checkpoint for)
             unanswered = any(isinstance(error, SliceUnavailable) for error in refusals)
@@ -338,7 +338,7 @@ class _SliceApi:
             payload = await request.json()
             form = _form_of(payload)
             if name is None and payload.get("check"):
-                await asyncio.to_thread(check_room_action, self.room, action, form)
+                await asyncio.to_thread(check_action, self.room, self.room.served, action, form)
                 return JSONResponse({"message": "", "learners": [], "what": ""})
             done = await do_here(self.room, request.app.state.workshop, name, action, form)
         except (SimulatorError, ValueError) as error:

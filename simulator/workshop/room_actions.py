@@ -14,7 +14,7 @@ from ..clock import parse_duration
 from ..exceptions import ConfigurationError
 from .spaces import Workshop
 
-__all__ = ["CONFIRMED", "LEARNER_ACTIONS", "ROOM_ACTIONS", "Done", "check_room_action",
+__all__ = ["CONFIRMED", "LEARNER_ACTIONS", "ROOM_ACTIONS", "Done", "check_action",
            "learner_action", "needs_confirming", "room_action"]  # fmt: skip
 
 #: The form value of a destructive action's second step.
@@ -91,7 +91,7 @@ def _act(room: Workshop, names: list[str], action: str, form: Mapping[str, objec
         return f"saved as checkpoint {label!r}"
     if action == "restore":
         label = _label(form)
-        check_room_action(room, action, form, names)
+        check_action(room, names, action, form)
         for name in names:
             room.learner(name).restore(label)
         return f"restored to checkpoint {label!r}"
@@ -102,16 +102,15 @@ def _act(room: Workshop, names: list[str], action: str, form: Mapping[str, objec
     raise ValueError(f"No action {action!r}.")  # the view checks the name first
 
 
-def check_room_action(
-    room: Workshop, action: str, form: Mapping[str, object], names: list[str] | None = None
-) -> None:
-    """Refuse, changing nothing, what `room_action` would refuse (a duration, a checkpoint
-    missing for a learner): a room served as slices asks every slice first (federation.py)."""
+def check_action(room: Workshop, names: list[str], action: str, form: Mapping[str, object]) -> None:
+    """Refuse, changing nothing, what `_act` would refuse for `names` (a bad duration, a
+    checkpoint some learner lacks): a room served as slices asks every slice first
+    (federation.py)."""
     if action == "clock":
         _duration(form)
     elif action == "restore":
         label = _label(form)
-        missing = _missing(room, room.served if names is None else names, label)
+        missing = _missing(room, names, label)
         if missing:
             raise ConfigurationError(
                 f"No checkpoint {label!r} for {', '.join(missing)}: nothing was restored."
