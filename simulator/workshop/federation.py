@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import ssl
 from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
@@ -109,6 +110,7 @@ class Federation:
         self._stamp = self._stamp_now()
         self._plan = read_plan(room)
         self._known_key: str | None = None
+        self._tls: ssl.SSLContext | None = None
 
     def _stamp_now(self) -> tuple[int, int] | None:
         try:
@@ -165,9 +167,14 @@ class Federation:
         """`path` of another slice: its JSON, a refusal it words raised as a
         `ConfigurationError`, or `SliceUnavailable`."""
         where = f"The slice at {peer.url} (learners {peer.learners})"
+        if self._tls is None:
+            # Made once, off the event loop: a client makes one otherwise, which loads the
+            # CA bundle (100 ms holding the GIL, every learner waiting, at each question).
+            self._tls = await asyncio.to_thread(ssl.create_default_context)
         try:
             # trust_env=False: an HTTP proxy of the environment must not see the room's key.
-            async with httpx.AsyncClient(timeout=timeout, trust_env=False) as http:
+            client = httpx.AsyncClient(timeout=timeout, trust_env=False, verify=self._tls)
+            async with client as http:
                 method = "GET" if payload is None else "POST"
                 answer = await http.request(
                     method, f"{peer.url}{path}", json=payload, headers=self._headers()
