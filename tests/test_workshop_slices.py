@@ -155,6 +155,11 @@ def test_one_view_over_every_slice(slices: TwoSlices) -> None:
         hers = http.post("/workshop/learners/mary-k/clock", data={"csrf": csrf, "duration": "1h"})
         assert _said(http, hers).startswith("mary-k's space moved forward by 1h, now ")
         assert slices.clock("mary-k") > after["mary-k"]
+        revoked = http.post("/workshop/learners/mary-k/revoke", data={"csrf": csrf})
+        assert _said(http, revoked).startswith("mary-k's join code is revoked")
+        assert "<dd id='join-code'>revoked</dd>" in http.get("/workshop/learners/mary-k").text
+        reissued = http.post("/workshop/learners/mary-k/reissue", data={"csrf": csrf})
+        assert _said(http, reissued).startswith("mary-k's new join code: mary-k-")
         back = {"csrf": csrf, "confirm": "yes", "checkpoint": "lunch"}
         assert "(3) restored" in _said(http, http.post("/workshop/room/restore", data=back))
         assert slices.clock("mary-k") == after["mary-k"]
