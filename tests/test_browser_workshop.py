@@ -9,6 +9,7 @@ docs/workshop.md), once behind a real TLS-terminating nginx in front of two
 from __future__ import annotations
 
 import csv
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from .browser_workshop_support import (
     JOIN_SHOT,
     Learner,
     instructor_resets_the_room,
+    instructor_row,
     learner_path,
 )
 from .conftest import CHROMIUM, free_port
@@ -99,18 +101,58 @@ def _secure_cookies(offline: OfflineContext) -> dict[str, tuple[bool, str]]:
     return {c["name"]: (c["secure"], c["path"]) for c in offline.context.cookies()}
 
 
+def _room_wide(page: Any, button: str, field: str, value: str) -> None:
+    """Fill the "Every learner" form of `button` and send it."""
+    form = page.locator("form").filter(has=page.get_by_role("button", name=button))
+    form.get_by_label(field).fill(value)
+    form.get_by_role("button", name=button).click()
+    page.wait_for_url(re.compile(r"/workshop$"))
+
+
+def _cells(page: Any, names: list[str], nth: int) -> list[str]:
+    """The `nth` cell from the row's end (-1: the clock, -2: checkpoints) of each learner."""
+    return [str(instructor_row(page, name).locator("td").nth(nth).inner_text()) for name in names]
+
+
+def instructor_runs_the_sliced_room(offline: OfflineContext, link: str, names: list[str]) -> None:
+    """Through the proxy, the first slice's view: every learner of both slices, and a
+    clock advance and a checkpoint of the whole room reaching both."""
+    page = offline.context.new_page()
+    page.goto(link)
+    expect(page.get_by_role("heading", name=f"Workshop: {len(names)} learners")).to_be_visible()
+    for name in names:
+        expect(instructor_row(page, name).locator("td").first).to_have_class("done")
+    before = _cells(page, names, -1)
+    _room_wide(page, "Advance every clock", "duration", "2h")
+    expect(page.get_by_role("status")).to_have_text(
+        f"Every learner's space ({len(names)}) moved forward by 2h."
+    )
+    after = _cells(page, names, -1)
+    assert all(new > old for new, old in zip(after, before, strict=True)), (before, after)
+    _room_wide(page, "Checkpoint the room", "room checkpoint", "lunch")
+    expect(page.get_by_role("status")).to_contain_text("saved as checkpoint 'lunch'")
+    assert _cells(page, names, -2) == ["lunch"] * len(names)
+    # The second slice's learner has a page of her own, from her slice.
+    page.get_by_role("link", name=names[-1], exact=True).click()
+    expect(page.get_by_role("heading", name=f"Learner {names[-1]}")).to_be_visible()
+    expect(page.locator("#join-code")).to_contain_text(f"{names[-1]}-")
+    expect(page.locator("table tbody tr").first).to_be_visible()
+    page.close()
+
+
 def test_the_same_behind_a_tls_proxy_in_front_of_two_slices(tmp_path: Path, browser: Any) -> None:
-    """As docs/workshop.md serves a large room: `workshop create --names`, two
-    `serve --learners` slices with the proxy's `--public-url https://...`, nginx in front
-    routing `learner-01` to `learner-50` to the first and the rest to the second (the page's
-    own configuration: `documented_nginx_conf`); every cookie `Secure`."""
+    """As docs/workshop.md serves a large room: `workshop create --names` (names of any
+    shape), two `serve --learners` slices with the proxy's `--public-url https://...`,
+    `workshop slices` writing the plan and the proxy's map, nginx in front with the page's
+    own configuration (`documented_nginx_conf`); every cookie `Secure`. One instructor's
+    view, through the proxy, over both slices, whose room-wide actions reach both."""
     require_tools()
     work = tmp_path / "proxy"
     work.mkdir()
     port = free_port()
     public = f"https://localhost:{port}"
     room = tmp_path / "room"
-    first, second = "learner-01", "learner-51"  # the page's map sends them apart
+    first, second = "ada", "grace-h"  # one a slice: the map written by `workshop slices`
     phones = {first: PHONES["ada"], second: PHONES["bob"]}  # new to their spaces
     (tmp_path / "names.txt").write_text(f"{first}\n{second}\n")
     _cli("workshop", "create", "--names", str(tmp_path / "names.txt"), "--dataset", "default",
@@ -128,8 +170,8 @@ def test_the_same_behind_a_tls_proxy_in_front_of_two_slices(tmp_path: Path, brow
             row = roster[name]
             space = f"{public}/w/{name}"
             assert row["base_url"] == space and row["join_url"] == f"{public}/w/join"
-            # The join page is the second slice's (nginx: every path but the first 50
-            # learners'), learner-01's dashboard entry the first's: the code opens both.
+            # The join page is the first slice's (the map's default), grace-h's dashboard
+            # entry the second's: the code opens both.
             learner = Learner(name, space, row["client_id"], row["client_secret"],
                               row["join_code"], phones[name])  # fmt: skip
             context.context.grant_permissions(["clipboard-read", "clipboard-write"])
@@ -137,20 +179,21 @@ def test_the_same_behind_a_tls_proxy_in_front_of_two_slices(tmp_path: Path, brow
             cookies = _secure_cookies(context)
             assert cookies["dashboard_session"] == (True, f"/w/{name}/dashboard")
             assert cookies["oauth2_session"] == (True, f"/w/{name}/oauth2")
+        # The slices' own questions are not answered from outside.
+        answer = httpx.get(f"{public}/workshop/slice/rows", verify=False, timeout=20)
+        assert answer.status_code == 404
 
         def nudge() -> None:
             httpx.get(f"{public}/w/{first}/sandbox/graphql", verify=False, timeout=20)
 
-        # The proxy's /workshop is the first slice's view; its room is learner-01 alone.
-        instructor_resets_the_room(contexts[2], slices[0].sign_in_link, [first], nudge)
+        instructor_runs_the_sliced_room(contexts[2], slices[0].sign_in_link, [first, second])
+        # Signed in already (the link is one-time): the view's own address.
+        instructor_resets_the_room(contexts[2], f"{public}/workshop", [first, second], nudge)
         assert _secure_cookies(contexts[2])["workshop_session"] == (True, "/workshop")
-        reset = contexts[0].context.new_page()
-        reset.goto(f"{public}/w/{first}/dashboard")
-        expect(reset.get_by_role("heading", name="Sign in to the dashboard")).to_be_visible()
-        # The learner on the other slice kept their project.
-        kept = contexts[1].context.new_page()
-        kept.goto(f"{public}/w/{second}/dashboard")
-        expect(kept.get_by_role("link", name=f"{second} app")).to_be_visible()
+        for name, context in zip((first, second), contexts, strict=False):
+            reset = context.context.new_page()  # the reset reached both slices
+            reset.goto(f"{public}/w/{name}/dashboard")
+            expect(reset.get_by_role("heading", name="Sign in to the dashboard")).to_be_visible()
         assert all(context.aborted == [] for context in contexts)
     finally:
         for context in contexts:

@@ -40,11 +40,19 @@ REDIRECT_URI = "http://localhost:3000/callback"
 class WorkshopServer:
     """`serve` on a workshop data dir, in a thread: uvicorn, the workshop app, its room."""
 
-    def __init__(self, path: Path, learners: list[str] | None = None) -> None:
-        self.port = free_port()
+    def __init__(
+        self,
+        path: Path,
+        learners: list[str] | None = None,
+        *,
+        port: int | None = None,
+        public_url: str | None = None,
+    ) -> None:
+        self.port = port or free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
-        self.room = Workshop(path, learners=learners, public_url=self.base_url)
-        instructor, self.sign_in = instructor_app(self.room, self.base_url)
+        public_url = public_url or self.base_url
+        self.room = Workshop(path, learners=learners, public_url=public_url)
+        instructor, self.sign_in = instructor_app(self.room, public_url)
         self.app = WorkshopApp(self.room, instructor=instructor)
         instructor.state.workshop = self.app
         self.server = uvicorn.Server(uvicorn_config(self.app, "127.0.0.1", self.port))

@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
@@ -53,6 +54,7 @@ class Slice:
     file (a pipe nobody reads would fill and stall the server)."""
 
     def __init__(self, data_dir: Path, learners: str, public_url: str, work: Path) -> None:
+        self.data_dir, self.learners = data_dir, learners
         self.port = free_port()
         self.log = work / f"serve-{self.port}.log"
         self._stderr: IO[str] = self.log.open("w")
@@ -69,10 +71,11 @@ class Slice:
         """Once it answers, with the instructor's link its banner printed (slices are
         started together, then waited for: each start is a Python process's imports)."""
         assert self.process.stdout is not None
-        for line in self.process.stdout:  # the banner: up to the instructor's link
+        for line in self.process.stdout:  # the banner: up to its last line
             match = _LINK.search(line)
-            if match:
+            if match:  # none on a slice other than the plan's first (its view is the first's)
                 self.sign_in_link = match.group(1)
+            if line.startswith("Press Ctrl-C"):
                 break
         _wait(f"http://127.0.0.1:{self.port}/", self.process, self.log)
         return self
@@ -106,8 +109,7 @@ _REPLACED = (
     ("server_name bank.example;", "server_name localhost;"),
     ("/etc/ssl/bank.example.pem", "{cert}"),
     ("/etc/ssl/bank.example.key", "{key}"),
-    ("127.0.0.1:8001", "127.0.0.1:{port_1}"),
-    ("127.0.0.1:8002", "127.0.0.1:{port_2}"),
+    ("/srv/room/nginx-slices.conf", "{include}"),
 )
 
 
@@ -118,13 +120,12 @@ def documented_nginx_block() -> str:
     return str(blocks[0])
 
 
-def documented_nginx_conf(
-    work: Path, port: int, cert: Path, key: Path, ports: tuple[int, int]
-) -> str:
-    """docs/workshop.md's configuration, word for word but for its addresses (on loopback
-    ports, `localhost`, a self-signed certificate), in the files of a non-root nginx."""
+def documented_nginx_conf(work: Path, port: int, cert: Path, key: Path, include: Path) -> str:
+    """docs/workshop.md's configuration, word for word but for its addresses (on a loopback
+    port, `localhost`, a self-signed certificate, the room's data dir), in the files of a
+    non-root nginx."""
     block = documented_nginx_block()
-    values = {"port": port, "cert": cert, "key": key, "port_1": ports[0], "port_2": ports[1]}
+    values = {"port": port, "cert": cert, "key": key, "include": include}
     for documented, local in _REPLACED:
         assert documented in block, f"docs/workshop.md's nginx block lost {documented!r}"
         block = block.replace(documented, local.format(**values))
@@ -149,17 +150,29 @@ http {{
 """
 
 
+def write_slice_plan(slices: Sequence[Slice]) -> Path:
+    """`workshop slices` for `slices`, as docs/workshop.md runs it: the plan the servers
+    read (they find one another once it is written) and the proxy's map; its path."""
+    room = slices[0].data_dir
+    plan = [f"{served.learners}=127.0.0.1:{served.port}" for served in slices]
+    subprocess.run(
+        [sys.executable, "-m", "simulator", "workshop", "slices", "--data-dir", str(room), *plan],
+        check=True, capture_output=True, timeout=120,
+    )  # fmt: skip
+    return room / "nginx-slices.conf"
+
+
 class TlsProxy:
     """nginx in the foreground (`daemon off`), its prefix, configuration, pid and logs in
-    `work`, terminating TLS on a free loopback port in front of two slices with
-    docs/workshop.md's configuration: `learner-01` to `learner-50` on `slices[0]`, every
-    other learner on `slices[1]`."""
+    `work`, terminating TLS on a free loopback port in front of the slices with
+    docs/workshop.md's configuration and the map `workshop slices` writes: each learner to
+    their slice, whatever their names; `/workshop` to the first slice."""
 
-    def __init__(self, work: Path, port: int, slices: tuple[Slice, Slice]) -> None:
+    def __init__(self, work: Path, port: int, slices: Sequence[Slice]) -> None:
         cert, key = self_signed_certificate(work)
         conf = work / "nginx.conf"
-        ports = (slices[0].port, slices[1].port)
-        conf.write_text(documented_nginx_conf(work, port, cert, key, ports))
+        include = write_slice_plan(slices)
+        conf.write_text(documented_nginx_conf(work, port, cert, key, include))
         self.log = work / "nginx-error.log"
         self.process = subprocess.Popen(
             [NGINX, "-p", str(work), "-c", str(conf), "-e", str(self.log), "-g", "daemon off;"],

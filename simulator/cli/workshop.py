@@ -1,5 +1,6 @@
 """Workshop commands: `workshop create`, `workshop progress`, `workshop reset`,
-`workshop clock`, `workshop codes`, `workshop dashboard-link` (docs/workshop.md). `serve` on
+`workshop clock`, `workshop codes`, `workshop dashboard-link`, `workshop slices`
+(docs/workshop.md). `serve` on
 a workshop data dir serves every space.
 
 The workshop (a simulator per learner) is imported by the commands themselves, when they
@@ -72,6 +73,19 @@ def register(subparsers: Any) -> None:
     clock.add_argument("duration", help="90s, 5m, 2h, 3d")
     add_data_dir(clock)
     clock.set_defaults(handler=run_clock)
+
+    slices = actions.add_parser(
+        "slices", help="serve the room as slices: the plan and the proxy's map of learners"
+    )
+    slices.add_argument(
+        "slice",
+        nargs="+",
+        metavar="POSITIONS=HOST:PORT",
+        help="a server's learners (roster positions, as serve --learners takes them) and "
+        "its own address, e.g. 1-50=127.0.0.1:8001 51-100=127.0.0.1:8002",
+    )
+    add_data_dir(slices)
+    slices.set_defaults(handler=run_slices)
 
 
 def _names(args: argparse.Namespace) -> list[str]:
@@ -208,4 +222,25 @@ def run_dashboard_link(args: argparse.Namespace) -> int:
         base = public_url_setting(args.public_url) if args.public_url else room.public_url
         env = room.learner(args.learner).sandbox
         print(new_sign_in_link(env, f"{base}/w/{args.learner}"))
+    return 0
+
+
+def run_slices(args: argparse.Namespace) -> int:
+    from ..workshop.slices import read_plan, write_plan  # start-up, as above
+
+    with _open(args) as room:
+        plan_path, nginx_path = write_plan(room, args.slice)
+        entries = read_plan(room)
+    print_json(
+        {
+            "plan": str(plan_path.resolve()),
+            "nginx": str(nginx_path.resolve()),
+            "serve": [
+                f"python -m simulator serve --data-dir {args.data_dir} "
+                f"--port {entry.url.rsplit(':', 1)[1]} --learners {entry.learners} "
+                "--trust-proxy"
+                for entry in entries
+            ],
+        }
+    )
     return 0

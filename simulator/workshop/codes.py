@@ -108,6 +108,14 @@ class JoinCodes:
         """The learner's current code (also while revoked: what a reissue replaces)."""
         return self._derive(self._load(), self.room, name)
 
+    def slice_key(self) -> str:
+        """The key the room's servers show one another (federation.py): an HMAC of the
+        join secret, so every slice reading this file has it and nothing else does, and
+        knowing it tells nothing of the codes."""
+        secret = self._load()["secret"].encode()
+        purpose = b"workshop slices " + self.room.encode()
+        return hmac.new(secret, purpose, hashlib.sha256).hexdigest()
+
     def codes(self, names: Sequence[str]) -> dict[str, str | None]:
         """Each learner's code, None for a revoked one: one read of the file for the room."""
         state = self._load()

@@ -4,6 +4,7 @@ instructor (docs/workshop.md)."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 
 import uvicorn
@@ -12,8 +13,10 @@ from ..exceptions import ConfigurationError
 from ..public_url import DEFAULT_PUBLIC_URL, default_public_url, public_url_setting
 from ..server.serving import configure_logging, ensure_port_free, uvicorn_config
 from ..webhooks.outbound import OutboundPolicy
+from .federation import Federation
 from .instructor import instructor_app
 from .serving import WorkshopApp
+from .slices import check_served
 from .spaces import Workshop, parse_slice
 
 __all__ = ["open_served_workshop", "run_workshop_serve"]
@@ -50,11 +53,21 @@ def open_served_workshop(args: argparse.Namespace) -> Workshop:
     )
 
 
+def _instructor_line(federation: Federation, sign_in: Callable[[], str]) -> str:
+    """The sign-in link; in a room served as slices, which slice's view the proxy shows."""
+    if federation.number is None or federation.number == 1:
+        others = f" (the whole room: {len(federation.peers) + 1} slices)"
+        return sign_in() + (others if federation.peers else "")
+    # The proxy sends /workshop to the first slice: this one's link would reach that one.
+    return f"the first slice's view (slice {federation.number} of the plan here)"
+
+
 def run_workshop_serve(args: argparse.Namespace) -> int:
     # The room's own refusals (no roster, a slice outside it) come before the port's: they are
     # what the trainer typed wrong, whatever else is listening on the machine.
     room = open_served_workshop(args)
     try:
+        check_served(room)
         ensure_port_free(args.host, args.port)
         configure_logging(args.log_file)
     except OSError as error:
@@ -77,7 +90,7 @@ def run_workshop_serve(args: argparse.Namespace) -> int:
     allowed = ", ".join(str(n) for n in room.outbound_policy.allowed) or "none listed"
     strict = f"strict: public addresses, {allowed}"
     print(f"  webhook targets     {strict if room.outbound_policy.strict else 'default'}")
-    print(f"  instructor          {sign_in()}")
+    print(f"  instructor          {_instructor_line(instructor.state.federation, sign_in)}")
     if args.log_file is not None:
         print(f"  log file            {args.log_file.resolve()}")
     print("Press Ctrl-C to stop.", flush=True)

@@ -14,7 +14,12 @@ origin than the public URL's is refused (403), as the dashboard's.
 - `POST /workshop/learners/{name}/{action}`: `clock` (`duration`), `checkpoint`,
   `restore` (`checkpoint`), `reset`, `reissue` or `revoke` the join code;
 - `POST /workshop/room/{action}`: `clock`, `checkpoint`, `restore`, `reset`, for every
-  learner served.
+  learner of the room.
+
+A room served as slices (`workshop slices`) has one view: each slice's shows every learner
+of the room and its actions reach every slice, the other slices' learners asked for at their
+own servers (federation.py, which also serves what a slice answers the others, under
+`/workshop/slice/`).
 
 A reset or a restore (of a learner or of the room) asks first: a post without `confirm=yes`
 answers a page repeating the form with it. What was done is shown once on the next page (a
@@ -48,10 +53,11 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..exceptions import SimulatorError
+from ..exceptions import ConfigurationError, SimulatorError
 from ..public_url import same_origin, set_session_cookie
 from ..server.access_log import printable
 from ..server.responses import http_error, json_error
+from .federation import Federation, slice_routes
 from .instructor_pages import (
     confirm_page,
     error_page,
@@ -61,15 +67,8 @@ from .instructor_pages import (
     room_page,
     rows_html,
 )
-from .progress import load_exercises, room_progress
-from .room_actions import (
-    CONFIRMED,
-    LEARNER_ACTIONS,
-    ROOM_ACTIONS,
-    learner_action,
-    needs_confirming,
-    room_action,
-)
+from .progress import load_exercises
+from .room_actions import CONFIRMED, LEARNER_ACTIONS, ROOM_ACTIONS, needs_confirming
 from .spaces import Workshop
 
 __all__ = ["instructor_app"]
@@ -88,8 +87,6 @@ SECURITY_HEADERS = {
 }
 _SECURITY_HEADERS = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
 _NO_STORE = {"Cache-Control": "no-store"}
-#: The learner's last requests shown on their page.
-_LAST_REQUESTS = 30
 _idle = idle  # the name tests/test_workshop_http.py knows
 
 
@@ -146,30 +143,6 @@ def _problem(request: Request, status: int, code: str, message: str, back: str) 
     return json_error(status, code, message)
 
 
-def _checkpoints(room: Workshop) -> dict[str, list[str]]:
-    return {name: [s.name for s in room.learner(name).snapshots()] for name in room.served}
-
-
-def _room_page(room: Workshop, activity: Any, csrf: str, flash: tuple[str, str] | None) -> str:
-    rows = room_progress(room, activity)
-    return room_page(rows, load_exercises(), _checkpoints(room), csrf, flash)
-
-
-def _rows(room: Workshop, activity: Any) -> str:
-    return rows_html(room_progress(room, activity), _checkpoints(room))
-
-
-def _learner_page(
-    room: Workshop, name: str, activity: Any, csrf: str, flash: tuple[str, str] | None
-) -> str:
-    [row] = room_progress(room, activity, only=[name])
-    space = room.learner(name)
-    entries = space.journal.filter("sandbox", last=_LAST_REQUESTS)
-    checkpoints = [s.name for s in space.snapshots()]
-    code = room.codes.codes([name])[name]
-    return learner_page(row, entries, checkpoints, code, csrf, flash)
-
-
 class _SecurityHeaders:
     """ASGI middleware: `SECURITY_HEADERS` on every answer of the view, refusals included."""
 
@@ -188,8 +161,10 @@ class _SecurityHeaders:
 class _View:
     """The view's endpoints (see the module docstring), over one room and its sessions."""
 
-    def __init__(self, room: Workshop) -> None:
+    def __init__(self, room: Workshop, federation: Federation) -> None:
         self.room = room
+        #: Where the rows and actions of the room's other slices come from (none: this one's).
+        self.federation = federation
         self.sessions = _Sessions()
         self.script = (files("simulator.workshop") / "static" / "instructor.js").read_bytes()
 
@@ -211,13 +186,16 @@ class _View:
         if csrf is None:
             return _refused(request)
         flash = self.sessions.take_flash(request)
-        page = await asyncio.to_thread(_room_page, self.room, self.activity(request), csrf, flash)
+        rows, checkpoints = await self.federation.gather(self.activity(request))
+        exercises = load_exercises()
+        page = await asyncio.to_thread(room_page, rows, exercises, checkpoints, csrf, flash)
         return HTMLResponse(page, headers=_NO_STORE)
 
     async def rows(self, request: Request) -> Response:
         if self.sessions.csrf(request) is None:
             return _refused(request)
-        fragment = await asyncio.to_thread(_rows, self.room, self.activity(request))
+        rows, checkpoints = await self.federation.gather(self.activity(request))
+        fragment = await asyncio.to_thread(rows_html, rows, checkpoints)
         return HTMLResponse(fragment, headers=_NO_STORE)
 
     async def learner(self, request: Request) -> Response:
@@ -225,17 +203,19 @@ class _View:
         if csrf is None:
             return _refused(request)
         name = request.path_params["name"]
-        if name not in self.room.served:
+        if not self.federation.knows(name):
             return _problem(request, 404, "NOT_FOUND", f"No learner {name!r} here.", "/workshop")
-        flash = self.sessions.take_flash(request)
-        activity = self.activity(request)
-        page = await asyncio.to_thread(_learner_page, self.room, name, activity, csrf, flash)
+        try:
+            data = await self.federation.learner(name, self.activity(request))
+        except ConfigurationError as error:  # their slice did not answer
+            return _problem(request, 503, "SLICE_UNAVAILABLE", str(error), "/workshop")
+        page = learner_page(*data, csrf, self.sessions.take_flash(request))
         return HTMLResponse(page, headers=_NO_STORE)
 
     async def progress(self, request: Request) -> Response:
         if self.sessions.csrf(request) is None:
             return _refused(request)
-        rows = await asyncio.to_thread(room_progress, self.room, self.activity(request))
+        rows, _ = await self.federation.gather(self.activity(request))
         return JSONResponse(rows)
 
     async def view_js(self, request: Request) -> Response:
@@ -263,7 +243,7 @@ class _View:
         csrf, form = checked
         name, action = request.path_params.get("name"), request.path_params["action"]
         back = f"/workshop/learners/{name}" if name else "/workshop"
-        if name is not None and name not in self.room.served:
+        if name is not None and not self.federation.knows(name):
             return _problem(request, 404, "NOT_FOUND", f"No learner {name!r} here.", "/workshop")
         if action not in (ROOM_ACTIONS if name is None else LEARNER_ACTIONS):
             return _problem(request, 404, "NOT_FOUND", f"No action {action!r}.", back)
@@ -272,21 +252,16 @@ class _View:
             fields = {key: str(form.get(key, "")) for key in ("checkpoint",) if key in form}
             page = confirm_page(request.url.path, *confirm, csrf, fields)
             return HTMLResponse(page, headers=_NO_STORE)
+        fields = {key: str(value) for key, value in form.items() if key != "csrf"}
+        workshop = request.app.state.workshop
         try:
-            if name is None:
-                done = await asyncio.to_thread(room_action, self.room, action, form)
-            else:
-                done = await asyncio.to_thread(learner_action, self.room, name, action, form)
+            done = await self.federation.act(workshop, name, action, fields)
         except (SimulatorError, ValueError) as error:
             message = public_message(str(error), str(self.room.data_dir))
             if not _wants_html(request):
                 return json_error(400, "BAD_REQUEST", message)
             self.sessions.flash(request, "problem", message)
             return RedirectResponse(back, status_code=303)
-        workshop = request.app.state.workshop
-        if action == "reset" and workshop is not None:
-            for reset in done.learners:
-                workshop.activity.clear_error(reset)
         # The action and the learner (both known names here), never a form value.
         who = printable(name) if name else "*"
         logger.info("Instructor action: action=%s learner=%s", action, who)
@@ -296,9 +271,11 @@ class _View:
 
 def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable[[], str]]:
     """The `/workshop` app, and a function giving a new one-time sign-in link."""
-    endpoints = _View(room)
+    federation = Federation(room)
+    endpoints = _View(room, federation)
     app = Starlette(
         routes=[
+            *slice_routes(room, federation),
             Route("/workshop", endpoints.view),
             Route("/workshop/sign-in", endpoints.sign_in),
             Route("/workshop/rows", endpoints.rows),
@@ -314,6 +291,7 @@ def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable
     )
     app.router.redirect_slashes = False
     app.state.workshop = None
+    app.state.federation = federation
     # Read by `same_origin` and `set_session_cookie`: the forms' origin, the cookie's Secure.
     app.state.public_url = public_url
 

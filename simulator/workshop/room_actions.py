@@ -14,8 +14,8 @@ from ..clock import parse_duration
 from ..exceptions import ConfigurationError
 from .spaces import Workshop
 
-__all__ = ["CONFIRMED", "LEARNER_ACTIONS", "ROOM_ACTIONS", "Done", "learner_action",
-           "needs_confirming", "room_action"]  # fmt: skip
+__all__ = ["CONFIRMED", "LEARNER_ACTIONS", "ROOM_ACTIONS", "Done", "check_action",
+           "learner_action", "needs_confirming", "room_action"]  # fmt: skip
 
 #: The form value of a destructive action's second step.
 CONFIRMED = "yes"
@@ -31,6 +31,9 @@ LEARNER_ACTIONS = ROOM_ACTIONS | {"reissue", "revoke"}
 class Done:
     message: str
     learners: tuple[str, ...]
+    #: A room action's verb phrase ("moved forward by 1h"): the view of a room served as
+    #: slices words one message for every slice's learners (federation.py).
+    what: str = ""
 
 
 def needs_confirming(name: str | None, action: str) -> tuple[str, str] | None:
@@ -88,11 +91,7 @@ def _act(room: Workshop, names: list[str], action: str, form: Mapping[str, objec
         return f"saved as checkpoint {label!r}"
     if action == "restore":
         label = _label(form)
-        missing = _missing(room, names, label)
-        if missing:
-            raise ConfigurationError(
-                f"No checkpoint {label!r} for {', '.join(missing)}: nothing was restored."
-            )
+        check_action(room, names, action, form)
         for name in names:
             room.learner(name).restore(label)
         return f"restored to checkpoint {label!r}"
@@ -101,6 +100,21 @@ def _act(room: Workshop, names: list[str], action: str, form: Mapping[str, objec
             room.reset(name)
         return "reset"
     raise ValueError(f"No action {action!r}.")  # the view checks the name first
+
+
+def check_action(room: Workshop, names: list[str], action: str, form: Mapping[str, object]) -> None:
+    """Refuse, changing nothing, what `_act` would refuse for `names` (a bad duration, a
+    checkpoint some learner lacks): a room served as slices asks every slice first
+    (federation.py)."""
+    if action == "clock":
+        _duration(form)
+    elif action == "restore":
+        label = _label(form)
+        missing = _missing(room, names, label)
+        if missing:
+            raise ConfigurationError(
+                f"No checkpoint {label!r} for {', '.join(missing)}: nothing was restored."
+            )
 
 
 def learner_action(room: Workshop, name: str, action: str, form: Mapping[str, object]) -> Done:
@@ -121,4 +135,4 @@ def learner_action(room: Workshop, name: str, action: str, form: Mapping[str, ob
 def room_action(room: Workshop, action: str, form: Mapping[str, object]) -> Done:
     names = room.served
     what = _act(room, names, action, form)
-    return Done(f"Every learner's space ({len(names)}) {what}.", tuple(names))
+    return Done(f"Every learner's space ({len(names)}) {what}.", tuple(names), what)
