@@ -26,10 +26,8 @@ from ariadne.schema_names import convert_schema_names
 from ariadne.types import QueryParser, QueryValidator, SchemaBindable
 from graphql import (
     DocumentNode,
-    GraphQLInterfaceType,
     GraphQLSchema,
     GraphQLSyntaxError,
-    GraphQLUnionType,
     assert_valid_schema,
     build_ast_schema,
 )
@@ -40,7 +38,7 @@ from .context import RequestContext
 from .errors import GraphQLErrorLog, format_error
 from .scalars import scalars
 from .sdl_cache import cached_document, store_document
-from .unions import abstract_types
+from .unions import bind_abstract_types
 
 __all__ = [
     "DEADLINE_STATUS",
@@ -114,12 +112,7 @@ def build_schema(directories: Sequence[Path], bindables: Sequence[SchemaBindable
         else:
             schema = _built_from_checked(document, bindables)
         # Every union and interface not bound above resolves by the `__typename` of its value.
-        for abstract in abstract_types(schema):
-            graphql_type = schema.type_map[abstract.name]
-            # abstract_types() made a bindable only for the schema's unions and interfaces.
-            assert isinstance(graphql_type, GraphQLUnionType | GraphQLInterfaceType)
-            if graphql_type.resolve_type is None:
-                abstract.bind_to_schema(schema)
+        bind_abstract_types(schema)
         accept_enum_parse_value_arguments(schema)
     return schema
 
