@@ -109,6 +109,7 @@ def build_schema(directories: Sequence[Path], bindables: Sequence[SchemaBindable
         if document is None:
             schema = _built_and_checked(type_defs, directories, bindables)
             store_document(type_defs)
+            gc.collect()  # the parse's and the checks' cyclic garbage, before the freeze
         else:
             schema = _built_from_checked(document, bindables)
         # Every union and interface not bound above resolves by the `__typename` of its value.
@@ -149,12 +150,21 @@ def _collection_paused() -> Iterator[None]:
     """No cyclic garbage collection while a schema is built: its tens of thousands of new
     objects (hundreds of thousands while SDL is parsed), most of them alive for the whole
     process, would set off collection after collection, each walking every object so far:
-    two thirds of the build's time. Collection resumes after it (if it ran before), and
-    the next one frees whatever cyclic garbage the build left."""
+    two thirds of the build's time. Collection resumes after it (if it ran before).
+
+    Once a schema is built, every object alive is frozen (`gc.freeze`): kept out of the
+    collector's reach for good. The schema, the modules and the simulator's parts live as
+    long as the process; left to the collector, each full collection would walk them all
+    (0.1 s), and the interpreter's exit walks them several times: 0.3-0.4 s of CPU after
+    the README example's answer (docs/performance.md, "First answer"). Cyclic garbage
+    frozen with them is never freed: a build from new SDL collects its own first
+    (`build_schema`); what else is garbage at that instant is a few objects, once.
+    """
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
+        gc.freeze()
     finally:
         if was_enabled:
             gc.enable()
