@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ariadne import QueryType, make_executable_schema
+from ariadne import EnumType, QueryType, make_executable_schema
 from ariadne.types import SchemaBindable
 from graphql import (
     GraphQLEnumType,
@@ -113,6 +113,22 @@ def test_a_cached_tree_builds_the_schema_ariadne_builds_from_the_text(name: str)
     from_tree = executable._built_from_checked(tree, bindables)
     assert print_schema(from_tree) == print_schema(from_text)
     assert _executable_parts(from_tree) == _executable_parts(from_text)
+
+
+def test_a_cached_tree_checks_enum_defaults_only_against_bound_enum_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ariadne's check of the defaults' enum values runs when an `EnumType` binds values of
+    its own (code, not SDL), and only then: the SDL's own were checked when it was cached."""
+    checked: list[GraphQLSchema] = []
+    monkeypatch.setattr(executable, "validate_schema_default_enum_values", checked.append)
+    scalars = (SCHEMA_DIR / "common" / "scalars.graphql").read_text(encoding="utf-8")
+    sdl = scalars + "enum Role { A B }\ntype Query { users(role: Role = A): Int }\n"
+    tree = parse(sdl, no_location=True)
+    executable._built_from_checked(tree, [QueryType()])
+    assert checked == []
+    executable._built_from_checked(tree, [EnumType("Role", {"A": 1, "B": 2})])
+    assert len(checked) == 1
 
 
 _SDL = 'type Query { greeting(name: String! = "you"): String! }\n'

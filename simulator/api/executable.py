@@ -16,7 +16,7 @@ from pkgutil import walk_packages
 from types import ModuleType
 from typing import Any
 
-from ariadne import graphql_sync, load_schema_from_path, make_executable_schema
+from ariadne import EnumType, graphql_sync, load_schema_from_path, make_executable_schema
 from ariadne.enums_default_values import (
     repair_schema_default_enum_values,
     validate_schema_default_enum_values,
@@ -135,13 +135,17 @@ def _built_from_checked(
     for the checks the tree passed when it was cached: the SDL's own rules (a third of the
     time) and the type system's (`assert_valid_schema`, 10%), which read nothing but the
     SDL (the resolvers, scalars and names bound here change none of it). The same schema
-    (tests/test_first_answer.py compares the two); the bound enum values are still checked
-    against the SDL's defaults, as Ariadne does: they are code, not SDL."""
+    (tests/test_first_answer.py compares the two); enum values bound by an `EnumType` are
+    still checked against the SDL's defaults, as Ariadne does: they are code, not SDL."""
     schema = build_ast_schema(document, assume_valid=True, assume_valid_sdl=True)
-    for bindable in normalize_bindables(*scalars, *bindables):
+    bound = normalize_bindables(*scalars, *bindables)
+    for bindable in bound:
         bindable.bind_to_schema(schema)
     convert_schema_names(schema, None)
-    validate_schema_default_enum_values(schema)
+    # The defaults' enum values are the SDL's (checked when the tree was cached) unless an
+    # `EnumType` binds values of its own: only then can they differ (none does today).
+    if any(isinstance(bindable, EnumType) for bindable in bound):
+        validate_schema_default_enum_values(schema)
     repair_schema_default_enum_values(schema)
     return schema
 
