@@ -26,8 +26,8 @@ BANK_BIC = "SIMUFRP1XXX"
 
 
 def parse_iban(value: str) -> IBAN:
-    """schwifty's `IBAN(value)`: a `ValueError` (schwifty's own errors are ones) when it is
-    not a well-formed IBAN with valid check digits.
+    """schwifty's `IBAN(value)`; raises `ValueError` (schwifty's own errors subclass it) when
+    `value` is not a well-formed IBAN with valid check digits.
 
     schwifty is imported here, at the first IBAN read or made, not with the domain: it and its
     registries take 50 ms, and a process that only asks for a token never needs them
