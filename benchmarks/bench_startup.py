@@ -10,7 +10,9 @@ Targets (issue 22: notebooks and shell loops call the command line often): `impo
 simulator` under 0.25 s, `clock advance 1s` under 0.3 s; (issue 35) the README's first
 Python example, from a new interpreter to its first GraphQL answer, under 2x the
 `import ariadne, starlette` baseline. Figures are printed, never asserted; a command that
-fails stops the benchmark with a non-zero status.
+fails stops the benchmark with a non-zero status. "The example's libraries alone" is the
+floor under that target: what the example imports of others (Ariadne, Starlette's test
+client, httpx, sqlite-utils and numpy through it), without a line of the simulator.
 
 `clock advance` runs on a data dir made by the first run (a new data dir's first command
 creates its database); every later run moves that clock and journals the command, as a
@@ -78,6 +80,8 @@ print("answered", usage.ru_utime + usage.ru_stime, flush=True)
 
 _QUERY = {"query": "{ accounts { totalCount } }"}
 
+_CLOCK_ADVANCE = "python -m simulator clock advance 1s"
+
 _ENVIRONMENT = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
@@ -86,10 +90,15 @@ def commands(data_dir: str) -> list[tuple[str, list[str]]]:
     return [
         ("python -c pass", [python, "-c", "pass"]),
         ("python -c 'import ariadne, starlette'", [python, "-c", "import ariadne, starlette"]),
+        # The floor under the README example: the libraries it cannot answer without.
+        (
+            "the example's libraries alone",
+            [python, "-c", "import ariadne, starlette.testclient, httpx, sqlite_utils"],
+        ),
         ("python -c 'import simulator'", [python, "-c", "import simulator"]),
         ("python -m simulator --help", [python, "-m", "simulator", "--help"]),
         (
-            "python -m simulator clock advance 1s",
+            _CLOCK_ADVANCE,
             [python, "-m", "simulator", "clock", "advance", "1s", "--data-dir", data_dir],
         ),
         (
@@ -219,7 +228,8 @@ def main() -> int:
             (label, lambda argv=argv: start_seconds(argv))
             for label, argv in commands(os.path.join(data_dir, "data"))
         ]
-        start_seconds(commands(os.path.join(data_dir, "data"))[4][1])  # the data dir's database
+        # The data dir's database, made by its first command.
+        start_seconds(dict(commands(os.path.join(data_dir, "data")))[_CLOCK_ADVANCE])
         first_answer()  # the machine's cache, made once (see above)
         served = os.path.join(data_dir, "served")
         credentials = project_data_dir(served)

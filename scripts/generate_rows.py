@@ -261,7 +261,9 @@ def render() -> str:
     tables = ", ".join(f'"{shape.name}"' for shape in shapes)
     lines = [
         HEADER,
-        "from __future__ import annotations\n",
+        "# Annotations are evaluated (no `from __future__ import annotations`): each of a\n"
+        "# TypedDict's string annotations would be compiled when the class is made (20 ms over\n"
+        "# every table's three types, at every start-up).\n",
         "from collections.abc import Iterable, Iterator, Mapping, Sequence",
         "from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, overload\n",
         "from sqlite_utils import Database\n",

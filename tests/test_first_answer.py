@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ariadne import QueryType, make_executable_schema
+from ariadne import EnumType, QueryType, make_executable_schema
 from ariadne.types import SchemaBindable
 from graphql import (
     GraphQLEnumType,
@@ -113,6 +113,22 @@ def test_a_cached_tree_builds_the_schema_ariadne_builds_from_the_text(name: str)
     from_tree = executable._built_from_checked(tree, bindables)
     assert print_schema(from_tree) == print_schema(from_text)
     assert _executable_parts(from_tree) == _executable_parts(from_text)
+
+
+def test_a_cached_tree_checks_enum_defaults_only_against_bound_enum_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ariadne's check of the defaults' enum values runs when an `EnumType` binds values of
+    its own (code, not SDL), and only then: the SDL's own were checked when it was cached."""
+    checked: list[GraphQLSchema] = []
+    monkeypatch.setattr(executable, "validate_schema_default_enum_values", checked.append)
+    scalars = (SCHEMA_DIR / "common" / "scalars.graphql").read_text(encoding="utf-8")
+    sdl = scalars + "enum Role { A B }\ntype Query { users(role: Role = A): Int }\n"
+    tree = parse(sdl, no_location=True)
+    executable._built_from_checked(tree, [QueryType()])
+    assert checked == []
+    executable._built_from_checked(tree, [EnumType("Role", {"A": 1, "B": 2})])
+    assert len(checked) == 1
 
 
 _SDL = 'type Query { greeting(name: String! = "you"): String! }\n'
@@ -216,8 +232,22 @@ def test_a_schema_asked_for_by_threads_at_once_is_built_once() -> None:
     assert all(schema is got[0] for schema in got)
 
 
-_FIRST_ANSWER = """
-import json
+#: Imported at their first use, which the README example's first answer is not: IBANs
+#: (schwifty), signatures (joserfc, cryptography), HTML pages (Jinja2), the other APIs'
+#: resolvers (docs/performance.md, "First answer").
+_LATER = [
+    "schwifty",
+    "joserfc",
+    "cryptography",
+    "jinja2",
+    "simulator.testing_api",
+    "simulator.api.unauthenticated.resolvers",
+]
+
+_FIRST_ANSWER = (
+    f"LATER = {_LATER!r}\n"
+    + """
+import gc, json, sys
 from simulator import Simulator
 from simulator.server import app
 
@@ -237,11 +267,15 @@ answer = http.post(
     headers={"Authorization": f"Bearer {token}"},
 )
 after = [schema.built for schema in schemas]
+imported = sorted(name for name in LATER if name in sys.modules)
+frozen = gc.get_freeze_count() > 0
 sdl = http.get("/sandbox-testing/schema.graphql")
 sim.close()
 print(json.dumps({"before": before, "after": after, "data": answer.json()["data"],
-                  "sdl": sdl.status_code, "testing": app.testing_schema.built}))
+                  "sdl": sdl.status_code, "testing": app.testing_schema.built,
+                  "imported": imported, "frozen": frozen}))
 """
+)
 
 
 def test_the_app_and_the_token_build_no_schema_and_a_request_only_its_own() -> None:
@@ -260,6 +294,8 @@ def test_the_app_and_the_token_build_no_schema_and_a_request_only_its_own() -> N
         "data": {"accounts": {"totalCount": 0}},
         "sdl": 200,
         "testing": True,  # the Testing API's SDL page built the Testing schema
+        "imported": [],  # nothing the first answer does not need (`_LATER`)
+        "frozen": True,  # the partner schema's build froze what was alive (`gc.freeze`)
     }
 
 

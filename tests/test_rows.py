@@ -62,12 +62,14 @@ def test_column_types_follow_sqlite_and_nullability() -> None:
     assert hints["name"] == str | None  # nullable
     assert hints["withdrawal"] == int | None  # a boolean stored as INTEGER stays int
     assert rows.CardChanges.__total__ is False
-    # A row to insert needs its NOT NULL columns without a default (checked by mypy; at run
-    # time, the module's postponed annotations hide `NotRequired` from `__required_keys__`).
+    # A row to insert needs its NOT NULL columns without a default (checked by mypy; the
+    # module's annotations are evaluated, so `NotRequired` shows at run time too).
     source = (ROOT / "simulator" / "storage" / "rows.py").read_text(encoding="utf-8")
     new_card = source.split("class CardNew(TypedDict):")[1].split("class ")[0]
     assert "    project_id: str\n" in new_card
     assert "    name: NotRequired[str | None]\n" in new_card
+    assert "project_id" in rows.CardNew.__required_keys__
+    assert "name" in rows.CardNew.__optional_keys__
 
 
 def test_the_typed_helpers_read_and_write_rows(db: sqlite_utils.Database) -> None:

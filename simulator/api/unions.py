@@ -8,24 +8,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from ariadne import InterfaceType, UnionType
 from graphql import GraphQLInterfaceType, GraphQLSchema, GraphQLUnionType
 
-__all__ = ["abstract_types", "resolve_typename"]
+__all__ = ["bind_abstract_types", "resolve_typename"]
 
 
 def resolve_typename(obj: Any, *_: Any) -> str | None:
     return obj.get("__typename") if isinstance(obj, dict) else None
 
 
-def abstract_types(schema: GraphQLSchema) -> list[UnionType | InterfaceType]:
-    """A bindable for every union and interface in an (unbound) schema."""
-    bindables: list[UnionType | InterfaceType] = []
+def bind_abstract_types(schema: GraphQLSchema) -> None:
+    """Every union and interface of the schema that has no type resolver yet resolves by
+    `resolve_typename`.
+
+    Set directly, as Ariadne's `UnionType(name, resolve_typename).bind_to_schema` would: its
+    `InterfaceType` also walks every type of the schema for each interface, to give its
+    implementations the interface's field resolvers; these have none, and the walk was a
+    quarter of the partner schema's build (docs/performance.md, "First answer").
+    """
     for name, graphql_type in schema.type_map.items():
         if name.startswith("__"):
             continue
-        if isinstance(graphql_type, GraphQLUnionType):
-            bindables.append(UnionType(name, resolve_typename))
-        elif isinstance(graphql_type, GraphQLInterfaceType):
-            bindables.append(InterfaceType(name, resolve_typename))
-    return bindables
+        if (
+            isinstance(graphql_type, GraphQLUnionType | GraphQLInterfaceType)
+            and graphql_type.resolve_type is None
+        ):
+            graphql_type.resolve_type = resolve_typename

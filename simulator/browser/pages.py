@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jinja2
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from ..oauth.pages.render import STATIC_PATH, page_headers
+
+if TYPE_CHECKING:
+    import jinja2
 
 __all__ = ["STATIC_DIR", "STATIC_PREFIX", "render_page", "static_file"]
 
@@ -36,7 +38,10 @@ _MEDIA_TYPES = {
 @cache
 def _environment() -> jinja2.Environment:
     """Built once per process (its compiled templates too): the templates are files of the
-    package, the same for every simulator and every workshop space."""
+    package, the same for every simulator and every workshop space. Jinja2 is imported then,
+    not with the server (40 ms that an API-only process never needs)."""
+    import jinja2  # start-up: see above
+
     return jinja2.Environment(
         loader=jinja2.ChoiceLoader(
             [

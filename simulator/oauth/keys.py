@@ -18,12 +18,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
-
-from joserfc import jwt
-from joserfc.jwk import RSAKey
+from typing import TYPE_CHECKING, Any
 
 from ..domain.kernel.context import Environment
+
+if TYPE_CHECKING:
+    from joserfc.jwk import RSAKey
 
 __all__ = ["ALGORITHM", "public_jwks", "sign_id_token", "signing_key"]
 
@@ -33,6 +33,8 @@ _KEY_SIZE = 2048
 
 @lru_cache(maxsize=16)
 def _import(private_jwk: str) -> RSAKey:
+    from joserfc.jwk import RSAKey  # start-up: joserfc and cryptography (60 ms), only for OIDC
+
     return RSAKey.import_key(json.loads(private_jwk))
 
 
@@ -40,6 +42,8 @@ def signing_key(env: Environment) -> RSAKey:
     """The environment's signing key, generated and stored the first time it is needed."""
     rows = list(env.store.db["signing_keys"].rows_where("slot = 'current'"))
     if not rows:
+        from joserfc.jwk import RSAKey  # start-up: see `_import`
+
         key = RSAKey.generate_key(_KEY_SIZE, private=True)
         kid = f"{env.name.value}-{key.thumbprint()[:22]}"
         private = {**key.as_dict(private=True), "kid": kid, "use": "sig", "alg": ALGORITHM}
@@ -65,5 +69,7 @@ def public_jwks(environments: Iterable[Environment]) -> dict[str, Any]:
 
 def sign_id_token(env: Environment, claims: dict[str, Any]) -> str:
     """A compact JWS (RS256) of `claims`, signed with the environment's key."""
+    from joserfc import jwt  # start-up: see `_import`
+
     key = signing_key(env)
     return jwt.encode({"alg": ALGORITHM, "typ": "JWT", "kid": key.kid}, claims, key)

@@ -13,7 +13,9 @@ update_row(db, "cards", card_id, {"status": "Enabled"})   # checked against Card
 ```
 """
 
-from __future__ import annotations
+# Annotations are evaluated (no `from __future__ import annotations`): each of a
+# TypedDict's string annotations would be compiled when the class is made (20 ms over
+# every table's three types, at every start-up).
 
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, overload

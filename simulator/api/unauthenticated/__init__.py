@@ -17,8 +17,6 @@ from graphql import GraphQLObjectType, GraphQLSchema
 
 from ..executable import SCHEMA_DIR, SchemaOnce, build_schema
 from ..partner import bindables as partner_bindables
-from . import card_reveals, masked, payment_page, registry, resolvers
-from .restricted import Cut, restricted
 
 __all__ = ["SERVED_FILE", "served", "unauthenticated_schema"]
 
@@ -35,7 +33,11 @@ def served() -> dict[str, Any]:
 @SchemaOnce
 def unauthenticated_schema() -> GraphQLSchema:
     """The unauthenticated API's schema, shared by Sandbox and Live (built once per process,
-    at its first use)."""
+    at its first use). Its own resolvers are imported here: a process that never asks this
+    API spares their import (docs/performance.md, "First answer")."""
+    from . import card_reveals, masked, payment_page, registry, resolvers  # start-up: see above
+    from .restricted import Cut, restricted
+
     whole = build_schema(
         [SCHEMA_DIR / "common", SCHEMA_DIR / "partner", SCHEMA_DIR / "unauthenticated"],
         [

@@ -23,8 +23,6 @@ from collections.abc import Mapping
 from typing import Any
 
 import sqlite_utils
-from schwifty import IBAN
-from schwifty.exceptions import SchwiftyException
 
 from ...storage import get_row, insert_row, rows_where, text, upsert_columns, upsert_row
 from ...storage.rows import (
@@ -38,6 +36,7 @@ from ...storage.rows import (
 from ..consents.consents import ConsentHandler, open_consent
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
+from ..kernel.iban import parse_iban
 from ..kernel.money import AmountError, amount_text, parse_amount
 from ..kernel.rejections import Rejected, forbidden, rejection
 from ..kernel.validation import Checks
@@ -91,8 +90,8 @@ def add_external_account(
     checks.raise_if_any()
     assert external_id is not None  # required: raise_if_any rejected a missing one
     try:
-        iban = IBAN(str(data.get("iban") or ""))
-    except (SchwiftyException, ValueError) as error:
+        iban = parse_iban(str(data.get("iban") or ""))
+    except ValueError as error:  # schwifty's errors are ValueErrors
         raise Rejected(rejection("IbanValidationRejection", f"Invalid IBAN: {error}")) from None
     with env.store.atomic() as db:
         holder = _holder(db, principal, str(data.get("account_holder_id") or ""), forbid=True)

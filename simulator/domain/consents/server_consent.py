@@ -17,17 +17,16 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from typing import Any
-
-from joserfc import jws
-from joserfc.errors import JoseError
-from joserfc.jwk import ECKey
+from typing import TYPE_CHECKING, Any
 
 from ...exceptions import ConfigurationError
 from ...storage.rows import ConsentRow
 from ..kernel.context import Environment, Principal
 from ..kernel.rejections import Rejected, consent_not_found, rejection
 from . import consents
+
+if TYPE_CHECKING:
+    from joserfc.jwk import ECKey
 
 __all__ = ["SERVER_CONSENT_PURPOSES", "challenge", "grant", "install_key", "revoke_key"]
 
@@ -54,6 +53,9 @@ def challenge(consent_id: str) -> str:
 
 
 def _public_key(jwk: str | Mapping[str, Any]) -> ECKey:
+    from joserfc.errors import JoseError  # start-up: joserfc and cryptography (60 ms), rarely
+    from joserfc.jwk import ECKey
+
     try:
         data = json.loads(jwk) if isinstance(jwk, str) else dict(jwk)
         key = ECKey.import_key(data)
@@ -91,6 +93,10 @@ def _refusal(type_name: str, message: str) -> Rejected:
 
 
 def _verified(public_key: str, consent_id: str, signature: str) -> None:
+    from joserfc import jws  # start-up: joserfc and cryptography (60 ms), rarely
+    from joserfc.errors import JoseError
+    from joserfc.jwk import ECKey
+
     try:
         signed = jws.deserialize_compact(
             signature, ECKey.import_key(json.loads(public_key)), algorithms=["ES256"]

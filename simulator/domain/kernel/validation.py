@@ -12,15 +12,16 @@ check.raise_if_any()   # Rejected(ValidationRejection{fields: [{code: "OutOfRang
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
-
-from schwifty import IBAN
-from schwifty.exceptions import SchwiftyException
+from typing import TYPE_CHECKING, Any
 
 from ...exceptions import ConfigurationError
+from .iban import parse_iban
 from .money import CURRENCY, AmountError, parse_amount
 from .projects import validate_redirect_uri
 from .rejections import Rejected, validation, validation_error
+
+if TYPE_CHECKING:
+    from schwifty import IBAN
 
 __all__ = ["Checks", "Path", "check_sepa_address"]
 
@@ -65,8 +66,8 @@ class Checks:
             self.fail("Missing", "An IBAN is required.", path)
             return None
         try:
-            iban = IBAN(value)
-        except (SchwiftyException, ValueError) as error:
+            iban = parse_iban(value)
+        except ValueError as error:  # schwifty's errors are ValueErrors
             self.fail("InvalidIban", f"Invalid IBAN {value!r}: {error}", path)
             return None
         if sepa and not iban.in_sepa_zone:

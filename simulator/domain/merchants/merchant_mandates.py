@@ -16,11 +16,9 @@ from __future__ import annotations
 import json
 import re
 from datetime import date
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import sqlite_utils
-from schwifty import IBAN
-from schwifty.exceptions import SchwiftyException
 
 from ...storage import get_row, insert_row, rows_where
 from ...storage.rows import (
@@ -32,8 +30,12 @@ from ...storage.rows import (
 from ..funding.funding import CREDITOR_IDENTIFIER
 from ..kernel.access import account_scope, require_permission
 from ..kernel.context import Environment, Principal
+from ..kernel.iban import parse_iban
 from ..kernel.rejections import Rejected, forbidden, rejection
 from ..kernel.validation import Checks
+
+if TYPE_CHECKING:
+    from schwifty import IBAN
 
 __all__ = [
     "SEPA_METHOD_TYPES",
@@ -110,8 +112,8 @@ def _check_input(data: dict[str, Any]) -> dict[str, Any]:
         )
     checks.raise_if_any()
     try:
-        iban = IBAN(str(debtor.get("iban") or debtor.get("IBAN") or ""))
-    except (SchwiftyException, ValueError) as error:
+        iban = parse_iban(str(debtor.get("iban") or debtor.get("IBAN") or ""))
+    except ValueError as error:  # schwifty's errors are ValueErrors
         raise Rejected(
             rejection("IBANNotValidRejection", f"The debtor's IBAN is not valid: {error}")
         ) from None

@@ -29,11 +29,9 @@ import json
 import re
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import sqlite_utils
-from schwifty import IBAN
-from schwifty.exceptions import SchwiftyException
 
 from ...clock import format_timestamp, parse_timestamp
 from ...storage import get_row, insert_row, update_row
@@ -45,6 +43,7 @@ from ...storage.rows import (
 )
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
+from ..kernel.iban import parse_iban
 from ..kernel.idempotency import fingerprint, recall, remember
 from ..kernel.projects import hash_secret
 from ..kernel.rejections import Rejected, forbidden, rejection
@@ -52,6 +51,9 @@ from ..kernel.validation import Checks
 from . import merchant_mandates, merchant_payments
 from .incoming_card_payments import authorize_online_card_payment
 from .merchant_payment_links import find_link, link_status
+
+if TYPE_CHECKING:
+    from schwifty import IBAN
 
 __all__ = [
     "DECLINED_TOKEN",
@@ -237,8 +239,8 @@ def _debtor(data: dict[str, Any]) -> tuple[str, IBAN, dict[str, Any]]:
     checks.text(address.get("country"), ["input", "debtor", "address", "country"], max_length=3)
     checks.raise_if_any()
     try:
-        iban = IBAN(str(debtor.get("iban") or ""))
-    except (SchwiftyException, ValueError) as error:
+        iban = parse_iban(str(debtor.get("iban") or ""))
+    except ValueError as error:  # schwifty's errors are ValueErrors
         raise Rejected(
             rejection("IBANNotValidRejection", f"The debtor's IBAN is not valid: {error}")
         ) from None

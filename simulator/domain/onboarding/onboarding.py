@@ -27,7 +27,6 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 import sqlite_utils
-from schwifty.exceptions import SchwiftyException
 
 from ...storage import get_row, insert_row, rows_where, update_row
 from ...storage.rows import OnboardingChanges, OnboardingNew, OnboardingRow
@@ -245,7 +244,7 @@ def _iban_country(account_country: str) -> str:
     country = COUNTRIES[account_country]
     try:
         iban_for_account_number("0" * 11, country)
-    except (SchwiftyException, ValueError):
+    except ValueError:  # schwifty's errors are ValueErrors
         return "FR"
     return country
 

@@ -20,18 +20,9 @@ import re
 import unicodedata
 from datetime import timedelta
 from difflib import SequenceMatcher
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlite_utils
-from schwifty import IBAN
-from schwifty.exceptions import (
-    InvalidBankCode,
-    InvalidBBANChecksum,
-    InvalidBranchCode,
-    InvalidChecksumDigits,
-    InvalidLength,
-    SchwiftyException,
-)
 
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import NotFound
@@ -47,11 +38,14 @@ from ..accounts.account_lifecycle import consent_user, find_account
 from ..consents.consents import ConsentHandler, open_consent
 from ..kernel.access import account_scope, require_permission
 from ..kernel.context import Environment, Principal
-from ..kernel.iban import BANK_BIC, BANK_CODE
+from ..kernel.iban import BANK_BIC, BANK_CODE, parse_iban
 from ..kernel.pagination import Connection, paginate
 from ..kernel.queries import by_id, visible_row, with_filters
 from ..kernel.rejections import Rejected, forbidden, rejection
 from ..kernel.validation import Checks
+
+if TYPE_CHECKING:
+    from schwifty import IBAN
 
 __all__ = [
     "CONSENT_HANDLER",
@@ -80,6 +74,14 @@ SIMULATED_BANK = {
 
 
 def _invalid_code(error: Exception) -> str:
+    from schwifty.exceptions import (  # start-up: see `kernel.iban.parse_iban`
+        InvalidBankCode,
+        InvalidBBANChecksum,
+        InvalidBranchCode,
+        InvalidChecksumDigits,
+        InvalidLength,
+    )
+
     if isinstance(error, InvalidChecksumDigits | InvalidBBANChecksum):
         return "InvalidChecksum"
     if isinstance(error, InvalidLength):
@@ -113,8 +115,8 @@ def _bank(iban: IBAN) -> dict[str, Any] | None:
 def iban_validation(value: str) -> dict[str, Any]:
     """A `ValidIban` (with its bank and reachability) or an `InvalidIban` (with its code)."""
     try:
-        iban = IBAN(value)
-    except (SchwiftyException, ValueError) as error:
+        iban = parse_iban(value)
+    except ValueError as error:  # schwifty's errors are ValueErrors
         return {
             "__typename": "InvalidIban",
             "iban": value,

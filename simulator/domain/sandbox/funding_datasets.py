@@ -13,11 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from schwifty import IBAN
-
 from ...storage import get_row
 from ..funding.funding import insert_enabled_source
-from ..kernel.iban import is_valid_iban
+from ..kernel.iban import is_valid_iban, parse_iban
 from .payment_datasets import Loader
 
 __all__ = ["load_funding_source"]
@@ -37,6 +35,10 @@ def load_funding_source(loader: Loader, record: dict[str, Any]) -> None:
         raise loader.fail(record, "a funding source funds a company's account only")
     name = record.get("name")
     source = insert_enabled_source(
-        loader.env, loader.db, account_id, IBAN(value), name if isinstance(name, str) else None
+        loader.env,
+        loader.db,
+        account_id,
+        parse_iban(value),
+        name if isinstance(name, str) else None,
     )
     loader.remember(record["key"], "FundingSource", source["id"])

@@ -22,13 +22,12 @@ import json
 from typing import Any, Protocol
 
 import sqlite_utils
-from schwifty import IBAN
 
 from ...exceptions import ConfigurationError
 from ...storage import get_row, insert_row
 from ...storage.rows import StandingOrderNew, TrustedBeneficiaryNew
 from ..kernel.context import Environment
-from ..kernel.iban import is_valid_iban
+from ..kernel.iban import is_valid_iban, parse_iban
 from ..kernel.money import CURRENCY, amount_text
 from ..payments.standing_orders import PERIODS
 
@@ -54,7 +53,7 @@ def _iban(loader: Loader, record: dict[str, Any], field: str) -> str:
     value = record.get(field)
     if not isinstance(value, str) or not is_valid_iban(value):
         raise loader.fail(record, f"invalid {field} {value!r}")
-    return IBAN(value).compact
+    return parse_iban(value).compact
 
 
 def load_trusted_beneficiary(loader: Loader, record: dict[str, Any]) -> None:
