@@ -2,9 +2,10 @@
 # # 5b. A transfer, from consent to booked
 #
 # One idea: **a payment is a write that waits**. `initiateCreditTransfers` checks the request
-# and answers the payment in `ConsentPending`; the account holder approves it; it is `Pending`
-# (the money already counts against *available*); the clock moves and it is `Booked`. We send
-# it from the kit's `Console` with an **idempotency key**, so a retry cannot pay twice.
+# and answers the payment in `ConsentPending`; the account holder approves it; its
+# transaction is `Pending` (the money already counts against *available*); the clock moves
+# and it is `Booked`. We send it from the kit's `Console` with an **idempotency key**, so a
+# retry cannot pay twice.
 # Balances and pages: [5a](05a-accounts.ipynb); refused writes: [5c](05c-rejections.ipynb);
 # the consent pages themselves: [8](08-consents.ipynb).
 
