@@ -1,196 +1,83 @@
 # %% [markdown]
-# # 0. A five-minute tour of the teaching kit
+# # 0. The simulator in five minutes, and where to go next
 #
-# Every widget of `simulator.widgets` is built from the simulator alone (`Widget(sim)`), and they
-# all speak as one "Teaching kit" project. Each section below builds its own widget, so what you
-# see under a heading after Run All is that section's widget, as it left it. Run all the cells,
-# then click: every button works as prefilled (nothing closes the simulator at the end).
-#
-# | Widget | What for |
-# |---|---|
-# | `Console` | any query or mutation of the schema, as the project or a user; cost and history |
-# | `LimitsGauge` | the rate budget used and a document's cost against the limits |
-# | `Ledger` | accounts with their balances; transactions with filters and paging |
-# | `ClockPanel` | the virtual time, live; advance it; the scheduled work waiting |
-# | `OAuthWalkthrough` | the authorization-code flow, one button per step, through the real pages |
-# | `Phone`, `ConsentInbox` | a user's text messages; consents approved or refused on their pages |
-# | `WebhookTimeline` | every webhook attempt against the retry schedule; a failing receiver |
+# One idea: **the partner banking API, whole, on your machine**. A `Simulator` is the bank:
+# its GraphQL API, its OAuth pages, its Testing API (the outside world: other banks, card
+# networks), webhooks, on a **virtual clock** that only moves when you move it. It runs in
+# this process (no server, no network), with seeded data and stable ids, so every run of
+# every notebook prints the same. The same calls work over HTTP against `python -m simulator
+# serve`. The teaching kit (`simulator.widgets`, docs/widgets.md) drives it from a notebook:
+# below, its `Console` and its `ClockPanel`; the table at the end says where to go next.
 
 # %%
-import json
-
 from simulator import Simulator
-from simulator.widgets import (
-    ClockPanel,
-    ConsentInbox,
-    Console,
-    Ledger,
-    LimitsGauge,
-    OAuthWalkthrough,
-    Phone,
-    WebhookTimeline,
-    display,
-)
+from simulator.widgets import ClockPanel, Console
 
 sim = Simulator()  # a temporary data dir; the clock starts frozen
 sim
 
 # %% [markdown]
-# ## The Console
+# ## Ask the bank something: the Console
 #
-# Pick an endpoint, an identity and an operation: the document and its variables are prefilled
-# from the schema. Here the Testing API loads the `default` dataset (loading it again creates
-# nothing). Click **Run** yourself afterwards.
+# Pick an endpoint, an identity and an operation; the document and its variables are
+# prefilled from the schema. The Testing API loads the `default` dataset (Ada, Alan and their
+# company, two months of history); then the Sandbox answers `accounts`. After Run All, click
+# **Run** yourself, or pick another operation.
 
 # %%
 console = Console(sim, endpoint="Testing API", operation="mutation loadSandboxDataset")
 console.variables.value = '{"input": {"dataset": "default"}}'
 console.run_button.click()
 loaded = console.response["data"]["loadSandboxDataset"]
-print(console.status, loaded["__typename"], loaded["created"], "records")
+console.endpoint.value = "Sandbox"
+console.operation.value = "query accounts"
+console.run_button.click()
+accounts = [edge["node"] for edge in console.response["data"]["accounts"]["edges"]]
+print(loaded["created"], "records loaded;", [a["name"] for a in accounts])
 console
 
 # %% [markdown]
-# ## The LimitsGauge
+# ## Time is yours: the ClockPanel
 #
-# It follows a Console: each edit of its document is measured offline, and each answer's
-# `extensions.cost` moves the bars. The rate-budget bar shows the budget **used** in the current
-# window, growing toward red.
-
-# %%
-gauge = LimitsGauge(sim, console=console)
-console.run_button.click()  # a second run: two requests of the budget used
-print({name: gauge.labels[name].value for name in gauge.bars})
-gauge
-
-# %% [markdown]
-# ## The Ledger
-#
-# The accounts the dataset opened, with their balances, and their transactions: filters, pages.
-
-# %%
-ledger = Ledger(sim)
-print(len(ledger.accounts), "accounts,", ledger.total, "transactions")
-display(ledger.accounts[0])
-
-# %%
-ledger
-
-# %% [markdown]
-# ## A payload or a rejection
-#
-# A mutation answers a payload or a typed rejection; `display` shows either as a card. This
-# Console sends a rent transfer from the first account: it waits for its holder's consent.
-
-# %%
-transfer = Console(sim, operation="mutation initiateCreditTransfers")
-rent = {
-    "amount": {"value": "85.00", "currency": "EUR"},
-    "sepaBeneficiary": {"name": "Landlord SCI", "iban": "FR7630006000011234567890189"},
-    "reference": "RENT-JAN-2026",
-}
-transfer.variables.value = json.dumps(
-    {
-        "input": {
-            "accountId": ledger.accounts[0]["id"],
-            "consentRedirectUrl": "http://localhost:3000/callback",
-            "creditTransfers": [rent],
-        }
-    }
-)
-transfer.run_button.click()
-payload = transfer.response["data"]["initiateCreditTransfers"]
-print(payload["__typename"], payload["payment"]["statusInfo"]["status"])
-display(payload)
-
-# %% [markdown]
-# ## The ClockPanel
-#
-# It follows the clock wherever it moves (`python -m simulator clock advance 1h --data-dir ...`,
-# the Testing API's `advanceClock`, `sim.advance`), and shows the work waiting on it.
+# Transfers settle after a day, consents expire after 20 minutes, webhook retries span 10
+# hours: nobody waits. The clock is frozen until you advance it (here, from its buttons, or
+# `sim.advance("1d")`, the Testing API's `advanceClock`, `python -m simulator clock advance`),
+# and the due work fires on the way, each at its own virtual instant. Nothing is scheduled
+# here yet, so a day passes quietly; in [5b](05b-transfers.ipynb) a transfer settles on the way.
 
 # %%
 clock = ClockPanel(sim)
-print(clock.time.value, "|", len(clock.pending), "scheduled items")
+before = clock.time.value
+clock.buttons["+1d"].click()
+print(before, "->", clock.time.value, "|", clock.message.value)
 clock
 
 # %% [markdown]
-# ## The OAuthWalkthrough
+# ## Where to go next
 #
-# One button per step: the URL, the pages (kept, and shown as a browser shows them), the text
-# message, the state check, the exchange and the id_token, a refresh rotation, and a reuse that
-# revokes the whole family. The user token it gets appears in the Consoles' identities.
-
-# %%
-walk = OAuthWalkthrough(sim)
-walk.run_all_button.click()
-print({step: result.get("status") for step, result in walk.results.items()})
-walk
-
-# %% [markdown]
-# ## The Phone
+# Each notebook teaches one idea with the kit, runs in seconds and ends with assertions.
 #
-# The text messages the simulator "sent" (nothing leaves the machine): here the walkthrough's code.
-
-# %%
-phone = Phone(sim, "+33612345678")
-print(len(phone.messages), "text message(s)")
-phone
-
-# %% [markdown]
-# ## The ConsentInbox
+# | Notebook | The idea |
+# |---|---|
+# | [1. Getting started](01-getting-started.ipynb) | a project, its token, a first query |
+# | [2. OAuth code flow](02-oauth-code-flow.ipynb) | a user's token, page by page |
+# | [3. OAuth tokens](03-oauth-tokens.ipynb) | refresh rotation, PKCE, the id_token |
+# | [4. Limits](04-limits.ipynb) | what a query costs, the limits, a 429 |
+# | [5a. Accounts](05a-accounts.ipynb) | four balances, pages of transactions, the Ledger |
+# | [5b. Transfers](05b-transfers.ipynb) | a transfer from consent to booked, idempotency |
+# | [5c. Rejections](05c-rejections.ipynb) | a refused write is data, not an error |
+# | [6. Testing API](06-testing-api.ipynb) | the outside world: incoming money, card spending |
+# | [7a. Webhooks](07a-webhooks.ipynb) | a notice, then a read |
+# | [7b. Webhook retries](07b-webhook-retries.ipynb) | a failing endpoint, 10 hours of retries |
+# | [7c. Replay and probe](07c-webhook-replay.ipynb) | send an event again, probe an endpoint |
+# | [8. Consents](08-consents.ipynb) | the consent pages: sign in, approve, refuse |
+# | [9. Bug reports](09-bug-reports.ipynb) | the journal, snapshots, a replayable report |
+# | [10. Workshop](10-workshop.ipynb) | a learner's own space in a workshop room |
 #
-# The rent transfer above waits for its account holder's consent: the inbox approves or refuses
-# it through the consent pages (sign-in with the code from the phone, the decision, the redirect).
+# The simulator is not closed: the widgets above still work after Run All (its data dir is
+# temporary and goes with the kernel).
 
 # %%
-inbox = ConsentInbox(sim)
-print(len(inbox.consents.options), "consent(s) waiting")
-inbox
-
-# %% [markdown]
-# ## The WebhookTimeline
-#
-# The kit's project is subscribed to an in-process inbox. We switch the receiver to **fail**, let
-# another bank send money to the first account (a Console on the Testing API: run it again for
-# another event), and advance the clock: the attempts follow the retry schedule (grey ticks).
-
-# %%
-timeline = WebhookTimeline(sim)
-timeline.receiver.value = "fail"
-incoming = Console(
-    sim, endpoint="Testing API", operation="mutation simulateIncomingSepaCreditTransferReception"
-)
-sender = {"debtorIban": "DE89370400440532013000", "debtorName": "Grace Hopper"}
-incoming.variables.value = json.dumps(
-    {
-        "input": {
-            "creditorIban": ledger.accounts[0]["IBAN"],
-            "creditorName": ledger.accounts[0]["name"],
-            "amount": {"value": "120.00", "currency": "EUR"},
-            **sender,
-        }
-    }
-)
-incoming.run_button.click()
-sim.advance("10m")
-timeline.receiver.value = "succeed"
-timeline.refresh_button.click()
-print([label for label, _ in timeline.event.options])
-print(sum(not a["succeeded"] for a in timeline.attempts), "failed attempts so far")
-timeline
-
-# %% [markdown]
-# Everything above still works: click away. The simulator is not closed: it goes with the kernel
-# (its data dir is temporary), so no widget dies at the end of Run All.
-
-# %%
-assert loaded["__typename"] == "LoadSandboxDatasetSuccessPayload"
-assert gauge.bars["rate budget"].value == 2 and gauge.bars["rate budget"].bar_style == "success"
-assert (
-    len(ledger.accounts) == 3 and payload["__typename"] == "InitiateCreditTransfersSuccessPayload"
-)
-assert walk.results["reuse"]["status"] == 401 and len(phone.messages) == 1
-assert len(inbox.consents.options) == 1
-assert timeline.attempts and not timeline.attempts[0]["succeeded"]
+assert loaded["__typename"] == "LoadSandboxDatasetSuccessPayload" and len(accounts) == 3
+assert console.status == 200 and clock.time.value == "2026-01-06T09:00:00.000Z"
 print("All good.")

@@ -8,8 +8,11 @@
 #
 # The kit's `OAuthWalkthrough` has one button per step. Below we click them one at a time from
 # code, and after each step we look at the page the user saw at that moment. The walkthrough
-# keeps every page too: its **Page after** switch shows any of them again. (Refresh tokens,
-# PKCE and the id_token come in notebook 3.)
+# shows the open page with that page's own buttons under it (**Send me a code**, **Verify
+# code**, **Authorize**, **Deny**): the page itself is a picture, its buttons greyed, since a
+# frame in a notebook cannot post to a simulator running in the kernel. It keeps every page
+# too: its **Page after** switch shows any of them again. (Refresh tokens, PKCE and the
+# id_token come in notebook 3.)
 
 # %%
 from simulator import Simulator
@@ -39,7 +42,7 @@ for name, value in walk.results["url"]["parameters"].items():
 #
 # The first page asks for the phone number (prefilled). It is plain HTML, and it refuses to be
 # shown inside another site's frame (`X-Frame-Options`): a partner opens it full screen or in a
-# popup. (Here it is drawn from its HTML, in a frame without scripts.)
+# popup. (Here it is drawn from its HTML as a picture, its buttons greyed.)
 
 # %%
 walk.steps["open"].click()
@@ -74,13 +77,16 @@ walk.page_of("enter code")
 # %% [markdown]
 # ## 5. Authorize, and the state check
 #
+# We click the consent page's **Authorize**: the walkthrough's button of that name, under the
+# page (**Deny** beside it would send the browser back with `error=access_denied`).
 # **Authorize** sends the browser back to the redirect URI with `code` and `state`. The
 # partner's callback first compares `state` with the one it kept, in constant time, and treats a
 # mismatch as a failed flow: otherwise an attacker could make a victim's browser deliver the
 # attacker's code, and the victim would be signed in to the attacker's account.
 
 # %%
-walk.steps["authorize"].click()
+print([button.description for button in walk.page_actions.children])
+walk.page_buttons["Authorize"].click()
 back = walk.results["authorize"]
 print(back["redirect"], back["parameters"])
 print(

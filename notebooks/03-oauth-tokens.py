@@ -8,7 +8,8 @@
 # 2. **PKCE** replaces the client secret for apps that cannot keep one,
 # 3. the **id_token** says who signed in, and when (on the virtual clock).
 #
-# The kit's `OAuthWalkthrough` runs the flow; we read its results.
+# The kit's `OAuthWalkthrough` (shown once, here) runs the flow; we read its results, then
+# tick its **PKCE** box and run it again. After Run All it shows the last run.
 
 # %%
 from simulator import Simulator
@@ -20,6 +21,7 @@ walk = OAuthWalkthrough(sim, project=creds, phone="+33612345678")
 for step in ("url", "open", "send code", "enter code", "authorize", "exchange"):
     walk.steps[step].click()  # the flow of notebook 2, up to the tokens
 print(walk.results["exchange"]["received"])
+walk
 
 # %% [markdown]
 # ## 1. Refresh rotation, and reuse detection
@@ -31,9 +33,9 @@ print(walk.results["exchange"]["received"])
 # %%
 walk.steps["refresh"].click()
 walk.steps["reuse"].click()
-print("refresh:", walk.results["refresh"])
-print("reuse:  ", walk.results["reuse"])
-walk
+rotation = {step: walk.results[step] for step in ("refresh", "reuse")}
+print("refresh:", rotation["refresh"])
+print("reuse:  ", rotation["reuse"])
 
 # %% [markdown]
 # ## 2. PKCE
@@ -44,16 +46,14 @@ walk
 # secret flow **or** PKCE, never both, and the PKCE answer has no refresh token.
 #
 # Ticking the walkthrough's **PKCE** box switches the *project* (it says so), for every later
-# authorization, not only the walkthrough's.
+# authorization, not only the walkthrough's. Then **Run every step** runs the flow with PKCE.
 
 # %%
-pkce_walk = OAuthWalkthrough(sim, project=creds, phone="+33612345678")
-pkce_walk.pkce.value = True
+walk.pkce.value = True
 print(sim.oauth.settings(creds.client_id)["flow"])
-pkce_walk.run_all_button.click()
-print(sorted(pkce_walk.results["url"]["parameters"]))
-print(pkce_walk.results["exchange"]["received"])
-pkce_walk
+walk.run_all_button.click()
+print(sorted(walk.results["url"]["parameters"]))
+print(walk.results["exchange"]["received"])
 
 # %% [markdown]
 # ## 3. The id_token
@@ -70,14 +70,14 @@ from joserfc.jwk import KeySet
 http = sim.client()
 config = http.get("/oauth2/.well-known/openid-configuration").json()
 keys = KeySet.import_key_set(http.get(config["jwks_uri"]).json())
-id_token = jwt.decode(pkce_walk.tokens["id_token"], keys, algorithms=["RS256"])
+id_token = jwt.decode(walk.tokens["id_token"], keys, algorithms=["RS256"])
 jwt.JWTClaimsRegistry(
     now=int(sim.now().timestamp()),
     iss={"essential": True, "value": config["issuer"]},
     aud={"essential": True, "value": creds.client_id},
 ).validate(id_token.claims)
 print("signature and claims valid;", id_token.header["alg"])
-for name, value in pkce_walk.results["exchange"]["id_token claims"].items():
+for name, value in walk.results["exchange"]["id_token claims"].items():
     print(f"{name:22} {value}")
 
 # %% [markdown]
@@ -87,7 +87,7 @@ for name, value in pkce_walk.results["exchange"]["id_token claims"].items():
 
 # %%
 USER = "{ user { firstName } }"
-access = pkce_walk.tokens["access_token"]
+access = walk.tokens["access_token"]
 before = http.post(
     "/sandbox/graphql", json={"query": USER}, headers={"Authorization": f"Bearer {access}"}
 )
@@ -101,19 +101,16 @@ print(sim.clock.timestamp(), before.status_code, "->", after.status_code)
 # ## What we showed
 #
 # Rotation and reuse detection, PKCE switched on in the open, and an id_token checked and read.
-# The simulator stays open (no `sim.close()`): both walkthroughs above still run after Run All
-# (they follow the project, now on PKCE); the temporary data dir goes when the kernel stops.
+# The simulator stays open (no `sim.close()`): the walkthrough above still runs after Run All
+# (it follows the project, now on PKCE); the temporary data dir goes when the kernel stops.
 
 # %%
-assert walk.results["refresh"] == {"status": 200, "new refresh token": True}
-assert (
-    walk.results["reuse"]["status"] == 401
-    and walk.results["reuse"]["refused with"] == "invalid_grant"
-)
-assert walk.results["reuse"]["newest access token now answers"] == 401
-assert "code_challenge" in pkce_walk.results["url"]["parameters"]
-assert "refresh_token" not in pkce_walk.results["exchange"]["received"]
-claims = pkce_walk.results["exchange"]["id_token claims"]
+assert rotation["refresh"] == {"status": 200, "new refresh token": True}
+assert rotation["reuse"]["status"] == 401 and rotation["reuse"]["refused with"] == "invalid_grant"
+assert rotation["reuse"]["newest access token now answers"] == 401
+assert "code_challenge" in walk.results["url"]["parameters"]
+assert "refresh_token" not in walk.results["exchange"]["received"]
+claims = walk.results["exchange"]["id_token claims"]
 assert claims["aud"] == creds.client_id and claims["iat"] == "2026-01-05T09:00:00.000Z"
 assert before.status_code == 200 and after.status_code == 401
 print("All good.")

@@ -121,10 +121,10 @@ clock
 # %% [markdown]
 # ## A card, and a merchant
 #
-# The partner API issues a card through a consent (notebook 5); here the Testing API approves it.
-# Then a merchant asks for an **authorization**: the amount is **reserved**. When it **debits**
-# (maybe a smaller final amount, as a hotel or a fuel pump does), the reservation becomes a booked
-# debit.
+# The partner API issues a card through a consent (as in notebooks 5b and 8); here the Testing
+# API approves it. Then a merchant asks for an **authorization**: the amount is **reserved**.
+# When it **debits** (maybe a smaller final amount, as a hotel or a fuel pump does), the
+# reservation becomes a booked debit.
 
 # %%
 MEMBERSHIP = """query($id: ID!) { accountMemberships(filters: {accountId: $id}) {

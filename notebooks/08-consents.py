@@ -3,7 +3,7 @@
 #
 # A sensitive mutation (add a card, add a member, send transfers, close an account) does not take
 # effect at once: it returns its resource in `ConsentPending` with a **consent**, and the user must
-# open the consent's `consentUrl`, sign in and approve. Notebook 5 skipped the pages with the
+# open the consent's `consentUrl`, sign in and approve. Notebook 5b skipped the pages with the
 # Testing API's `approveSandboxConsent`; here we walk them as a browser without JavaScript would,
 # in-process:
 #
@@ -239,7 +239,9 @@ print(graphql(PAYMENT, {"id": late["payment"]["id"]})["payment"]["statusInfo"]["
 #
 # The kit's `ConsentInbox` lists the consents waiting and approves or refuses one through the same
 # pages (sign-in with the code from the phone, the decision, the redirect). The `Phone` shows every
-# text message Ada received. We click **Approve** from code; in Jupyter, click yourself.
+# text message Ada received. We click **Approve** from code. Below the buttons, the inbox shows
+# the page Ada decided on, as a picture (its buttons greyed: the decision is made). With no
+# consent left waiting, Approve and Refuse are off until **Refresh** finds a new one.
 
 # %%
 from simulator.widgets import ConsentInbox, Phone

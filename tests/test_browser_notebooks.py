@@ -4,7 +4,7 @@ into the manifest beside them (tests/notebook_screenshots.py says what the finge
 tests/test_notebook_screenshots.py fails when a screenshot is stale).
 
 `python scripts/notebook_screenshots.py` runs this file to regenerate them; a plain `pytest`
-skips it (eleven notebooks in a browser take minutes, and nbval and tests/test_notebook_widgets.py
+skips it (fifteen notebooks in a browser take minutes, and nbval and tests/test_notebook_widgets.py
 already run every notebook): set NOTEBOOK_SCREENSHOTS=1 to run it by hand.
 """
 

@@ -440,3 +440,20 @@ def test_rich_displays(sim: Simulator) -> None:
     sim.close()
     assert "(closed)" in simulator_html(sim)
     assert json.dumps(display(3)) == "3"
+
+
+def test_webhook_timeline_switch_shows_the_inbox_as_code_left_it(sim: Simulator) -> None:
+    inbox = sim.webhooks.inbox("told-by-code").fail()
+    timeline = WebhookTimeline(sim, inbox="told-by-code")
+    assert timeline.receiver.value == "fail"  # not "succeed" above a failing inbox
+    inbox.fail(times=2)  # one-offs first: the switch still reads the standing behaviour
+    inbox.succeed()
+    timeline.refresh_button.click()
+    assert timeline.receiver.value == "succeed"
+    inbox.slow(sim.webhooks.policy.timeout + 1)
+    timeline.refresh_button.click()
+    assert timeline.receiver.value == "time out"
+    # Following the inbox is not a flip: the inbox keeps what code told it.
+    assert inbox.standing.latency == sim.webhooks.policy.timeout + 1
+    timeline.receiver.value = "succeed"  # a learner's flip changes the inbox
+    assert inbox.standing.latency == 0 and inbox.standing.status == 200

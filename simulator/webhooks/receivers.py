@@ -143,6 +143,14 @@ class Inbox:
         self._queue: deque[list[Any]] = deque()
         self._lock = threading.Lock()
 
+    @property
+    def standing(self) -> Behaviour:
+        """How it answers once the one-off behaviours are used up: what the last `fail()`,
+        `slow(seconds)`, `answer(status)` or `succeed()` set (a switch showing the inbox reads
+        it)."""
+        with self._lock:
+            return self._standing
+
     # -- scripting ------------------------------------------------------------------
 
     def _script(self, behaviour: Behaviour, times: int | None) -> Inbox:

@@ -28,16 +28,44 @@ PHONE = "+33612345678"
 FRAME_HEIGHT = 560
 #: The id_token claims that are instants (seconds since 1970), shown as dates.
 TIME_CLAIMS = ("iat", "exp", "auth_time")
+#: The page each step leaves open -> its buttons (as the page names them) and the step each
+#: runs. The widget shows these as its own buttons under the page, which is a picture.
+PAGE_ACTIONS: dict[str, tuple[tuple[str, str], ...]] = {
+    "open": (("Send me a code", "send code"),),
+    "send code": (("Verify code", "enter code"),),
+    "enter code": (("Authorize", "authorize"), ("Deny", "deny")),
+}
 
 
-def page_frame(http: Any, page: str, height: int = FRAME_HEIGHT) -> str:
-    """A page of the simulator in a sandboxed frame (no scripts), its stylesheet inlined:
-    the learner sees what a browser shows, without a server."""
+#: Greys a picture's controls: none of them can act (see `as_picture`).
+INERT_STYLE = (
+    "<style>button,input,select,textarea,a.button{opacity:.45;cursor:not-allowed;"
+    "pointer-events:none}</style>"
+)
+
+
+def as_picture(page: str) -> str:
+    """The page with every control disabled and every link without its address.
+
+    A frame without scripts, drawn from the page's HTML, cannot send a form to a simulator that
+    runs in the kernel: a button there would look clickable and do nothing. So the picture
+    shows them greyed, and the widget that shows it offers the same actions as its own buttons.
+    """
+    page = re.sub(r"<(button|input|select|textarea)\b", r"<\1 disabled", page)
+    page = re.sub(r'(<a\b[^>]*?)\shref="[^"]*"', r'\1 aria-disabled="true"', page)
+    return page.replace("</head>", INERT_STYLE + "</head>", 1)
+
+
+def page_frame(http: Any, page: str, height: int = FRAME_HEIGHT, note: str = "") -> str:
+    """A picture of a page of the simulator (`as_picture`) in a sandboxed frame (no scripts),
+    its stylesheet inlined: the learner sees what a browser shows, without a server. `note`, if
+    given, is a line of HTML above the frame saying where the page's actions are."""
     style = http.get("/oauth2/static/pages.css")
     css = f"<style>{style.text}</style>" if style.status_code == 200 else ""
-    document = re.sub(r"<link rel=\"stylesheet\"[^>]*>", css, page)
+    document = re.sub(r"<link rel=\"stylesheet\"[^>]*>", css, as_picture(page))
+    caption = f"<div style='font-size:12px;color:#555;margin:2px 0'>{note}</div>" if note else ""
     return (
-        f'<iframe sandbox srcdoc="{html.escape(document, quote=True)}" '
+        f'{caption}<iframe sandbox srcdoc="{html.escape(document, quote=True)}" '
         f"style='width:100%;height:{height}px;border:1px solid #ccd;border-radius:6px'></iframe>"
     )
 
@@ -52,7 +80,11 @@ class Page:
         self.title = (re.findall(r"<h1[^>]*>([^<]*)</h1>", page) or ["(no title)"])[0]
         self.buttons = re.findall(r"<button[^>]*>([^<]*)</button>", page)
         blank = re.sub(r'(name="csrf_token" value=")[^"]*', r"\1…", page)
-        self._html = page_frame(http, blank)
+        note = (
+            f"The page after step <b>{html.escape(step)}</b>, as the user sees it: a picture, its "
+            "buttons greyed (the walkthrough's buttons click them)."
+        )
+        self._html = page_frame(http, blank, note=note)
 
     def _repr_html_(self) -> str:
         return self._html
@@ -127,6 +159,23 @@ class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
         self.view = widgets.HTML()
         self.notice = widgets.HTML()
         self.page = widgets.HTML()
+        #: The open page's own buttons, live (the page above them is a picture): each runs the
+        #: step its namesake on the page would. Shown only while that page is the one open.
+        self.page_buttons = {
+            label: widgets.Button(description=label, button_style=style)
+            for label, style in (
+                ("Send me a code", "primary"),
+                ("Verify code", "primary"),
+                ("Authorize", "success"),
+                ("Deny", "danger"),
+            )
+        }
+        for actions in PAGE_ACTIONS.values():
+            for label, action in actions:
+                self.page_buttons[label].on_click(lambda _, action=action: self.step(action))
+        self.page_actions = widgets.HBox([])
+        #: The step whose page is open and waiting for the user (None once the flow moved on).
+        self._open_page: str | None = None
         #: Every page seen, by the step that opened it; the chooser shows any of them again.
         self.pages: dict[str, str] = {}
         self.page_choice = widgets.ToggleButtons(options=[], description="Page after")
@@ -144,6 +193,7 @@ class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
                 self.view,
                 self.page_choice,
                 self.page,
+                self.page_actions,
             ]
         )
 
@@ -163,16 +213,30 @@ class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
             f"</summary><pre>{html.escape(json.dumps(_shown(found), indent=2))}</pre></details>"
             for done, found in self.results.items()
         )
+        self._open_page = name if "page" in result else None
         if "page" in result:
             self.pages[name] = result["page"]
-            self.page_choice.options = list(self.pages)
+        self.page_choice.options = list(self.pages)  # none left after a new `url`
+        if "page" in result:
             self.page_choice.value = name
-            self._show_page(name)
+        self._show_page(self.page_choice.value)
         return result
 
     def _show_page(self, name: str | None) -> None:
+        """Draw page `name`; under it, its buttons while it is the page the user has open."""
+        live = name is not None and name == self._open_page
+        self.page_actions.children = [
+            self.page_buttons[label] for label, _ in PAGE_ACTIONS.get(name or "", ()) if live
+        ]
         if name in self.pages:
-            self.page.value = page_frame(self.kit.http, self.pages[name])
+            note = (
+                "The page as the user sees it (a picture: its buttons are the ones below it)."
+                if self.page_actions.children
+                else "An earlier page, as the user saw it (a picture: the flow has moved on)."
+            )
+            self.page.value = page_frame(self.kit.http, self.pages[name], note=note)
+        else:
+            self.page.value = ""
 
     def page_of(self, name: str) -> Page:
         """The page `name`'s step opened, as a notebook output (see `Page`)."""
@@ -220,6 +284,7 @@ class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
             params |= {"phoneNumber": self.phone.value, "firstName": "Ada"}
         self._flow = {"state": state}
         self.pages.clear()
+        self.results.pop("deny", None)  # a new flow: the last one's refusal is over
         if self.pkce.value:
             verifier = secrets.token_urlsafe(48)
             digest = hashlib.sha256(verifier.encode()).digest()
@@ -274,6 +339,8 @@ class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
         return {"status": answer.status_code, "registered": registered, "page": consent.text}
 
     def _authorize(self) -> dict[str, Any]:
+        if self._flow.get("denied"):
+            return {"error": "The user denied: start again at 1. url"}
         if "callback" not in self._flow:
             data = {"csrf_token": self._flow["csrf"], "decision": "authorize"}
             answer = self.kit.http.post("/oauth2/auth/consent", data=data)
@@ -287,6 +354,19 @@ class OAuthWalkthrough(widgets.VBox):  # type: ignore[misc]
             "parameters": sorted(query),
             "state matches": state_ok,
             "a tampered state would match": tampered_ok,
+        }
+
+    def _deny(self) -> dict[str, Any]:
+        """**Deny** on the consent page: back to the partner with `error=access_denied`."""
+        data = {"csrf_token": self._flow["csrf"], "decision": "deny"}
+        answer = self.kit.http.post("/oauth2/auth/consent", data=data)
+        self._flow["callback"] = answer.headers["location"]
+        self._flow["denied"] = True
+        query = {k: v[0] for k, v in parse_qs(urlsplit(answer.headers["location"]).query).items()}
+        return {
+            "redirect": self._flow["callback"].split("?")[0],
+            "parameters": sorted(query),
+            "refused with": query.get("error"),
         }
 
     def _exchange(self) -> dict[str, Any]:

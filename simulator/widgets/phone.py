@@ -82,6 +82,8 @@ class ConsentInbox(widgets.VBox):  # type: ignore[misc]
         self.message = widgets.HTML()
         self.page = widgets.HTML()
         self.last_redirect: dict[str, str] = {}
+        #: What the last decision did, kept above the list's state (see `refresh`).
+        self._decided = ""
         self.refresh_button.on_click(lambda _: self.refresh())
         self.approve_button.on_click(lambda _: self.decide("approve"))
         self.refuse_button.on_click(lambda _: self.decide("refuse"))
@@ -110,14 +112,16 @@ class ConsentInbox(widgets.VBox):  # type: ignore[misc]
             (f"{c['purpose']} · {c['status']} · expires {c['expires_at']}", c["id"]) for c in found
         ]
         self.consents.value = found[0]["id"] if found else None
-        if not found:
-            self.message.value = "<i>No consent is waiting.</i>"
+        # Approve and Refuse act on a waiting consent: with none, they are off, not dead.
+        self.approve_button.disabled = self.refuse_button.disabled = not found
+        waiting = f"{len(found)} waiting." if found else "<i>No consent is waiting.</i>"
+        self.message.value = f"{self._decided} {waiting}".strip()
 
     def decide(self, decision: str) -> dict[str, str]:
         """Approve or refuse the chosen consent through its pages; returns the redirect's query."""
         consent_id = self.consents.value
         if consent_id is None:
-            self.message.value = "<i>No consent is waiting.</i>"
+            self.refresh()
             return {}
         with self.simulator.client(follow_redirects=False) as browser:  # its own cookies
             path = f"/oauth2/consents/{consent_id}"
@@ -130,12 +134,16 @@ class ConsentInbox(widgets.VBox):  # type: ignore[misc]
             browser.post("/oauth2/login/code", data={"csrf_token": csrf, "code": code or ""})
             operation = browser.get(path).text
             answer = browser.post(path, data={"csrf_token": csrf, "decision": decision})
-            self.page.value = page_frame(browser, operation)
+            # The page the user decided on, as it was before the click: a picture whose
+            # buttons are greyed (the decision is made; the inbox's buttons act on the next).
+            note = (
+                f"The page {html.escape(phone)} saw, then clicked "
+                f"<b>{html.escape(decision.title())}</b> (a picture: the decision is made)."
+            )
+            self.page.value = page_frame(browser, operation, note=note)
         location = answer.headers.get("location", "")
         self.last_redirect = {k: v[0] for k, v in parse_qs(urlsplit(location).query).items()}
         status = self.last_redirect.get("status", f"HTTP {answer.status_code}")
-        self.message.value = (
-            f"<b>{html.escape(decision.title())}</b>: consent {html.escape(status)}"
-        )
+        self._decided = f"<b>{html.escape(decision.title())}</b>: consent {html.escape(status)}."
         self.refresh()
         return self.last_redirect

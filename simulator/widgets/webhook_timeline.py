@@ -48,16 +48,19 @@ class WebhookTimeline(widgets.VBox):  # type: ignore[misc]
         urls = [s["endpoint_url"] for s in simulator.webhooks.subscriptions(self.project)]
         if self.inbox.url not in urls:
             simulator.webhooks.subscribe(self.project, self.inbox, label="Teaching kit inbox")
+        # The switch shows the inbox as it is (it may have been told to fail by code), and
+        # follows it at each refresh; only a flip of the switch itself changes the inbox.
         self.receiver = widgets.ToggleButtons(
-            options=MODES, value="succeed", description="Receiver"
+            options=MODES, value=self._inbox_mode(), description="Receiver"
         )
+        self._following_inbox = False
         self.event = widgets.Dropdown(description="Event", layout=widgets.Layout(width="520px"))
         self.replay_button = widgets.Button(description="Replay", icon="repeat")
         self.refresh_button = widgets.Button(description="Refresh", icon="refresh")
         self.plot = widgets.Image(format="png", layout=widgets.Layout(max_width="760px"))
         self.message = widgets.HTML()
         self.attempts: list[dict[str, Any]] = []
-        self.receiver.observe(lambda change: self.set_receiver(change["new"]), names="value")
+        self.receiver.observe(self._switched, names="value")
         self.replay_button.on_click(lambda _: self.replay())
         self.refresh_button.on_click(lambda _: self.refresh())
         super().__init__(
@@ -69,6 +72,19 @@ class WebhookTimeline(widgets.VBox):  # type: ignore[misc]
             ]
         )
         self.refresh()
+
+    def _inbox_mode(self) -> str:
+        """The switch position that says how the inbox answers from now on (past one-offs)."""
+        standing = self.inbox.standing
+        if standing.latency >= self.simulator.webhooks.policy.timeout:
+            return "time out"
+        if standing.error or not 200 <= standing.status < 300:
+            return "fail"
+        return "succeed"
+
+    def _switched(self, change: dict[str, Any]) -> None:
+        if not self._following_inbox:
+            self.set_receiver(change["new"])
 
     def set_receiver(self, mode: str) -> None:
         """`succeed` (200 at once), `fail` (500), or `time out` (longer than the policy)."""
@@ -93,6 +109,10 @@ class WebhookTimeline(widgets.VBox):  # type: ignore[misc]
     def refresh(self) -> None:
         """Read the log again and redraw."""
         hooks = self.simulator.webhooks
+        if self.receiver.value != self._inbox_mode():  # the inbox was told otherwise by code
+            self._following_inbox = True
+            self.receiver.value = self._inbox_mode()
+            self._following_inbox = False
         self.attempts = [a for a in hooks.log(self.project) if a["kind"] != "Probe"]
         labels = event_labels(self.attempts)
         self.event.options = [(label, eid) for eid, label in labels.items()]
