@@ -1,10 +1,11 @@
 """The instructor's view at `/workshop`: learners by exercises, and actions on them.
 
-`serve` prints a one-time sign-in link (`/workshop/sign-in?token=...`, as the dashboard's);
-following it sets a session cookie (`HttpOnly`, `SameSite=Strict`, `Path=/workshop`, `Secure`
-when the public URL is https). Both live in the server's memory: a restart prints a new link
-and signs everyone out. Every form carries the session's CSRF token, and a post from another
-origin than the public URL's is refused (403), as the dashboard's.
+`serve` prints a sign-in link (`/workshop/sign-in?token=...`), and `workshop instructor-link`
+makes a new one at any time; following one sets a session cookie of its own (`HttpOnly`,
+`SameSite=Strict`, `Path=/workshop`, `Secure` when the public URL is https): one a device,
+each expiring after 12 hours unused (instructor_sessions.py, the room's `instructor.json`,
+so a restart signs nobody out). Every form carries the session's CSRF token, and a post from
+another origin than the public URL's is refused (403), as the dashboard's.
 
 - `GET /workshop`: the table (a row a learner, a column an exercise, requests, last
   error, checkpoints), which refreshes itself: its script fetches `GET /workshop/rows`,
@@ -12,11 +13,14 @@ origin than the public URL's is refused (403), as the dashboard's.
 - `GET /workshop/learners/{name}`: one learner's figures, checkpoints, join code, actions
   and last requests from their journal, each with the rejection it got;
 - `POST /workshop/learners/{name}/{action}`: `clock` (`duration`), `checkpoint`,
-  `restore` (`checkpoint`), `reset`, `reissue` or `revoke` the join code;
+  `restore` (`checkpoint`), `reset`, `reissue` or `revoke` the join code (`rotate_secret=yes`:
+  the client secret replaced too);
 - `POST /workshop/room/{action}`: `clock`, `checkpoint`, `restore`, `reset`, for every
-  learner served.
+  learner served: from a browser, on a thread (room_jobs.py), the page showing its progress
+  from `GET /workshop/job.json`; a program's post answers once it is done.
 
-A reset or a restore (of a learner or of the room) asks first: a post without `confirm=yes`
+What an action would refuse (an unknown checkpoint, a bad duration) is refused first; then a
+reset or a restore (of a learner or of the room) asks: a post without `confirm=yes`
 answers a page repeating the form with it. What was done is shown once on the next page (a
 message kept in the session, never in the URL). A refused action answers an HTML page to a
 browser (JSON to a program), whose message names no file of the server.
@@ -37,6 +41,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
@@ -61,15 +66,20 @@ from .instructor_pages import (
     room_page,
     rows_html,
 )
+from .instructor_sessions import InstructorSessions
 from .progress import load_exercises, room_progress
 from .room_actions import (
     CONFIRMED,
     LEARNER_ACTIONS,
     ROOM_ACTIONS,
+    Done,
+    Step,
+    check_action,
     learner_action,
     needs_confirming,
     room_action,
 )
+from .room_jobs import RoomJob, RoomJobs
 from .spaces import Workshop
 
 __all__ = ["instructor_app"]
@@ -94,35 +104,29 @@ _idle = idle  # the name tests/test_workshop_http.py knows
 
 
 class _Sessions:
-    """One-time sign-in tokens and the sessions they open, in memory, with each session's
-    message for its next page (what the last action did, or why it was refused)."""
+    """The room's sign-in links and sessions (`InstructorSessions`, a file every server of
+    the room reads), with each session's message for its next page (what the last action
+    did, or why it was refused), in this server's memory."""
 
-    def __init__(self) -> None:
-        self.links: set[str] = set()
-        self.sessions: dict[str, str] = {}  # session secret -> CSRF token
-        self.flashes: dict[str, tuple[str, str]] = {}  # session secret -> (kind, message)
-
-    def new_link(self) -> str:
-        token = secrets.token_urlsafe(24)
-        self.links.add(token)
-        return token
+    def __init__(self, data_dir: Path) -> None:
+        self.store = InstructorSessions(data_dir)
+        self.flashes: dict[str, tuple[str, str]] = {}  # session key -> (kind, message)
 
     def open(self, token: str) -> str | None:
-        if token not in self.links:
-            return None
-        self.links.discard(token)
-        session = secrets.token_urlsafe(32)
-        self.sessions[session] = secrets.token_urlsafe(16)
-        return session
+        return self.store.open(token)
 
     def csrf(self, request: Request) -> str | None:
-        return self.sessions.get(request.cookies.get(COOKIE, ""))
+        return self.store.csrf(request.cookies.get(COOKIE, ""))
+
+    @staticmethod
+    def key(request: Request) -> str:
+        return InstructorSessions.key(request.cookies.get(COOKIE, ""))
 
     def flash(self, request: Request, kind: str, message: str) -> None:
-        self.flashes[request.cookies.get(COOKIE, "")] = (kind, message)
+        self.flashes[self.key(request)] = (kind, message)
 
     def take_flash(self, request: Request) -> tuple[str, str] | None:
-        return self.flashes.pop(request.cookies.get(COOKIE, ""), None)
+        return self.flashes.pop(self.key(request), None)
 
 
 def _wants_html(request: Request) -> bool:
@@ -133,10 +137,17 @@ def _refused(request: Request) -> Response:
     if _wants_html(request):
         return HTMLResponse(
             "<!doctype html><title>Sign in</title><h1>Instructor view</h1>"
-            "<p>Open the sign-in link serve printed (its line starts with instructor).</p>",
+            "<p>Open the sign-in link serve printed (its line starts with instructor), or a "
+            "new one: <code>python -m simulator workshop instructor-link --data-dir ROOM</code>"
+            " (a link opens sessions for 10 minutes after its first use).</p>",
             status_code=401,
         )
-    return json_error(401, "UNAUTHENTICATED", "Sign in with the link serve printed.")
+    return json_error(
+        401,
+        "UNAUTHENTICATED",
+        "Sign in with the link serve printed, or a new one from "
+        "`python -m simulator workshop instructor-link --data-dir ROOM`.",
+    )
 
 
 def _problem(request: Request, status: int, code: str, message: str, back: str) -> Response:
@@ -150,9 +161,11 @@ def _checkpoints(room: Workshop) -> dict[str, list[str]]:
     return {name: [s.name for s in room.learner(name).snapshots()] for name in room.served}
 
 
-def _room_page(room: Workshop, activity: Any, csrf: str, flash: tuple[str, str] | None) -> str:
+def _room_page(
+    room: Workshop, activity: Any, csrf: str, flash: tuple[str, str] | None, job: Any
+) -> str:
     rows = room_progress(room, activity)
-    return room_page(rows, load_exercises(), _checkpoints(room), csrf, flash)
+    return room_page(rows, load_exercises(), _checkpoints(room), csrf, flash, job)
 
 
 def _rows(room: Workshop, activity: Any) -> str:
@@ -167,7 +180,7 @@ def _learner_page(
     entries = space.journal.filter("sandbox", last=_LAST_REQUESTS)
     checkpoints = [s.name for s in space.snapshots()]
     code = room.codes.codes([name])[name]
-    return learner_page(row, entries, checkpoints, code, csrf, flash)
+    return learner_page(row, load_exercises(), entries, checkpoints, code, csrf, flash)
 
 
 class _SecurityHeaders:
@@ -190,7 +203,8 @@ class _View:
 
     def __init__(self, room: Workshop) -> None:
         self.room = room
-        self.sessions = _Sessions()
+        self.sessions = _Sessions(room.data_dir)
+        self.jobs = RoomJobs()
         self.script = (files("simulator.workshop") / "static" / "instructor.js").read_bytes()
 
     @staticmethod
@@ -199,7 +213,8 @@ class _View:
         return workshop.activity.learners if workshop else None
 
     async def sign_in(self, request: Request) -> Response:
-        session = self.sessions.open(request.query_params.get("token", ""))
+        token = request.query_params.get("token", "")
+        session = await asyncio.to_thread(self.sessions.open, token)
         if session is None:
             return _refused(request)
         response = RedirectResponse("/workshop", status_code=303)
@@ -211,7 +226,10 @@ class _View:
         if csrf is None:
             return _refused(request)
         flash = self.sessions.take_flash(request)
-        page = await asyncio.to_thread(_room_page, self.room, self.activity(request), csrf, flash)
+        job = self.jobs.running
+        state = job.as_dict() if job is not None else None
+        activity = self.activity(request)
+        page = await asyncio.to_thread(_room_page, self.room, activity, csrf, flash, state)
         return HTMLResponse(page, headers=_NO_STORE)
 
     async def rows(self, request: Request) -> Response:
@@ -219,6 +237,15 @@ class _View:
             return _refused(request)
         fragment = await asyncio.to_thread(_rows, self.room, self.activity(request))
         return HTMLResponse(fragment, headers=_NO_STORE)
+
+    async def job(self, request: Request) -> Response:
+        """The last room-wide action's progress (`{"job": null}` before the first)."""
+        if self.sessions.csrf(request) is None:
+            return _refused(request)
+        job = self.jobs.last
+        if job is not None and job.finished and job.owner == self.sessions.key(request):
+            self.sessions.take_flash(request)  # seen here: not shown again on the next page
+        return JSONResponse({"job": job.as_dict() if job else None}, headers=_NO_STORE)
 
     async def learner(self, request: Request) -> Response:
         csrf = self.sessions.csrf(request)
@@ -256,6 +283,14 @@ class _View:
             return _problem(request, 403, "FORBIDDEN", message, "/workshop")
         return csrf, form
 
+    def _not_done(self, request: Request, status: int, message: str, back: str) -> Response:
+        """A refused action: the message on the next page, or the JSON error."""
+        if not _wants_html(request):
+            code = "CONFLICT" if status == 409 else "BAD_REQUEST"
+            return json_error(status, code, message)
+        self.sessions.flash(request, "problem", message)
+        return RedirectResponse(back, status_code=303)
+
     async def act(self, request: Request) -> Response:
         checked = await self.posted(request)
         if isinstance(checked, Response):
@@ -267,11 +302,25 @@ class _View:
             return _problem(request, 404, "NOT_FOUND", f"No learner {name!r} here.", "/workshop")
         if action not in (ROOM_ACTIONS if name is None else LEARNER_ACTIONS):
             return _problem(request, 404, "NOT_FOUND", f"No action {action!r}.", back)
+        running = self.jobs.running
+        if running is not None:
+            text = running.as_dict()["text"]
+            message = f"A room-wide action is running ({text}): wait for it to end."
+            return self._not_done(request, 409, message, back)
+        names = self.room.served if name is None else [name]
+        try:  # refused before any confirmation (an unknown checkpoint, a bad duration)
+            await asyncio.to_thread(check_action, self.room, names, action, form)
+        except (SimulatorError, ValueError) as error:
+            message = public_message(str(error), str(self.room.data_dir))
+            return self._not_done(request, 400, message, back)
         confirm = needs_confirming(name, action)
         if confirm is not None and form.get("confirm") != CONFIRMED:
             fields = {key: str(form.get(key, "")) for key in ("checkpoint",) if key in form}
             page = confirm_page(request.url.path, *confirm, csrf, fields)
             return HTMLResponse(page, headers=_NO_STORE)
+        if name is None and _wants_html(request):
+            self._start_room_job(request, action, form)
+            return RedirectResponse(back, status_code=303)
         try:
             if name is None:
                 done = await asyncio.to_thread(room_action, self.room, action, form)
@@ -279,19 +328,39 @@ class _View:
                 done = await asyncio.to_thread(learner_action, self.room, name, action, form)
         except (SimulatorError, ValueError) as error:
             message = public_message(str(error), str(self.room.data_dir))
-            if not _wants_html(request):
-                return json_error(400, "BAD_REQUEST", message)
-            self.sessions.flash(request, "problem", message)
-            return RedirectResponse(back, status_code=303)
-        workshop = request.app.state.workshop
+            return self._not_done(request, 400, message, back)
+        self._after(request.app.state.workshop, action, name, done)
+        self.sessions.flash(request, "notice", done.message)
+        return RedirectResponse(back, status_code=303)
+
+    def _after(self, workshop: Any, action: str, name: str | None, done: Done) -> None:
+        """On the event loop, once an action is done: a reset learner's last error cleared;
+        the action logged (the action and the learner, both known names, never a form
+        value)."""
         if action == "reset" and workshop is not None:
             for reset in done.learners:
                 workshop.activity.clear_error(reset)
-        # The action and the learner (both known names here), never a form value.
         who = printable(name) if name else "*"
         logger.info("Instructor action: action=%s learner=%s", action, who)
-        self.sessions.flash(request, "notice", done.message)
-        return RedirectResponse(back, status_code=303)
+
+    def _start_room_job(self, request: Request, action: str, form: FormData) -> None:
+        """The room-wide action on a thread; the page shows its progress (room_jobs.py)."""
+        fields = {key: form.get(key) for key in ("checkpoint", "duration") if key in form}
+        workshop = request.app.state.workshop
+        owner = self.sessions.key(request)
+
+        def run(step: Step) -> Done:
+            return room_action(self.room, action, fields, step)
+
+        async def finish(job: RoomJob, done: Done | None) -> None:
+            if done is not None:
+                self._after(workshop, action, None, done)
+                self.sessions.flashes[owner] = ("notice", done.message)
+            elif job.problem is not None:
+                job.problem = public_message(job.problem, str(self.room.data_dir))
+                self.sessions.flashes[owner] = ("problem", job.problem)
+
+        self.jobs.start(action, len(self.room.served), owner, run, finish)
 
 
 def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable[[], str]]:
@@ -304,6 +373,7 @@ def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable
             Route("/workshop/rows", endpoints.rows),
             Route("/workshop/view.js", endpoints.view_js),
             Route("/workshop/progress.json", endpoints.progress),
+            Route("/workshop/job.json", endpoints.job),
             Route("/workshop/learners/{name}", endpoints.learner),
             Route("/workshop/learners/{name}/{action}", endpoints.act, methods=["POST"]),
             Route("/workshop/room/{action}", endpoints.act, methods=["POST"]),
@@ -318,6 +388,6 @@ def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable
     app.state.public_url = public_url
 
     def new_link() -> str:
-        return f"{public_url}/workshop/sign-in?token={endpoints.sessions.new_link()}"
+        return endpoints.sessions.store.new_link(public_url)
 
     return app, new_link

@@ -18,8 +18,8 @@ from .activity import LearnerActivity, read_activity
 from .checks import CHECKS, CheckContext, CheckResult, JournalDocuments, JournalView
 from .spaces import Workshop
 
-__all__ = ["EXERCISES_DIR", "Exercise", "check_learner", "idle_seconds", "load_exercises",
-           "progress_table", "room_progress"]  # fmt: skip
+__all__ = ["EXERCISES_DIR", "STUCK_AFTER_SECONDS", "Exercise", "check_learner", "idle_seconds",
+           "is_stuck", "load_exercises", "progress_table", "room_progress"]  # fmt: skip
 
 EXERCISES_DIR: Traversable = files("simulator.workshop") / "exercises"
 
@@ -86,6 +86,18 @@ def idle_seconds(seen: LearnerActivity) -> int | None:
     return None if seen.seen is None else int(monotonic() - seen.seen)
 
 
+#: Real seconds without a request after which a learner who has started, and not finished,
+#: counts as stuck (as does one whose last request got an error).
+STUCK_AFTER_SECONDS = 300
+
+
+def is_stuck(done: int, total: int, seen: LearnerActivity, idle: int | None) -> bool:
+    """Started, not finished, and their last request refused or quiet for 5 minutes."""
+    if seen.requests == 0 or done >= total:
+        return False
+    return seen.last_failed or (idle is not None and idle >= STUCK_AFTER_SECONDS)
+
+
 def room_progress(
     room: Workshop,
     activity: dict[str, LearnerActivity] | None = None,
@@ -99,16 +111,20 @@ def room_progress(
     for name in only if only is not None else room.served:
         seen = (activity or {}).get(name) or read_activity(room, name)
         results = check_learner(room, name, exercises)
+        done = sum(result.status == "done" for result in results.values())
+        idle = idle_seconds(seen)
         rows.append(
             {
                 "learner": name,
                 "exercises": {key: result.status for key, result in results.items()},
-                "done": sum(result.status == "done" for result in results.values()),
+                "done": done,
                 "clock": room.learner(name).clock.timestamp(),
                 "requests": seen.requests,
+                "errors": seen.errors,
                 "last_activity": seen.last_at,
-                "idle_seconds": idle_seconds(seen),
+                "idle_seconds": idle,
                 "last_error": seen.last_error,
+                "stuck": is_stuck(done, len(results), seen, idle),
             }
         )
     return rows
