@@ -78,7 +78,8 @@ def register(subparsers: Any) -> None:
         help="a new sign-in link for the instructor's view (beside a running server)",
     )
     instructor.add_argument(
-        "--public-url", help="the server's public URL, as given to serve (default: the room's)"
+        "--public-url",
+        help="the server's public URL (default: the one serve used for its link, else the room's)",
     )
     instructor.add_argument(
         "--sign-out-all",
@@ -247,6 +248,7 @@ def run_instructor_link(args: argparse.Namespace) -> int:
             ended = sessions.end_all()
             print_json({"signed_out": ended})
             return 0
-        base = public_url_setting(args.public_url) if args.public_url else room.public_url
-        print(sessions.new_link(base))
+        # The address of the server's own link (it is what the room is served at), unless told.
+        given = public_url_setting(args.public_url) if args.public_url else None
+        print(sessions.new_link(given or sessions.public_url() or room.public_url))
     return 0

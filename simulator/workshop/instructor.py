@@ -384,6 +384,7 @@ def instructor_app(room: Workshop, public_url: str) -> tuple[Starlette, Callable
     )
     app.router.redirect_slashes = False
     app.state.workshop = None
+    app.state.jobs = endpoints.jobs  # the room-wide action running, if any (room_jobs.py)
     # Read by `same_origin` and `set_session_cookie`: the forms' origin, the cookie's Secure.
     app.state.public_url = public_url
 

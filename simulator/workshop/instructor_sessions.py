@@ -84,9 +84,11 @@ class InstructorSessions:
         except (OSError, ValueError):  # none yet, or unreadable: no link, no session
             state = {}
         links, sessions = state.get("links"), state.get("sessions")
+        public_url = state.get("public_url")
         return {
             "links": links if isinstance(links, dict) else {},
             "sessions": sessions if isinstance(sessions, dict) else {},
+            "public_url": public_url if isinstance(public_url, str) else None,
         }
 
     @contextlib.contextmanager
@@ -108,10 +110,13 @@ class InstructorSessions:
     # -- links and sessions -------------------------------------------------------
 
     def new_link(self, public_url: str) -> str:
-        """A new sign-in URL (earlier links and open sessions are kept)."""
+        """A new sign-in URL (earlier links and open sessions are kept). `public_url` is
+        remembered: the command line's next link uses it (`public_url()`), so a room served
+        at an address it was not created with gets links to where it is served."""
         token = secrets.token_urlsafe(24)
         now = self.now()
         with self._changing() as state:
+            state["public_url"] = public_url
             state["links"][_hash(token)] = {
                 "created": format_timestamp(now),
                 "expires": format_timestamp(now + LINK_LIFETIME),
@@ -167,6 +172,11 @@ class InstructorSessions:
             count = len(state["sessions"])
             state["links"], state["sessions"] = {}, {}
         return count
+
+    def public_url(self) -> str | None:
+        """The public URL of the last link made (the running server's, when it made it)."""
+        found = self._read()["public_url"]
+        return str(found) if found else None
 
     def count(self) -> dict[str, int]:
         """How many links and sessions are live now."""
