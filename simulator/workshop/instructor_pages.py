@@ -40,12 +40,14 @@ td.done { background: #d8f5d8; } td.todo { color: #999; } td.unknown { color: #b
 #room td, #room th { white-space: nowrap; line-height: 1.35; }
 #room thead { position: sticky; top: 0; z-index: 1; background: #f6f6f6; }
 #room thead th { background: #f6f6f6; } #room td.mark { text-align: center; }
+#room th.ex { white-space: normal; min-width: 6.5em; max-width: 7.5em; font-size: 11px;
+  font-weight: normal; line-height: 1.15; vertical-align: bottom; }
 #room tr.totals th, #room tr.totals td { font-weight: normal; background: #eef3fb; }
-#room td.error { max-width: 26em; overflow: hidden; text-overflow: ellipsis; }
+#room td.error { max-width: 15em; overflow: hidden; text-overflow: ellipsis; }
 #room tr.stuck th { background: #fff2cc; } th button { font: inherit; font-weight: bold;
   border: 0; background: none; padding: 0; cursor: pointer; }
-th button[aria-sort]::after { content: " ▲"; }
-th button[aria-sort=descending]::after { content: " ▼"; }
+th[aria-sort=ascending]::after { content: " ▲"; }
+th[aria-sort=descending]::after { content: " ▼"; }
 form { display: inline-block; margin: 0 0.6em 0.3em 0; } input[name=duration] { width: 4em; }
 input[name=checkpoint] { width: 8em; } small { color: #666; }
 fieldset { margin: 0 0 0.4em; padding: 0.2em 0.6em; } .danger { color: #a00; }
@@ -147,8 +149,13 @@ def _row(row: Mapping[str, Any], checkpoints: Sequence[str]) -> str:
         f"<td>{row['requests']}</td><td>{row.get('errors', 0)}</td>"
         f"<td title='{html.escape(row['last_activity'] or '')}'>{ago}</td>"
         f"<td class='error' title='{error}'>{error}</td><td>{saved or '-'}</td>"
-        f"<td><small>{html.escape(row['clock'])}</small></td></tr>"
+        f"<td title='{html.escape(row['clock'])}'><small>{_short(row['clock'])}</small></td></tr>"
     )
+
+
+def _short(timestamp: str) -> str:
+    """`01-05 09:00` of `2026-01-05T09:00:00.000Z` (the whole is the cell's title)."""
+    return html.escape(timestamp[5:16].replace("T", " ") if len(timestamp) >= 16 else timestamp)
 
 
 def rows_html(rows: Sequence[Mapping[str, Any]], checkpoints: Mapping[str, Sequence[str]]) -> str:
@@ -207,9 +214,11 @@ def room_page(
     flash: tuple[str, str] | None,
     job: Mapping[str, Any] | None = None,
 ) -> str:
+    # Numbered, the title in small wrapped type: seven columns fit beside the figures.
     head = "".join(
-        f"<th scope='col' title='{html.escape(e.hint)}'>{html.escape(e.title)}</th>"
-        for e in exercises
+        f"<th scope='col' class='ex' title='{html.escape(e.hint)}'>{number}. "
+        f"{html.escape(e.title)}</th>"
+        for number, e in enumerate(exercises, start=1)
     )
     actions = (
         "<fieldset><legend>Every learner</legend>"

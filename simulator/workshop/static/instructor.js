@@ -69,11 +69,14 @@ function arrange() {
     body.appendChild(row);
   }
   document.getElementById("shown").textContent = "Showing " + visible + " of " + rows.length + ".";
+  // On the column's header (where ARIA reads it; its arrow is drawn there, not in the
+  // button, whose name stays the column's).
   for (const button of document.querySelectorAll("th button[data-sort]")) {
+    const header = button.parentElement;
     if (button.dataset.sort === state.key) {
-      button.setAttribute("aria-sort", state.descending ? "descending" : "ascending");
+      header.setAttribute("aria-sort", state.descending ? "descending" : "ascending");
     } else {
-      button.removeAttribute("aria-sort");
+      header.removeAttribute("aria-sort");
     }
   }
   totals(rows);
