@@ -97,7 +97,8 @@ def measure(server: Serve, learners: int, rounds: int) -> None:
         page_ms, page = timed(http, "/workshop", rounds)
         script = http.get("/workshop/view.js").content
         first = default_names(learners)[0]
-        learner = expect_status(http.get(f"/workshop/learners/{first}"), 200, "a learner's page")
+        learner = http.get(f"/workshop/learners/{first}")
+        expect_status(learner, 200, "a learner's page")
     print("page weight:")
     for name, body in (("/workshop (the page)", page), ("/workshop/view.js", script),
                        ("/workshop/rows (a refresh)", rows),

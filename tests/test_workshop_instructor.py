@@ -14,6 +14,7 @@ import warnings
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import authlib.deprecate  # noqa: F401  (installs its own "always" filter: import it first)
 import httpx
@@ -157,7 +158,7 @@ def test_an_unknown_checkpoint_is_refused_before_any_confirmation(
         assert asked.status_code == 200 and "Restore every learner" in asked.text
 
 
-def _wait_for_job(http: httpx.Client) -> dict:
+def _wait_for_job(http: httpx.Client) -> dict[str, Any]:
     deadline = time.monotonic() + 60
     while True:
         job = http.get("/workshop/job.json").json()["job"]
@@ -206,12 +207,12 @@ def loopback_http(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_revoke_can_rotate_the_client_secret(served: WorkshopServer) -> None:
     old = served.room.record("grace")
 
-    def fetch_as(client_id: str, secret: str, name: str) -> dict:
+    def fetch_as(client_id: str, secret: str, name: str) -> dict[str, Any]:
         url = f"{served.base_url}/w/{name}/oauth2/token"
         with OAuth2Client(client_id, secret) as client:  # client_secret_basic
             return dict(client.fetch_token(url, grant_type="client_credentials"))
 
-    def fetch(secret: str) -> dict:
+    def fetch(secret: str) -> dict[str, Any]:
         return fetch_as(old.client_id, secret, "grace")
 
     assert fetch(old.client_secret)["access_token"]
