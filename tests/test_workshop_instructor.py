@@ -274,3 +274,12 @@ def test_a_learners_page_names_what_is_missing_and_each_operation(
         rows = {row["learner"]: row for row in http.get("/workshop/progress.json").json()}
         assert rows["ada"]["errors"] == 0 and rows["ada"]["stuck"] is False
         assert rows["grace"]["requests"] == 0 and rows["grace"]["stuck"] is False
+        assert rows["grace"]["exercises"]["project-token"] == "todo"
+        # The statuses kept between refreshes follow what the learner does next.
+        assert served.token("grace").status_code == 200
+        refreshed = http.get("/workshop/rows")
+        assert refreshed.headers["content-encoding"] == "gzip"  # what the page fetches
+        grace = re.search(r"<tr data-learner='grace'.*?</tr>", refreshed.text)
+        assert grace and "<td class='done'>" in grace.group(0)
+        rows = {row["learner"]: row for row in http.get("/workshop/progress.json").json()}
+        assert rows["grace"]["exercises"]["project-token"] == "done"

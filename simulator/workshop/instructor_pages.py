@@ -39,7 +39,8 @@ table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 1
 td.done { background: #d8f5d8; } td.todo { color: #999; } td.unknown { color: #b80; }
 #room td, #room th { white-space: nowrap; line-height: 1.35; }
 #room thead { position: sticky; top: 0; z-index: 1; background: #f6f6f6; }
-#room thead th { background: #f6f6f6; } #room td.mark { text-align: center; }
+#room thead th { background: #f6f6f6; } #room td.mark, #room td.done, #room td.todo,
+#room td.unknown { text-align: center; }
 #room th.ex { white-space: normal; min-width: 6.5em; max-width: 7.5em; font-size: 11px;
   font-weight: normal; line-height: 1.15; vertical-align: bottom; }
 #room tr.totals th, #room tr.totals td { font-weight: normal; background: #eef3fb; }
@@ -130,7 +131,7 @@ def _row(row: Mapping[str, Any], checkpoints: Sequence[str]) -> str:
     filters by (instructor.js)."""
     name = html.escape(row["learner"])
     cells = "".join(
-        f"<td class='{status} mark' title='{status}'>{_MARKS.get(status, status)}</td>"
+        f"<td class='{status}'>{_MARKS.get(status, status)}</td>"
         for status in row["exercises"].values()
     )
     saved = ", ".join(html.escape(label) for label in checkpoints)

@@ -34,9 +34,7 @@ function shown(row, text, which) {
   if (text && !row.dataset.learner.includes(text)) return false;
   if (which === "stuck") return row.dataset.stuck === "1";
   if (which === "not-started") return row.dataset.requests === "0";
-  if (which === "unfinished") {
-    return row.querySelectorAll("td.mark").length !== row.querySelectorAll("td.done").length;
-  }
+  if (which === "unfinished") return row.querySelector("td.todo, td.unknown") !== null;
   return true;
 }
 
