@@ -1,7 +1,9 @@
 """The instructor view's pages (instructor.py serves them): the room, a learner, a confirmation.
 
 Plain HTML built here, every value escaped; the view's one script (`static/instructor.js`)
-refreshes the table's body from `/workshop/rows` every few seconds. The table holds no form,
+refreshes the table's body from `/workshop/rows` every few seconds, and sorts, filters and
+counts the rows (per-exercise totals) on their `data-` attributes; the header is sticky and
+a row one line, so a laptop's window shows most of a room of 30. The table holds no form,
 so a refresh never takes a value the trainer is typing: the actions on one learner are on
 their own page, those on the whole room above the table.
 """
