@@ -161,7 +161,8 @@ def instructor_row(page: Any, name: str) -> Any:
 
 
 def _requests_cell(page: Any, name: str) -> Any:
-    return instructor_row(page, name).locator("td").nth(len(_exercise_cells(page)))
+    # After the exercises' cells and the "Done" count.
+    return instructor_row(page, name).locator("td").nth(len(_exercise_cells(page)) + 1)
 
 
 def instructor_resets_the_room(
@@ -209,12 +210,16 @@ def instructor_resets_the_room(
 def _exercise_cells(page: Any) -> list[str]:
     """The titles of the exercise columns (the table's header, after "Learner")."""
     headers = page.locator("thead tr").first.locator("th").all_inner_texts()
-    return [str(text) for text in headers[1:-5]]  # Requests, activity, error, checkpoints, clock
+    # Then: Done, Requests, Errors, Last activity, Last error, Checkpoints, Clock.
+    return [str(text) for text in headers[1:-7]]
 
 
 #: Where the workshop's screenshots go (docs/workshop.md shows them).
 JOIN_SHOT = SCREENSHOTS / "workshop-join.png"
 INSTRUCTOR_SHOT = SCREENSHOTS / "workshop-instructor.png"
+#: The view of a room of 30 on a 1366x768 laptop, and one learner's page.
+ROOM_SHOT = SCREENSHOTS / "workshop-instructor-room.png"
+LEARNER_SHOT = SCREENSHOTS / "workshop-instructor-learner.png"
 #: The learner's Exercises tab on a laptop, and the join page and that tab on a phone (360 px).
 EXERCISES_SHOT = SCREENSHOTS / "workshop-exercises.png"
 PHONE_SHOTS = (

@@ -323,7 +323,11 @@ def test_a_learners_page_shows_their_requests_and_rejections(served: WorkshopSer
         _signed_in(served, http)
         page = http.get("/workshop/learners/ada")
         assert page.status_code == 200 and "Last requests" in page.text
-        assert re.search(r"<td class='rejected'>[^<]*nothingHere", page.text)
+        # The anonymous document named by its first field; its outcome, an error.
+        assert re.search(
+            r"<td>query \{ nothingHere \}</td><td>400</td><td class='error'>error: [^<]*nothingHere",
+            page.text,
+        )
         assert served.room.codes.code("ada") in page.text
         reissued = http.post("/workshop/learners/ada/reissue", data={"csrf": _csrf(page.text)})
         assert reissued.status_code == 303

@@ -1,7 +1,6 @@
 """Workshop commands: `workshop create`, `workshop progress`, `workshop reset`,
-`workshop clock`, `workshop codes`, `workshop dashboard-link`, `workshop slices`
-(docs/workshop.md). `serve` on
-a workshop data dir serves every space.
+`workshop clock`, `workshop codes`, `workshop dashboard-link`, `workshop instructor-link`,
+`workshop slices` (docs/workshop.md). `serve` on a workshop data dir serves every space.
 
 The workshop (a simulator per learner) is imported by the commands themselves, when they
 run (docs/architecture.md, "Start-up").
@@ -57,6 +56,11 @@ def register(subparsers: Any) -> None:
     which = codes.add_mutually_exclusive_group()
     which.add_argument("--reissue", metavar="NAME", help="a new join code for NAME")
     which.add_argument("--revoke", metavar="NAME", help="no join code works for NAME")
+    codes.add_argument(
+        "--rotate-secret",
+        action="store_true",
+        help="with --revoke: replace NAME's client secret too (the old one stops working)",
+    )
     add_data_dir(codes)
     codes.set_defaults(handler=run_codes)
 
@@ -67,6 +71,22 @@ def register(subparsers: Any) -> None:
     )
     add_data_dir(link)
     link.set_defaults(handler=run_dashboard_link)
+
+    instructor = actions.add_parser(
+        "instructor-link",
+        help="a new sign-in link for the instructor's view (beside a running server)",
+    )
+    instructor.add_argument(
+        "--public-url",
+        help="the server's public URL (default: the one serve used for its link, else the room's)",
+    )
+    instructor.add_argument(
+        "--sign-out-all",
+        action="store_true",
+        help="end every instructor session and link instead (a lost device)",
+    )
+    add_data_dir(instructor)
+    instructor.set_defaults(handler=run_instructor_link)
 
     clock = actions.add_parser("clock", help="move a learner's clock forward")
     clock.add_argument("learner")
@@ -169,6 +189,10 @@ def _setting_notes(
 
 
 def run_codes(args: argparse.Namespace) -> int:
+    from ..workshop.room_actions import rotate_secret  # start-up, as above
+
+    if args.rotate_secret and not args.revoke:
+        raise ConfigurationError("--rotate-secret goes with --revoke NAME.")
     with _open(args) as room:
         if args.reissue:
             room.record(args.reissue)  # an unknown learner: refused, as everywhere
@@ -176,6 +200,8 @@ def run_codes(args: argparse.Namespace) -> int:
         elif args.revoke:
             room.record(args.revoke)
             room.codes.revoke(args.revoke)
+            if args.rotate_secret:
+                rotate_secret(room, args.revoke)
         if args.reissue or args.revoke:
             room.write_handouts()
         codes = room.codes.codes(room.names)
@@ -243,4 +269,19 @@ def run_slices(args: argparse.Namespace) -> int:
             ],
         }
     )
+    return 0
+
+
+def run_instructor_link(args: argparse.Namespace) -> int:
+    from ..workshop.instructor_sessions import InstructorSessions  # start-up, as above
+
+    with _open(args) as room:
+        sessions = InstructorSessions(room.data_dir)
+        if args.sign_out_all:
+            ended = sessions.end_all()
+            print_json({"signed_out": ended})
+            return 0
+        # The address of the server's own link (it is what the room is served at), unless told.
+        given = public_url_setting(args.public_url) if args.public_url else None
+        print(sessions.new_link(given or sessions.public_url() or room.public_url))
     return 0

@@ -38,6 +38,8 @@ class LearnerActivity:
     last_at: str | None = None
     last_path: str | None = None
     last_error: dict[str, Any] | None = None
+    #: Whether the last request got an error (one of what makes a learner "stuck").
+    last_failed: bool = False
     #: Real seconds (`clock.monotonic`) of the last request; not written to the file.
     seen: float | None = field(default=None, compare=False)
 
@@ -69,7 +71,7 @@ def clear_last_error(room: Workshop, name: str) -> None:
     """The file's last error removed (`workshop reset` beside no server)."""
     entry = read_activity(room, name)
     if entry.last_error is not None:
-        entry.last_error = None
+        entry.last_error, entry.last_failed = None, False
         write_private_text(
             room.space_dir(name) / ACTIVITY_FILE, json.dumps(entry.as_dict(), indent=2)
         )
@@ -115,6 +117,7 @@ class Activity:
             entry.last_path = path
             entry.seen = monotonic()
             message = error_message(status, head)
+            entry.last_failed = message is not None
             if message is not None:
                 entry.errors += 1
                 entry.last_error = {
@@ -131,6 +134,7 @@ class Activity:
         """After a reset: the last error was the old space's."""
         entry = self.of(name)
         entry.last_error = None
+        entry.last_failed = False
         self._dirty.add(name)
 
     def flush(self) -> None:

@@ -40,7 +40,7 @@ from ..exceptions import ConfigurationError, SimulatorError
 from ..journal.reading import JournalEntry
 from ..server.access_log import printable
 from ..server.responses import json_error
-from .progress import load_exercises, room_progress
+from .progress import CheckCache, load_exercises, room_progress
 from .room_actions import (
     LEARNER_ACTIONS,
     ROOM_ACTIONS,
@@ -71,9 +71,10 @@ class SliceUnavailable(ConfigurationError):
     """Another slice of the room did not answer (or not as a slice answers)."""
 
 
-def local_rows(room: Workshop, activity: Any) -> dict[str, Any]:
-    """The rows and checkpoints of the learners this server serves."""
-    rows = room_progress(room, activity)
+def local_rows(room: Workshop, activity: Any, cache: CheckCache | None = None) -> dict[str, Any]:
+    """The rows and checkpoints of the learners this server serves (`cache`: the exercises'
+    statuses kept between refreshes, progress.py)."""
+    rows = room_progress(room, activity, cache=cache)
     checkpoints = {name: [s.name for s in room.learner(name).snapshots()] for name in room.served}
     return {"rows": rows, "checkpoints": checkpoints}
 
@@ -111,6 +112,8 @@ class Federation:
         self._plan = read_plan(room)
         self._known_key: str | None = None
         self._tls: ssl.SSLContext | None = None
+        #: This server's learners' exercise statuses between two refreshes (progress.py).
+        self.checks = CheckCache()
 
     def _stamp_now(self) -> tuple[int, int] | None:
         try:
@@ -193,7 +196,7 @@ class Federation:
     async def gather(self, activity: Any) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
         """Every learner's row (in roster order) and checkpoints: this server's and each
         other slice's. A slice that does not answer has its learners' rows say so."""
-        own = asyncio.to_thread(local_rows, self.room, activity)
+        own = asyncio.to_thread(local_rows, self.room, activity, self.checks)
         parts = await asyncio.gather(own, *(self._rows_of(peer) for peer in self.peers))
         rows = {row["learner"]: row for part in parts for row in part["rows"]}
         checkpoints = {k: v for part in parts for k, v in part["checkpoints"].items()}
@@ -207,7 +210,7 @@ class Federation:
             missing = {"status": 503, "path": f"slice {peer.number}", "message": str(error)}
             rows = [
                 {"learner": name, "exercises": exercises, "done": 0, "clock": "-", "requests": 0,
-                 "last_activity": None, "idle_seconds": None, "last_error": missing}
+                 "errors": 0, "last_activity": None, "idle_seconds": None, "last_error": missing}
                 for name in peer.names
             ]  # fmt: skip
             return {"rows": rows, "checkpoints": {}}
@@ -222,6 +225,30 @@ class Federation:
         return dict(data["row"]), entries, list(data["checkpoints"]), data["code"]
 
     # -- actions -------------------------------------------------------------------
+
+    async def check(self, name: str | None, action: str, form: Mapping[str, Any]) -> None:
+        """Refuse, before the view asks to confirm, what the action would refuse: on this
+        server's learner, or on every slice for a room-wide action (a learner of another
+        slice is checked there, when it acts)."""
+        fields = {key: str(value) for key, value in form.items() if key != "csrf"}
+        if name is None:
+            await self._check_room(action, fields, self.peers)
+        elif name in self._served:
+            await asyncio.to_thread(check_action, self.room, [name], action, fields)
+
+    async def _check_room(
+        self, action: str, form: Mapping[str, str], peers: list[SliceEntry]
+    ) -> None:
+        # Every slice checks: a refusal anywhere leaves the whole room as it was.
+        asked = {"form": dict(form), "check": True}
+        path = f"{SLICE_PREFIX}/room/{action}"
+        checks = [self._call(peer, path, asked) for peer in peers]
+        own_check = asyncio.to_thread(check_action, self.room, self.room.served, action, form)
+        refusals = _failures(await asyncio.gather(own_check, *checks, return_exceptions=True))
+        if refusals:  # each slice's own words (the learners it lacks a checkpoint for)
+            unanswered = any(isinstance(error, SliceUnavailable) for error in refusals)
+            words = " ".join(dict.fromkeys(str(error) for error in refusals))
+            raise ConfigurationError(words + (" Nothing was done." if unanswered else ""))
 
     async def act(
         self, workshop: Any, name: str | None, action: str, form: Mapping[str, str]
@@ -241,16 +268,8 @@ class Federation:
     async def _act_room(
         self, workshop: Any, action: str, form: Mapping[str, str], peers: list[SliceEntry]
     ) -> Done:
-        # Every slice checks first: a refusal anywhere leaves the whole room as it was.
+        await self._check_room(action, form, peers)  # again: a program's post is not checked
         path = f"{SLICE_PREFIX}/room/{action}"
-        asked = {"form": dict(form), "check": True}
-        checks = [self._call(peer, path, asked) for peer in peers]
-        own_check = asyncio.to_thread(check_action, self.room, self.room.served, action, form)
-        refusals = _failures(await asyncio.gather(own_check, *checks, return_exceptions=True))
-        if refusals:  # each slice's own words (the learners it lacks a checkpoint for)
-            unanswered = any(isinstance(error, SliceUnavailable) for error in refusals)
-            words = " ".join(dict.fromkeys(str(error) for error in refusals))
-            raise ConfigurationError(words + (" Nothing was done." if unanswered else ""))
         own = do_here(self.room, workshop, None, action, form)
         told = {"form": dict(form)}
         calls = [self._call(peer, path, told, _ACTION_SECONDS) for peer in peers]
@@ -319,7 +338,9 @@ class _SliceApi:
         refused = self._refused(request)
         if refused is not None:
             return refused
-        data = await asyncio.to_thread(local_rows, self.room, self._activity(request))
+        data = await asyncio.to_thread(
+            local_rows, self.room, self._activity(request), self.federation.checks
+        )
         return JSONResponse(data)
 
     async def learner(self, request: Request) -> Response:

@@ -7,15 +7,22 @@ its message names learners and checkpoints, never a file of the server.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 
 from ..clock import parse_duration
+from ..domain.kernel.project_settings import rotate_client_secret
 from ..exceptions import ConfigurationError
-from .spaces import Workshop
+from ..storage.private import write_private_text
+from .spaces import RECORD_FILE, Workshop
 
-__all__ = ["CONFIRMED", "LEARNER_ACTIONS", "ROOM_ACTIONS", "Done", "check_action",
-           "learner_action", "needs_confirming", "room_action"]  # fmt: skip
+__all__ = ["CONFIRMED", "LEARNER_ACTIONS", "ROOM_ACTIONS", "Done", "Step", "check_action",
+           "learner_action", "needs_confirming", "room_action", "rotate_secret"]  # fmt: skip
+
+#: Called with each learner's name once the action is done for them (a room-wide action's
+#: progress, shown by the view while it runs: instructor.py).
+Step = Callable[[str], None]
 
 #: The form value of a destructive action's second step.
 CONFIRMED = "yes"
@@ -77,44 +84,61 @@ def _missing(room: Workshop, names: list[str], label: str) -> list[str]:
     ]
 
 
-def _act(room: Workshop, names: list[str], action: str, form: Mapping[str, object]) -> str:
-    """Do `action` on each of `names`; the message's verb phrase."""
-    if action == "clock":
-        duration = _duration(form)
-        for name in names:
-            room.learner(name).advance(duration)
-        return f"moved forward by {duration}"
-    if action == "checkpoint":
-        label = _label(form)
-        for name in names:
-            room.learner(name).snapshot(label)
-        return f"saved as checkpoint {label!r}"
-    if action == "restore":
-        label = _label(form)
-        check_action(room, names, action, form)
-        for name in names:
-            room.learner(name).restore(label)
-        return f"restored to checkpoint {label!r}"
-    if action == "reset":
-        for name in names:
-            room.reset(name)
-        return "reset"
-    raise ValueError(f"No action {action!r}.")  # the view checks the name first
-
-
 def check_action(room: Workshop, names: list[str], action: str, form: Mapping[str, object]) -> None:
-    """Refuse, changing nothing, what `_act` would refuse for `names` (a bad duration, a
-    checkpoint some learner lacks): a room served as slices asks every slice first
-    (federation.py)."""
+    """Refuse what would fail (a bad duration, a checkpoint some learner lacks) before
+    anything changes, and before the view asks to confirm: a trainer is never asked "Restore
+    every learner?" about a checkpoint that is not there."""
     if action == "clock":
         _duration(form)
     elif action == "restore":
         label = _label(form)
         missing = _missing(room, names, label)
         if missing:
-            raise ConfigurationError(
-                f"No checkpoint {label!r} for {', '.join(missing)}: nothing was restored."
-            )
+            more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
+            shown = ", ".join(missing[:10]) + more
+            raise ConfigurationError(f"No checkpoint {label!r} for {shown}: nothing was restored.")
+
+
+def _act(
+    room: Workshop,
+    names: list[str],
+    action: str,
+    form: Mapping[str, object],
+    step: Step | None = None,
+) -> str:
+    """Do `action` on each of `names` (`step` told after each); the message's verb phrase."""
+    check_action(room, names, action, form)
+    label = _label(form)
+    duration = _duration(form) if action == "clock" else ""
+    for name in names:
+        if action == "clock":
+            room.learner(name).advance(duration)
+        elif action == "checkpoint":
+            room.learner(name).snapshot(label)
+        elif action == "restore":
+            room.learner(name).restore(label)
+        elif action == "reset":
+            room.reset(name)
+        else:
+            raise ValueError(f"No action {action!r}.")  # the view checks the name first
+        if step is not None:
+            step(name)
+    return {
+        "clock": f"moved forward by {duration}",
+        "checkpoint": f"saved as checkpoint {label!r}",
+        "restore": f"restored to checkpoint {label!r}",
+        "reset": "reset",
+    }[action]
+
+
+def rotate_secret(room: Workshop, name: str) -> None:
+    """A new client secret for the learner's project: the old one fails at the token endpoint
+    at once; `learner.json` (what the join page and the handouts show, what a reset gives the
+    project again) holds the new one."""
+    record = room.record(name)
+    secret = rotate_client_secret(room.learner(name).sandbox, record.project_id)
+    text = json.dumps(replace(record, client_secret=secret).as_dict(), indent=2)
+    write_private_text(room.space_dir(name) / RECORD_FILE, text)
 
 
 def learner_action(room: Workshop, name: str, action: str, form: Mapping[str, object]) -> Done:
@@ -124,15 +148,25 @@ def learner_action(room: Workshop, name: str, action: str, form: Mapping[str, ob
         return Done(f"{name}'s new join code: {code} (the old one no longer works).", (name,))
     if action == "revoke":
         room.codes.revoke(name)
+        rotated = form.get("rotate_secret") == CONFIRMED
+        if rotated:
+            rotate_secret(room, name)
         room.write_handouts()
-        return Done(f"{name}'s join code is revoked: reissue one to let them join.", (name,))
+        secret = (
+            " and their client secret replaced (the old one no longer works)" if rotated else ""
+        )
+        return Done(
+            f"{name}'s join code is revoked{secret}: reissue one to let them join.", (name,)
+        )
     what = _act(room, [name], action, form)
     if action == "clock":
         what += f", now {room.learner(name).clock.timestamp()}"
     return Done(f"{name}'s space {what}.", (name,))
 
 
-def room_action(room: Workshop, action: str, form: Mapping[str, object]) -> Done:
+def room_action(
+    room: Workshop, action: str, form: Mapping[str, object], step: Step | None = None
+) -> Done:
     names = room.served
-    what = _act(room, names, action, form)
+    what = _act(room, names, action, form, step)
     return Done(f"Every learner's space ({len(names)}) {what}.", tuple(names), what)
