@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
 import pytest
 
-from simulator import ProjectCredentials, Simulator
+from simulator import ProjectCredentials, Simulator, clock
 from simulator.cli import main
 from simulator.domain.accounts import accounts
-from simulator.journal.middleware import operation_type
+from simulator.journal.middleware import _headers, operation_type
 
 from .conftest import REDIRECT_URI, project_token
 
@@ -186,3 +187,19 @@ def test_operation_types_are_read_without_parsing() -> None:
     assert operation_type("{ a }", None) == "query"
     assert operation_type("mutation M { a }", None) == "mutation"
     assert operation_type("query Q { a } mutation M { b }", "M") == "mutation"
+
+
+def test_an_entry_keeps_its_wall_time_and_headers_however_they_come(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The cheap paths of an entry's row (`journal/record.py`, `journal/middleware.py`) give
+    what the general ones gave: the wall time in the one text form, and a kept header found
+    whatever the case of its name (ASGI sends them lowercase; another caller may not)."""
+    moment = datetime(2026, 1, 5, 9, 0, 0, 123_999, tzinfo=UTC)
+    monkeypatch.setattr(clock, "_wall_now", lambda: moment)
+    assert clock.wall_timestamp() == clock.format_timestamp(moment) == "2026-01-05T09:00:00.123Z"
+    raw = [(b"Authorization", b"Bearer x"), (b"content-type", b"application/json"), (b"x-a", b"1")]
+    assert _headers(raw, frozenset({b"authorization", b"content-type"})) == {
+        "authorization": "Bearer x",
+        "content-type": "application/json",
+    }

@@ -306,11 +306,12 @@ def _public_url(scope: Scope) -> str:
 def _headers(raw: Iterable[tuple[bytes, bytes]], names: frozenset[bytes]) -> dict[str, str]:
     """The headers named in `names` (lowercase), decoded; the last one of a name wins. Only
     these are decoded: an entry keeps a handful of a request's dozen headers."""
-    return {
-        name.decode("latin-1"): value.decode("latin-1")
-        for name, value in ((k.lower(), v) for k, v in raw)
-        if name in names
-    }
+    found: dict[str, str] = {}
+    for name, value in raw:
+        # ASGI names come lowercase: `lower()` only for one that is not kept as it comes.
+        if name in names or (not name.islower() and (name := name.lower()) in names):
+            found[name.decode("latin-1")] = value.decode("latin-1")
+    return found
 
 
 def _graphql_fields(

@@ -103,9 +103,11 @@ def _json(value: Any) -> str | None:
 
 
 @functools.lru_cache(maxsize=64)
-def _insert_sql(columns: tuple[str, ...]) -> str:
-    """The INSERT of an entry with these keys: the same text every time, so SQLite's
-    statement cache (keyed by the text) prepares it once."""
+def _insert_sql(keys: tuple[str, ...]) -> str:
+    """The INSERT of an entry with these keys (`_row`'s columns: `virtual_time` and
+    `wall_time` first): the same text every time, so SQLite's statement cache (keyed by the
+    text) prepares it once."""
+    columns = ("virtual_time", "wall_time", *(key for key in keys if key != "virtual_time"))
     marks = ", ".join("?" for _ in columns)
     return f"INSERT INTO journal_entries ({', '.join(columns)}) VALUES ({marks})"
 
@@ -143,25 +145,27 @@ def insert_entry(
     one of a file that is already current (`storage.current`)."""
     if redact is not None:
         redact(Redactor(db), entry)
-    row = _row(entry, now)
-    sql = _insert_sql(tuple(row))
+    values = _row(entry, now)
+    sql = _insert_sql(tuple(entry))
     try:
-        cursor = db.execute(sql, list(row.values()))
+        cursor = db.execute(sql, values)
     except UnicodeEncodeError:  # an unpaired surrogate somewhere: SQLite text is UTF-8
-        cursor = db.execute(sql, list(_row(_storable(entry), now).values()))
+        cursor = db.execute(sql, _row(_storable(entry), now))
     seq = int(cursor.lastrowid or 0)
     if seq > retention:
         db.execute("DELETE FROM journal_entries WHERE seq <= ?", [seq - retention])
     return seq
 
 
-def _row(entry: dict[str, Any], now: Callable[[], str]) -> dict[str, Any]:
-    return {
-        # An HTTP entry brings the time its request arrived; the clock is read otherwise.
-        "virtual_time": entry.get("virtual_time") or now(),
-        "wall_time": wall_timestamp(),
-        **{k: _ENCODE(v) if isinstance(v, _STRUCTURED) else v for k, v in entry.items()},
-    }
+def _row(entry: dict[str, Any], now: Callable[[], str]) -> list[Any]:
+    """The values of `entry`'s row, in `_insert_sql`'s order, dicts and lists as JSON: one
+    pass (this runs for every request)."""
+    # An HTTP entry brings the time its request arrived; the clock is read otherwise.
+    values: list[Any] = [entry.get("virtual_time") or now(), wall_timestamp()]
+    for key, value in entry.items():
+        if key != "virtual_time":
+            values.append(_ENCODE(value) if isinstance(value, _STRUCTURED) else value)
+    return values
 
 
 def _storable(value: Any) -> Any:
