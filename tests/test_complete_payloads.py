@@ -1,0 +1,232 @@
+"""Mutation success payloads complete under every selection (issue 34, point 3, second half).
+
+Through a real server, a catalogue of mutations that succeed on a seeded project (the
+partner API's and the Testing API's, in the order a partner's flows chain them) runs each
+mutation once with a document that selects every field of its success payload, objects
+nested a few levels deep (`selection` of test_complete_answers: each union and interface
+with every type it can be, each list with its arguments' defaults). The answer must be the
+success payload and carry no error at all, above all no null for a non-null field.
+
+`test_the_catalogue_names_every_mutation` counts the coverage (it prints "walked n of N")
+and keeps the list of those not walked, each with why, in `NOT_WALKED`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from graphql import GraphQLSchema, GraphQLUnionType, get_named_type
+
+from simulator import Simulator
+from simulator.server.app import partner_schema
+from simulator.server.app import testing_schema as build_testing_schema
+from tests.banking_support import Bank, Client
+from tests.conftest import REDIRECT_URI, LiveServer
+from tests.test_complete_answers import NO_LIMITS, _fields
+
+#: How deep below the success payload the walk selects objects.
+DEPTH = 4
+
+
+def payload_document(schema: GraphQLSchema, name: str) -> str:
+    """`name` with its `input` (when it has one), every field of its success payloads
+    `DEPTH` deep (less where the document would pass the server's bounds), and each
+    rejection's message."""
+    assert schema.mutation_type is not None
+    mutation = schema.mutation_type.fields[name]
+    payload = get_named_type(mutation.type)
+    members = payload.types if isinstance(payload, GraphQLUnionType) else [payload]
+    successes = [m for m in members if not m.name.endswith("Rejection")]
+    declared = mutation.args.get("input")
+    head = f"mutation($input: {declared.type})" if declared is not None else "mutation"
+    call = f"{name}(input: $input)" if declared is not None else name
+    for depth in range(DEPTH, 0, -1):
+        # Several success types alias their fields by type, as their field types may differ.
+        parts = [
+            f"... on {kind.name} {{ {_fields(schema, kind, depth, kind.name if len(successes) > 1 else None)} }}"
+            for kind in successes
+        ]
+        if len(members) > len(successes):
+            parts.append("... on Rejection { message }")
+        document = f"{head} {{ {call} {{ __typename {' '.join(parts)} }} }}"
+        if len(re.findall(r"[A-Za-z_]\w*|[{}():.$!]", document)) < 14_000:
+            return document
+    raise AssertionError(f"{name}: no depth fits")
+
+
+@dataclass
+class Walker:
+    """The bank's two APIs, each mutation asked with its whole success payload."""
+
+    bank: Bank
+    walked: set[str] = field(default_factory=set)
+
+    def partner(self, name: str, input: dict[str, Any] | None = None) -> dict[str, Any]:
+        return self._walk(self.bank.api, name, input)
+
+    def testing(self, name: str, input: dict[str, Any] | None = None) -> dict[str, Any]:
+        return self._walk(self.bank.testing, name, input)
+
+    def as_user(self, user_id: str, name: str, input: dict[str, Any] | None = None) -> dict[str, Any]:
+        return self._walk(self.bank.user_client(user_id), name, input)
+
+    def _walk(self, client: Client, name: str, input: dict[str, Any] | None) -> dict[str, Any]:
+        document = payload_document(client.schema, name)
+        body = client.post(document, {"input": input} if input is not None else None)
+        errors = body.get("errors") or []
+        messages = [f"{e.get('path')}: {e['message']}" for e in errors][:10]
+        assert errors == [], "\n".join([name, *messages])
+        payload: dict[str, Any] = body["data"][name]
+        assert not payload["__typename"].endswith("Rejection"), (name, payload)
+        self.walked.add(name)
+        # Several success types: their fields come aliased by type; the caller reads names.
+        prefix = f"{payload['__typename']}_"
+        return {key.removeprefix(prefix): value for key, value in payload.items()}
+
+
+@pytest.fixture(scope="module")
+def walker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Walker]:
+    data_dir: Path = tmp_path_factory.mktemp("payloads") / "data"
+    with Simulator(data_dir, limits=NO_LIMITS, reproducible_ids=True) as sim:
+        project = sim.create_project("sandbox", "Payloads", [REDIRECT_URI])
+        with LiveServer(sim) as server, httpx.Client(base_url=server.base_url, timeout=120) as http:
+            yield Walker(Bank(sim, http, project))
+
+
+REDIRECT = "http://localhost:3000/callback"
+EUR = "EUR"
+ADDRESS = {"addressLine1": "1 rue de la Paix", "city": "Paris", "postalCode": "75002", "country": "FRA"}
+SWITCHES = {"withdrawal": True, "international": True, "nonMainCurrencyTransactions": True, "eCommerce": True}
+
+
+def _money(value: str) -> dict[str, str]:
+    return {"value": value, "currency": EUR}
+
+
+def _consent(payload: dict[str, Any], *path: str) -> str:
+    """The id of the consent a payload's object waits for (under `path`)."""
+    node: Any = payload
+    for key in path:
+        node = node[key]
+    # statusInfo is an interface: its types' fields are aliased `<Type>_<field>`.
+    info = node["statusInfo"]
+    return str(next(v for k, v in info.items() if k.endswith("_consent") and v)["id"])
+
+
+def test_card_payloads(walker: Walker) -> None:
+    bank, w = walker.bank, walker
+    holder = bank.holder()
+    account, membership = holder["account_id"], bank.legal_membership(holder["account_id"])
+    bank.fund(account)
+    added = w.partner(
+        "addCard",
+        {"accountMembershipId": membership, "consentRedirectUrl": REDIRECT, **SWITCHES, "name": "Main"},
+    )
+    card = added["card"]["id"]
+    w.testing("approveSandboxConsent", {"consentId": _consent(added, "card")})
+    w.partner("updateCard", {"cardId": card, "name": "Renamed", "consentRedirectUrl": REDIRECT, **SWITCHES})
+    w.partner("viewCardNumbers", {"cardId": card, "consentRedirectUrl": REDIRECT})
+    printed = w.partner(
+        "printPhysicalCard", {"cardId": card, "address": ADDRESS, "consentRedirectUrl": REDIRECT}
+    )
+    bank.approve(_consent(printed, "physicalCard"))
+    identifier = w.testing("physicalCardReception", {"cardId": card})["physicalCardIdentifier"]
+    w.testing("simulatePhysicalCardDelivery", {"cardId": card, "trackingNumber": "TRK1"})
+    activated = w.partner(
+        "activatePhysicalCard", {"identifier": identifier, "consentRedirectUrl": REDIRECT}
+    )
+    bank.approve(activated["consent"]["id"])
+    w.partner("viewPhysicalCardNumbers", {"cardId": card, "consentRedirectUrl": REDIRECT})
+    w.partner("viewPhysicalCardPin", {"cardId": card, "consentRedirectUrl": REDIRECT})
+    w.partner("suspendPhysicalCard", {"cardId": card})
+    resumed = w.partner("resumePhysicalCard", {"cardId": card, "consentRedirectUrl": REDIRECT})
+    bank.approve(resumed["consent"]["id"])
+    w.testing("simulatePhysicalCardRenewalProcess", {"cardId": card, "status": "ToRenew"})
+    w.partner("cancelPhysicalCardRenewal", {"cardId": card})
+    w.testing("simulatePhysicalCardRenewalProcess", {"cardId": card, "status": "ToRenew"})
+    w.partner("confirmPhysicalCardRenewal", {"cardId": card, "address": ADDRESS})
+    digital = w.partner(
+        "addDigitalCard",
+        {"cardId": card, "walletProvider": "ApplePay", "consentRedirectUrl": REDIRECT},
+    )["digitalCard"]
+    bank.approve(_consent({"d": digital}, "d"))
+    w.testing(
+        "simulateInAppProvisioningCompletion",
+        {"digitalCardId": digital["id"], "provisioningResponse": "OTP", "responseChannel": "SMS"},
+    )
+    asked = w.partner(
+        "activateDigitalCard", {"digitalCardId": digital["id"], "consentRedirectUrl": REDIRECT}
+    )
+    bank.approve(_consent(asked, "digitalCard"))
+    w.testing(
+        "simulateManualProvisioning",
+        {"cardId": card, "cardType": "Virtual", "provisioningResponse": "NoOTP",
+         "responseChannel": "SMS", "walletProvider": "GooglePay"},
+    )
+    w.partner("cancelDigitalCard", {"digitalCardId": digital["id"]})
+    w.partner(
+        "addDigitalCards",
+        {"cardIds": [card], "walletProvider": "GooglePay", "consentRedirectUrl": REDIRECT},
+    )
+    _card_spending(walker, card)
+    w.partner("cancelPhysicalCard", {"cardId": card, "reason": "Lost"})
+    w.partner("cancelCard", {"cardId": card})
+    _more_cards(walker, membership)
+
+
+def _card_spending(walker: Walker, card: str) -> None:
+    w = walker
+    bought = w.testing(
+        "simulateOutgoingCardAuthorization",
+        {"cardId": card, "amount": _money("20.00"), "merchant": {"name": "Shop"}},
+    )["transactionId"]
+    w.testing("simulateCardTransactionEnrichment", {"transactionId": bought, "enrichedMerchantName": "Shop SA"})
+    w.testing("simulateOutgoingCardAdvice", {"transactionId": bought, "amount": _money("21.00")})
+    w.testing("simulateOutgoingCardDebit", {"transactionId": bought})
+    w.testing("simulateOutgoingCardDebitReverse", {"transactionId": bought})
+    released = w.testing(
+        "simulateOutgoingCardAuthorization",
+        {"cardId": card, "amount": _money("5.00"), "merchant": {"name": "Shop"}},
+    )["transactionId"]
+    w.testing("simulateOutgoingCardAuthorizationRelease", {"transactionId": released})
+    reserved = w.testing(
+        "simulateOutgoingCardAuthorization",
+        {"cardId": card, "amount": _money("6.00"), "merchant": {"name": "Shop"}},
+    )["transactionId"]
+    w.testing("simulateReleaseReservedBalance", {"transactionId": reserved})
+    credit = w.testing(
+        "simulateOutgoingCardCredit", {"cardId": card, "amount": _money("3.00"), "merchantName": "Shop"}
+    )["transactionId"]
+    w.testing("simulateOutgoingCardCreditReverse", {"transactionId": credit})
+    w.testing(
+        "simulateOutgoingCardDebitWithoutAuthorization",
+        {"cardId": card, "amount": _money("2.00"), "merchant": {"name": "Shop"}},
+    )
+
+
+def _more_cards(walker: Walker, membership: str) -> None:
+    w = walker
+    limit = {"amount": _money("50.00"), "period": "Always"}
+    config = {"accountMembershipId": membership, "spendingLimit": limit, **SWITCHES}
+    w.partner("addCards", {"cards": [config, config], "consentRedirectUrl": REDIRECT})
+    w.partner(
+        "addCardsWithGroupDelivery",
+        {"cards": [{**config, "printPhysicalCard": True}], "groupDeliveryAddress": {
+            "companyName": "Acme", "firstName": "Ada", "lastName": "Lovelace", "phoneNumber": "+33612345678", **ADDRESS},
+         "consentRedirectUrl": REDIRECT},
+    )
+    w.partner(
+        "addSingleUseVirtualCard",
+        {"accountMembershipId": membership, "spendingLimit": limit, "consentRedirectUrl": REDIRECT},
+    )
+    w.partner(
+        "addSingleUseVirtualCards",
+        {"cards": [{"accountMembershipId": membership, "spendingLimit": limit}],
+         "consentRedirectUrl": REDIRECT},
+    )
