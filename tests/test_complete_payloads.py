@@ -14,6 +14,7 @@ and keeps the list of those not walked, each with why, in `NOT_WALKED`.
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +25,7 @@ import pytest
 from graphql import GraphQLSchema, GraphQLUnionType, get_named_type
 
 from simulator import Simulator
+from simulator.domain.sandbox import simulation
 from simulator.server.app import partner_schema
 from simulator.server.app import testing_schema as build_testing_schema
 from tests.banking_support import Bank, Client
@@ -60,6 +62,17 @@ def payload_document(schema: GraphQLSchema, name: str) -> str:
     raise AssertionError(f"{name}: no depth fits")
 
 
+def _plain(value: Any) -> Any:
+    """An answer with the aliases of interfaces and unions (`<Type>_<field>`) taken off,
+    so that a step reads the next ids by their field names."""
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    prefix = f"{value.get('__typename')}_"
+    return {key.removeprefix(prefix): _plain(item) for key, item in value.items()}
+
+
 @dataclass
 class Walker:
     """The bank's two APIs, each mutation asked with its whole success payload."""
@@ -85,9 +98,7 @@ class Walker:
         payload: dict[str, Any] = body["data"][name]
         assert not payload["__typename"].endswith("Rejection"), (name, payload)
         self.walked.add(name)
-        # Several success types: their fields come aliased by type; the caller reads names.
-        prefix = f"{payload['__typename']}_"
-        return {key.removeprefix(prefix): value for key, value in payload.items()}
+        return _plain(payload)
 
 
 @pytest.fixture(scope="module")
@@ -114,9 +125,7 @@ def _consent(payload: dict[str, Any], *path: str) -> str:
     node: Any = payload
     for key in path:
         node = node[key]
-    # statusInfo is an interface: its types' fields are aliased `<Type>_<field>`.
-    info = node["statusInfo"]
-    return str(next(v for k, v in info.items() if k.endswith("_consent") and v)["id"])
+    return str(node["statusInfo"]["consent"]["id"])
 
 
 def test_card_payloads(walker: Walker) -> None:
@@ -230,3 +239,217 @@ def _more_cards(walker: Walker, membership: str) -> None:
         {"cards": [{"accountMembershipId": membership, "spendingLimit": limit}],
          "consentRedirectUrl": REDIRECT},
     )
+
+
+DEBTOR_IBAN = "DE89370400440532013000"
+BENEFICIARY_IBAN = "FR7630006000011234567890189"
+
+
+def _sent(bank: Bank, payment_id: str) -> str:
+    """The transaction of a payment of one transfer."""
+    row = bank.env.store.db.execute(
+        "SELECT id FROM transactions WHERE payment_id = ? ORDER BY id", [payment_id]
+    ).fetchone()
+    return str(row[0])
+
+
+def _transfer(walker: Walker, account: str, value: str = "10.00") -> str:
+    """A transfer out, approved: its transaction (Pending)."""
+    paid = walker.partner(
+        "initiateCreditTransfers",
+        {
+            "accountId": account,
+            "consentRedirectUrl": REDIRECT,
+            "creditTransfers": [
+                {"amount": _money(value), "sepaBeneficiary": {"name": "Carol", "iban": BENEFICIARY_IBAN}}
+            ],
+        },
+    )
+    walker.bank.approve(_consent(paid, "payment"))
+    return _sent(walker.bank, paid["payment"]["id"])
+
+
+def _incoming(walker: Walker, account: str, value: str = "30.00") -> str:
+    """A transfer in, Booked (through the domain: it settles on the clock)."""
+    received = str(
+        walker.testing(
+            "simulateIncomingSepaCreditTransferReception",
+            {
+                "creditorIban": walker.bank.row("accounts", account)["iban"],
+                "creditorName": "Ada Lovelace",
+                "amount": _money(value),
+                "debtorName": "Grace Hopper",
+                "debtorIban": DEBTOR_IBAN,
+            },
+        )["transactionId"]
+    )
+    simulation.book_transfer(walker.bank.env, walker.bank.project_id, received)
+    return received
+
+
+def test_transfer_payloads(walker: Walker) -> None:
+    bank, w = walker.bank, walker
+    account = bank.holder()["account_id"]
+    bank.fund(account, "5000.00")
+    booked = _transfer(walker, account)
+    w.testing("simulateOutgoingSepaCreditTransferBooking", {"transactionId": booked})
+    w.testing(
+        "simulateOutgoingSepaCreditTransferReturn", {"transactionId": booked, "reasonCode": "NotSpecified"}
+    )
+    recalled = _transfer(walker, account)
+    w.testing("simulateOutgoingSepaCreditTransferBooking", {"transactionId": recalled})
+    w.testing(
+        "simulateOutgoingSepaCreditTransferAcceptedRecall",
+        {"transactionId": recalled, "reasonCode": "NotSpecifiedByOriginator"},
+    )
+    w.testing(
+        "simulateOutgoingSepaCreditTransferRejection",
+        {"transactionId": _transfer(walker, account), "reasonCode": "AccountClosed"},
+    )
+    w.partner("cancelTransaction", {"transactionId": _transfer(walker, account)})
+    returned = _incoming(walker, account)
+    w.testing(
+        "simulateIncomingSepaCreditTransferReturn",
+        {"transactionId": returned, "reasonCode": "NotSpecifiedByBeneficiary"},
+    )
+    w.testing(
+        "simulateIncomingSepaCreditTransferAcceptedRecall",
+        {"transactionId": _incoming(walker, account), "reasonCode": "TransactionDuplicated"},
+    )
+    verified = w.partner(
+        "verifyBeneficiary",
+        {"beneficiary": {"sepa": {"name": "Marie Curie", "iban": BENEFICIARY_IBAN}}},
+    )
+    assert verified["beneficiaryVerificationToken"]
+    w.partner("generateTransactionStatement", {"transactionId": booked})
+    w.partner(
+        "generateTransactionSupportingDocumentUploadUrl",
+        {"transactionId": booked, "filename": "invoice.pdf", "supportingDocumentPurpose": "ProofOfOriginOfFunds", "supportingDocumentType": "Invoice"},
+    )
+    w.partner(
+        "refund",
+        {"consentRedirectUrl": REDIRECT,
+         "refundTransactions": [{"originTransactionId": _incoming(walker, account), "amount": _money("5.00")}]},
+    )
+    _beneficiaries_and_orders(walker, account)
+    _international(walker, account)
+
+
+def _beneficiaries_and_orders(walker: Walker, account: str) -> None:
+    bank, w = walker.bank, walker
+    trusted = w.partner(
+        "addTrustedSepaBeneficiary",
+        {"accountId": account, "name": "Landlord SCI", "iban": BENEFICIARY_IBAN,
+         "address": {"city": "Lyon", "country": "FRA"}, "consentRedirectUrl": REDIRECT},
+    )
+    bank.approve(_consent(trusted, "trustedBeneficiary"))
+    w.partner(
+        "addTrustedSepaBeneficiaries",
+        {"accountId": account, "consentRedirectUrl": REDIRECT,
+         "sepaBeneficiaries": [{"name": "Plumber", "iban": "DE89370400440532013000"}]},
+    )
+    order = w.partner(
+        "scheduleStandingOrder",
+        {"accountId": account, "period": "Weekly", "amount": _money("50.00"),
+         "sepaBeneficiary": {"name": "Landlord", "iban": BENEFICIARY_IBAN}, "consentRedirectUrl": REDIRECT},
+    )
+    bank.approve(_consent(order, "standingOrder"))
+    cancel = w.partner("cancelStandingOrder", {"standingOrderId": order["standingOrder"]["id"]})
+    assert cancel
+
+
+def _international(walker: Walker, account: str) -> None:
+    bank, w = walker.bank, walker
+    details = [
+        {"key": "abartn", "value": "026009593"},
+        {"key": "accountNumber", "value": "12345678"},
+        {"key": "accountType", "value": "CHECKING"},
+        {"key": "address.country", "value": "US"},
+        {"key": "address.city", "value": "New York"},
+        {"key": "address.firstLine", "value": "1 Main Street"},
+        {"key": "address.postCode", "value": "10001"},
+    ]
+    beneficiary = {"name": "Joe Smith", "currency": "USD", "route": "Aba", "details": details}
+    w.partner(
+        "addTrustedInternationalBeneficiary",
+        {"accountId": account, **beneficiary, "label": "Joe", "consentRedirectUrl": REDIRECT},
+    )
+
+    def initiate() -> str:
+        paid = w.partner(
+            "initiateInternationalCreditTransfer",
+            {"accountId": account, "targetAmount": {"value": "100.00", "currency": "USD"},
+             "internationalBeneficiary": beneficiary,
+             "internationalCreditTransferDetails": [{"key": "reference", "value": "INV-9"}],
+             "consentRedirectUrl": REDIRECT},
+        )
+        bank.approve(_consent(paid, "payment"))
+        return _sent(bank, paid["payment"]["id"])
+
+    sent = initiate()
+    w.testing("simulateOutgoingInternationalCreditTransferBooking", {"transactionId": sent})
+    w.testing(
+        "simulateOutgoingInternationalCreditTransferReturn", {"transactionId": sent, "reasonCode": "WrongName"}
+    )
+    w.testing("simulateOutgoingInternationalCreditTransferRejection", {"transactionId": initiate()})
+    received = w.testing(
+        "simulateIncomingInternationalCreditTransferReception",
+        {"amount": _money("40.00"), "creditorIban": bank.row("accounts", account)["iban"],
+         "creditorName": "Ada", "debtorIban": "BR1800360305000010009795493C1", "debtorName": "Joao"},
+    )["transactionId"]
+    bank.sim.advance("1d")  # it books on the next day
+    w.testing(
+        "simulateIncomingInternationalCreditTransferReturn",
+        {"transactionId": received, "reasonCode": "RegulatoryReason"},
+    )
+
+
+def _days_ahead(bank: Bank, days: int) -> str:
+    moment = datetime.fromisoformat(bank.env.now().replace("Z", "+00:00")) + timedelta(days=days)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.000Z")
+
+
+def test_direct_debit_payloads(walker: Walker) -> None:
+    bank, w = walker.bank, walker
+    holder = bank.holder(holder_type="Company", company_name="Acme")
+    account = holder["account_id"]
+    bank.fund(account, "2000.00")
+    iban = bank.row("accounts", account)["iban"]
+
+    def receive(**extra: Any) -> str:
+        return str(w.testing(
+            "simulateOutgoingSepaDirectDebitReception",
+            {"amount": _money("40.00"),
+             "creditor": {"name": "Utility Co", "iban": BENEFICIARY_IBAN, "identifier": "FR12ZZZ123456"},
+             "debtorIban": iban, "executionDate": _days_ahead(bank, 2),
+             "mandateReference": "MANDATE-42", "mandateSequence": "Recurrent", "mandateType": "Core", **extra},
+        )["transactionId"])
+
+    w.testing("simulateOutgoingSepaDirectDebitCancel", {"transactionId": receive(), "reasonCode": "PaymentUndue"})
+    w.testing("simulateOutgoingSepaDirectDebitReject", {"transactionId": receive(), "reasonCode": "NotSpecifiedByPayer"})
+    returned, reversed_ = receive(), receive()
+    bank.sim.advance("3d")  # past their execution date: Booked
+    w.testing("simulateOutgoingSepaDirectDebitReturn", {"transactionId": returned, "reasonCode": "NotSpecifiedByBank"})
+    w.testing("simulateOutgoingSepaDirectDebitReverse", {"transactionId": reversed_, "reasonCode": "NotSpecifiedByBank"})
+    mandate = w.partner(
+        "addReceivedSepaDirectDebitB2bMandate",
+        {"iban": iban, "creditorIdentifier": "FR12ZZZ123456", "creditorName": "Utility Co",
+         "mandateReference": "MANDATE-B2B", "name": "Electricity", "sequence": "Recurrent",
+         "signatureDate": "2026-01-02", "consentRedirectUrl": REDIRECT},
+    )["receivedDirectDebitMandate"]
+    bank.approve(_consent({"m": mandate}, "m"))
+    updated = w.partner(
+        "updateReceivedSepaDirectDebitB2bMandate",
+        {"receivedDirectDebitMandateId": mandate["id"], "name": "Gas", "consentRedirectUrl": REDIRECT},
+    )
+    bank.approve(_consent(updated, "receivedDirectDebitMandate"))
+    w.partner("suspendReceivedDirectDebitMandate", {"receivedDirectDebitMandateId": mandate["id"]})
+    w.partner(
+        "enableReceivedDirectDebitMandate",
+        {"receivedDirectDebitMandateId": mandate["id"], "consentRedirectUrl": REDIRECT},
+    )
+    source = w.partner(
+        "addDirectDebitFundingSource",
+        {"accountId": account, "iban": DEBTOR_IBAN, "scheme": "SepaDirectDebitB2b", "consentRedirectUrl": REDIRECT},
+    )["fundingSource"]
+    w.partner("cancelFundingSource", {"id": source["id"]})
