@@ -13,6 +13,7 @@ and keeps the list of those not walked, each with why, in `NOT_WALKED`.
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime, timedelta
 from collections.abc import Iterator
@@ -23,9 +24,13 @@ from typing import Any
 import httpx
 import pytest
 from graphql import GraphQLSchema, GraphQLUnionType, get_named_type
+from joserfc import jws
+from joserfc.jwk import ECKey
 
 from simulator import Simulator
+from simulator.domain.consents import server_consent
 from simulator.domain.sandbox import simulation
+from simulator.oauth.sms import latest_code
 from simulator.server.app import partner_schema
 from simulator.server.app import testing_schema as build_testing_schema
 from tests.banking_support import Bank, Client
@@ -453,3 +458,171 @@ def test_direct_debit_payloads(walker: Walker) -> None:
         {"accountId": account, "iban": DEBTOR_IBAN, "scheme": "SepaDirectDebitB2b", "consentRedirectUrl": REDIRECT},
     )["fundingSource"]
     w.partner("cancelFundingSource", {"id": source["id"]})
+
+
+PERMISSIONS = {
+    "canViewAccount": True,
+    "canManageBeneficiaries": False,
+    "canInitiatePayments": True,
+    "canManageAccountMembership": False,
+}
+
+
+def test_account_and_membership_payloads(walker: Walker) -> None:
+    bank, w = walker.bank, walker
+    holder = bank.holder(holder_type="Company", company_name="Acme SAS")
+    account, holder_id = holder["account_id"], holder["holder_id"]
+    w.partner("updateAccount", {"accountId": account, "name": "Main"})
+    w.partner("updateAccountHolder", {"accountHolderId": holder_id, "vatNumber": "FR12345678901"})
+    w.partner(
+        "updateAccountHolderRiskInfo",
+        {"accountHolderId": holder_id, "hasAdverseMedia": False, "hasFrozenAssets": False,
+         "isPoliticallyExposed": True},
+    )
+    settings = w.partner(
+        "updateAccountSettings",
+        {"accountId": account, "allowBulkCreditTransfersWithoutBeneficiaryVerification": True,
+         "consentRedirectUrl": REDIRECT},
+    )
+    assert settings
+    opened = w.partner("openAccount", {"accountHolderId": holder_id, "name": "Second"})
+    entry = w.partner("addVirtualIbanEntry", {"accountId": account})["virtualIbanEntry"]
+    w.partner("denySddVirtualIbanEntry", {"ibanEntryId": entry["id"]})
+    w.partner("allowSddVirtualIbanEntry", {"ibanEntryId": entry["id"]})
+    w.partner("cancelVirtualIbanEntry", {"virtualIbanEntryId": entry["id"]})
+    w.partner("denySdd", {"accountId": account})
+    w.partner("allowSdd", {"accountId": account})
+    w.partner(
+        "generateAccountStatement",
+        {"accountId": account, "openingDate": "2026-01-01T00:00:00.000Z",
+         "closingDate": _days_ahead(bank, 0)},
+    )
+    bob = {"firstName": "Bob", "lastName": "Martin", "phoneNumber": "+33655000001"}
+    invited = w.partner(
+        "addAccountMembership",
+        {"accountId": account, "email": "bob@example.com", "restrictedTo": bob, **PERMISSIONS,
+         "consentRedirectUrl": REDIRECT},
+    )["accountMembership"]
+    bank.approve(_consent({"m": invited}, "m"))
+    w.partner(
+        "addAccountMemberships",
+        {"accountId": account, "consentRedirectUrl": REDIRECT, "memberships": [
+            {"email": "carol@example.com", "restrictedTo": {**bob, "firstName": "Carol",
+             "phoneNumber": "+33655000002"}, **PERMISSIONS}]},
+    )
+    w.partner(
+        "sendAccountMembershipInviteNotification",
+        {"accountMembershipId": invited["id"], "redirectUrl": REDIRECT},
+    )
+    bob_user = w.testing(
+        "createSandboxUser",
+        {"firstName": "Bob", "lastName": "Martin", "birthDate": "1990-01-01",
+         "nationalityCCA3": "FRA", "mobilePhoneNumber": "+33655000001", "autoConsent": True},
+    )["sandboxUser"]["id"]
+    w.as_user(bob_user, "bindAccountMembership", {"accountMembershipId": invited["id"]})
+    changed = w.partner(
+        "updateAccountMembership",
+        {"accountMembershipId": invited["id"], "canManageCards": True, "consentRedirectUrl": REDIRECT},
+    )
+    bank.approve(changed["consent"]["id"])
+    w.partner("suspendAccountMembership", {"accountMembershipId": invited["id"]})
+    resumed = w.partner(
+        "resumeAccountMembership", {"accountMembershipId": invited["id"], "consentRedirectUrl": REDIRECT}
+    )
+    assert resumed
+    w.partner("disableAccountMembership", {"accountMembershipId": invited["id"]})
+    w.partner(
+        "closeAccount",
+        {"accountId": opened["account"]["id"], "consentRedirectUrl": REDIRECT, "reason": {"type": "ClosingRequested", "message": "No use"}},
+    )
+    _account_data(walker, holder_id, account)
+
+
+def _account_data(walker: Walker, holder_id: str, account: str) -> None:
+    w = walker
+    external = w.partner(
+        "addExternalAccount",
+        {"accountHolderId": holder_id, "externalId": "ext-1", "IBAN": DEBTOR_IBAN, "BIC": "COBADEFFXXX",
+         "holderName": "Acme SAS", "cashAccountType": "Savings", "country": "DEU", "currency": "EUR",
+         "usage": "Organization", "source": "Aggregator", "originalCreatedAt": "2025-06-01T00:00:00.000Z"},
+    )["externalAccount"]
+    for name, value in (("addExternalAccountBalance", "1400.00"), ("addOrUpdateExternalAccountBalance", "1300.00")):
+        w.partner(
+            name,
+            {"externalAccountId": external["id"], "type": "ClosingBooked", "amount": _money(value),
+             "lastChangedAt": "2026-01-02T00:00:00.000Z"},
+        )
+    limit = {"amount": _money("100.00")}
+    w.partner(
+        "addFundingLimitSettingsChangeRequest",
+        {"accountHolderId": holder_id, "fundingLimit": limit, "instantFundingLimit": limit},
+    )
+    w.partner(
+        "requestCreditLimitSettings",
+        {"accountId": account, "creditLimitSettings": {"amount": _money("500.00")},
+         "cycleLength": {"monthly": {"dayOfMonth": 10}},
+         "repaymentSettings": {"repaymentMethod": {"sepaDirectDebitB2B": {
+             "IBAN": DEBTOR_IBAN, "name": "Acme Treasury", "address": {
+                 "addressLine1": "1 Hauptstrasse", "city": "Berlin", "postalCode": "10115", "country": "DEU"}}}},
+         "consentRedirectUrl": REDIRECT},
+    )
+
+
+def test_user_and_consent_payloads(walker: Walker) -> None:
+    bank, w = walker.bank, walker
+    holder = bank.holder()
+    started = w.partner("startUserCreation", {"mobilePhoneNumber": "+33611223344", "locale": "fr"})
+    code = latest_code(bank.env, "+33611223344")
+    w.partner(
+        "completeUserCreation",
+        {"requestId": started["requestId"], "code": code,
+         "userInformation": {"firstName": "Ada", "lastName": "Lovelace", "birthDate": "1990-12-10"}},
+    )
+    document = {
+        "type": "Passport", "firstName": "Ada", "lastName": "Lovelace", "allFirstNames": ["Ada"],
+        "birthDate": "1815-12-10", "gender": "Female", "nationality": "GBR", "expiryDate": "2031-05-01",
+    }
+    identity = w.partner(
+        "addExternalIdentification",
+        {"userId": holder["user_id"], "externalId": "ext-id", "identityDocument": document},
+    )
+    w.partner(
+        "generateIdentificationDocumentUploadUrl",
+        {"identificationDocumentId": identity["identityDocumentId"], "documentFileSide": "SideA",
+         "fileName": "a.jpg"},
+    )
+    w.partner(
+        "updateUserConsentSettings",
+        {"userId": holder["user_id"], "preferredNotificationChannel": "App"},
+    )
+    eve = w.testing(
+        "createSandboxUser",
+        {"firstName": "Eve", "lastName": "Smith", "birthDate": "1990-01-01", "nationalityCCA3": "FRA",
+         "autoConsent": False},
+    )["sandboxUser"]["id"]
+    generic = w.testing("createSandboxConsent", {"redirectUrl": REDIRECT, "userId": eve})["consentId"]
+    w.as_user(eve, "acceptConsent", {"consentId": generic})
+    w.partner("deactivateUser", {"userId": eve})
+    membership = bank.legal_membership(holder["account_id"])
+    consents = []
+    for _ in range(3):
+        added = bank.add_card(holder["account_id"])
+        consents.append(added["card"]["statusInfo"]["consent"]["id"])
+    w.partner(
+        "createMultiConsent",
+        {"orderedConsentIds": [{"consentId": consents[0], "order": 0}, {"consentId": consents[1], "order": 1}],
+         "redirectUrl": REDIRECT},
+    )
+    w.partner("cancelConsent", {"consentId": consents[2]})
+    key = ECKey.generate_key("P-256")
+    server_consent.install_key(bank.env, bank.project_id, key.as_dict(private=False))
+    signed = bank.add_card(holder["account_id"], consent="id challenge")["card"]["statusInfo"]["consent"]
+    signature = jws.serialize_compact(
+        {"alg": "ES256", "typ": "JWT"}, json.dumps({"challenge": signed["challenge"]}), key
+    )
+    w.partner("grantConsentWithServerSignature", {"consentId": signed["id"], "signature": signature})
+    shown = bank.add_card(holder["account_id"], viewCardNumber=True)
+    bank.approve(shown["card"]["statusInfo"]["consent"]["id"])
+    w.partner("viewCardNumbersWithConsent", {"consentId": shown["card"]["statusInfo"]["consent"]["id"]})
+    w.testing("refuseSandboxConsent", {"consentId": bank.add_card(holder["account_id"])["card"]["statusInfo"]["consent"]["id"]})
+    assert membership
