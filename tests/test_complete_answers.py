@@ -59,29 +59,39 @@ def _askable(field: GraphQLField) -> bool:
     )
 
 
-def selection(schema: GraphQLSchema, type_: Any, depth: int) -> str:
-    """Every field of `type_` (aliased by type inside fragments), objects `depth` deep."""
+def selection(
+    schema: GraphQLSchema, type_: Any, depth: int, skip: frozenset[str] = frozenset()
+) -> str:
+    """Every field of `type_` (aliased by type inside fragments), objects `depth` deep, but
+    the `Type.field`s in `skip`."""
     named = get_named_type(type_)
     if isinstance(named, GraphQLUnionType | GraphQLInterfaceType):
         kinds = schema.get_possible_types(named)
         parts = [
-            f"... on {kind.name} {{ {_fields(schema, kind, depth, kind.name)} }}" for kind in kinds
+            f"... on {kind.name} {{ {_fields(schema, kind, depth, kind.name, skip)} }}"
+            for kind in kinds
         ]
         return "__typename " + " ".join(parts)
     assert isinstance(named, GraphQLObjectType)
-    return _fields(schema, named, depth, None)
+    return _fields(schema, named, depth, None, skip)
 
 
-def _fields(schema: GraphQLSchema, kind: GraphQLObjectType, depth: int, alias: str | None) -> str:
+def _fields(
+    schema: GraphQLSchema,
+    kind: GraphQLObjectType,
+    depth: int,
+    alias: str | None,
+    skip: frozenset[str] = frozenset(),
+) -> str:
     parts = ["__typename"]
     for name, field in kind.fields.items():
-        if not _askable(field):
+        if not _askable(field) or f"{kind.name}.{name}" in skip:
             continue
         label = f"{alias}_{name}: {name}" if alias else name
         if is_leaf_type(get_named_type(field.type)):
             parts.append(label)
         elif depth > 0:
-            parts.append(f"{label} {{ {selection(schema, field.type, depth - 1)} }}")
+            parts.append(f"{label} {{ {selection(schema, field.type, depth - 1, skip)} }}")
     return " ".join(parts)
 
 

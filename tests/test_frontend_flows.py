@@ -220,6 +220,26 @@ def test_the_public_onboarding_runs_without_any_token(frontend: Frontend) -> Non
     assert "IndividualAccountHolderOnboarding.account" in refused.text
 
 
+LEGAL_FORMS = """
+query GetLegalForms($country: CCA3!) {
+  legalForms(country: $country) { country localName localAbbreviation code }
+}"""
+
+
+def test_the_company_steps_legal_forms_answer_without_any_token(frontend: Frontend) -> None:
+    # The onboarding app's company pages ask them before anyone signs in (found by running
+    # the real front-end: its company step showed "An error occurred" on a 401).
+    answer = _tokenless(frontend, LEGAL_FORMS, country="FRA")
+    assert answer.status_code == 200, answer.text
+    forms = answer.json()["data"]["legalForms"]
+    assert forms and {form["country"] for form in forms} == {"FRA"}
+    assert "SAS" in {form["localAbbreviation"] for form in forms}
+    # Reference data only: nothing of a project rides along without a token.
+    mixed = '{ legalForms(country: "FRA") { code } projectInfo { id } }'
+    assert _tokenless(frontend, mixed).status_code == 401
+    assert _tokenless(frontend, "{ __typename }").status_code == 401
+
+
 HISTORY = """
 query History($accountId: ID!, $first: Int!, $after: String) {
   account(accountId: $accountId) {

@@ -69,11 +69,20 @@ def test_authorizing_after_the_finalization_adds_the_legal_representative(
     onboarding = _create(sandbox, ADMIN)
     done = sandbox(FINALIZE, {"id": onboarding["id"]})["finalizeAccountHolderOnboarding"]
     account_id = done["onboarding"]["account"]["id"]
-    assert _legal_representatives(sim, account_id) == []  # a project token: nobody yet
+    # A project token: nobody yet; the account's legal representative is an invitation
+    # (its `legalRepresentativeMembership` is non-null in the real schema).
+    assert _legal_representatives(sim, account_id) == [None]
+    [invitation] = sim.sandbox.store.db["account_memberships"].rows_where(
+        "account_id = ?", [account_id]
+    )
+    assert (invitation["status"], invitation["email"]) == ("InvitationSent", ADMIN["email"])
 
     pages.authorize(project.client_id, onboardingId=onboarding["id"])
     user_id = _user_of(sim, onboarding["id"])
     assert _legal_representatives(sim, account_id) == [user_id]
+    # The invitation itself is bound: one membership, now Enabled.
+    bound = sim.sandbox.store.db["account_memberships"].get(invitation["id"])
+    assert (bound["user_id"], bound["status"]) == (user_id, "Enabled")
     # Someone else signing in with the same link later changes nothing.
     with sim.client() as other_browser:
         Pages(other_browser, sim.sandbox).authorize(

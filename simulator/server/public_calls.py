@@ -4,8 +4,8 @@ The real partner API serves a few root fields to callers without any token: the 
 onboarding a partner's sign-up form (or the onboarding app's server) creates, reads and
 updates by its id. A request to the partner endpoint with no `Authorization` header whose
 operation selects only these fields runs as the project the operation names (its
-`projectId`, or the project of the onboarding whose id it gives); any other tokenless
-request is a 401, as before.
+`projectId`, or the project of the onboarding whose id it gives); `legalForms`, reference
+data, runs as no project; any other tokenless request is a 401, as before.
 
 What such a caller may select is bounded: no field leading from the onboarding to the
 project's accounts, holders, users, cards or transactions (an onboarding's `account`, a
@@ -33,7 +33,7 @@ from graphql.utilities import TypeInfoVisitor
 from ..domain.kernel.context import Environment
 from ..limits.document_memo import parse_remembered
 
-__all__ = ["PUBLIC_FIELDS", "public_project", "reaches_private_data"]
+__all__ = ["PROJECTLESS_FIELDS", "PUBLIC_FIELDS", "public_project", "reaches_private_data"]
 
 NO_PROJECT = ""
 
@@ -44,6 +44,9 @@ PUBLIC_FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "createPublicCompanyAccountHolderOnboarding": ("projects", ("input", "projectId")),
     "updatePublicIndividualAccountHolderOnboarding": ("onboardings", ("input", "onboardingId")),
 }
+#: Public root fields that read reference data of no project (the company step's legal
+#: forms, which the onboarding app asks without a token).
+PROJECTLESS_FIELDS = frozenset({"legalForms"})
 
 #: Types a public call never reaches: the project's banking data beyond the onboarding.
 _PRIVATE_TYPES = frozenset(
@@ -95,7 +98,7 @@ def public_project(
     for node in operations[0].selection_set.selections:
         if not isinstance(node, FieldNode):
             return None  # fragments at the root: not the shape of a public call
-        if node.name.value == "__typename":
+        if node.name.value == "__typename" or node.name.value in PROJECTLESS_FIELDS:
             continue
         if node.name.value not in PUBLIC_FIELDS:
             return None
@@ -112,7 +115,17 @@ def public_project(
             else None
         )
         projects.add(str(row[0]) if row else NO_PROJECT)
+    if not projects:  # reference data alone: no project
+        return NO_PROJECT if _selects_any(operations[0]) else None
     return projects.pop() if len(projects) == 1 else None
+
+
+def _selects_any(operation: OperationDefinitionNode) -> bool:
+    """Whether the operation selects a project-less public field (not `__typename` alone)."""
+    return any(
+        isinstance(node, FieldNode) and node.name.value in PROJECTLESS_FIELDS
+        for node in operation.selection_set.selections
+    )
 
 
 def reaches_private_data(schema: GraphQLSchema, document: DocumentNode) -> str | None:

@@ -66,8 +66,14 @@ def _check_holder(
 
 
 def _insert_legal_membership(
-    env: Environment, db: sqlite_utils.Database, account: AccountRow, user_id: str
+    env: Environment,
+    db: sqlite_utils.Database,
+    account: AccountRow,
+    user_id: str | None,
+    email: str | None = None,
 ) -> None:
+    """The legal representative's membership, every permission: Enabled for a user, else
+    an invitation (`InvitationSent`) to `email` that the user binds when they sign in."""
     membership_id = env.new_id(db, "account_membership")
     insert_columns(  # the permission columns are named at run time
         db,
@@ -77,8 +83,9 @@ def _insert_legal_membership(
             "project_id": account["project_id"],
             "account_id": account["id"],
             "user_id": user_id,
+            "email": email,
             "legal_representative": 1,
-            "status": "Enabled",
+            "status": "Enabled" if user_id is not None else "InvitationSent",
             "created_at": account["created_at"],
             "updated_at": account["created_at"],
             **dict.fromkeys(_ALL_PERMISSIONS, 1),
@@ -188,11 +195,14 @@ def create_account_holder(
     language: str = "en",
     verification_status: str = "Verified",
     legal_representative_phone: str | None = None,
+    legal_representative_email: str | None = None,
 ) -> dict[str, Any]:
     """Create a holder with one opened account (one transaction).
 
     With `legal_representative_phone`, the user with that phone number (created when
     new) gets a membership with every permission, so a user token of theirs sees the account.
+    Without it but with `legal_representative_email`, the membership waits for its user
+    (`InvitationSent`): an account always has its legal representative's membership.
     """
     _check_holder(holder_type, first_name, last_name, company_name, currency)
     holder_name = company_name if holder_type == "Company" else f"{first_name} {last_name}"
@@ -231,6 +241,8 @@ def create_account_holder(
             user_id = _add_legal_representative(
                 env, db, account, legal_representative_phone, first_name, last_name
             )
+        elif legal_representative_email is not None:
+            _insert_legal_membership(env, db, account, None, legal_representative_email)
     return {"holder_id": holder_id, "account_id": account["id"], "user_id": user_id}
 
 

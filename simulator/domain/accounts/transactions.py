@@ -73,10 +73,25 @@ PRODUCT_TYPES = {
     # A transfer between two accounts of the bank is a SEPA credit transfer product too.
     "SEPACreditTransfer": TRANSFER_TYPES
     + RETURN_TYPES
-    + ("InternalCreditTransferOut", "InternalCreditTransferIn"),
-    "Card": ("CardOutDebit", "CardOutCredit"),
-    "Fees": ("FeesOut",),
-    "OnlineCard": ("CardInCredit",),
+    + (
+        "InternalCreditTransferOut",
+        "InternalCreditTransferIn",
+        "InternalCreditTransferInRecall",
+        "InternalCreditTransferInReturn",
+        "InternalCreditTransferOutRecall",
+        "InternalCreditTransferOutReturn",
+    ),
+    # Every type of the real `TransactionTypeEnum` has its product: a reversal is the
+    # card payment's own product (issue 34: a reversed debit's `paymentProduct` failed).
+    "Card": (
+        "CardOutDebit",
+        "CardOutCredit",
+        "CardOutAuthorization",
+        "CardOutDebitReversal",
+        "CardOutCreditReversal",
+    ),
+    "Fees": ("FeesOut", "FeesIn"),
+    "OnlineCard": ("CardInCredit", "CardInChargeback", "CardInChargebackReversal"),
     "InternationalCreditTransfer": (
         "InternationalCreditTransferIn",
         "InternationalCreditTransferInReturn",
@@ -96,6 +111,7 @@ PRODUCT_TYPES = {
         "SepaDirectDebitOutReversal",
         "SepaDirectDebitIn",
         "SepaDirectDebitInReturn",
+        "SepaDirectDebitInReversal",
     ),
 }
 #: Keyset order of every transaction list.

@@ -303,6 +303,9 @@ def finalize_onboarding(
             language=admin.get("preferredLanguage") or "en",
             verification_status="NotStarted",
             legal_representative_phone=_phone_of(db, user_id),
+            # No user yet (a project token, nobody signed in): the account's legal
+            # representative is invited by the admin's email; `link_user` binds it.
+            legal_representative_email=admin.get("email") or row.get("email") or "",
         )
         now = env.now()
         changes: OnboardingChanges = {
@@ -348,6 +351,8 @@ def link_user(env: Environment, project_id: str, onboarding_id: str, user_id: st
         if not row["finalized"]:
             _with_user_names(db, row, user_id)
         if row["account_id"]:
+            if _bind_invitation(env, db, row["account_id"], user_id):
+                return
             account = get_row(db, "accounts", row["account_id"])
             admin = stored_json(row, "account_admin")
             phone = _phone_of(db, user_id)
@@ -355,6 +360,40 @@ def link_user(env: Environment, project_id: str, onboarding_id: str, user_id: st
             _add_legal_representative(
                 env, db, account, phone, admin.get("firstName"), admin.get("lastName")
             )
+
+
+def _bind_invitation(
+    env: Environment, db: sqlite_utils.Database, account_id: str, user_id: str
+) -> bool:
+    """Bind the legal representative's invitation of a finalized account (made when nobody
+    had signed in) to the user; False when the account has none waiting."""
+    waiting = list(
+        rows_where(
+            db,
+            "account_memberships",
+            "account_id = ? AND legal_representative = 1 AND user_id IS NULL",
+            [account_id],
+            order_by="created_at, id",
+            limit=1,
+        )
+    )
+    if not waiting:
+        return False
+    membership = waiting[0]
+    update_row(
+        db,
+        "account_memberships",
+        membership["id"],
+        {"user_id": user_id, "status": "Enabled", "updated_at": env.now()},
+    )
+    emit(
+        env,
+        db,
+        "AccountMembership.Updated",
+        project_id=membership["project_id"],
+        resource_id=membership["id"],
+    )
+    return True
 
 
 def list_onboardings(

@@ -211,7 +211,9 @@ def resolve_physical_status(row: dict[str, Any], info: ResolveInfo) -> dict[str,
     return {
         "__typename": f"PhysicalCard{status}StatusInfo",
         "status": status,
-        "consent": consent_row(env, row.get("physical_consent_id")),
+        # A card printed from its order (`addCards` with `printPhysicalCard`) waits for the
+        # order's own consent: it has no consent of its own to print.
+        "consent": consent_row(env, row.get("physical_consent_id") or row.get("consent_id")),
         "reason": row.get("physical_status_reason") or status,
         "address": address,
         "is_pin_ready": bool(row.get("physical_pin_ready")),

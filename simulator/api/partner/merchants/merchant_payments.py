@@ -14,6 +14,7 @@ from ariadne.types import SchemaBindable
 
 from ....domain.kernel.money import to_decimal
 from ....domain.merchants import merchant_mandates, merchant_payment_records, merchant_payments
+from ....exceptions import NotFound
 from ....graphql_compat import ResolveInfo
 from ....storage import get_row
 from ....storage.rows import MerchantPaymentRow, MerchantProfileRow
@@ -146,13 +147,17 @@ def resolve_method(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     )
 
 
-def resolve_mandate(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any] | None:
+def resolve_mandate(row: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
     env, _ = caller(info)
     if row.get("card_mandate_id"):
         return card_mandate(env.store.db, row)
     if not row.get("payment_mandate_id"):
-        # A check has no mandate: the non-null field's error says so.
-        return None
+        # A check has no mandate, yet the real schema types the (deprecated) field non-null:
+        # a clear NOT_FOUND error, never a null that the client would see as a server error.
+        raise NotFound(
+            f"Merchant payment {row['id']} is a check: it has no payment mandate "
+            "(CheckMerchantPayment.paymentMandate is deprecated)."
+        )
     mandate = get_row(env.store.db, "payment_mandates", row["payment_mandate_id"])
     return {**mandate, "__typename": payment_mandate_type(dict(mandate))}
 
