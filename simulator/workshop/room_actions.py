@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..clock import parse_duration
 from ..exceptions import ConfigurationError
+from .parallel import Progress, for_each
 from .spaces import Workshop
 
 __all__ = ["CONFIRMED", "LEARNER_ACTIONS", "ROOM_ACTIONS", "Done", "learner_action",
@@ -74,17 +75,24 @@ def _missing(room: Workshop, names: list[str], label: str) -> list[str]:
     ]
 
 
-def _act(room: Workshop, names: list[str], action: str, form: Mapping[str, object]) -> str:
+def _act(
+    room: Workshop,
+    names: list[str],
+    action: str,
+    form: Mapping[str, object],
+    progress: Progress | None = None,
+) -> str:
     """Do `action` on each of `names`; the message's verb phrase."""
     if action == "clock":
         duration = _duration(form)
         for name in names:
             room.learner(name).advance(duration)
+            if progress is not None:
+                progress(name)
         return f"moved forward by {duration}"
     if action == "checkpoint":
         label = _label(form)
-        for name in names:
-            room.learner(name).snapshot(label)
+        for_each(names, lambda name: room.learner(name).snapshot(label), progress)
         return f"saved as checkpoint {label!r}"
     if action == "restore":
         label = _label(form)
@@ -93,12 +101,10 @@ def _act(room: Workshop, names: list[str], action: str, form: Mapping[str, objec
             raise ConfigurationError(
                 f"No checkpoint {label!r} for {', '.join(missing)}: nothing was restored."
             )
-        for name in names:
-            room.learner(name).restore(label)
+        for_each(names, lambda name: room.learner(name).restore(label), progress)
         return f"restored to checkpoint {label!r}"
     if action == "reset":
-        for name in names:
-            room.reset(name)
+        room.reset_many(names, progress)
         return "reset"
     raise ValueError(f"No action {action!r}.")  # the view checks the name first
 
@@ -118,7 +124,10 @@ def learner_action(room: Workshop, name: str, action: str, form: Mapping[str, ob
     return Done(f"{name}'s space {what}.", (name,))
 
 
-def room_action(room: Workshop, action: str, form: Mapping[str, object]) -> Done:
+def room_action(
+    room: Workshop, action: str, form: Mapping[str, object], progress: Progress | None = None
+) -> Done:
+    """`action` on every learner served; `progress(name)` as each is done (any order)."""
     names = room.served
-    what = _act(room, names, action, form)
+    what = _act(room, names, action, form, progress)
     return Done(f"Every learner's space ({len(names)}) {what}.", tuple(names))
