@@ -36,7 +36,7 @@ def for_each(names: Sequence[str], work: Callable[[str], object],
             progress(name)
         return None
 
-    with ThreadPoolExecutor(min(PARALLEL, len(names)), thread_name_prefix="room") as pool:
+    with ThreadPoolExecutor(min(PARALLEL, len(names)), thread_name_prefix="workshop-room") as pool:
         failures = [error for error in pool.map(one, names) if error is not None]
     if failures:
         raise failures[0]

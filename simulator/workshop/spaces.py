@@ -323,14 +323,20 @@ class Workshop:
         """The template's files and copy plan (made once, kept beside the template)."""
         with self._images_lock:
             if base.dataset not in self._images:
-                path = self.data_dir / TEMPLATE_DIR
-                plans = read_plan(path)
-                if plans is None:
-                    plans = make_plan(path, base.project_id, base.user_id)
-                    if plans is not None:
+                path, ids = self.data_dir / TEMPLATE_DIR, (base.project_id, base.user_id)
+                image = None
+                for plans in (read_plan(path), None):  # a plan not of these files: made again
+                    if plans is None:
+                        plans = make_plan(path, *ids)
+                        if plans is None:
+                            break
                         write_plan(path, plans)
-                ids = (base.project_id, base.user_id)
-                self._images[base.dataset] = SpaceImage(path, plans, ids) if plans else None
+                    try:
+                        image = SpaceImage(path, plans, ids)
+                        break
+                    except ValueError:
+                        continue
+                self._images[base.dataset] = image
             return self._images[base.dataset]
 
     def _personal(self, record: LearnerRecord) -> Personal:
