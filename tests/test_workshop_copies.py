@@ -122,9 +122,9 @@ def test_the_template_comes_from_the_cache_the_second_time(
                 },
             )
         assert answer.status_code == 200
-        for name in NAMES:
-            for file in second.space_dir(name).iterdir():
-                assert stat.S_IMODE(file.stat().st_mode) == 0o600, file
+        for file in second.data_dir.rglob("*"):
+            mode = stat.S_IMODE(file.stat().st_mode)
+            assert mode == (0o700 if file.is_dir() else 0o600), file
 
 
 def test_without_a_cache_rooms_build_their_template(
@@ -186,3 +186,17 @@ def test_a_rename_must_keep_the_ids_length(tmp_path: Path, cache: Path) -> None:
         (tmp_path / "target").mkdir()
         with pytest.raises(ValueError, match="keep the id's length"):
             image.write(tmp_path / "target", shorter)
+
+
+def test_a_room_made_before_the_plan_gets_one_at_its_first_reset(
+    tmp_path: Path, cache: Path
+) -> None:
+    with Workshop(tmp_path / "room") as room:
+        room.create(["ada"], dataset="default")
+    plan = tmp_path / "room" / ".template" / PLAN_FILE
+    plan.unlink()
+    with Workshop(tmp_path / "room") as room:
+        room.reset("ada")
+        assert room._images["default"] is not None
+        assert stat.S_IMODE(plan.stat().st_mode) == 0o600
+        assert _integrity(room.space_dir("ada") / "sandbox.sqlite") == [("ok",)]

@@ -47,7 +47,7 @@ from typing import Any
 
 from ..environments import EnvironmentName
 from ..storage import IdSecret
-from ..storage.private import private_file
+from ..storage.private import private_file, write_private_text
 from .identity import CREDENTIAL_IDS
 
 __all__ = ["PLAN_FILE", "FilePlan", "Personal", "SpaceImage", "make_plan", "read_plan"]
@@ -279,7 +279,7 @@ def read_plan(template: Path) -> dict[str, FilePlan] | None:
 
 def write_plan(template: Path, plans: dict[str, FilePlan]) -> None:
     stored = {"format": _PLAN_FORMAT, "files": {n: p.as_dict() for n, p in plans.items()}}
-    (template / PLAN_FILE).write_text(json.dumps(stored), encoding="utf-8")
+    write_private_text(template / PLAN_FILE, json.dumps(stored))
 
 
 class SpaceImage:
