@@ -228,7 +228,10 @@ def _trial(source: Path, target: Path, plan: FilePlan, prefix: str) -> bool:
     """A copy with every id replaced by `prefix` and a number: in order, and each id where
     the template held it (as many rows, every column), none of the old ones left."""
     renames = {old: f"{prefix}{n:012d}" for n, old in enumerate(plan.offsets)}
-    target.write_bytes(patched(source.read_bytes(), plan, renames))
+    try:
+        target.write_bytes(patched(source.read_bytes(), plan, renames))
+    except ValueError:  # an id of another length than a UUID's: no byte patch for it
+        return False
     with contextlib.closing(sqlite3.connect(target)) as copy:
         for index in plan.reindex:
             copy.execute(f"REINDEX [{index}]")
