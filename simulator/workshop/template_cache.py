@@ -29,7 +29,7 @@ from pathlib import Path
 
 from ..domain.sandbox.datasets import dataset_path
 from ..storage.private import private_file
-from ..user_cache import cache_path, read_cached, write_cached
+from ..user_cache import cache_dir, cache_path, read_cached, write_cached
 
 __all__ = ["KEPT_FILES", "pack", "template_file", "unpack"]
 
@@ -55,6 +55,8 @@ def _sources() -> list[bytes]:
 
 def template_file(dataset: str, learner_account: bytes) -> Path | None:
     """The cache file of the template of `dataset` (a name or a path), None without a cache."""
+    if cache_dir() is None:  # not even the package's files read for a name
+        return None
     return cache_path(
         _KIND,
         sys.version,
