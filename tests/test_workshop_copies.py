@@ -200,3 +200,29 @@ def test_a_room_made_before_the_plan_gets_one_at_its_first_reset(
         assert room._images["default"] is not None
         assert stat.S_IMODE(plan.stat().st_mode) == 0o600
         assert _integrity(room.space_dir("ada") / "sandbox.sqlite") == [("ok",)]
+
+
+def test_a_failed_copy_leaves_the_roster_without_a_gap(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Spaces are made a few at a time: when one fails, those before it join the roster and
+    those after it are removed, so the next create gives every learner the next place (and
+    phone number)."""
+    names = ["a1", "a2", "a3", "a4", "a5", "a6"]
+    real = Workshop._add_space
+
+    def failing(self: Workshop, base: object, name: str, position: int) -> None:
+        if name == "a3":
+            raise OSError("disk full")
+        real(self, base, name, position)  # type: ignore[arg-type]
+
+    with Workshop(tmp_path / "room") as room:
+        monkeypatch.setattr(Workshop, "_add_space", failing)
+        with pytest.raises(OSError, match="disk full"):
+            room.create(names, dataset="default")
+        assert room.names == ["a1", "a2"]
+        assert sorted(p.name for p in (room.data_dir / "learners").iterdir()) == ["a1", "a2"]
+        monkeypatch.setattr(Workshop, "_add_space", real)
+        assert room.create(names, dataset="default") == ["a3", "a4", "a5", "a6"]
+        phones = [record.phone_number for record in room.records()]
+        assert phones == [f"+33699{n:06d}" for n in range(1, 7)]

@@ -47,7 +47,7 @@ from .codes import JoinCodes
 from .copies import Personal, SpaceImage, make_plan, read_plan, write_plan
 from .fair_pool import FairPool
 from .identity import learner_ids, own_ids, rename_ids
-from .parallel import Progress, for_each
+from .parallel import PARALLEL, Progress, for_each
 from .roster import LearnerRecord, roster_csv, roster_html, validate_name
 from .template_cache import pack, template_file, unpack
 
@@ -243,12 +243,33 @@ class Workshop:
         self._write_roster()
         if added:
             base = self._template(dataset)
-            for name in added:
-                self._add_space(base, name, position=len(self._roster) + 1)
-                self._roster.append(name)
-                self._write_roster()
+            # Copies are made a few at a time (parallel.py: their writes leave the GIL), and
+            # each few joins the roster in order once made; the SQL copy, one at a time.
+            size = PARALLEL if self._image(base) is not None else 1
+            for first in range(0, len(added), size):
+                self._add_spaces(base, added[first : first + size])
         self.write_handouts()
         return added
+
+    def _add_spaces(self, base: LearnerRecord, names: list[str]) -> None:
+        """Make the spaces of `names` together, then add them to the roster in order. When
+        one fails, those before it join the roster and those after it are removed, so the
+        roster never skips a place (a learner's phone number is their place in it) and no
+        space is left out of it; the failure is then raised."""
+        start, made = len(self._roster), set()
+
+        def add(name: str) -> None:
+            self._add_space(base, name, position=start + names.index(name) + 1)
+            made.add(name)  # a set's add holds the GIL: safe from several threads
+
+        try:
+            for_each(names, add)
+        finally:
+            kept = names[: next((i for i, n in enumerate(names) if n not in made), len(names))]
+            for name in made.difference(kept):
+                shutil.rmtree(self.space_dir(name), ignore_errors=True)
+            self._roster.extend(kept)
+            self._write_roster()
 
     def _move_callbacks(self, old_url: str) -> None:
         """Each learner's registered callback page, from `old_url` to the public URL."""
