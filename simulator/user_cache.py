@@ -1,7 +1,9 @@
 """Files the simulator keeps between processes, so that a new process's first answer does
 not redo work whose result depends only on the installed code: the parsed SDL of each
-GraphQL schema (`api/sdl_cache.py`) and the migrated database image new SQLite files are
-copied from (`storage/_store.py`). docs/performance.md, "First answer", says what each saves.
+GraphQL schema (`api/sdl_cache.py`), the migrated database image new SQLite files are
+copied from (`storage/_store.py`), and a workshop room's template with its dataset loaded
+(`workshop/template_cache.py`, a zip of a few megabytes, the last 4 kept; it holds no
+secret). docs/performance.md, "First answer" and "Rooms", says what each saves.
 
 A file is named by a hash of everything its content depends on (`cache_path`), so changed
 code is a new name, never a stale file; a file is written whole or not at all (a new file

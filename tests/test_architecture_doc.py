@@ -93,6 +93,7 @@ THREAD_SITES = {
     "scheduler.py": "simulator-ticker",
     "webhooks/http.py": "webhook_N",
     "workshop/fair_pool.py": "workshop-worker_N",
+    "workshop/parallel.py": "workshop-room_N",
     "workshop/background.py": "workshop-server",
     "report/replay.py": "bug-report-replay",
     "pytest_plugin/served.py": "banking-server",

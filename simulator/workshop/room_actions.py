@@ -8,13 +8,14 @@ its message names learners and checkpoints, never a file of the server.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ..clock import parse_duration
 from ..domain.kernel.project_settings import rotate_client_secret
 from ..exceptions import ConfigurationError
 from ..storage.private import write_private_text
+from .parallel import Progress, for_each
 from .spaces import RECORD_FILE, Workshop
 
 __all__ = ["CONFIRMED", "LEARNER_ACTIONS", "ROOM_ACTIONS", "Done", "Step", "check_action",
@@ -22,7 +23,7 @@ __all__ = ["CONFIRMED", "LEARNER_ACTIONS", "ROOM_ACTIONS", "Done", "Step", "chec
 
 #: Called with each learner's name once the action is done for them (a room-wide action's
 #: progress, shown by the view while it runs: instructor.py).
-Step = Callable[[str], None]
+Step = Progress
 
 #: The form value of a destructive action's second step.
 CONFIRMED = "yes"
@@ -106,29 +107,29 @@ def _act(
     form: Mapping[str, object],
     step: Step | None = None,
 ) -> str:
-    """Do `action` on each of `names` (`step` told after each); the message's verb phrase."""
+    """Do `action` on each of `names` (`step` told as each is done, in any order: a
+    checkpoint, restore or reset works on several at once, parallel.py); the message's verb
+    phrase."""
     check_action(room, names, action, form)
-    label = _label(form)
-    duration = _duration(form) if action == "clock" else ""
-    for name in names:
-        if action == "clock":
+    if action == "clock":
+        duration = _duration(form)
+        for name in names:
             room.learner(name).advance(duration)
-        elif action == "checkpoint":
-            room.learner(name).snapshot(label)
-        elif action == "restore":
-            room.learner(name).restore(label)
-        elif action == "reset":
-            room.reset(name)
-        else:
-            raise ValueError(f"No action {action!r}.")  # the view checks the name first
-        if step is not None:
-            step(name)
-    return {
-        "clock": f"moved forward by {duration}",
-        "checkpoint": f"saved as checkpoint {label!r}",
-        "restore": f"restored to checkpoint {label!r}",
-        "reset": "reset",
-    }[action]
+            if step is not None:
+                step(name)
+        return f"moved forward by {duration}"
+    if action == "checkpoint":
+        label = _label(form)
+        for_each(names, lambda name: room.learner(name).snapshot(label), step)
+        return f"saved as checkpoint {label!r}"
+    if action == "restore":
+        label = _label(form)
+        for_each(names, lambda name: room.learner(name).restore(label), step)
+        return f"restored to checkpoint {label!r}"
+    if action == "reset":
+        room.reset_many(names, step)
+        return "reset"
+    raise ValueError(f"No action {action!r}.")  # the view checks the name first
 
 
 def rotate_secret(room: Workshop, name: str) -> None:
@@ -167,6 +168,7 @@ def learner_action(room: Workshop, name: str, action: str, form: Mapping[str, ob
 def room_action(
     room: Workshop, action: str, form: Mapping[str, object], step: Step | None = None
 ) -> Done:
+    """`action` on every learner served; `step(name)` as each is done (any order)."""
     names = room.served
     what = _act(room, names, action, form, step)
     return Done(f"Every learner's space ({len(names)}) {what}.", tuple(names), what)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,8 +40,9 @@ _DOING = {
 
 @dataclass
 class RoomJob:
-    """One room-wide action; `done` and `current` are written by its thread as it goes (ints
-    and strings: a reader on the event loop sees the old value or the new one)."""
+    """One room-wide action; `done` and `current` are written by its threads as it goes (under
+    a lock: a checkpoint, restore or reset works on several learners at once, parallel.py; a
+    reader on the event loop sees the old value or the new one)."""
 
     action: str
     total: int
@@ -52,10 +54,12 @@ class RoomJob:
     problem: str | None = None
     finished: bool = False
     task: asyncio.Task[None] | None = field(default=None, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def step(self, name: str) -> None:
-        self.done += 1
-        self.current = name
+        with self._lock:  # `+=` from two threads at once would lose a step
+            self.done += 1
+            self.current = name
 
     def as_dict(self) -> dict[str, Any]:
         doing = _DOING.get(self.action, self.action)

@@ -29,6 +29,7 @@ import secrets
 import shutil
 import threading
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -43,9 +44,12 @@ from ..storage import Store
 from ..storage.private import private_dir, private_file, write_private_text
 from ..webhooks.outbound import OutboundPolicy
 from .codes import JoinCodes
+from .copies import Personal, SpaceImage, make_plan, read_plan, write_plan
 from .fair_pool import FairPool
 from .identity import learner_ids, own_ids, rename_ids
+from .parallel import PARALLEL, Progress, for_each
 from .roster import LearnerRecord, roster_csv, roster_html, validate_name
+from .template_cache import pack, template_file, unpack
 
 __all__ = ["ROSTER_FILE", "UnknownLearner", "Workshop", "is_workshop", "parse_slice"]
 
@@ -150,6 +154,10 @@ class Workshop:
         self._spaces: dict[str, Simulator] = {}
         self._lock = threading.Lock()
         self._closed = False
+        #: The template's files in memory and their copy plan, by dataset (copies.py); None:
+        #: a template the plan's trial refused, copied with SQL (`_personalize`).
+        self._images: dict[str, SpaceImage | None] = {}
+        self._images_lock = threading.Lock()
 
     # -- the roster ---------------------------------------------------------------
 
@@ -235,12 +243,33 @@ class Workshop:
         self._write_roster()
         if added:
             base = self._template(dataset)
-            for name in added:
-                self._add_space(base, name, position=len(self._roster) + 1)
-                self._roster.append(name)
-                self._write_roster()
+            # Copies are made a few at a time (parallel.py: their writes leave the GIL), and
+            # each few joins the roster in order once made; the SQL copy, one at a time.
+            size = PARALLEL if self._image(base) is not None else 1
+            for first in range(0, len(added), size):
+                self._add_spaces(base, added[first : first + size])
         self.write_handouts()
         return added
+
+    def _add_spaces(self, base: LearnerRecord, names: list[str]) -> None:
+        """Make the spaces of `names` together, then add them to the roster in order. When
+        one fails, those before it join the roster and those after it are removed, so the
+        roster never skips a place (a learner's phone number is their place in it) and no
+        space is left out of it; the failure is then raised."""
+        start, made = len(self._roster), set()
+
+        def add(name: str) -> None:
+            self._add_space(base, name, position=start + names.index(name) + 1)
+            made.add(name)  # a set's add holds the GIL: safe from several threads
+
+        try:
+            for_each(names, add)
+        finally:
+            kept = names[: next((i for i, n in enumerate(names) if n not in made), len(names))]
+            for name in made.difference(kept):
+                shutil.rmtree(self.space_dir(name), ignore_errors=True)
+            self._roster.extend(kept)
+            self._write_roster()
 
     def _move_callbacks(self, old_url: str) -> None:
         """Each learner's registered callback page, from `old_url` to the public URL."""
@@ -263,10 +292,23 @@ class Workshop:
             if base.dataset == dataset:
                 return base
         shutil.rmtree(path, ignore_errors=True)
+        with self._images_lock:
+            self._images.clear()
         scratch = private_dir(self.data_dir / f"{TEMPLATE_DIR}-new")
         try:
-            base = self._build_template(scratch, dataset)
+            cached = template_file(dataset, LEARNER_ACCOUNT.read_bytes())
+            if unpack(cached, scratch):  # the same code and data built it for another room
+                stored = json.loads((scratch / RECORD_FILE).read_text(encoding="utf-8"))
+                base = replace(LearnerRecord.from_dict(stored), dataset=dataset)
+            else:
+                shutil.rmtree(scratch, ignore_errors=True)
+                scratch = private_dir(scratch)
+                base = self._build_template(scratch, dataset)
+                plans = make_plan(scratch, base.project_id, base.user_id)
+                if plans is not None:
+                    write_plan(scratch, plans)
             write_private_text(scratch / RECORD_FILE, json.dumps(base.as_dict(), indent=2))
+            pack(scratch, cached)
             scratch.rename(path)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
@@ -298,13 +340,42 @@ class Workshop:
             dataset=dataset,
         )
 
+    def _image(self, base: LearnerRecord) -> SpaceImage | None:
+        """The template's files and copy plan (made once, kept beside the template)."""
+        with self._images_lock:
+            if base.dataset not in self._images:
+                path, ids = self.data_dir / TEMPLATE_DIR, (base.project_id, base.user_id)
+                image = None
+                for plans in (read_plan(path), None):  # a plan not of these files: made again
+                    if plans is None:
+                        plans = make_plan(path, *ids)
+                        if plans is None:
+                            break
+                        write_plan(path, plans)
+                    try:
+                        image = SpaceImage(path, plans, ids)
+                        break
+                    except ValueError:
+                        continue
+                self._images[base.dataset] = image
+            return self._images[base.dataset]
+
+    def _personal(self, record: LearnerRecord) -> Personal:
+        """What the learner's space has of its own (copies.py)."""
+        return Personal(
+            project_id=record.project_id,
+            user_id=record.user_id,
+            project_name=f"{record.name}'s project",
+            client_secret_hash=hash_secret(record.client_secret),
+            redirect_uris=[LEARNER_REDIRECT_URI, f"{self.public_url}/w/{record.name}/callback"],
+            first_name=record.name,
+            phone_number=record.phone_number,
+        )
+
     def _add_space(self, base: LearnerRecord, name: str, position: int) -> None:
         target = self.space_dir(name)
         scratch = private_dir(private_dir(target.parent) / f".new-{name}")
         try:
-            for file in (self.data_dir / TEMPLATE_DIR).iterdir():
-                if file.suffix == ".sqlite" or file.name == "clock.json":
-                    shutil.copyfile(file, private_file(scratch / file.name))
             ids = learner_ids(self._room, name, position)
             record = LearnerRecord(
                 name=name,
@@ -315,8 +386,15 @@ class Workshop:
                 user_id=ids.user_id,
                 dataset=base.dataset,
             )
-            with Simulator(scratch, workers=self.workers.executor(name)) as sim:
-                self._personalize(sim, base, record)
+            image = self._image(base)
+            if image is not None:
+                image.write(scratch, self._personal(record))
+            else:
+                for file in (self.data_dir / TEMPLATE_DIR).iterdir():
+                    if file.suffix == ".sqlite" or file.name == "clock.json":
+                        shutil.copyfile(file, private_file(scratch / file.name))
+                with Simulator(scratch, workers=self.workers.executor(name)) as sim:
+                    self._personalize(sim, base, record)
             write_private_text(scratch / RECORD_FILE, json.dumps(record.as_dict(), indent=2))
             scratch.rename(target)
         finally:
@@ -418,16 +496,37 @@ class Workshop:
         yield from spaces
 
     def reset(self, name: str) -> None:
-        """Give the learner a fresh space: every row replaced by the template's (one
-        transaction an environment), then their own secrets again, so the handout stays
-        right. The clock stays where it is: it only moves forward."""
+        """Give the learner a fresh space: each file's rows replaced by a personal copy of
+        the template's (one write transaction a file, copies.py), with their own credentials
+        and ids again, so the handout stays right, and a new id secret. The clock stays
+        where it is: it only moves forward."""
         record = self.record(name)
         base = self._template(record.dataset)
         sim = self.learner(name)
+        image = self._image(base)
+        if image is not None:
+            image.replace(self.space_dir(name), self._personal(record))
+            return
         for env in sim.environments.values():
             source = self.data_dir / TEMPLATE_DIR / env.store.path.name
             copy_rows(env.store, source)
         self._personalize(sim, base, record)
+
+    def reset_many(self, names: Sequence[str], progress: Progress | None = None) -> None:
+        """`reset` each of `names`, several at once (parallel.py) when they share a dataset;
+        `progress(name)` as each is done. The template, its plan and the spaces are made
+        ready first, in this thread: the workers then only copy."""
+        datasets = {self.record(name).dataset for name in names}
+        if len(datasets) != 1:  # one template at a time: rebuilt for each dataset in turn
+            for name in names:
+                self.reset(name)
+                if progress is not None:
+                    progress(name)
+            return
+        self._image(self._template(datasets.pop()))
+        for name in names:
+            self.learner(name)
+        for_each(names, self.reset, progress)
 
     def describe(self, name: str) -> dict[str, Any]:
         sim = self.learner(name)
