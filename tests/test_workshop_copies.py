@@ -151,7 +151,7 @@ def test_a_room_wide_reset_works_on_several_learners_at_once(tmp_path: Path, cac
             with lock:
                 done.append(name)
 
-        room_action(room, "reset", {}, progress=progress)
+        room_action(room, "reset", {}, step=progress)
         assert sorted(done) == NAMES
         for name in NAMES:
             db = room.learner(name).sandbox.store.db
