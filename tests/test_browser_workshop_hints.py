@@ -138,6 +138,9 @@ def _join(page: Any, join_page: str, code: str) -> None:
 
 
 def _fits(page: Any) -> None:
+    # Once the page has loaded, its stylesheets in (the Exercises tab also reloads itself
+    # every 10 s): measured mid-load on a busy machine, it was once wider than the phone.
+    page.wait_for_load_state("load")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], width
 
