@@ -5,7 +5,8 @@ The hierarchy:
 ```
 SimulatorError
 ├── ConfigurationError          a data dir, option or environment name that cannot be used
-│   └── UnknownLearner          a learner a workshop's roster does not name (workshop)
+│   ├── UnknownLearner          a learner a workshop's roster does not name (workshop)
+│   └── SliceUnavailable        another slice of a workshop room that did not answer (workshop)
 ├── InvalidDuration             "5 minutes" instead of "5m"
 ├── InvalidTimestamp            a date-time that is not ISO 8601, or a clock moved backwards
 ├── NotFound                    a project, user or resource that does not exist

@@ -49,7 +49,7 @@ def test_no_dataset(banking_sim, sandbox_token):
 def test_served_over_http(banking_server, sandbox_token):
     assert banking_server.base_url.startswith("http://127.0.0.1:")
     assert banking_server.sim.public_url == banking_server.base_url
-    with httpx.Client(base_url=banking_server.base_url) as http:
+    with httpx.Client(base_url=banking_server.base_url, timeout=60) as http:
         assert graphql(http, sandbox_token, "{ projectInfo { name } }")["data"]["projectInfo"]["name"] == "Integration tests"
 
 
@@ -115,7 +115,8 @@ def test_session_scope_on_two_xdist_workers(pytester: pytest.Pytester) -> None:
         import httpx, pytest
         @pytest.mark.parametrize("n", range(4))
         def test_served(banking_server, sandbox_token, n):
-            with httpx.Client(base_url=banking_server.base_url) as http:
+            # 60 s: on a loaded machine the first answer of a worker's new server can take >5 s
+            with httpx.Client(base_url=banking_server.base_url, timeout=60) as http:
                 answer = http.post("/sandbox/graphql", json={"query": "{ projectInfo { name } }"},
                                    headers={"Authorization": f"Bearer {sandbox_token}"})
             assert answer.status_code == 200, answer.text

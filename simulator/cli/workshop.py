@@ -94,18 +94,7 @@ def register(subparsers: Any) -> None:
     add_data_dir(clock)
     clock.set_defaults(handler=run_clock)
 
-    slices = actions.add_parser(
-        "slices", help="serve the room as slices: the plan and the proxy's map of learners"
-    )
-    slices.add_argument(
-        "slice",
-        nargs="+",
-        metavar="POSITIONS=HOST:PORT",
-        help="a server's learners (roster positions, as serve --learners takes them) and "
-        "its own address, e.g. 1-50=127.0.0.1:8001 51-100=127.0.0.1:8002",
-    )
-    add_data_dir(slices)
-    slices.set_defaults(handler=run_slices)
+    _register_slices(actions)
 
 
 def _names(args: argparse.Namespace) -> list[str]:
@@ -249,6 +238,21 @@ def run_dashboard_link(args: argparse.Namespace) -> int:
         env = room.learner(args.learner).sandbox
         print(new_sign_in_link(env, f"{base}/w/{args.learner}"))
     return 0
+
+
+def _register_slices(actions: Any) -> None:
+    slices = actions.add_parser(
+        "slices", help="serve the room as slices: the plan and the proxy's map of learners"
+    )
+    slices.add_argument(
+        "slice",
+        nargs="+",
+        metavar="POSITIONS=HOST:PORT",
+        help="a server's learners (roster positions, as serve --learners takes them) and "
+        "its own address, e.g. 1-50=127.0.0.1:8001 51-100=127.0.0.1:8002",
+    )
+    add_data_dir(slices)
+    slices.set_defaults(handler=run_slices)
 
 
 def run_slices(args: argparse.Namespace) -> int:
