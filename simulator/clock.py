@@ -537,6 +537,12 @@ def monotonic() -> float:
     return time.perf_counter()
 
 
+def wall_seconds() -> float:
+    """The real time, seconds since the epoch: for the time stamps of log lines people read
+    (as `logging` stamps its records), never for a rule the simulator applies."""
+    return time.time()
+
+
 def wall_timestamp() -> str:
     """The real time, in the simulator's text form: for records people read (the request
     journal's `wall_time`), never for a rule the simulator applies."""
