@@ -50,11 +50,27 @@ def test_two_processes_share_the_budget(tmp_path: Path) -> None:
         one.hit("a", "/x", RATE)
     assert two.hit("a", "/x", RATE).count == FLUSH_EVERY + 1
     for _ in range(3):
-        one.hit("a", "/x", RATE)  # in one's memory, then two's write makes one write too
+        one.hit("a", "/x", RATE)  # in one's memory
     two.flush()
-    assert one.hit("a", "/x", RATE).count == FLUSH_EVERY + 5
+    # Far from the limit, one follows the file at its next write (it lags until then) ...
+    assert one.hit("a", "/x", RATE).count == FLUSH_EVERY + 4
+    one.flush()  # ... where its requests are added to two's
+    assert one.hit("a", "/x", RATE).count == FLUSH_EVERY + 6
     one.close()
     two.close()
+
+
+def test_near_the_limit_a_clear_elsewhere_applies_at_once(tmp_path: Path) -> None:
+    clock = Clock.open(tmp_path)
+    rate = RateLimit(requests=FLUSH_EVERY + 2, window_seconds=60)
+    serving, command = RateLimiter(tmp_path, clock), RateLimiter(tmp_path, Clock.open(tmp_path))
+    for _ in range(FLUSH_EVERY + 2):
+        serving.hit("a", "/x", rate)
+    assert not serving.hit("a", "/x", rate).allowed
+    command.clear()
+    assert serving.hit("a", "/x", rate).count == 1
+    serving.close()
+    command.close()
 
 
 def test_near_the_limit_every_request_is_written(tmp_path: Path) -> None:
@@ -74,6 +90,9 @@ def test_a_clear_elsewhere_forgets_what_is_not_written(tmp_path: Path) -> None:
     for _ in range(FLUSH_EVERY + 3):
         serving.hit("a", "/x", RATE)
     assert command.clear() == 1
+    # Far from the limit the serving process sees the clear at its next write ...
+    assert serving.hit("a", "/x", RATE).count == FLUSH_EVERY + 4
+    serving.flush()  # ... which forgets the requests counted before it, not written
     assert serving.hit("a", "/x", RATE).count == 1  # a full budget again
     serving.flush()
     assert command.counters()[0]["count"] == 1

@@ -138,20 +138,22 @@ class _Counter:
 class RateLimiter:
     """Request counters, kept in memory and written to `limits.sqlite` in batches.
 
-    Counting a request is a dictionary update and one `PRAGMA data_version` read (has another
-    connection written the file since?); the file is written (one transaction for every
-    counter with requests not written yet) every `FLUSH_EVERY` requests, once a second of
-    virtual time has passed since the last write, when a window ends, when fewer than
+    Counting a request is a dictionary update. The file is written (one transaction for
+    every counter with requests not written yet) every `FLUSH_EVERY` requests, once a second
+    of virtual time has passed since the last write, when a window ends, when fewer than
     `FLUSH_EVERY` requests are left in a window (so near its limit every request is written
     at once, as before, and processes sharing the data dir refuse at the same count), before
     `counters()`, `clear()` and a prune, and on `close()`. A commit for every request was
     3-5% of a saturated workshop's time (issue 35).
 
-    Another connection's write (another process counting, `limits clear-counters`) changes
-    the file's data version: this process then writes its own requests, each added to the
-    file's count when the file's window is the one they were counted in, and reads every
-    counter afresh. A clear also changes the file's `user_version`; requests counted before
-    it are then dropped, not written, as the clear forgets them.
+    Before each write, and before a request that opens a counter or is near its limit, the
+    file's `PRAGMA data_version` tells whether another connection wrote it since (another
+    process counting, `limits clear-counters`): this process then writes its own requests,
+    each added to the file's count when the file's window is the one they were counted in,
+    and reads every counter afresh. A clear also changes the file's `user_version`; requests
+    counted before it are then dropped, not written, as the clear forgets them. So far from
+    its limit a counter may lag another process's requests and clears by up to a batch (its
+    `RateLimit-Remaining` with it); near its limit it follows the file at every request.
 
     One connection shared by every thread behind a lock: counting is short, and a
     connection per thread would mean a new connection for every request where each
@@ -208,8 +210,10 @@ class RateLimiter:
         limit = requests or rate.requests
         key = (client, endpoint, project or "")
         with self._lock:
-            self._follow_file()
-            counter = self._counters.get(key) or self._read(key, now)
+            counter = self._counters.get(key)
+            if counter is None or self._writes(counter, now, limit, ahead=1):
+                self._follow_file()  # this request is read from the file or written to it
+                counter = self._counters.get(key) or self._read(key, now)
             if counter is None or now >= counter.reset_at:
                 if counter is not None and counter.pending:
                     self._write()  # the ended window's requests, before the new one opens
@@ -217,11 +221,7 @@ class RateLimiter:
             counter.count += 1
             counter.pending += 1
             self._unwritten += 1
-            if (
-                self._unwritten >= FLUSH_EVERY
-                or now - self._written_at >= FLUSH_SECONDS
-                or counter.count + FLUSH_EVERY > limit
-            ):
+            if self._writes(counter, now, limit):
                 self._write(now)
             count, reset_at = counter.count, counter.reset_at
             self._hits += 1
@@ -235,6 +235,15 @@ class RateLimiter:
             count=count,
             reset_seconds=max(1, math.ceil(reset_at - now)),
             project=project,
+        )
+
+    def _writes(self, counter: _Counter, now: float, limit: int, ahead: int = 0) -> bool:
+        """Whether the requests in memory are written now (`ahead`: before one more)."""
+        return (
+            self._unwritten + ahead >= FLUSH_EVERY
+            or now - self._written_at >= FLUSH_SECONDS
+            or counter.count + ahead + FLUSH_EVERY > limit
+            or now >= counter.reset_at
         )
 
     def _read(self, key: tuple[str, str, str], now: float) -> _Counter | None:
