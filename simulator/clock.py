@@ -279,7 +279,13 @@ class Clock:
 
     def timestamp(self) -> str:
         """`now()` in the simulator's text form (see `format_timestamp`)."""
-        return format_timestamp(self.now())
+        pin = self._file_lock.pin.get()
+        if pin is None:
+            return format_timestamp(self.now())
+        cached = pin.text
+        if cached is None or cached[0] is not pin.moment:
+            cached = pin.text = (pin.moment, format_timestamp(pin.moment))
+        return cached[1]
 
     @property
     def state(self) -> ClockState:
@@ -477,6 +483,9 @@ class _Pin:
 
     moment: datetime
     outer: _Pin | None
+    #: `moment` in text form and the moment it is of (a repin replaces the moment): a
+    #: request reads its instant's text several times (its rows, due work, the room's note).
+    text: tuple[datetime, str] | None = None
 
 
 class _FileLock:
@@ -535,6 +544,12 @@ _FILE_LOCKS_LOCK = threading.Lock()
 def monotonic() -> float:
     """Real elapsed time, for measuring durations of real I/O (webhook HTTP calls)."""
     return time.perf_counter()
+
+
+def wall_seconds() -> float:
+    """The real time, seconds since the epoch: for the time stamps of log lines people read
+    (as `logging` stamps its records), never for a rule the simulator applies."""
+    return time.time()
 
 
 def wall_timestamp() -> str:

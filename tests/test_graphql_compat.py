@@ -91,6 +91,30 @@ def test_the_deadline_context_runs_on_the_installed_release() -> None:
     assert late.errors[0].extensions["code"] == "DEADLINE_EXCEEDED"  # type: ignore[union-attr,index]
 
 
+def test_the_deadline_context_class_is_made_once_and_counts_from_each_call() -> None:
+    """One class per deadline value (a class made per request cost some 20 us and left a
+    reference cycle behind); the deadline still counts from the call that asked for it, in
+    its own context (each request's copy, in its worker)."""
+    import contextvars
+    import time
+
+    assert deadline_execution_context(5.0) is deadline_execution_context(5.0)
+    assert deadline_execution_context(5.0) is not deadline_execution_context(6.0)
+    schema = _schema()
+    keyword = "executor_class" if GRAPHQL_CORE_3_3 else "execution_context_class"
+    document = graphql.parse("{ echo(direction: Asc) }")
+
+    def run(seconds: float, wait: float) -> Any:
+        context_class = deadline_execution_context(seconds)
+        time.sleep(wait)  # parsing and validation, say: counted
+        return graphql.execute(schema, document, **{keyword: context_class})
+
+    late = contextvars.copy_context().run(run, 0.05, 0.1)
+    assert late.errors[0].extensions["code"] == "DEADLINE_EXCEEDED"
+    in_time = contextvars.copy_context().run(run, 0.05, 0.0)  # the same class, a new start
+    assert in_time.data == {"echo": "Asc"}
+
+
 def test_a_copied_argument_keeps_its_sdl_default_on_the_installed_release() -> None:
     from graphql import GraphQLSchema
 

@@ -5,6 +5,7 @@ import pytest
 from schwifty import IBAN
 
 from simulator import ProjectCredentials, Simulator
+from simulator.domain.accounts.ledger import Balances
 
 from .conftest import REDIRECT_URI, GraphQL, project_token
 
@@ -184,3 +185,34 @@ def test_a_syntax_error_in_an_sdl_file_names_the_file(tmp_path) -> None:
     (tmp_path / "b.graphql").write_text("type Broken {\n")
     with pytest.raises(GraphQLFileSyntaxError, match=r"b\.graphql"):
         build_schema([tmp_path], [])
+
+
+def test_a_page_of_accounts_reads_its_balances_in_one_query(
+    sim: Simulator, testing: GraphQL, sandbox: GraphQL, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 35: `accounts { balances }` read each account's balances in a query of its own."""
+    from simulator.domain.accounts import accounts
+
+    created = create_accounts(testing, 3)
+    with sim.sandbox.store.atomic() as db:
+        db.execute(
+            "INSERT OR REPLACE INTO account_balances (account_id, booked, pending_credits, "
+            "pending_debits, reserved, updated_at) VALUES (?, '12.34', '0', '1.00', '2.00', ?)",
+            [created[1], "2026-01-05T09:00:00.000Z"],
+        )
+    singles, batches = [], []
+    monkeypatch.setattr(accounts, "read_balances", lambda *a: singles.append(a) or Balances())
+    real = accounts.read_balances_of
+    monkeypatch.setattr(accounts, "read_balances_of", lambda *a: batches.append(a) or real(*a))
+    page = sandbox(ACCOUNTS)["accounts"]["edges"]
+    assert (len(singles), len(batches)) == (0, 1)
+    monkeypatch.undo()
+    balances = {edge["node"]["id"]: edge["node"]["balances"] for edge in page}
+    assert balances[created[1]]["available"] == {"value": "9.34", "currency": "EUR"}
+    assert balances[created[0]]["booked"] == {"value": "0.00"}
+    one = (
+        "query($id: ID!) { account(accountId: $id) { balances { available { value currency } } } }"
+    )
+    for account_id in created:  # as one account's own query reads them
+        alone = sandbox(one, {"id": account_id})["account"]["balances"]["available"]
+        assert alone == balances[account_id]["available"]

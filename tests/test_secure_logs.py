@@ -299,3 +299,27 @@ def test_in_a_room_every_record_of_a_request_names_it(
     assert join.endswith(f"request_id={joined.headers['x-request-id']}")
     with_trace = [r for r in recorder.records if (r.exc_info or r.stack_info)]
     assert not with_trace and not recorder.failures
+
+
+def test_an_access_line_without_a_record_is_the_line_a_record_gives(tmp_path: Path) -> None:
+    """`serve`'s handler takes access lines directly (issue 35): the same text, escaped."""
+    from simulator.server.access_log import _direct_handler, access_logger, log_access
+
+    log_file = tmp_path / "serve.log"
+    handler = configure_logging(log_file)
+    line = "request_id=0000000000000007 client=127.0.0.1 method=POST path=/x\u2028 status=200"
+    try:
+        assert _direct_handler(access_logger) is handler
+        log_access(line)
+        access_logger.info("%s", line)
+        access_logger.addFilter(lambda record: True)  # a filter: records again
+        assert _direct_handler(access_logger) is None
+    finally:
+        access_logger.filters.clear()
+        for name in ("simulator", "uvicorn"):
+            logging.getLogger(name).removeHandler(handler)
+            logging.getLogger(name).propagate = True
+        handler.close()
+    direct, recorded = log_file.read_text(encoding="utf-8").splitlines()
+    assert direct[23:] == recorded[23:]  # after the time stamps (`2026-12-07 09:01:25,475`)
+    assert direct[23:] == f" INFO simulator.access {line[:-12]}\\u2028 status=200"

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..domain.kernel.context import Environment, Principal
 from ..limits.runtime import Limits
@@ -22,3 +23,6 @@ class RequestContext:
     scheduler: Scheduler | None = None
     #: The simulator's limits (settings and rate counters), when the server enforces them.
     limits: Limits | None = None
+    #: What resolvers read once for many objects of this request (a page's balances), by
+    #: what they read: one query for a page instead of one an object (`api.partner`).
+    batches: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)

@@ -247,7 +247,9 @@ class LimitSettingsFile:
         try:
             info = os.stat(self.path)
         except FileNotFoundError:
-            self._stamp, self._settings = None, LimitSettings()
+            if self._stamp is not None:  # the file is gone: the defaults (made once, frozen)
+                with self._lock:
+                    self._stamp, self._settings = None, LimitSettings()
             return self._settings
         stamp = (info.st_ino, info.st_mtime_ns, info.st_size)
         if stamp == self._stamp and not strict:

@@ -49,6 +49,7 @@ __all__ = [
     "ERROR_LOGGER",
     "REQUEST_ID_HEADER",
     "AccessLog",
+    "DirectLines",
     "current_request_id",
     "note_operation",
     "note_project",
@@ -75,6 +76,47 @@ error_logger = logging.getLogger(ERROR_LOGGER)
 #: The request being served in this context (a resolver's or a worker thread's log record
 #: names it too: see `serving.LogFormatter`).
 _current: ContextVar[str | None] = ContextVar("simulator_request_id", default=None)
+
+
+class DirectLines:
+    """A logging handler that also takes a line from `AccessLog` without a `LogRecord`
+    (`server.serving`'s, which `configure_logging` installs): `write_line` writes exactly
+    what formatting a record of `name` at INFO with that message would have written, and
+    returns False when it cannot (the caller then logs it the ordinary way)."""
+
+    def write_line(self, name: str, message: str) -> bool:
+        raise NotImplementedError
+
+
+def _direct_handler(logger: logging.Logger) -> DirectLines | None:
+    """The one handler a record of `logger` at INFO would reach, when it is a `DirectLines`
+    and nothing (a filter, a level, another handler such as pytest's `caplog`) could tell
+    a direct line from a record: a line a request is then a string and one write, without
+    the record, the caller lookup and the formatter's steps (issue 35)."""
+    found: DirectLines | None = None
+    current: logging.Logger | None = logger
+    while current is not None:
+        if current.filters:
+            return None
+        for handler in current.handlers:
+            if isinstance(handler, logging.NullHandler):  # the package's own: writes nothing
+                continue
+            if found is not None or not isinstance(handler, DirectLines):
+                return None
+            if handler.filters or handler.level > logging.INFO:
+                return None
+            found = handler
+        if not current.propagate:
+            break
+        current = current.parent
+    return found
+
+
+def log_access(line: str) -> None:
+    """Log one access line on `simulator.access` at INFO (nothing built when that is off)."""
+    handler = _direct_handler(access_logger)
+    if handler is None or not handler.write_line(ACCESS_LOGGER, line):
+        access_logger.info("%s", line)
 
 
 def current_request_id() -> str | None:
@@ -202,7 +244,8 @@ class AccessLog:
                     500, "INTERNAL_SERVER_ERROR", "Unexpected error.", request_id=request_id
                 )(scope, receive, send_with_id)
         finally:
-            elapsed = (monotonic() - started) * 1000
-            # No response at all: the client left first (nginx's 499, "client closed request").
-            access_logger.info("%s", log_line(scope, status or 499, elapsed))
+            if access_logger.isEnabledFor(logging.INFO):
+                elapsed = (monotonic() - started) * 1000
+                # No response at all: the client left first (nginx's 499, "client closed").
+                log_access(log_line(scope, status or 499, elapsed))
             _current.reset(context_token)

@@ -36,14 +36,16 @@ import os
 import re
 import socket
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import uvicorn
 
+from ..clock import wall_seconds
 from ..exceptions import ConfigurationError
-from .access_log import current_request_id
+from .access_log import DirectLines, current_request_id
 from .bounds import MAX_HEAD_BYTES
 from .slow_clients import DEFAULT_HEADER_TIMEOUT, header_timeout_protocol
 
@@ -75,11 +77,28 @@ class LogFormatter(logging.Formatter):
     record's message on one line and its traceback indented."""
 
     def formatMessage(self, record: logging.LogRecord) -> str:
-        message = escape_controls(super().formatMessage(record))
+        return self._tagged(super().formatMessage(record))
+
+    @staticmethod
+    def _tagged(formatted: str) -> str:
+        message = escape_controls(formatted)
         request_id = current_request_id()
         if request_id and f"request_id={request_id}" not in message:
             message += f" request_id={request_id}"
         return message
+
+    def line(self, name: str, message: str) -> str | None:
+        """What `format` gives a record of `name` at INFO with `message` and no exception,
+        made without the record; None for another format than `LOG_FORMAT` or another
+        time format than `logging`'s default."""
+        msec_format = self.default_msec_format
+        if self._fmt != LOG_FORMAT or self.datefmt is not None or msec_format is None:
+            return None
+        created = wall_seconds()  # as `logging.LogRecord` stamps a record
+        stamp = time.strftime(self.default_time_format, self.converter(created))
+        msecs = int((created - int(created)) * 1000)
+        asctime = msec_format % (stamp, msecs)
+        return self._tagged(f"{asctime} INFO {name} {message}")
 
     def formatException(self, ei: Any) -> str:
         # Indented, so that an exception message quoting a request cannot start a line that
@@ -90,6 +109,35 @@ class LogFormatter(logging.Formatter):
     def formatStack(self, stack_info: str) -> str:
         lines = super().formatStack(stack_info).splitlines()
         return "\n".join("    " + escape_controls(line) for line in lines)
+
+
+class _Lines(DirectLines):
+    """`write_line` for the stream handlers below (`StreamHandler.emit`'s steps, on a
+    formatted line)."""
+
+    def write_line(self, name: str, message: str) -> bool:
+        handler: Any = self
+        formatter = handler.formatter
+        text = formatter.line(name, message) if isinstance(formatter, LogFormatter) else None
+        if text is None:
+            return False
+        with handler.lock:
+            if handler.stream is None:  # a FileHandler opened lazily
+                return False
+            try:
+                handler.stream.write(text + handler.terminator)
+                handler.stream.flush()
+            except Exception:  # logged the ordinary way next (`handleError` reports it)
+                return False
+        return True
+
+
+class _StreamLines(_Lines, logging.StreamHandler):  # type: ignore[type-arg]
+    pass
+
+
+class _FileLines(_Lines, logging.FileHandler):
+    pass
 
 
 def _private_file(path: Path) -> None:
@@ -107,12 +155,12 @@ def configure_logging(log_file: Path | None = None) -> logging.Handler:
     uvicorn's warnings to `log_file` (appended, `0600`), or to stderr without one."""
     handler: logging.Handler
     if log_file is None:
-        handler = logging.StreamHandler(sys.stderr)
+        handler = _StreamLines(sys.stderr)
     else:
         _private_file(log_file)
         # Escaped by the formatter already; `backslashreplace` is the last word on any
         # character the file cannot take, never an error of the write.
-        handler = logging.FileHandler(log_file, encoding="utf-8", errors="backslashreplace")
+        handler = _FileLines(log_file, encoding="utf-8", errors="backslashreplace")
     handler.setFormatter(LogFormatter(LOG_FORMAT))
     for name, level in (("simulator", logging.INFO), ("uvicorn", logging.WARNING)):
         logger = logging.getLogger(name)

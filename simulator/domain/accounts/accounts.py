@@ -20,12 +20,13 @@ from ..kernel.events import emit
 from ..kernel.iban import BANK_BIC, iban_for_account_number
 from ..kernel.pagination import Connection, ordering, paginate
 from ..users.users import create_user, find_user_by_phone
-from .ledger import read_balances
+from .ledger import read_balances, read_balances_of
 
 __all__ = [
     "ACCOUNT_STATUSES",
     "accessible_accounts_condition",
     "account_balances",
+    "accounts_balances",
     "copy_legal_representative",
     "create_account_holder",
     "get_account",
@@ -338,3 +339,9 @@ def account_balances(env: Environment, account: AccountRow) -> dict[str, Decimal
     booked is the sum of booked transactions, available = booked - reserved - pending debits.
     """
     return read_balances(env.store.db, account["id"]).as_dict()
+
+
+def accounts_balances(env: Environment, account_ids: list[str]) -> dict[str, dict[str, Decimal]]:
+    """`account_balances` of several accounts (a page of them) in one query, by id."""
+    found = read_balances_of(env.store.db, account_ids)
+    return {account_id: balances.as_dict() for account_id, balances in found.items()}

@@ -43,7 +43,36 @@ _DEFAULT_REASONS = {
 }
 
 
-query.set_field("accounts", connection_resolver(domain.list_accounts))
+_list_accounts = connection_resolver(domain.list_accounts)
+#: `RequestContext.batches` key: the account ids of the page `accounts` answered last, and
+#: their balances once one of them is asked for.
+_PAGE_BALANCES = "accounts.balances"
+
+
+@query.field("accounts")
+def resolve_accounts(parent: Any, info: ResolveInfo, **arguments: Any) -> dict[str, Any]:
+    page: dict[str, Any] = _list_accounts(parent, info, **arguments)
+    batches = getattr(info.context, "batches", None)
+    if batches is not None:
+        batches[_PAGE_BALANCES] = _PageBalances([edge["node"]["id"] for edge in page["edges"]])
+    return page
+
+
+class _PageBalances:
+    """The balances of one page of accounts, read for all of them at the first one asked."""
+
+    def __init__(self, account_ids: list[str]) -> None:
+        self.account_ids = set(account_ids)
+        self._ids = account_ids
+        self._read: dict[str, dict[str, Any]] | None = None
+
+    def of(self, info: ResolveInfo, account_id: str) -> dict[str, Any]:
+        if self._read is None:
+            env, _ = caller(info)
+            self._read = domain.accounts_balances(env, self._ids)
+        return self._read[account_id]
+
+
 query.set_field("account", item_resolver(domain.get_account))
 
 
@@ -77,8 +106,11 @@ def resolve_status_info(row: dict[str, Any], _: ResolveInfo) -> dict[str, Any]:
 
 @account.field("balances")
 def resolve_balances(row: AccountRow, info: ResolveInfo) -> dict[str, Any]:
-    env, _ = caller(info)
-    balances = domain.account_balances(env, row)
+    page: _PageBalances | None = getattr(info.context, "batches", {}).get(_PAGE_BALANCES)
+    if page is not None and row["id"] in page.account_ids:
+        balances = page.of(info, row["id"])  # the page's, in one query (issue 35)
+    else:
+        balances = domain.account_balances(caller(info)[0], row)
     return {name: {"value": value, "currency": row["currency"]} for name, value in balances.items()}
 
 

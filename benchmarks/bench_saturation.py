@@ -1,0 +1,347 @@
+"""Saturation benchmark: a workshop `serve` against a bare Ariadne app, flat out.
+
+One `python -m simulator serve` on a workshop data dir of `--learners` spaces (`workshop`
+dataset); each request is `POST /w/<learner>/sandbox/graphql` with
+
+    { accounts(first: 10) { edges { node {
+        id IBAN name balances { available { value currency } } } } } }
+
+and that learner's token, the learners taken in turn. Against it, Ariadne's own ASGI app
+(`ariadne.asgi.GraphQL`, no Starlette around it) on the same uvicorn (httptools' parser,
+uvloop's event loop), serving the same-shaped SDL from memory: the first learner's answer,
+as it is, for every request (the same request bytes are sent to it, path and token
+included, which it ignores).
+
+The load generator is a process of its own (this script, `--generate`), the same for both
+sides: `--connections` keep-alive connections, each sending its next request as soon as the
+answer to the last is read (closed loop, as `wrk`), for `--seconds` after a second of
+warm-up; it is a lean asyncio protocol on uvloop (a fraction of a millisecond of CPU a
+request, printed). Rounds alternate: simulator, bare app, simulator, bare app, ...; so a
+change of the machine's load weighs on both alike. Printed for each round: requests a
+second, p50 and p99 of the answer time, answers by status, and the server's CPU a request
+(its process's user + system time over the round, over the requests answered, warm-up
+included); then the ratio (simulator / bare, requests a second) of each pair of rounds.
+
+Before the load, the simulator's answer is checked (no errors, the accounts there) and the
+bare app's answer compared with it: the benchmark fails rather than time error answers.
+Asserts nothing about time.
+
+    python benchmarks/bench_saturation.py [--learners 100] [--connections 32] [--seconds 10]
+        [--rounds 3] [--data-dir DIR] [--quick]
+
+`--data-dir` serves an existing workshop data dir (made by an earlier run with
+`KEEP_BENCH_DIR=1`, or by `workshop create`) instead of creating one: a room of 100 takes
+most of a minute to create. `--quick` is 3 learners of the `default` dataset, 8
+connections, one round of 1 s: the same path in about 15 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+from _bench import BenchmarkError, benchmark_parser, expect_status, graphql_data, parse_args
+from bench_workshop import Serve, cpu_seconds, free_port, quantile
+
+QUERY = (
+    "{ accounts(first: 10) { edges { node { id IBAN name"
+    " balances { available { value currency } } } } } }"
+)
+#: The partner schema's shape for that document, with plain types (the bare app answers the
+#: simulator's values as they are).
+BARE_SDL = """
+type Query { accounts(first: Int): AccountConnection! }
+type AccountConnection { edges: [AccountEdge!]! }
+type AccountEdge { node: Account! }
+type Account { id: ID! IBAN: String name: String! balances: AccountBalances }
+type AccountBalances { available: Amount }
+type Amount { value: String! currency: String! }
+"""
+HERE = Path(__file__).resolve().parent
+
+
+# --- the bare app (`--bare-server PORT ANSWER_FILE`) ---------------------------------------
+
+
+def serve_bare(port: int, answer_file: Path) -> None:
+    """Ariadne's ASGI app answering `accounts` from the rows in `answer_file`, on uvicorn."""
+    import uvicorn
+    from ariadne import QueryType, make_executable_schema
+    from ariadne.asgi import GraphQL
+
+    connection = json.loads(answer_file.read_text())["accounts"]
+    query = QueryType()
+
+    @query.field("accounts")
+    def accounts(*_: object, first: int = 10) -> dict[str, Any]:
+        return {"edges": connection["edges"][:first]}
+
+    app = GraphQL(make_executable_schema(BARE_SDL, query))
+    uvicorn.run(app, host="127.0.0.1", port=port, http="httptools", loop="uvloop",
+                access_log=False, log_level="warning")  # fmt: skip
+
+
+class BareServer:
+    """The bare app in a process of its own, waited for until it answers."""
+
+    def __init__(self, answer_file: Path) -> None:
+        self.port = free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        self.process = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--bare-server",
+             str(self.port), str(answer_file)]
+        )  # fmt: skip
+        while True:
+            try:
+                httpx.post(self.base_url + "/", json={"query": "{ __typename }"}, timeout=1)
+                return
+            except httpx.TransportError:
+                if self.process.poll() is not None:
+                    raise BenchmarkError("the bare app did not start") from None
+                time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+# --- the load generator (`--generate`, a JSON plan on stdin, a JSON result on stdout) ------
+
+
+class _Answers(asyncio.Protocol):
+    """One keep-alive connection: writes a request, reads its answer (`Content-Length`)."""
+
+    def __init__(self) -> None:
+        self.transport: asyncio.Transport | None = None
+        self.buffer = bytearray()
+        self.waiter: asyncio.Future[int] | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]  # uvloop's is no subclass
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        head_end = self.buffer.find(b"\r\n\r\n")
+        if head_end < 0 or self.waiter is None:
+            return
+        head = bytes(self.buffer[:head_end]).lower()
+        at = head.find(b"content-length:")
+        if at < 0:
+            self._settle(0)
+            return
+        end = head.find(b"\r\n", at)
+        length = int(head[at + 15 : end if end >= 0 else len(head)])
+        if len(self.buffer) >= head_end + 4 + length:
+            status = int(head[9:12])
+            del self.buffer[: head_end + 4 + length]
+            self._settle(status)
+
+    def _settle(self, status: int) -> None:
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(status)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._settle(0)
+
+    async def send(self, request: bytes) -> int:
+        assert self.transport is not None
+        self.waiter = asyncio.get_running_loop().create_future()
+        self.transport.write(request)
+        return await self.waiter
+
+
+async def _generate(plan: dict[str, Any]) -> dict[str, Any]:
+    loop = asyncio.get_running_loop()
+    cpu = time.process_time()
+    requests = [bytes.fromhex(each) for each in plan["requests"]]
+    times: list[float] = []
+    statuses: Counter[int] = Counter()
+    counting = False
+    total = 0
+
+    async def connection(offset: int, until: float) -> None:
+        nonlocal total
+        _, answers = await loop.create_connection(_Answers, "127.0.0.1", plan["port"])
+        turn = offset
+        while time.perf_counter() < until:
+            sent = time.perf_counter()
+            status = await answers.send(requests[turn % len(requests)])
+            turn += plan["connections"]
+            total += 1
+            if counting:
+                times.append(time.perf_counter() - sent)
+                statuses[status] += 1
+            if status == 0:
+                return
+        assert answers.transport is not None
+        answers.transport.close()
+
+    began = time.perf_counter()
+    until = began + 1.0 + plan["seconds"]
+    tasks = [asyncio.create_task(connection(n, until)) for n in range(plan["connections"])]
+    await asyncio.sleep(1.0)  # the warm-up, not counted
+    counting, counted_from = True, time.perf_counter()
+    await asyncio.gather(*tasks)
+    elapsed = time.perf_counter() - counted_from
+    return {"times": times, "statuses": dict(statuses), "elapsed": elapsed, "total": total,
+            "cpu": time.process_time() - cpu}  # fmt: skip
+
+
+def generate() -> None:
+    with contextlib.suppress(ImportError):
+        import uvloop
+
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+    result = asyncio.run(_generate(json.load(sys.stdin)))
+    json.dump(result, sys.stdout)
+
+
+# --- the run ---------------------------------------------------------------------------------
+
+
+def request_bytes(port: int, path: str, token: str) -> bytes:
+    body = json.dumps({"query": QUERY}).encode()
+    head = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            f"Authorization: Bearer {token}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n")  # fmt: skip
+    return head.encode("latin-1") + body
+
+
+def one_round(
+    label: str, port: int, pid: int, learners: list[tuple[str, str]], args: argparse.Namespace
+) -> dict[str, Any]:
+    """One load of `args.seconds` against the server on `port` (process `pid`): its figures."""
+    requests = [request_bytes(port, path, token).hex() for path, token in learners]
+    plan = {"port": port, "connections": args.connections, "seconds": args.seconds,
+            "requests": requests}  # fmt: skip
+    cpu = cpu_seconds(pid)
+    answer = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--generate"],
+        input=json.dumps(plan), stdout=subprocess.PIPE, text=True, check=True,
+    )  # fmt: skip
+    server_cpu = cpu_seconds(pid) - cpu
+    result: dict[str, Any] = json.loads(answer.stdout)
+    times = sorted(seconds * 1000 for seconds in result["times"])
+    statuses = {int(k): v for k, v in result["statuses"].items()}
+    rate = len(times) / result["elapsed"]
+    errors = {k: v for k, v in statuses.items() if k != 200}
+    print(f"  {label:9} {rate:6.0f} requests/s, p50 {quantile(times, 50):5.1f} ms, "
+          f"p99 {quantile(times, 99):6.1f} ms, server CPU "
+          f"{server_cpu / result['total'] * 1000:.2f} ms a request, generator CPU "
+          f"{result['cpu'] / result['total'] * 1000:.2f} ms, errors: {errors or 'none'}",
+          flush=True)  # fmt: skip
+    return {"rate": rate, "p99": quantile(times, 99), "errors": sum(errors.values()),
+            "cpu": server_cpu / result["total"]}  # fmt: skip
+
+
+def prepared(args: argparse.Namespace, data_dir: Path) -> tuple[Serve, list[tuple[str, str]]]:
+    """The workshop's server, and each learner's (path, token)."""
+    rows = list(csv.DictReader((data_dir / "roster.csv").open()))[: args.learners]
+    server = Serve(data_dir, len(rows))
+    learners = []
+    with httpx.Client(base_url=server.base_url, timeout=30) as http:
+        for row in rows:
+            prefix = f"/w/{row['name']}"
+            credentials = {"grant_type": "client_credentials", "client_id": row["client_id"],
+                           "client_secret": row["client_secret"]}  # fmt: skip
+            answer = expect_status(http.post(f"{prefix}/oauth2/token", data=credentials),
+                                   200, "project token")  # fmt: skip
+            learners.append((f"{prefix}/sandbox/graphql", answer.json()["access_token"]))
+    return server, learners
+
+
+def checked_answer(base_url: str, learner: tuple[str, str]) -> dict[str, Any]:
+    path, token = learner
+    headers = {"Authorization": f"Bearer {token}"}
+    data = graphql_data(
+        httpx.post(base_url + path, json={"query": QUERY}, headers=headers, timeout=30),
+        f"{base_url}{path}",
+    )
+    if not data["accounts"]["edges"]:
+        raise BenchmarkError(f"{path}: no account in the learner's space")
+    return data
+
+
+def run(args: argparse.Namespace, data_dir: Path) -> None:
+    server, learners = prepared(args, data_dir)
+    bare = None
+    try:
+        expected = checked_answer(server.base_url, learners[0])
+        answer_file = data_dir / "bare-answer.json"
+        answer_file.write_text(json.dumps(expected))
+        bare = BareServer(answer_file)
+        if checked_answer(bare.base_url, learners[0]) != expected:
+            raise BenchmarkError("the bare app's answer differs from the simulator's")
+        print(f"{len(learners)} learners, {args.connections} connections, "
+              f"{args.seconds:.0f} s a round after 1 s of warm-up; load average "
+              f"{os.getloadavg()[0]:.1f}", flush=True)  # fmt: skip
+        pairs = []
+        for number in range(1, args.rounds + 1):
+            print(f"round {number}:")
+            ours = one_round("simulator", server.port, server.process.pid, learners, args)
+            theirs = one_round("bare", bare.port, bare.process.pid, learners, args)
+            pairs.append((ours, theirs))
+    finally:
+        server.stop()
+        if bare is not None:
+            bare.stop()
+    ratios = [ours["rate"] / theirs["rate"] for ours, theirs in pairs]
+    print(f"ratio simulator / bare, requests a second: "
+          f"{', '.join(f'{r:.2f}x' for r in ratios)} (target >= 1.0x); "
+          f"errors: {sum(o['errors'] + t['errors'] for o, t in pairs)}; "
+          f"load average after: {os.getloadavg()[0]:.1f}")  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> None:
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["--generate"]:
+        generate()
+        return
+    if arguments[:1] == ["--bare-server"]:
+        serve_bare(int(arguments[1]), Path(arguments[2]))
+        return
+    parser = benchmark_parser(__doc__)
+    parser.add_argument("--learners", type=int, default=100)
+    parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--dataset", default="workshop")
+    parser.add_argument("--data-dir", type=Path, help="an existing workshop data dir to serve")
+    quick = {"learners": 3, "connections": 8, "seconds": 1.0, "rounds": 1, "dataset": "default"}
+    args = parse_args(parser, quick, argv)
+    if args.data_dir is not None:
+        run(args, args.data_dir)
+        return
+    from simulator.workshop import Workshop, default_names
+
+    data_dir = Path(tempfile.mkdtemp(prefix="bench-saturation-"))
+    try:
+        started = time.perf_counter()
+        with Workshop(data_dir) as room:
+            room.create(default_names(args.learners), dataset=args.dataset)
+        print(f"workshop create, {args.learners} spaces ({args.dataset}): "
+              f"{time.perf_counter() - started:.1f} s")  # fmt: skip
+        run(args, data_dir)
+    finally:
+        if os.environ.get("KEEP_BENCH_DIR") is None:
+            shutil.rmtree(data_dir, ignore_errors=True)
+        else:
+            print(f"kept: {data_dir}")
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(HERE))
+    main()
