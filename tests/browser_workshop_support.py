@@ -52,6 +52,8 @@ def _join(page: Any, learner: Learner, screenshot: Path | None) -> None:
     expect(page.get_by_role("heading", name=f"Welcome, {learner.name}")).to_be_visible()
     expect(page.locator("#v-client_secret")).to_have_text(learner.client_secret)
     expect(page.locator("#v-callback")).to_have_text(f"{learner.space}/callback")
+    # The buttons answer once join.js ran (a click before it, on a loaded machine, is lost).
+    expect(page.locator("#copied")).to_have_attribute("data-ready", "yes")
     page.get_by_role("button", name="Copy client_id").click()
     expect(page.get_by_role("status")).to_have_text("Copied client_id.")
     if screenshot is not None:

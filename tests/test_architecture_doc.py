@@ -128,9 +128,11 @@ def test_the_table_of_threads_lists_every_thread_started() -> None:
     assert set(named) == expected
 
 
-def _ours() -> set[str]:
+def _ours() -> set[threading.Thread]:
+    """The simulator's threads running now: the objects, not their names (another simulator
+    of this process, a test's before, has threads of the same names)."""
     prefixes = ("simulator-", "asyncio-portal", "webhook_", "workshop-", "bug-report-")
-    return {thread.name for thread in threading.enumerate() if thread.name.startswith(prefixes)}
+    return {thread for thread in threading.enumerate() if thread.name.startswith(prefixes)}
 
 
 def test_a_simulators_threads_end_with_close() -> None:
@@ -151,7 +153,7 @@ def test_a_simulators_threads_end_with_close() -> None:
         assert answer.status_code == httpx.codes.OK, answer.text
         during = _ours() - before
     sim.close()
-    assert {re.sub(r"[-_][0-9a-f]+$", "", name) for name in during} >= {
+    assert {re.sub(r"[-_][0-9a-f]+$", "", thread.name) for thread in during} >= {
         "simulator-ticker",
         "simulator-worker",
         "asyncio-portal",

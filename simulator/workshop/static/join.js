@@ -36,6 +36,8 @@ function wireCopyButtons() {
       }
     });
   }
+  // Said once the buttons answer: a click before (a slow network) did nothing.
+  if (status) status.dataset.ready = "yes";
 }
 
 fillFromFragment();
