@@ -247,14 +247,11 @@ class Simulator:
     def snapshot(self, name: str) -> Path:
         """Save every environment's file, the clock and the limits as snapshot `name`."""
         with self._lifecycle.operation():
-            self.limits.rate_limiter.flush()  # the requests counted in memory, in the copy
             return save_snapshot(self.data_dir, self.clock, name)
 
     def restore(self, name: str) -> None:
         """Put the simulator back in the state of snapshot `name` (all of it, or nothing)."""
         with self._lifecycle.operation():
-            # Written first, so the restored counters replace them rather than gain them.
-            self.limits.rate_limiter.flush()
             restore_snapshot(self.data_dir, self.clock, name)
 
     def snapshots(self) -> list[Any]:

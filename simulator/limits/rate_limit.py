@@ -7,10 +7,9 @@ and the first request after it ends opens a new one with a full budget. A reques
 (HTTP 429) when it is number `limit + 1` or later in its window; refused requests count too,
 so hammering does not help, but they never extend the window.
 
-Counters are kept in memory and written in batches to `limits.sqlite` in the data dir (one
-file for both environments, since `/oauth2/token` serves both; see `RateLimiter` for when),
-so counters survive a restart and every process on the data dir shares them. Times are
-read from the simulator's clock.
+Counting is one SQLite UPSERT per request in `limits.sqlite` in the data dir (one file for
+both environments, since `/oauth2/token` serves both), so counters survive a restart and
+every process on the data dir shares them. Times are read from the simulator's clock.
 
 ```python
 >>> import tempfile
@@ -54,30 +53,19 @@ CREATE TABLE IF NOT EXISTS rate_counters (
 ) WITHOUT ROWID
 """
 
-_READ: Final = (
-    "SELECT count, reset_at FROM rate_counters WHERE client = ? AND endpoint = ? AND bucket = ?"
-)
-
-# A process's requests counted in one window (opened at ?6, ending at ?5) added to the file:
-# to the file's window when that was open as this one opened (another process's, or the
-# one this process read), else as a new window. SET expressions read the row's old values,
-# so both CASEs see the same window.
-_ADD: Final = """
+# SET expressions read the row's old values, so both CASEs see the same window.
+_HIT: Final = """
 INSERT INTO rate_counters (client, endpoint, bucket, count, reset_at)
-VALUES (?1, ?2, ?3, ?4, ?5)
+VALUES (:client, :endpoint, :bucket, 1, :now + :window)
 ON CONFLICT (client, endpoint, bucket) DO UPDATE SET
-    count = CASE WHEN ?6 >= reset_at THEN ?4 ELSE count + ?4 END,
-    reset_at = CASE WHEN ?6 >= reset_at THEN ?5 ELSE reset_at END
+    count = CASE WHEN :now >= reset_at THEN 1 ELSE count + 1 END,
+    reset_at = CASE WHEN :now >= reset_at THEN :now + :window ELSE reset_at END
 RETURNING count, reset_at
 """
 
 #: Expired counters are deleted once every this many requests (per process); an expired
 #: counter behaves exactly like a missing one, so this only keeps the file small.
 PRUNE_EVERY: Final = 1_000
-#: The requests counted in memory are written to the file at least every this many ...
-FLUSH_EVERY: Final = 100
-#: ... and once this many seconds of virtual time have passed since the last write.
-FLUSH_SECONDS: Final = 1.0
 
 
 @dataclass(frozen=True)
@@ -123,40 +111,11 @@ class RateDecision:
         }
 
 
-@dataclass
-class _Counter:
-    """One open window as this process knows it: `count` is the file's count when last read
-    or written plus `pending`, the requests counted here since (not in the file yet)."""
-
-    count: int
-    pending: int
-    reset_at: float
-    #: When this process first counted in the window: the merge's test of whose window it is.
-    opened: float
-
-
 class RateLimiter:
-    """Request counters, kept in memory and written to `limits.sqlite` in batches.
+    """Request counters in `limits.sqlite`.
 
-    Counting a request is a dictionary update. The file is written (one transaction for
-    every counter with requests not written yet) every `FLUSH_EVERY` requests, once a second
-    of virtual time has passed since the last write, when a window ends, when fewer than
-    `FLUSH_EVERY` requests are left in a window (so near its limit every request is written
-    at once, as before, and processes sharing the data dir refuse at the same count), before
-    `counters()`, `clear()` and a prune, and on `close()`. A commit for every request was
-    3-5% of a saturated workshop's time (issue 35).
-
-    Before each write, and before a request that opens a counter or is near its limit, the
-    file's `PRAGMA data_version` tells whether another connection wrote it since (another
-    process counting, `limits clear-counters`): this process then writes its own requests,
-    each added to the file's count when the file's window is the one they were counted in,
-    and reads every counter afresh. A clear also changes the file's `user_version`; requests
-    counted before it are then dropped, not written, as the clear forgets them. So far from
-    its limit a counter may lag another process's requests and clears by up to a batch (its
-    `RateLimit-Remaining` with it); near its limit it follows the file at every request.
-
-    One connection shared by every thread behind a lock: counting is short, and a
-    connection per thread would mean a new connection for every request where each
+    One connection shared by every thread behind a lock: counting is one short statement,
+    and a connection per thread would mean a new connection for every request where each
     request runs in a thread of its own (Starlette's `TestClient` outside a `with` block).
     """
 
@@ -167,11 +126,8 @@ class RateLimiter:
         self.clock = clock
         self._lock = threading.Lock()
         self._hits = 0
-        self._counters: dict[tuple[str, str, str], _Counter] = {}
-        self._unwritten = 0
-        self._written_at = clock.now().timestamp()
         private_file(private_dir(self.path.parent) / self.FILE_NAME)  # 0600, as its WAL files
-        # Autocommit outside the explicit transactions of `_write` and `clear`.
+        # Autocommit: each UPSERT is its own transaction, committed at once.
         self._db: sqlite3.Connection | None = sqlite3.connect(
             self.path, timeout=10.0, isolation_level=None, check_same_thread=False
         )
@@ -179,20 +135,11 @@ class RateLimiter:
             self._db.execute("PRAGMA journal_mode = WAL")
         self._db.execute("PRAGMA synchronous = NORMAL")
         self._db.execute(_SCHEMA)
-        self._version = self._data_version()
-        self._generation = self._clears()
 
     def _execute(self, sql: str, parameters: Any = ()) -> sqlite3.Cursor:
         if self._db is None:
             raise RuntimeError("The rate limiter is closed.")
         return self._db.execute(sql, parameters)
-
-    def _data_version(self) -> int:
-        return int(self._execute("PRAGMA data_version").fetchone()[0])
-
-    def _clears(self) -> int:
-        """How many clears the file has seen (its `user_version`)."""
-        return int(self._execute("PRAGMA user_version").fetchone()[0])
 
     def hit(
         self,
@@ -207,105 +154,32 @@ class RateLimiter:
         limit, which `project` names: it then has its own counter, apart from the IP's)."""
         now = self.clock.now().timestamp()
         window = rate.window_seconds
-        limit = requests or rate.requests
-        key = (client, endpoint, project or "")
+        parameters = {
+            "client": client,
+            "endpoint": endpoint,
+            "bucket": project or "",
+            "now": now,
+            "window": window,
+        }
         with self._lock:
-            counter = self._counters.get(key)
-            if counter is None or self._writes(counter, now, limit, ahead=1):
-                self._follow_file()  # this request is read from the file or written to it
-                counter = self._counters.get(key) or self._read(key, now)
-            if counter is None or now >= counter.reset_at:
-                if counter is not None and counter.pending:
-                    self._write()  # the ended window's requests, before the new one opens
-                counter = self._counters[key] = _Counter(0, 0, now + window, now)
-            counter.count += 1
-            counter.pending += 1
-            self._unwritten += 1
-            if self._writes(counter, now, limit):
-                self._write(now)
-            count, reset_at = counter.count, counter.reset_at
+            count, reset_at = self._execute(_HIT, parameters).fetchone()
             self._hits += 1
             if self._hits % PRUNE_EVERY == 0:
-                self._prune(now)
+                self._execute("DELETE FROM rate_counters WHERE reset_at <= ?", [now])
         return RateDecision(
             client=client,
             endpoint=endpoint,
-            limit=limit,
+            limit=requests or rate.requests,
             window_seconds=window,
             count=count,
             reset_seconds=max(1, math.ceil(reset_at - now)),
             project=project,
         )
 
-    def _writes(self, counter: _Counter, now: float, limit: int, ahead: int = 0) -> bool:
-        """Whether the requests in memory are written now (`ahead`: before one more)."""
-        return (
-            self._unwritten + ahead >= FLUSH_EVERY
-            or now - self._written_at >= FLUSH_SECONDS
-            or counter.count + ahead + FLUSH_EVERY > limit
-            or now >= counter.reset_at
-        )
-
-    def _read(self, key: tuple[str, str, str], now: float) -> _Counter | None:
-        """The file's open window of `key`, if any (kept in memory from now on)."""
-        row = self._execute(_READ, key).fetchone()
-        if row is None or now >= row[1]:
-            return None
-        counter = self._counters[key] = _Counter(row[0], 0, row[1], now)
-        return counter
-
-    def _follow_file(self) -> None:
-        """After another connection's write: this process's requests written (or dropped,
-        after a clear), every counter read afresh at its next request."""
-        version = self._data_version()
-        if version == self._version:
-            return
-        generation = self._clears()
-        if generation == self._generation:
-            self._write()
-        self._counters.clear()
-        self._unwritten = 0
-        self._version, self._generation = self._data_version(), generation
-
-    def _write(self, now: float | None = None) -> None:
-        """Every counter's requests not in the file yet, added in one transaction."""
-        if now is not None:
-            self._written_at = now
-        pending = [(key, c) for key, c in self._counters.items() if c.pending]
-        self._unwritten = 0
-        if not pending:
-            return
-        self._execute("BEGIN IMMEDIATE")
-        try:
-            for (client, endpoint, bucket), counter in pending:
-                parameters = [client, endpoint, bucket, counter.pending, counter.reset_at,
-                              counter.opened]  # fmt: skip
-                counter.count, counter.reset_at = self._execute(_ADD, parameters).fetchone()
-                counter.pending = 0
-        except BaseException:
-            self._execute("ROLLBACK")
-            raise
-        self._execute("COMMIT")
-
-    def _prune(self, now: float) -> None:
-        self._write(now)
-        self._execute("DELETE FROM rate_counters WHERE reset_at <= ?", [now])
-        for key in [key for key, c in self._counters.items() if c.reset_at <= now]:
-            del self._counters[key]
-
-    def flush(self) -> None:
-        """Write the requests counted in memory to the file (a snapshot copies it next)."""
-        with self._lock:
-            if self._db is not None:
-                self._follow_file()
-                self._write()
-
     def counters(self) -> list[dict[str, Any]]:
         """The open windows (expired ones left out), for `python -m simulator limits show`."""
         now = self.clock.now().timestamp()
         with self._lock:
-            self._follow_file()
-            self._write()
             rows = self._execute(
                 "SELECT client, endpoint, bucket, count, reset_at FROM rate_counters "
                 "WHERE reset_at > ? ORDER BY client, endpoint, bucket",
@@ -323,28 +197,12 @@ class RateLimiter:
         ]
 
     def clear(self) -> int:
-        """Forget every counter (every budget is full again); returns how many were open.
-        Every process on the data dir forgets the requests it has not written yet too."""
+        """Forget every counter (every budget is full again); returns how many were open."""
         with self._lock:
-            self._follow_file()
-            self._write()
-            self._execute("BEGIN IMMEDIATE")
-            try:
-                cleared = self._execute("DELETE FROM rate_counters").rowcount
-                self._generation = self._clears() + 1
-                self._execute(f"PRAGMA user_version = {self._generation:d}")
-            except BaseException:
-                self._execute("ROLLBACK")
-                raise
-            self._execute("COMMIT")
-            self._counters.clear()
-            self._unwritten = 0
-            return cleared
+            return self._execute("DELETE FROM rate_counters").rowcount
 
     def close(self) -> None:
         with self._lock:
             if self._db is not None:
-                self._follow_file()
-                self._write()
                 self._db.close()
                 self._db = None
