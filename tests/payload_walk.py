@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -22,12 +23,15 @@ from graphql import GraphQLSchema, GraphQLUnionType, get_named_type
 
 from simulator import Simulator
 from simulator.domain.sandbox import simulation
+from simulator.server.app import unauthenticated_schema
 from tests.banking_support import Bank, Client
 from tests.conftest import REDIRECT_URI, LiveServer
 from tests.test_complete_answers import NO_LIMITS, _fields
 
 #: How deep below the success payload the walk selects objects.
 DEPTH = 4
+#: The Sandbox's unauthenticated API (`Walker.public`).
+UNAUTHENTICATED = "/sandbox-unauthenticated/graphql"
 
 
 def payload_document(schema: GraphQLSchema, name: str, deepest: int = DEPTH) -> str:
@@ -85,7 +89,7 @@ def _plain(value: Any) -> Any:
 
 @dataclass
 class Walker:
-    """The bank's two APIs, each mutation asked with its whole success payload."""
+    """The bank's three APIs, each mutation asked with its whole success payload."""
 
     bank: Bank
     walked: set[str] = field(default_factory=set)
@@ -102,6 +106,14 @@ class Walker:
         self, user_id: str, name: str, input: dict[str, Any] | None = None
     ) -> dict[str, Any]:
         return self._walk(self.bank.user_client(user_id), name, input)
+
+    def public(self, name: str, input: dict[str, Any] | None = None) -> dict[str, Any]:
+        """`name` on the unauthenticated API (no token at all)."""
+        return self._walk(self.unauthenticated, name, input)
+
+    @cached_property
+    def unauthenticated(self) -> Client:
+        return Client(self.bank.http, UNAUTHENTICATED, lambda: "", unauthenticated_schema())
 
     def _walk(
         self,
