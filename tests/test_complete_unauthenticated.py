@@ -24,13 +24,13 @@ import pytest
 from graphql import GraphQLSchema, get_named_type, is_leaf_type
 
 from simulator import Simulator
-from simulator.domain.onboarding import company_registry
+from simulator.domain.onboarding import company_registry, verification_renewals
 from simulator.server.app import unauthenticated_schema
 from tests.banking_support import Bank, Client
 from tests.conftest import REDIRECT_URI, LiveServer
 from tests.merchant_support import enabled_profile, method_outcome, request_methods
 from tests.merchant_support import sepa_core_method as _sepa_core_method
-from tests.payload_walk import ADDRESS, REDIRECT, UNAUTHENTICATED, Walker, walker
+from tests.payload_walk import ADDRESS, REDIRECT, UNAUTHENTICATED, Walker, _days_ahead, walker
 from tests.test_complete_answers import NO_LIMITS, selection
 
 __all__ = ["walker"]
@@ -105,7 +105,8 @@ def _public(bank: Bank) -> Client:
 def test_onboarding_pages(walker: Walker) -> None:
     bank, w = walker.bank, walker
     page = w.unauthenticated
-    read(page, "projectInfoById", id=bank.project_id)
+    # The project's card products are its own, though the caller has no project.
+    assert read(page, "projectInfoById", id=bank.project_id)["cardProducts"]
     read(page, "nonEEACountries")
     started = w.public(
         "unauthenticatedOnboardPublicIndividualAccountHolder",
@@ -171,7 +172,7 @@ def _documents(walker: Walker, collection: str) -> None:
     read(page, "supportingDocumentCollection", id=collection)
 
 
-def _link(bank: Bank, profile: str, methods: list[str]) -> str:
+def _link(bank: Bank, profile: str, methods: list[str], **options: Any) -> str:
     made = bank.api.mutate(
         "createMerchantPaymentLink",
         {
@@ -182,9 +183,11 @@ def _link(bank: Bank, profile: str, methods: list[str]) -> str:
             "reference": "ORDER-7",
             "redirectUrl": "https://shop.example/ok",
             "customer": {"name": "Grace Hopper", "externalCustomerId": "c-7"},
+            **options,
         },
         "merchantPaymentLink { id }",
     )
+    assert "merchantPaymentLink" in made, made
     return str(made["merchantPaymentLink"]["id"])
 
 
@@ -229,6 +232,33 @@ def test_payment_pages(walker: Walker) -> None:
         {"paymentLinkId": by_debit, "mandateId": signed, "idempotencyKey": "order-7"},
     )
     read(page, "merchantPaymentLink", id=by_debit)
+    # A business's link (SEPA B2B), with every option a link takes.
+    added = request_methods(
+        bank, profile, sepaDirectDebitB2B={"useSwanSepaCreditorIdentifier": True}
+    )
+    b2b = str(added["merchantProfile"]["merchantPaymentMethods"][-1]["id"])
+    method_outcome(bank, b2b, "Enabled")
+    business = _link(
+        bank,
+        profile,
+        [b2b, card],
+        sequence="Recurrent",
+        language="de",
+        cancelRedirectUrl="https://shop.example/cancel",
+        externalReference="ext-7",
+        billingAddress={"addressLine1": "1 Hauptstrasse", "city": "Berlin", "country": "DEU"},
+        requestedExecutionAt=_days_ahead(bank, 3),
+    )
+    read(page, "merchantPaymentLink", id=business)
+    mandate = w.public(
+        "addSepaDirectDebitPaymentMandateFromPaymentLink",
+        {"paymentLinkId": business, "debtor": DEBTOR, "language": "de"},
+    )["paymentMandate"]["id"]
+    w.public(
+        "unauthenticatedInitiateMerchantSddPaymentCollectionFromPaymentLink",
+        {"paymentLinkId": business, "mandateId": mandate},
+    )
+    read(page, "merchantPaymentLink", id=business)
 
 
 def test_registry_pages(walker: Walker) -> None:
@@ -290,13 +320,22 @@ def test_what_the_partner_api_made(walker: Walker) -> None:
     for onboarding in made:
         finalized = bank.api.mutate("finalizeAccountHolderOnboarding", {"onboardingId": onboarding})
         assert finalized["__typename"].endswith("SuccessPayload"), finalized
-    collection = legacy["supportingDocumentCollection"]["id"]
-    for purpose, status in (
-        ("ProofOfIdentity", "Validated"),
-        ("ProofOfCompanyIncome", "Refused"),
-        ("UBODeclaration", "Uploaded"),
-        ("CompanyRegistration", "NotUploaded"),
-    ):
+    _documents_of_each_status(bank, legacy["supportingDocumentCollection"]["id"])
+    _other_collections(bank)
+    _read_every_resource(bank, walker.unauthenticated)
+
+
+#: A document's purpose -> the statuses the Testing API moves it through.
+STATUSES = {
+    "ProofOfIdentity": ("Uploaded", "Validated"),
+    "ProofOfCompanyIncome": ("Uploaded", "Refused"),
+    "UBODeclaration": ("Uploaded",),
+    "CompanyRegistration": (),
+}
+
+
+def _documents_of_each_status(bank: Bank, collection: str) -> None:
+    for purpose, steps in STATUSES.items():
         document = bank.api.mutate(
             "generateSupportingDocumentUploadUrl",
             {
@@ -306,15 +345,35 @@ def test_what_the_partner_api_made(walker: Walker) -> None:
             },
             "supportingDocumentId",
         )["supportingDocumentId"]
-        for step in {"Validated": ["Uploaded"], "Refused": ["Uploaded"]}.get(status, []) + [status]:
-            if step == "NotUploaded":
-                continue
+        for step in steps:
             update = {"supportingDocumentId": document, "status": step}
             if step == "Refused":
                 update["reasonCode"] = "InvalidDocument"
             changed = bank.testing.mutate("updateSupportingDocumentStatus", update)
             assert changed["__typename"].endswith("SuccessPayload"), changed
-    _read_every_resource(bank, walker.unauthenticated)
+
+
+def _other_collections(bank: Bank) -> None:
+    """A collection of each other kind: a transaction's, a renewal's, an admin change's."""
+    holder = bank.holder(holder_type="Company", company_name="Acme SAS")
+    booked = bank.fund(holder["account_id"])
+    bank.api.mutate(
+        "generateTransactionSupportingDocumentUploadUrl",
+        {
+            "transactionId": booked,
+            "filename": "invoice.pdf",
+            "supportingDocumentPurpose": "ProofOfOriginOfFunds",
+            "supportingDocumentType": "Invoice",
+        },
+        "supportingDocumentId",
+    )
+    verification_renewals.start(bank.env, bank.project_id, holder["holder_id"])
+    opened = bank.testing.mutate(
+        "createSandboxAccountAdminChange",
+        {"accountHolderId": holder["holder_id"]},
+        "accountAdminChangeId",
+    )
+    assert "accountAdminChangeId" in opened, opened
 
 
 def _read_every_resource(bank: Bank, page: Client) -> None:
@@ -374,7 +433,7 @@ def dataset(
 
 def _ids(bank: Bank, table: str, where: str = "1") -> list[str]:
     rows = bank.env.store.db.execute(
-        f"SELECT id FROM {table} WHERE project_id = ? AND {where} ORDER BY id",  # noqa: S608
+        f"SELECT id FROM {table} WHERE project_id = ? AND {where} ORDER BY id",
         [bank.project_id],
     )
     return [str(row[0]) for row in rows]
