@@ -30,7 +30,15 @@ from tests.banking_support import Bank, Client
 from tests.conftest import REDIRECT_URI, LiveServer
 from tests.merchant_support import enabled_profile, method_outcome, request_methods
 from tests.merchant_support import sepa_core_method as _sepa_core_method
-from tests.payload_walk import ADDRESS, REDIRECT, UNAUTHENTICATED, Walker, _days_ahead, walker
+from tests.payload_walk import (
+    ADDRESS,
+    PUBLIC_ARGUMENTS,
+    REDIRECT,
+    UNAUTHENTICATED,
+    Walker,
+    _days_ahead,
+    walker,
+)
 from tests.test_complete_answers import NO_LIMITS, selection
 
 __all__ = ["walker"]
@@ -78,7 +86,7 @@ def root_document(schema: GraphQLSchema, root: str, deepest: int = DEPTH) -> str
     if is_leaf_type(get_named_type(field.type)):
         return f"{head} {{ {call} }}"
     for depth in range(deepest, 0, -1):
-        document = f"{head} {{ {call} {{ {selection(schema, field.type, depth)} }} }}"
+        document = f"{head} {{ {call} {{ {selection(schema, field.type, depth, given=PUBLIC_ARGUMENTS)} }} }}"
         if len(re.findall(r"[A-Za-z_]\w*|[{}():.$!]", document)) < 14_000:
             return document
     raise AssertionError(f"{root}: no depth fits")
