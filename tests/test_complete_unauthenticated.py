@@ -155,6 +155,35 @@ def test_onboarding_pages(walker: Walker) -> None:
     read(page, "supportingDocumentCollection", id=collection)
 
 
+COMPANY = {
+    "name": "Acme",
+    "isRegistered": False,
+    "typeOfRepresentation": "PowerOfAttorney",
+    "monthlyPaymentVolume": "LessThan10000",
+    "vatNumber": "DE123456789",
+    "tradeName": "Acme",
+    "businessActivity": "ScientificActivities",
+    "businessActivityDescription": "Engines",
+}
+
+
+def test_onboardings_of_every_country(walker: Walker) -> None:
+    """Each account country's onboardings, individual and company, filled in (each country
+    asks for fields of its own)."""
+    w, page = walker, walker.unauthenticated
+    countries = unauthenticated_schema().get_type("AccountCountry")
+    for country in getattr(countries, "values", {}):
+        project = {"projectId": w.bank.project_id, "accountCountry": country}
+        person = w.public("unauthenticatedOnboardPublicIndividualAccountHolder", project)
+        filled = {"onboardingId": person["onboarding"]["id"], **INDIVIDUAL}
+        w.public("unauthenticatedUpdateIndividualOnboarding", filled)
+        firm = w.public("unauthenticatedOnboardPublicCompanyAccountHolder", project)
+        filled = {"onboardingId": firm["onboarding"]["id"], **COMPANY}
+        w.public("unauthenticatedUpdateCompanyOnboarding", filled)
+        for onboarding in (person, firm):
+            read(page, "onboardingInfo", id=onboarding["onboarding"]["id"])
+
+
 def _documents(walker: Walker, collection: str) -> None:
     """Documents uploaded, one deleted, the collection sent for review (each state read)."""
     w, page = walker, walker.unauthenticated
