@@ -358,6 +358,21 @@ def test_what_the_partner_api_made(walker: Walker) -> None:
         finalized = bank.api.mutate("finalizeAccountHolderOnboarding", {"onboardingId": onboarding})
         assert finalized["__typename"].endswith("SuccessPayload"), finalized
     _documents_of_each_status(bank, legacy["supportingDocumentCollection"]["id"])
+    # A collection in each status the bank's review leaves it in (each a new onboarding's).
+    for steps in (["PendingReview"], ["PendingReview", "Approved"], ["PendingReview", "Rejected"],
+                  ["Canceled"]):  # fmt: skip
+        fresh = bank.api.mutate(
+            "onboardCompanyAccountHolder",
+            {"email": "g@example.com", "name": "Acme", "accountCountry": "FRA"},
+            "onboarding { supportingDocumentCollection { id } }",
+        )["onboarding"]["supportingDocumentCollection"]["id"]
+        _documents_of_each_status(bank, fresh)
+        for status in steps:
+            moved = bank.testing.mutate(
+                "updateSupportingDocumentCollectionStatus",
+                {"supportingDocumentCollectionId": fresh, "status": status},
+            )
+            assert moved["__typename"].endswith("SuccessPayload"), (status, moved)
     _other_collections(bank)
     _read_every_resource(bank, walker.unauthenticated)
 
