@@ -462,9 +462,18 @@ def test_card_pages_last(walker: Walker) -> None:
     pin = _revealed(bank, "viewPhysicalCardPin", card)
     read(page, "cardInfos", input={"token": numbers, "requestId": "r-1"})
     read(page, "cardPINInfos", input={"cardId": card, "requestId": pin})
+    # A single-use card's page, and a page whose card was canceled once it was shown.
+    single = _revealed(bank, "viewCardNumbers", bank.single_use_card(account))
+    read(page, "cardInfos", input={"token": single})
+    other = bank.enabled_card(account)
+    shown = _revealed(bank, "viewCardNumbers", other)
+    canceled = bank.api.mutate("cancelCard", {"cardId": other}, "card { id }")
+    assert canceled["__typename"] == "CancelCardSuccessPayload", canceled
+    read(page, "cardInfos", input={"token": shown})
     bank.sim.advance("6m")
     masked = read(page, "cardInfos", input={"token": numbers})
     assert masked["cardInfos"]["__typename"] == "MaskedCardInfo"
+    read(page, "cardInfos", input={"token": shown})
     read(page, "merchantPaymentLink", id=link)
     _read_every_resource(bank, page)
 
