@@ -111,7 +111,8 @@ class Client:
             response = self.http.post(
                 self.path,
                 json={"query": query, "variables": variables or {}},
-                headers={"Authorization": f"Bearer {self.token}"},
+                # No token (the unauthenticated API's client): no header at all.
+                headers={"Authorization": f"Bearer {self.token}"} if self.token else {},
             )
             if response.status_code != 401:
                 break

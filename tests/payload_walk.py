@@ -10,10 +10,12 @@ at all, above all no null for a non-null field. The helpers chain the steps of t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import cached_property
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import httpx
@@ -22,18 +24,36 @@ from graphql import GraphQLSchema, GraphQLUnionType, get_named_type
 
 from simulator import Simulator
 from simulator.domain.sandbox import simulation
+from simulator.server.app import unauthenticated_schema
 from tests.banking_support import Bank, Client
 from tests.conftest import REDIRECT_URI, LiveServer
 from tests.test_complete_answers import NO_LIMITS, _fields
 
 #: How deep below the success payload the walk selects objects.
 DEPTH = 4
+#: The Sandbox's unauthenticated API (`Walker.public`).
+UNAUTHENTICATED = "/sandbox-unauthenticated/graphql"
+#: Its fields with a required argument and no default, asked with these values (each other
+#: such field of its schema is only reached through a masked field that answers null).
+PUBLIC_ARGUMENTS = MappingProxyType(
+    {
+        "ProjectInfo.tcuDocumentUri": '(language: "fr")',
+        "CardProduct.cardPrintingAvailableShippingProviders": "(shippingAddressCountry: FRA)",
+        "MerchantProfile.merchantPaymentLinks": "(first: 10)",
+        "MerchantProfile.merchantPayments": "(first: 10)",
+    }
+)
 
 
-def payload_document(schema: GraphQLSchema, name: str, deepest: int = DEPTH) -> str:
+def payload_document(
+    schema: GraphQLSchema,
+    name: str,
+    deepest: int = DEPTH,
+    given: Mapping[str, str] = MappingProxyType({}),
+) -> str:
     """`name` with its `input` (when it has one), every field of its success payloads
-    `DEPTH` deep (less where the document would pass the server's bounds), and each
-    rejection's message."""
+    `DEPTH` deep (less where the document would pass the server's bounds; the fields of
+    `given` with those arguments: `selection`), and each rejection's message."""
     assert schema.mutation_type is not None
     mutation = schema.mutation_type.fields[name]
     payload = get_named_type(mutation.type)
@@ -41,13 +61,13 @@ def payload_document(schema: GraphQLSchema, name: str, deepest: int = DEPTH) -> 
     successes = [m for m in members if not m.name.endswith("Rejection")]
     # Each argument as a variable of its own type (`input` for all but a few).
     declared = ", ".join(f"${arg}: {spec.type}" for arg, spec in mutation.args.items())
-    given = ", ".join(f"{arg}: ${arg}" for arg in mutation.args)
+    passed = ", ".join(f"{arg}: ${arg}" for arg in mutation.args)
     head = f"mutation({declared})" if declared else "mutation"
-    call = f"{name}({given})" if given else name
+    call = f"{name}({passed})" if passed else name
     for depth in range(deepest, 0, -1):
         # Several success types alias their fields by type, as their field types may differ.
         parts = [
-            f"... on {kind.name} {{ {_fields(schema, kind, depth, kind.name if len(successes) > 1 else None, NO_VALUE)} }}"
+            f"... on {kind.name} {{ {_fields(schema, kind, depth, kind.name if len(successes) > 1 else None, NO_VALUE, given)} }}"
             for kind in successes
         ]
         parts += [
@@ -85,7 +105,7 @@ def _plain(value: Any) -> Any:
 
 @dataclass
 class Walker:
-    """The bank's two APIs, each mutation asked with its whole success payload."""
+    """The bank's three APIs, each mutation asked with its whole success payload."""
 
     bank: Bank
     walked: set[str] = field(default_factory=set)
@@ -103,18 +123,27 @@ class Walker:
     ) -> dict[str, Any]:
         return self._walk(self.bank.user_client(user_id), name, input)
 
+    def public(self, name: str, input: dict[str, Any] | None = None) -> dict[str, Any]:
+        """`name` on the unauthenticated API (no token at all)."""
+        return self._walk(self.unauthenticated, name, input, given=PUBLIC_ARGUMENTS)
+
+    @cached_property
+    def unauthenticated(self) -> Client:
+        return Client(self.bank.http, UNAUTHENTICATED, lambda: "", unauthenticated_schema())
+
     def _walk(
         self,
         client: Client,
         name: str,
         input: dict[str, Any] | None,
         arguments: dict[str, Any] | None = None,
+        given: Mapping[str, str] = MappingProxyType({}),
     ) -> dict[str, Any]:
         variables = {**({"input": input} if input is not None else {}), **(arguments or {})}
         for depth in range(DEPTH, 0, -1):
             # A mutation runs once: a document past the server's bounds is refused before it
             # runs, and asked again one level less deep.
-            body = client.post(payload_document(client.schema, name, depth), variables)
+            body = client.post(payload_document(client.schema, name, depth, given), variables)
             codes = {(e.get("extensions") or {}).get("code") for e in body.get("errors") or []}
             if codes != {"OPERATION_LIMIT_EXCEEDED"}:
                 break

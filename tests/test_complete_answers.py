@@ -10,8 +10,9 @@ a non-null field and no INTERNAL_SERVER_ERROR.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import httpx
@@ -60,20 +61,25 @@ def _askable(field: GraphQLField) -> bool:
 
 
 def selection(
-    schema: GraphQLSchema, type_: Any, depth: int, skip: frozenset[str] = frozenset()
+    schema: GraphQLSchema,
+    type_: Any,
+    depth: int,
+    skip: frozenset[str] = frozenset(),
+    given: Mapping[str, str] = MappingProxyType({}),
 ) -> str:
     """Every field of `type_` (aliased by type inside fragments), objects `depth` deep, but
-    the `Type.field`s in `skip`."""
+    the `Type.field`s in `skip`; a `Type.field` in `given` is asked with those arguments
+    (`'(language: "fr")'`), one with a required argument and no default is left out."""
     named = get_named_type(type_)
     if isinstance(named, GraphQLUnionType | GraphQLInterfaceType):
         kinds = schema.get_possible_types(named)
         parts = [
-            f"... on {kind.name} {{ {_fields(schema, kind, depth, kind.name, skip)} }}"
+            f"... on {kind.name} {{ {_fields(schema, kind, depth, kind.name, skip, given)} }}"
             for kind in kinds
         ]
         return "__typename " + " ".join(parts)
     assert isinstance(named, GraphQLObjectType)
-    return _fields(schema, named, depth, None, skip)
+    return _fields(schema, named, depth, None, skip, given)
 
 
 def _fields(
@@ -82,16 +88,19 @@ def _fields(
     depth: int,
     alias: str | None,
     skip: frozenset[str] = frozenset(),
+    given: Mapping[str, str] = MappingProxyType({}),
 ) -> str:
     parts = ["__typename"]
     for name, field in kind.fields.items():
-        if not _askable(field) or f"{kind.name}.{name}" in skip:
+        arguments = given.get(f"{kind.name}.{name}", "")
+        if (not arguments and not _askable(field)) or f"{kind.name}.{name}" in skip:
             continue
-        label = f"{alias}_{name}: {name}" if alias else name
+        label = f"{alias}_{name}: {name}{arguments}" if alias else f"{name}{arguments}"
         if is_leaf_type(get_named_type(field.type)):
             parts.append(label)
         elif depth > 0:
-            parts.append(f"{label} {{ {selection(schema, field.type, depth - 1, skip)} }}")
+            inner = selection(schema, field.type, depth - 1, skip, given)
+            parts.append(f"{label} {{ {inner} }}")
     return " ".join(parts)
 
 

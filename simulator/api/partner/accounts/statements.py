@@ -186,6 +186,9 @@ def resolve_project_info(_: Any, info: ResolveInfo) -> dict[str, Any]:
     project = projects.get_project(env, principal.project_id)
     return {
         "id": project["id"],
+        # Its fields read this project's data whoever asks: on the unauthenticated API, where
+        # the caller has no project, they run as the row's (`as_row_owner`).
+        "project_id": project["id"],
         "name": project["name"],
         "status": "Enabled",
         "type": "CompanyAndCustomers",
