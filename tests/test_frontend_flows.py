@@ -528,13 +528,9 @@ def test_a_printed_card_is_activated_with_the_ten_digits_on_its_back(frontend: F
         "{ user { accountMemberships { edges { node { id accountHolderType cards { edges { node {"
         " id type physicalCard { identifier } } } } } } } } }"
     )["user"]["accountMemberships"]["edges"]
-    printed = [c["node"] for m in cards for c in m["node"]["cards"]["edges"]]
-    assert [c["physicalCard"]["identifier"] for c in printed if c["physicalCard"]], printed
-    assert all(
-        len(c["physicalCard"]["identifier"]) == 10 and c["physicalCard"]["identifier"].isdigit()
-        for c in printed
-        if c["physicalCard"]
-    ), printed
+    nodes = [c["node"] for m in cards for c in m["node"]["cards"]["edges"]]
+    printed = [c["physicalCard"]["identifier"] for c in nodes if c["physicalCard"]]
+    assert printed and all(len(i) == 10 and i.isdigit() for i in printed), printed
     membership = next(
         m["node"]["id"] for m in cards if m["node"]["accountHolderType"] == "Individual"
     )
