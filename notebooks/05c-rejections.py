@@ -107,14 +107,14 @@ console
 # %% [markdown]
 # ## Other rules, other types
 #
-# A few more, sent as plain GraphQL: closing an account that still holds money, and cancelling
-# a consent that is already decided (the transfer above, approved by the Testing API).
+# A few more, sent as plain GraphQL: closing an account the bank has suspended (only the bank
+# acts on it then), and cancelling a consent that is already decided (the transfer above,
+# approved by the Testing API).
 
 # %%
 CLOSE = """mutation($id: ID!) { closeAccount(input: {accountId: $id,
   reason: {type: ClosingRequested}, consentRedirectUrl: "http://localhost:3000/callback"}) {
   ... on Rejection { __typename message } } }"""
-not_empty = graphql(CLOSE, {"id": ada["id"]})["data"]["closeAccount"]
 CONSENT = """query($id: ID!) { payment(id: $id) { statusInfo {
   ... on PaymentConsentPending { consent { id } } } } }"""
 consent = graphql(CONSENT, {"id": first["payment"]["id"]})["data"]["payment"]["statusInfo"]
@@ -123,7 +123,11 @@ graphql(APPROVE, {"id": consent["consent"]["id"]}, "/sandbox-testing/graphql")
 CANCEL = """mutation($id: String!) { cancelConsent(input: {consentId: $id}) {
   ... on Rejection { __typename message } } }"""
 decided = graphql(CANCEL, {"id": consent["consent"]["id"]})["data"]["cancelConsent"]
-for payload in (not_empty, decided):
+SUSPEND = """mutation($id: ID!) { suspendSandboxAccount(input: {accountId: $id}) {
+  __typename } }"""
+graphql(SUSPEND, {"id": ada["id"]}, "/sandbox-testing/graphql")
+suspended = graphql(CLOSE, {"id": ada["id"]})["data"]["closeAccount"]
+for payload in (suspended, decided):
     print(f"{payload['__typename']:38} {payload['message']}")
 
 # %% [markdown]
@@ -149,7 +153,7 @@ assert bad["__typename"] == "ValidationRejection" and len(bad["fields"]) == 2
 assert unknown["__typename"] == "AccountNotFoundRejection"
 assert reused["__typename"] == "IdempotencyConflictRejection"
 assert fixed["payment"]["id"] == first["payment"]["id"] and console.status == 200
-assert not_empty["__typename"] == "BadAccountStatusRejection"
+assert suspended["__typename"] == "BadAccountStatusRejection"
 assert decided["__typename"] == "NotReachableConsentStatusRejection"
 assert missing["errors"][0]["extensions"]["code"] == "NOT_FOUND"
 print("All good.")

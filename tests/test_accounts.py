@@ -212,10 +212,6 @@ def test_close_account_through_consent_then_closed_a_day_later(bank: Bank, accou
 
 
 def test_close_account_rejections(bank: Bank, account: str) -> None:
-    bank.fund(account, "10.00")
-    not_empty = close(bank, account)
-    assert not_empty["__typename"] == "BadAccountStatusRejection"
-    assert "still holds 10.00 EUR with 0 pending" in not_empty["message"]
     assert close(bank, "nope")["__typename"] == "AccountNotFoundRejection"
     assert close(bank, account, consentRedirectUrl="nope")["__typename"] == "ValidationRejection"
     no_representative = bank.holder("No", "One", legal_representative_phone=None)
@@ -238,11 +234,20 @@ def test_a_suspended_account_cannot_be_closed(bank: Bank, account: str) -> None:
     assert bank.api.query(query, {"id": account})["account"]["statusInfo"]["reason"] == "Review"
 
 
-def test_closing_fails_if_money_arrived_before_approval(bank: Bank, account: str) -> None:
-    result = close(bank, account)
-    bank.fund(account, "3.00")
-    assert bank.approve(result["consent"]["id"])["status"] == "Failed"
-    assert bank.row("accounts", account)["status"] == "Opened"
+def test_a_funded_account_closes_once_its_balance_is_moved_out(bank: Bank, account: str) -> None:
+    """The web banking's closing flow: close first, then transfer the balance out of the
+    Closing account; it is Closed at the end of its delay only once empty."""
+    bank.fund(account, "10.00")
+    assert bank.approve(close(bank, account, "Moving")["consent"]["id"])["status"] == "Accepted"
+    assert bank.row("accounts", account)["status"] == "Closing"
+    bank.sim.advance("1d")
+    assert bank.row("accounts", account)["status"] == "Closing"  # still 10.00 EUR on it
+    paid = bank.transfer(account, "10.00")
+    assert paid["__typename"] == "InitiateCreditTransfersSuccessPayload", paid
+    bank.approve(paid["consent"]["id"])
+    timeline = bank.sim.advance("2d").timeline
+    assert "Account.Closed" in [entry["event"] for entry in timeline]
+    assert bank.row("accounts", account)["status"] == "Closed"
 
 
 def test_suspend_and_resume_through_the_testing_api(bank: Bank, account: str) -> None:

@@ -254,7 +254,7 @@ def test_dataset_cards_with_a_physical_card(bank: Bank) -> None:
     assert len(cards) == 1
     physical = cards[0]["node"]["physicalCard"]
     assert physical["statusInfo"]["status"] == "Activated"
-    assert len(physical["identifier"]) == 9
+    assert len(physical["identifier"]) == 10
     assert physical["expiryDate"] is not None
 
 

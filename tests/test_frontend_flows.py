@@ -497,3 +497,101 @@ def test_the_dataset_looks_real_on_the_members_and_holders_pages(frontend: Front
         address = edge["node"]["residencyAddress"]
         assert address["addressLine1"] and address["city"] and address["postalCode"], edge
         assert address["country"] == "FRA"
+
+
+PRINT = """
+mutation PrintPhysicalCard($input: PrintPhysicalCardInput!) {
+  printPhysicalCard(input: $input) {
+    __typename
+    ... on PrintPhysicalCardSuccessPayload {
+      physicalCard { statusInfo { __typename
+        ... on PhysicalCardConsentPendingStatusInfo { consent { id consentUrl } } } }
+    }
+  }
+}"""
+
+ACTIVATE = """
+mutation ActivatePhysicalCard($input: ActivatePhysicalCardInput!) {
+  activatePhysicalCard(input: $input) {
+    __typename
+    ... on ActivatePhysicalCardSuccessPayload { consent { id consentUrl } }
+    ... on Rejection { message }
+  }
+}"""
+
+APPROVE = "mutation($id: ID!) { approveSandboxConsent(input: { consentId: $id }) { __typename } }"
+
+
+def test_a_printed_card_is_activated_with_the_ten_digits_on_its_back(frontend: Frontend) -> None:
+    """The web banking's activation form takes exactly 10 digits (the card's identifier)."""
+    cards = frontend.ask(
+        "{ user { accountMemberships { edges { node { id accountHolderType cards { edges { node {"
+        " id type physicalCard { identifier } } } } } } } } }"
+    )["user"]["accountMemberships"]["edges"]
+    nodes = [c["node"] for m in cards for c in m["node"]["cards"]["edges"]]
+    printed = [c["physicalCard"]["identifier"] for c in nodes if c["physicalCard"]]
+    assert printed and all(len(i) == 10 and i.isdigit() for i in printed), printed
+    membership = next(
+        m["node"]["id"] for m in cards if m["node"]["accountHolderType"] == "Individual"
+    )
+    product = frontend.ask(CARD_WIZARD, {"accountMembershipId": membership})["projectInfo"]
+    added = frontend.ask(
+        ADD_CARD,
+        {
+            "input": {
+                "accountMembershipId": membership,
+                "cardProductId": next(
+                    p["id"]
+                    for p in product["cardProducts"]
+                    if (p["insurance"] or {}).get("defaultInsurancePackage") is None
+                ),
+                "withdrawal": True,
+                "international": True,
+                "nonMainCurrencyTransactions": True,
+                "eCommerce": True,
+                "consentRedirectUrl": "http://localhost:3000/cards",
+            }
+        },
+    )["addCard"]["card"]["id"]
+    consent = frontend.ask(
+        "query($id: ID!) { card(cardId: $id) { statusInfo { __typename"
+        " ... on CardConsentPendingStatusInfo { consent { id } } } } }",
+        {"id": added},
+    )["card"]["statusInfo"]["consent"]["id"]
+    _as_project(frontend, "/sandbox-testing/graphql", APPROVE, id=consent)
+    address = {"addressLine1": "31 rue de Rivoli", "city": "Paris", "postalCode": "75001"}
+    order = frontend.ask(
+        PRINT,
+        {
+            "input": {
+                "cardId": added,
+                "consentRedirectUrl": "http://localhost:3000/cards",
+                "choosePin": False,
+                "address": {**address, "country": "FRA"},
+            }
+        },
+    )["printPhysicalCard"]
+    assert order["__typename"] == "PrintPhysicalCardSuccessPayload", order
+    _as_project(
+        frontend,
+        "/sandbox-testing/graphql",
+        APPROVE,
+        id=order["physicalCard"]["statusInfo"]["consent"]["id"],
+    )
+    physical = "query($id: ID!) { card(cardId: $id) { physicalCard { identifier statusInfo { status } } } }"
+    shipped = frontend.ask(physical, {"id": added})["card"]["physicalCard"]
+    assert shipped["statusInfo"]["status"] == "ToActivate"
+    assert len(shipped["identifier"]) == 10 and shipped["identifier"].isdigit(), shipped
+    activated = frontend.ask(
+        ACTIVATE,
+        {
+            "input": {
+                "identifier": shipped["identifier"],
+                "consentRedirectUrl": "http://localhost:3000/cards",
+            }
+        },
+    )["activatePhysicalCard"]
+    assert activated["__typename"] == "ActivatePhysicalCardSuccessPayload", activated
+    _as_project(frontend, "/sandbox-testing/graphql", APPROVE, id=activated["consent"]["id"])
+    after = frontend.ask(physical, {"id": added})["card"]["physicalCard"]
+    assert after["statusInfo"]["status"] == "Activated", after

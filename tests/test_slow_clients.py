@@ -83,6 +83,20 @@ def test_serve_waits_10_seconds_for_headers() -> None:
     assert HttpToolsHeaderTimeoutProtocol.header_timeout == 10
     assert HeaderTimeoutProtocol.header_timeout == 10
     assert config.access_log is False
+    assert config.timeout_keep_alive == 15
+
+
+def test_a_kept_alive_connection_outlives_a_clients_own_5_second_pool_expiry(
+    sim: Simulator,
+) -> None:
+    """A Node proxy (the partner front-end's server) drops an idle pooled connection after
+    5 s; the server must not close it first, or a request sent at that moment is reset."""
+    with LiveServer(sim) as live, connect(live) as sock:
+        sock.sendall(GET)
+        assert read_response(sock).startswith(b"HTTP/1.1 ")
+        time.sleep(5.5)
+        sock.sendall(GET)
+        assert read_response(sock).startswith(b"HTTP/1.1 ")
 
 
 def test_headers_that_never_end_get_a_408_and_the_connection_closed(server: LiveServer) -> None:

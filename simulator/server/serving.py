@@ -170,6 +170,13 @@ def configure_logging(log_file: Path | None = None) -> logging.Handler:
     return handler
 
 
+# How long an idle kept-alive connection stays open. Longer than the idle time after which
+# common HTTP clients drop a pooled connection themselves (Node's agent 5 s, undici 4 s,
+# httpx 5 s): with uvicorn's 5 s, the partner front-end's server (a Node proxy) reused a
+# connection in the very moment uvicorn closed it, and its request failed with a reset.
+KEEP_ALIVE_TIMEOUT = 15
+
+
 def uvicorn_config(
     app: Any,
     host: str,
@@ -190,6 +197,7 @@ def uvicorn_config(
         log_config=None,
         log_level="warning",
         proxy_headers=False,
+        timeout_keep_alive=KEEP_ALIVE_TIMEOUT,
         # h11 would answer a plain-text 400 past its own bound (16 KiB); the protocol's
         # 431 (slow_clients.py) comes first at the same size.
         h11_max_incomplete_event_size=MAX_HEAD_BYTES,

@@ -7,12 +7,14 @@ closing time, and blocking incoming SEPA direct debits.
 | Opened | Suspended | the bank suspends it (`suspendSandboxAccount`) | Account.Updated |
 | Suspended | Opened | the bank lifts the suspension (`resumeSandboxAccount`) | Account.Updated |
 | Opened | Closing | `closeAccount`, once its consent is accepted | Account.Closing |
-| Closing | Closed | `CLOSING_DELAY` later (scheduled work) | Account.Closed |
+| Closing | Closed | `CLOSING_DELAY` later, once empty (scheduled work) | Account.Closed |
 
 As in the real service, only the bank acts on a Suspended account: `closeAccount` needs it
-Opened (else `BadAccountStatusRejection`). The simulator also closes only an empty account
-(a booked balance of zero and no pending transaction; else `BadAccountStatusRejection`
-saying so). When it starts closing, its cards and virtual IBANs are canceled.
+Opened (else `BadAccountStatusRejection`). An account with money starts closing too: the web
+banking's closing flow asks to close first, then offers to transfer the balance out of the
+Closing account. So a Closing account is Closed at the end of its delay only once empty (a
+booked balance of zero and no pending transaction); until then it is looked at again every
+`CLOSING_DELAY`. When it starts closing, its cards and virtual IBANs are canceled.
 """
 
 from __future__ import annotations
@@ -162,21 +164,12 @@ def update_account(
         return with_changes(account, changes)
 
 
-def _require_empty(db: sqlite_utils.Database, account: AccountRow) -> None:
-    balances = read_balances(db, account["id"])
+def _is_empty(db: sqlite_utils.Database, account: AccountRow) -> bool:
     pending = db.execute(
         "SELECT COUNT(*) FROM transactions WHERE account_id = ? AND status = 'Pending'",
         [account["id"]],
     ).fetchone()[0]
-    if balances.booked != ZERO or pending:
-        raise Rejected(
-            rejection(
-                "BadAccountStatusRejection",
-                f"Account {account['id']} still holds {balances.booked:.2f} EUR with "
-                f"{pending} pending transaction(s); empty it before closing.",
-                id=account["id"],
-            )
-        )
+    return bool(read_balances(db, account["id"]).booked == ZERO and not pending)
 
 
 def close_account(
@@ -187,7 +180,7 @@ def close_account(
     consent_redirect_url: str,
     reason: dict[str, Any] | None = None,
 ) -> ConsentRow:
-    """Ask to close an empty Opened account: returns the consent whose acceptance starts
+    """Ask to close an Opened account: returns the consent whose acceptance starts
     closing it. `reason` is `{"type": "ClosingRequested", "message": ...}`."""
     checks = Checks()
     url = checks.url(consent_redirect_url, ["input", "consentRedirectUrl"])
@@ -202,7 +195,6 @@ def close_account(
         account = find_account(db, principal, account_id)
         require_legal_representative(db, principal, account_id)
         require_account_status(account, "Opened")
-        _require_empty(db, account)
         user_id = consent_user(db, principal, account_id)
         closure = _PARTNER_CLOSURE if principal.user_id is None else _HOLDER_CLOSURE
         update_row(
@@ -228,7 +220,6 @@ def _start_closing(env: Environment, db: sqlite_utils.Database, consent: Consent
     account = get_row(db, "accounts", consent["resource_id"])
     if account["status"] != "Opened":
         raise Rejected(wrong_status("Account", account["id"], account["status"], "Opened"))
-    _require_empty(db, account)
     now = env.now()
     closes_at = format_timestamp(parse_timestamp(now) + CLOSING_DELAY)
     account = _move(
@@ -412,7 +403,7 @@ def next_closing(env: Environment) -> str | None:
 
 
 def close_due_accounts(env: Environment) -> list[dict[str, Any]]:
-    """Close every account whose closing period is over (one transaction each)."""
+    """Close every empty account whose closing period is over (one transaction each)."""
     now = env.now()
     due = [
         row[0]
@@ -427,6 +418,11 @@ def close_due_accounts(env: Environment) -> list[dict[str, Any]]:
         with env.store.atomic() as db:
             account = get_row(db, "accounts", account_id)
             if account["status"] != "Closing":
+                continue
+            if not _is_empty(db, account):
+                # Its holder still has a balance to move out: look again a delay later.
+                later = format_timestamp(parse_timestamp(now) + CLOSING_DELAY)
+                update_row(db, "accounts", account_id, {"closes_at": later})
                 continue
             _move(env, db, account, "Closed", "Account.Closed", closed_at=now)
         timeline.append(

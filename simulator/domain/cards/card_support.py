@@ -21,9 +21,19 @@ __all__ = [
     "checked_address",
     "confidential_numbers",
     "membership_not_allowed",
+    "physical_card_identifier",
     "physical_card_not_found",
     "physical_card_wrong_status",
 ]
+
+
+def physical_card_identifier(number: int) -> str:
+    """The 10-digit identifier printed on the back of the `number`-th physical card.
+
+    The web banking app asks the holder for exactly these 10 digits before it sends
+    `activatePhysicalCard`; the multiplier spreads consecutive cards apart so that an
+    identifier is not guessed from the previous one."""
+    return f"{(number * 104729) % 10_000_000_000:010d}"
 
 
 def card_not_found(card_id: str) -> dict[str, Any]:

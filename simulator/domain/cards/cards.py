@@ -65,6 +65,7 @@ from .card_support import (
     card_not_found,
     card_wrong_status,
     membership_not_allowed,
+    physical_card_identifier,
 )
 
 __all__ = [
@@ -380,7 +381,7 @@ def issue_physical_card(env: Environment, db: sqlite_utils.Database, card: CardR
         card,
         {
             "physical_status": "ToActivate",
-            "physical_identifier": f"{(number * 104729) % 1_000_000_000:09d}",
+            "physical_identifier": physical_card_identifier(number),
             "physical_masked_number": card["masked_number"],
             "physical_expiry_date": card["expiry_date"],
             "physical_pin_ready": 1,

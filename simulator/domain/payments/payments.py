@@ -231,9 +231,13 @@ def _requested_at(
 
 
 def _check_can_pay(db: sqlite_utils.Database, account: AccountRow) -> None:
-    if account["status"] != "Opened":
+    # A Closing account still pays: its holder transfers the balance out before it closes.
+    if account["status"] not in ("Opened", "Closing"):
         raise Rejected(
-            forbidden(f"Account {account['id']} is {account['status']}: only an Opened one pays.")
+            forbidden(
+                f"Account {account['id']} is {account['status']}: only an Opened or Closing "
+                "one pays."
+            )
         )
     holder = get_row(db, "account_holders", account["holder_id"])
     if holder["verification_status"] != "Verified":

@@ -45,6 +45,7 @@ from ...storage.rows import AccountRow, CheckTransactionNew, TransactionRow
 from ..accounts.holders import VERIFICATION_STATUSES
 from ..accounts.ledger import STATUSES_OF_TYPE, TRANSACTION_TYPES, record_transaction
 from ..accounts.transactions import SETTLEMENT_DELAYS, settlement_time
+from ..cards.card_support import physical_card_identifier
 from ..cards.cards import CARD_BIN, CARD_STATUSES, CARD_TYPES, SPENDING_LIMIT_PERIODS
 from ..kernel.access import PERMISSIONS
 from ..kernel.context import Environment
@@ -359,7 +360,7 @@ class _Loader:
         return {
             "physical_status": status,
             "physical_status_reason": "SuspendedByPartner" if status == "Suspended" else None,
-            "physical_identifier": f"{(identifier * 104729) % 1_000_000_000:09d}",
+            "physical_identifier": physical_card_identifier(identifier),
             "physical_masked_number": f"{CARD_BIN}******{(number * 7919) % 10000:04d}",
             "physical_expiry_date": f"{moment.month:02d}/{(moment.year + 3) % 100:02d}",
             "physical_pin_ready": 1,
