@@ -73,6 +73,8 @@ def recorded() -> dict[str, str]:
 
 
 def record(stem: str) -> None:
-    """Note that `stem`'s screenshot was just taken from the current sources."""
-    manifest = recorded() | {stem: fingerprint(stem)}
+    """Note that `stem`'s screenshot was just taken from the current sources (and forget the
+    notebooks that are gone: a split notebook's old name must not linger)."""
+    manifest = {name: taken for name, taken in recorded().items() if name in MAIN_WIDGETS}
+    manifest[stem] = fingerprint(stem)
     MANIFEST.write_text(json.dumps(dict(sorted(manifest.items())), indent=2) + "\n", "utf-8")

@@ -51,6 +51,24 @@ from tests.payload_walk import (
 __all__ = ["walker"]
 
 
+def _credit_limit_request(account: str) -> dict[str, Any]:
+    """`requestCreditLimitSettings`'s input: 500 EUR a month, repaid by a B2B direct debit."""
+    address = {
+        "addressLine1": "1 Hauptstrasse",
+        "city": "Berlin",
+        "postalCode": "10115",
+        "country": "DEU",
+    }
+    debtor = {"IBAN": DEBTOR_IBAN, "name": "Acme Treasury", "address": address}
+    return {
+        "accountId": account,
+        "creditLimitSettings": {"amount": _money("500.00")},
+        "cycleLength": {"monthly": {"dayOfMonth": 10}},
+        "repaymentSettings": {"repaymentMethod": {"sepaDirectDebitB2B": debtor}},
+        "consentRedirectUrl": REDIRECT,
+    }
+
+
 def test_card_payloads(walker: Walker) -> None:
     bank, w = walker.bank, walker
     holder = bank.holder()
@@ -568,29 +586,7 @@ def _account_data(walker: Walker, holder_id: str, account: str) -> None:
         "addFundingLimitSettingsChangeRequest",
         {"accountHolderId": holder_id, "fundingLimit": limit, "instantFundingLimit": limit},
     )
-    w.partner(
-        "requestCreditLimitSettings",
-        {
-            "accountId": account,
-            "creditLimitSettings": {"amount": _money("500.00")},
-            "cycleLength": {"monthly": {"dayOfMonth": 10}},
-            "repaymentSettings": {
-                "repaymentMethod": {
-                    "sepaDirectDebitB2B": {
-                        "IBAN": DEBTOR_IBAN,
-                        "name": "Acme Treasury",
-                        "address": {
-                            "addressLine1": "1 Hauptstrasse",
-                            "city": "Berlin",
-                            "postalCode": "10115",
-                            "country": "DEU",
-                        },
-                    }
-                }
-            },
-            "consentRedirectUrl": REDIRECT,
-        },
-    )
+    w.partner("requestCreditLimitSettings", _credit_limit_request(account))
 
 
 def test_user_and_consent_payloads(walker: Walker) -> None:
@@ -807,29 +803,9 @@ def test_credit_payloads(walker: Walker) -> None:
     bank, w = walker.bank, walker
     company = bank.holder(holder_type="Company", company_name="Credit SAS")
     account = company["account_id"]
-    asked = w.partner(
-        "requestCreditLimitSettings",
-        {
-            "accountId": account,
-            "creditLimitSettings": {"amount": _money("500.00")},
-            "cycleLength": {"monthly": {"dayOfMonth": 10}},
-            "repaymentSettings": {
-                "repaymentMethod": {
-                    "sepaDirectDebitB2B": {
-                        "IBAN": DEBTOR_IBAN,
-                        "name": "Acme Treasury",
-                        "address": {
-                            "addressLine1": "1 Hauptstrasse",
-                            "city": "Berlin",
-                            "postalCode": "10115",
-                            "country": "DEU",
-                        },
-                    }
-                }
-            },
-            "consentRedirectUrl": REDIRECT,
-        },
-    )["creditLimitSettingsRequest"]
+    asked = w.partner("requestCreditLimitSettings", _credit_limit_request(account))[
+        "creditLimitSettingsRequest"
+    ]
     bank.approve(asked["consent"]["id"])
     w.testing("simulateCreditLimitUpdated", {"accountId": account, "status": "Accepted"})
     with bank.env.store.atomic() as db:

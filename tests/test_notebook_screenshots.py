@@ -16,6 +16,10 @@ STEMS = sorted(path.stem for path in (ROOT / "notebooks").glob("*.ipynb"))
 
 def test_every_notebook_names_its_main_widget() -> None:
     assert sorted(MAIN_WIDGETS) == STEMS
+
+
+def test_the_manifest_names_only_notebooks_that_exist() -> None:
+    assert sorted(recorded()) == STEMS
     for stem in STEMS:
         assert main_cell(stem) >= 0
 
