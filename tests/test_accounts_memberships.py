@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from simulator.domain.accounts.memberships import MEMBERSHIP_TRANSITIONS
+from simulator.domain.consents.consent_descriptions import describe_consent
 from simulator.domain.users.users import create_user, find_user_by_phone
 
 from .banking_support import CARD_CONSENT, CARD_SWITCHES, REDIRECT, Bank, card_consent_id
@@ -247,7 +248,14 @@ def test_bulk_invitation_with_one_consent(bank: Bank, account: str) -> None:
     consents = {item["statusInfo"]["consent"]["id"] for item in added}
     assert len(added) == 2 and len(consents) == 1
     assert added[0]["statusInfo"]["consent"]["purpose"] == "AddAccountMemberships"
-    approved = bank.approve(consents.pop())
+    consent_id = consents.pop()
+    page = describe_consent(bank.env, bank.row("consents", consent_id))
+    assert page.title == "Approve new account members"
+    assert page.summary == "Test project asks to invite 2 members to an account."
+    headings = [section.heading for section in page.sections]
+    assert headings == ["New member 1", "New member 2", "Account"]
+    assert ("E-mail", "m1@example.com") in page.sections[1].rows
+    approved = bank.approve(consent_id)
     assert approved["status"] == "Accepted", approved
     assert [status_of(bank, item["id"]) for item in added] == ["InvitationSent"] * 2
     too_many = bank.api.mutate(
@@ -271,6 +279,13 @@ def test_update_through_consent(bank: Bank, account: str) -> None:
     )
     assert result["consent"]["purpose"] == "UpdateAccountMembership"
     assert bank.row("account_memberships", membership_id)["can_manage_cards"] == 0
+    # The consent page says what approving changes (the app's "member rights" flow).
+    page = describe_consent(bank.env, bank.row("consents", result["consent"]["id"]))
+    assert page.title == "Approve changing an account member"
+    assert page.summary == "Test project asks to change what Bob Martin may do on an account."
+    rows = dict(page.sections[0].rows)
+    assert rows["New: E-mail"] == "bob@new.example.com"
+    assert rows["New: May"] == "view the account, initiate payments, manage cards"
     busy = bank.api.mutate(
         "updateAccountMembership",
         {"accountMembershipId": membership_id, "consentRedirectUrl": REDIRECT},
@@ -319,6 +334,8 @@ def test_suspend_resume_disable(bank: Bank, account: str) -> None:
     )
     assert resumed["consent"]["purpose"] == "ResumeAccountMembership"
     assert status_of(bank, membership_id) == "Suspended"
+    page = describe_consent(bank.env, bank.row("consents", resumed["consent"]["id"]))
+    assert page.summary == "Test project asks to give Bob Martin back their access to an account."
     bank.approve(resumed["consent"]["id"])
     assert status_of(bank, membership_id) == "Enabled"
     not_suspended = bank.api.mutate(

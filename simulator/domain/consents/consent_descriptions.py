@@ -73,6 +73,13 @@ _TITLES = {
     "AddDigitalCard": "Approve adding a card to a wallet",
     "AddDigitalCards": "Approve adding cards to a wallet",
     "ActivateDigitalCard": "Approve activating a card in a wallet",
+    "AddAccountMemberships": "Approve new account members",
+    "UpdateAccountMembership": "Approve changing an account member",
+    "ResumeAccountMembership": "Approve resuming an account member",
+    "RequestCreditLimit": "Approve a credit limit request",
+    "UpdateAccountSettings": "Approve changing an account's settings",
+    "InitiateInternationalCreditTransfer": "Approve an international transfer",
+    "EnableMandate": "Approve a direct debit mandate",
 }
 _PERIODS = {"Daily": "a day", "Weekly": "a week", "Monthly": "a month", "Always": "in total"}
 _PERMISSIONS = (
@@ -234,6 +241,78 @@ def _membership(
     summary = f"{project} asks to invite {who} to an account."
     account = _account_section(db, membership["account_id"])
     return summary, tuple(s for s in (DetailSection("New member", tuple(rows)), account) if s)
+
+
+def _memberships(
+    db: sqlite_utils.Database, consent: ConsentRow, project: str
+) -> tuple[str, tuple[DetailSection, ...]] | None:
+    """`addAccountMemberships`: one consent for every invitation it holds."""
+    invited = rows_where(
+        db, "account_memberships", "consent_id = ?", [consent["id"]], order_by="rowid"
+    )
+    sections: list[DetailSection] = []
+    for membership in invited:
+        described = _membership(db, {**consent, "resource_id": membership["id"]}, project)
+        if described is not None:
+            sections.append(DetailSection(f"New member {len(sections) + 1}", described[1][0].rows))
+    if not sections:
+        return None
+    account = _account_section(db, consent["resource_id"])
+    summary = f"{project} asks to invite {len(sections)} members to an account."
+    return summary, tuple(s for s in (*sections, account) if s)
+
+
+#: A membership change's columns, as the consent page names them (permissions apart).
+_MEMBER_FIELDS = {
+    "email": "E-mail",
+    "language": "Language",
+    "restricted_first_name": "First name",
+    "restricted_last_name": "Last name",
+    "restricted_phone_number": "Phone number",
+    "restricted_birth_date": "Birth date",
+    "tax_identification_number": "Tax identification number",
+    "spending_limit_value": "Spending limit",
+    "spending_limit_period": "Spending limit period",
+}
+
+
+def _membership_change(
+    db: sqlite_utils.Database, consent: ConsentRow, project: str
+) -> tuple[str, tuple[DetailSection, ...]] | None:
+    """`updateAccountMembership` (the change waiting in `pending_update`) and
+    `resumeAccountMembership`: who, and what approving changes."""
+    membership = find_row(db, "account_memberships", consent["resource_id"])
+    if membership is None:
+        return None
+    who = _person(db, membership)
+    if consent["purpose"] == "ResumeAccountMembership":
+        rows: list[tuple[str, str]] = [("Member", who), ("Now", "Suspended"), ("After", "Enabled")]
+        summary = f"{project} asks to give {who} back their access to an account."
+    else:
+        changes = json.loads(membership["pending_update"] or "{}")
+        rows = [("Member", who)]
+        rows += [
+            (f"New: {label}", str(changes[key]))
+            for key, label in _MEMBER_FIELDS.items()
+            if changes.get(key) is not None
+        ]
+        if "residency_address" in changes:
+            rows.append(("New: Residency address", _address_text(changes["residency_address"])))
+        if any(column in changes for column, _ in _PERMISSIONS):
+            granted = [
+                text for column, text in _PERMISSIONS if value_of({**membership, **changes}, column)
+            ]
+            rows.append(("New: May", ", ".join(granted) if granted else "nothing (no permission)"))
+        summary = f"{project} asks to change what {who} may do on an account."
+    account = _account_section(db, membership["account_id"])
+    return summary, tuple(s for s in (DetailSection("Member", tuple(rows)), account) if s)
+
+
+def _address_text(stored: str | None) -> str:
+    """A stored address (JSON) on one line."""
+    address = json.loads(stored) if stored else {}
+    parts = ("address_line_1", "address_line_2", "postal_code", "city", "state", "country")
+    return ", ".join(str(address[key]) for key in parts if address.get(key)) or "none"
 
 
 def _payment(
@@ -412,6 +491,9 @@ _DESCRIBERS: dict[str, Describer] = {
     "AddCards": _card,
     **dict.fromkeys(_CARD_ACTIONS, _card_action),
     "AddAccountMembership": _membership,
+    "AddAccountMemberships": _memberships,
+    "UpdateAccountMembership": _membership_change,
+    "ResumeAccountMembership": _membership_change,
     "InitPayment": _payment,
     "CloseAccount": _closing,
     "ConsentToMultipleConsents": _children,
