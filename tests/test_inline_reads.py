@@ -4,6 +4,8 @@ a query that asks to write, in the worker threads, with the same answer either w
 from __future__ import annotations
 
 import threading
+import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -15,7 +17,9 @@ from simulator.api import execute_inline
 from simulator.api.context import RequestContext
 from simulator.api.inline_reads import INLINE_ROWS, inline_schema
 from simulator.domain.kernel.context import Principal
+from simulator.domain.sandbox.datasets import load_dataset
 from simulator.environments import EnvironmentName
+from simulator.limits import LimitSettings
 from simulator.limits.document_memo import parse_remembered
 from simulator.limits.query_cost import safe_validate
 from simulator.server import graphql_endpoint
@@ -23,7 +27,7 @@ from simulator.server.app import partner_schema
 from simulator.storage.read_only import WriteDeferred, reads_only
 from simulator.workshop.fair_pool import FairPool
 
-from .conftest import GraphQL
+from .conftest import REDIRECT_URI, GraphQL, project_token
 
 PAGE = (
     "{ accounts(first: 10) { edges { node { id IBAN name balances { available { value } } } } } }"
@@ -174,3 +178,29 @@ def test_the_answer_is_the_same_over_http(live_server: Any, token: str, runs: li
         ]
     assert runs == ["workers", "loop"]
     assert _without_rate(bodies[0]) == _without_rate(bodies[1])
+
+
+def test_the_deadline_stops_a_query_on_the_loop(
+    tmp_path: Path, runs: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sim = Simulator(tmp_path, limits=LimitSettings(execution_deadline_seconds=0.05))
+    credentials = sim.create_project("sandbox", "Deadline", [REDIRECT_URI])
+    load_dataset(sim.sandbox, credentials.project_id, "default")
+    query = "{ accounts(first: 7) { edges { node { id name } } } }"  # sent by no other test
+    with sim, sim.client() as http:
+        sandbox = GraphQL(http, "/sandbox/graphql", project_token(http, credentials))
+        assert sandbox.post(query).status_code == 200  # in a worker: parsed, validated
+        field = partner_schema().type_map["Account"].fields["id"]  # type: ignore[union-attr]
+        calls: list[float] = []
+
+        def slow_id(row: dict[str, Any], info: Any) -> Any:
+            calls.append(time.perf_counter())
+            time.sleep(0.1)
+            return row["id"]
+
+        monkeypatch.setattr(field, "resolve", slow_id)
+        response = sandbox.post(query)
+    assert runs == ["workers", "loop"]
+    assert response.status_code == 503, response.text
+    assert response.json()["errors"][0]["extensions"]["code"] == "DEADLINE_EXCEEDED"
+    assert len(calls) <= 1  # stopped, as in a worker
