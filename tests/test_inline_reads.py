@@ -204,3 +204,17 @@ def test_the_deadline_stops_a_query_on_the_loop(
     assert response.status_code == 503, response.text
     assert response.json()["errors"][0]["extensions"]["code"] == "DEADLINE_EXCEEDED"
     assert len(calls) <= 1  # stopped, as in a worker
+
+
+def test_a_look_up_that_fails_sends_the_query_to_the_workers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    schema = build_schema("type Query { a(first: Int): [Int] }")
+    text = "query($n: Int) { a(first: $n) }"
+    safe_validate(schema, parse_remembered(text), specified_rules)
+
+    def failing(*_: Any) -> Any:
+        raise RecursionError
+
+    monkeypatch.setattr("simulator.api.inline_reads.estimate_rows", failing)
+    assert inline_schema(schema, {"query": text, "variables": {"n": 1}}) is None
