@@ -4,8 +4,9 @@ A cheap, remembered GraphQL query may run on the server's event loop instead of 
 thread (docs/limits.md, "Operations run off the event loop"). That is only safe for a
 read: a write there could wait on SQLite's write lock (another process committing) with the
 whole server held. Whether an operation writes is not known before it runs (a query's
-resolver is expected to read, nothing proves it), so `Store.atomic()`, the one way a write
-begins, asks `refuse_writes_here()` first: inside `reads_only()` it raises `WriteDeferred`
+resolver is expected to read, nothing proves it), so `Store.atomic()`, where every write
+begins (each write is one transaction; a write made without one would not be caught), asks
+`refuse_writes_here()` first: inside `reads_only()` it raises `WriteDeferred`
 before `BEGIN`, nothing written, and the caller runs the operation again where writes are
 allowed (a worker thread).
 
