@@ -30,9 +30,11 @@ Asserts nothing about time.
         [--rounds 3] [--data-dir DIR] [--quick]
 
 `--data-dir` serves an existing workshop data dir (made by an earlier run with
-`KEEP_BENCH_DIR=1`, or by `workshop create`) instead of creating one: a room of 100 takes
-most of a minute to create. `--quick` is 3 learners of the `default` dataset, 8
-connections, one round of 1 s: the same path in about 15 s.
+`KEEP_BENCH_DIR=1`, or by `workshop create`) instead of creating one. Its clock is frozen,
+so its rate counters carry over from run to run: a learner's 2,000th request in 5 virtual
+minutes is answered 429 (put each learner's `limits.sqlite` back between runs). `--quick` is
+3 learners of the `default` dataset, 8 connections, one round of 1 s: the same path in about
+15 s.
 """
 
 from __future__ import annotations

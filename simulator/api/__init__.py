@@ -6,6 +6,15 @@ context (its SQLite file) and the limits applied to it.
 
 from .context import RequestContext
 from .errors import format_error
-from .executable import build_schema, execute
+from .executable import build_schema, execute, execute_inline
+from .inline_reads import inline_schema, may_run_inline
 
-__all__ = ["RequestContext", "build_schema", "execute", "format_error"]
+__all__ = [
+    "RequestContext",
+    "build_schema",
+    "execute",
+    "execute_inline",
+    "format_error",
+    "inline_schema",
+    "may_run_inline",
+]

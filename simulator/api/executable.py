@@ -31,10 +31,13 @@ from graphql import (
     build_ast_schema,
 )
 
+from ..clock import monotonic
 from ..graphql_compat import ExecutionContext, accept_enum_parse_value_arguments
 from ..limits.deadline import DEADLINE_CODE, deadline_execution_context
+from ..storage.read_only import WriteDeferred, reads_only
 from .context import RequestContext
 from .errors import GraphQLErrorLog, format_error
+from .inline_reads import note_inline
 from .scalars import scalars
 from .sdl_cache import cached_document, store_document
 from .unions import bind_abstract_types
@@ -45,6 +48,7 @@ __all__ = [
     "SchemaOnce",
     "build_schema",
     "execute",
+    "execute_inline",
     "load_type_defs",
     "resolver_modules",
 ]
@@ -227,8 +231,53 @@ async def execute(
     Parsing, validation and execution run in `workers` (the simulator's pool; the event
     loop's default executor without one), so a long operation never holds up the event
     loop: resolvers are synchronous and read SQLite. With `deadline_seconds`, the execution
-    stops once that much real time has passed since the worker took it up.
+    stops once that much real time has passed since the worker took it up. A remembered,
+    cheap query may run on the event loop instead: `execute_inline`.
     """
+    run = _runner(schema, data, context, query_parser, query_validator, deadline_seconds)
+    # In a copy of the request's context (`run_in_executor` copies none, unlike
+    # `asyncio.to_thread`): the operation reads the instant the request came in
+    # (`Clock.pinned`), and a record it logs names the request's id (docs/security.md).
+    request_context = contextvars.copy_context()
+    result = await asyncio.get_running_loop().run_in_executor(workers, request_context.run, run)
+    return _status_of(result), result
+
+
+def execute_inline(
+    schema: GraphQLSchema,
+    data: dict[str, Any],
+    context: RequestContext,
+    *,
+    query_parser: QueryParser | None = None,
+    query_validator: QueryValidator | None = None,
+    workers: Executor | None = None,
+    deadline_seconds: float | None = None,
+) -> tuple[int, dict[str, Any]] | None:
+    """`execute`, run here, on the caller's thread (the event loop), for a query
+    `inline_reads.inline_schema` found remembered and cheap; `None` when it asked to write
+    (refused before the write began: `storage.read_only`), and must run again in `workers`
+    with a fresh context. Its time counts towards the caller's use of `workers`."""
+    run = _runner(schema, data, context, query_parser, query_validator, deadline_seconds)
+    started = monotonic()
+    result: dict[str, Any] | None = None
+    with reads_only() as scope, contextlib.suppress(WriteDeferred):
+        # A copy of the request's context, as in a worker: what the run sets stays in it.
+        result = contextvars.copy_context().run(run)
+    note_inline(workers, monotonic() - started)
+    if result is None or scope.deferred:
+        return None
+    return _status_of(result), result
+
+
+def _runner(
+    schema: GraphQLSchema | Callable[[], GraphQLSchema],
+    data: dict[str, Any],
+    context: RequestContext,
+    query_parser: QueryParser | None,
+    query_validator: QueryValidator | None,
+    deadline_seconds: float | None,
+) -> Callable[[], dict[str, Any]]:
+    """The operation's run: parse, validate and execute (on whichever thread calls it)."""
 
     def run() -> dict[str, Any]:
         ready = schema() if callable(schema) else schema
@@ -248,14 +297,13 @@ async def execute(
         )
         return result
 
-    # In a copy of the request's context (`run_in_executor` copies none, unlike
-    # `asyncio.to_thread`): the operation reads the instant the request came in
-    # (`Clock.pinned`), and a record it logs names the request's id (docs/security.md).
-    request_context = contextvars.copy_context()
-    result = await asyncio.get_running_loop().run_in_executor(workers, request_context.run, run)
+    return run
+
+
+def _status_of(result: dict[str, Any]) -> int:
     if is_deadline_exceeded(result):
-        return DEADLINE_STATUS, result
-    return (400 if is_request_error(result) else 200), result
+        return DEADLINE_STATUS
+    return 400 if is_request_error(result) else 200
 
 
 def is_deadline_exceeded(result: dict[str, Any]) -> bool:

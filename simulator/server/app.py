@@ -109,7 +109,8 @@ def create_app(
     `close()`; the `ticker` thread runs while the app's lifespan does (a served app, or a
     `with`-entered test client).
     `public_url` starts every absolute URL the app emits (kept in `app.state.public_url`).
-    GraphQL operations run in `workers` (the simulator's pool), off the event loop.
+    GraphQL operations run in `workers` (the simulator's pool), off the event loop, but for
+    a remembered, cheap query (`api.inline_reads`).
     No schema is built here: each is built at the first request that needs it (in a worker),
     so a process that only asks for a token, or only the partner API, builds no other.
     """

@@ -25,7 +25,8 @@ log (`server/access_log.py`), to which the endpoint names the authenticated proj
 operation. Absolute URLs in the data (`consentUrl`) start with the public base URL
 (`simulator/public_url.py`), never with the request's `Host`.
 
-The operation runs in the simulator's worker threads (`workers`), never on the event loop,
+The operation runs in the simulator's worker threads (`workers`), but for a query sent before
+and cheap, which runs on the event loop (`api.inline_reads` says which, docs/limits.md why),
 after the row budget (an estimate of the rows it asks for, with the request's variables) and
 within the execution deadline: a 400 `OPERATION_LIMIT_EXCEEDED` (`limit: rows`) before it
 runs, a 503 `DEADLINE_EXCEEDED` when stopped (docs/limits.md, "Bounded work").
@@ -52,7 +53,7 @@ from graphql import (
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..api import RequestContext, execute
+from ..api import RequestContext, execute, execute_inline, inline_schema, may_run_inline
 from ..domain.kernel.context import Environment, Principal
 from ..exceptions import InvalidToken, SimulatorError
 from ..journal.middleware import note_cost, note_operation_data
@@ -413,8 +414,28 @@ class _Endpoint:
     async def _run(
         self, request: Request, principal: Principal, data: dict[str, Any]
     ) -> tuple[int, dict[str, Any]]:
-        """Run the operation under the limits, the row budget and the deadline, in the
-        workers; `extensions.cost` reports the figures."""
+        """Run the operation under the limits, the row budget and the deadline: a
+        remembered, cheap query on the event loop (`api.inline_reads`), anything else in the
+        workers (and a query that asked to write there, again); `extensions.cost` reports
+        the figures."""
+        inline = inline_schema(self.schema, data) if may_run_inline(self.workers) else None
+        if inline is not None:
+            answered = await self._attempt(request, principal, data, inline)
+            if answered is not None:
+                return answered
+        answered = await self._attempt(request, principal, data, None)
+        assert answered is not None  # only a run on the event loop is deferred
+        return answered
+
+    async def _attempt(
+        self,
+        request: Request,
+        principal: Principal,
+        data: dict[str, Any],
+        inline: GraphQLSchema | None,
+    ) -> tuple[int, dict[str, Any]] | None:
+        """One run of the operation, each with its own context and figures: on the event
+        loop with `inline` (`None` when it asked to write), else in the workers."""
         limits = self.limits
         context = RequestContext(
             self.environment, principal, public_url_of(request), self.scheduler, limits=limits
@@ -433,19 +454,32 @@ class _Endpoint:
             validator = row_budget_validator(
                 validator, row_budget, data["variables"], on_estimate=estimates.extend
             )
-        status, result = await execute(
-            self.schema,
-            data,
-            context,
-            query_parser=logging_parser(request),
-            query_validator=validator,
-            workers=self.workers,
-            deadline_seconds=(
-                settings.execution_deadline_seconds
-                if settings
-                else DEFAULT_EXECUTION_DEADLINE_SECONDS
-            ),
+        deadline = (
+            settings.execution_deadline_seconds if settings else DEFAULT_EXECUTION_DEADLINE_SECONDS
         )
+        if inline is None:
+            answered: tuple[int, dict[str, Any]] | None = await execute(
+                self.schema,
+                data,
+                context,
+                query_parser=logging_parser(request),
+                query_validator=validator,
+                workers=self.workers,
+                deadline_seconds=deadline,
+            )
+        else:
+            answered = execute_inline(
+                inline,
+                data,
+                context,
+                query_parser=logging_parser(request),
+                query_validator=validator,
+                workers=self.workers,
+                deadline_seconds=deadline,
+            )
+        if answered is None:
+            return None
+        status, result = answered
         if operation_limits is not None:
             name = data["operationName"]
             figures = cost_figures(selected_cost(costs, name), operation_limits, name)

@@ -21,6 +21,7 @@ from ..user_cache import cache_path, read_cached, write_cached
 from ._ids import ID_SECRET_TABLE, ensure_id_secret
 from .current import MIGRATIONS_TABLE, connect, protect_database
 from .private import private_dir, private_file
+from .read_only import refuse_writes_here
 from .tables import MIGRATION_SETS
 
 __all__ = ["Store", "now_text"]
@@ -226,7 +227,10 @@ class Store:
         transaction that reads first and writes later would fail at once with "database is
         locked" whenever another connection (the CLI, a second process) committed in between,
         since in WAL mode a stale read snapshot cannot become a write.
+        A write asked for inside `read_only.reads_only()` (a query run on the event loop)
+        is refused before it begins (`WriteDeferred`): the operation runs again in a worker.
         """
+        refuse_writes_here()
         database = self.db
         if database.conn.in_transaction:
             with database.atomic():  # a savepoint

@@ -129,6 +129,21 @@ class FairPool:
             self._ready.notify()
         return future
 
+    def _inline_allowed(self, name: str) -> bool:
+        """Whether a space may run a cheap query on the event loop: not while it is heavy
+        (`api.inline_reads`; its operations are then paced here like any other)."""
+        with self._ready:
+            space = self._spaces.get(name)
+            return space is None or not self._heavy(space, monotonic())
+
+    def _note_inline(self, name: str, seconds: float) -> None:
+        """Count an operation run on the event loop towards the space's use."""
+        ended = monotonic()
+        with self._ready:
+            space = self._spaces.setdefault(name, _Space())
+            space.used = space.usage(ended, self.half_life) + seconds
+            space.stamp = ended
+
     def _heavy(self, space: _Space, now: float) -> bool:
         return space.usage(now, self.half_life) > self.heavy_seconds
 
@@ -223,6 +238,15 @@ class SpaceExecutor(Executor):
 
     def submit(self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
         return self.pool._submit(self.space, lambda: fn(*args, **kwargs))
+
+    def may_run_inline(self) -> bool:
+        """Whether this space's cheap queries may run on the event loop (`api.inline_reads`):
+        not while the pool counts it heavy."""
+        return self.pool._inline_allowed(self.space)
+
+    def note_inline(self, seconds: float) -> None:
+        """Count `seconds` of an operation run on the event loop as this space's use."""
+        self.pool._note_inline(self.space, seconds)
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """Nothing: the pool belongs to the workshop, which shuts it down."""
