@@ -136,9 +136,7 @@ def file_routes(environments: dict[EnvironmentName, Environment]) -> list[Route]
         routes.append(Route(identity, _identity_upload(env), methods=["PUT", "POST"]))
         routes.append(Route(download, _download(env), methods=["GET"]))
         supporting = supporting_documents.UPLOAD_PATH.format(environment=name.value, id="{id}")
-        routes.append(
-            Route(supporting, _document_upload(env), methods=["POST", "PUT", "OPTIONS"])
-        )
+        routes.append(Route(supporting, _document_upload(env), methods=["POST", "PUT", "OPTIONS"]))
         statements = f"/{name.value}-documents/account-statements/{{id}}.{{ext}}"
         routes.append(Route(statements, _statement(env), methods=["GET"]))
     return routes

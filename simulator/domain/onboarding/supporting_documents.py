@@ -53,6 +53,7 @@ __all__ = [
     "COLLECTION_TRANSITIONS",
     "DOCUMENT_TRANSITIONS",
     "REQUIRED_PURPOSES",
+    "UPLOAD_PATH",
     "delete_document",
     "find_collection",
     "list_collections",
@@ -63,7 +64,6 @@ __all__ = [
     "request_review",
     "set_collection_status",
     "set_document_status",
-    "UPLOAD_PATH",
     "update_document",
 ]
 
