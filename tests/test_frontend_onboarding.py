@@ -385,3 +385,89 @@ def test_the_older_company_onboarding_follows_the_v1_rules(
         )
     payload = saved["unauthenticatedUpdateCompanyOnboarding"]
     assert payload["onboarding"]["statusInfo"] == {"status": "Valid", "validationVersion": "V1"}
+
+
+OWNERS = """
+mutation UpdatePublicCompanyAccountHolderOnboarding(
+  $input: UpdatePublicCompanyAccountHolderOnboardingInput!
+) {
+  updatePublicCompanyAccountHolderOnboarding(input: $input) {
+    __typename
+    ... on UpdatePublicCompanyAccountHolderOnboardingSuccessPayload {
+      onboarding { ... on CompanyAccountHolderOnboarding { company { relatedIndividuals {
+        __typename
+        ... on CompanyLegalRepresentative { firstName legalRepresentative { roles } }
+        ... on CompanyUltimateBeneficialOwner {
+          firstName
+          ultimateBeneficialOwner { qualificationType ownership { totalPercentage type } }
+        }
+      } } } }
+    }
+  }
+}"""
+
+
+def test_the_ownership_step_keeps_a_representative_and_an_owner_without_any_token(
+    app: httpx.Client, project: ProjectCredentials
+) -> None:
+    created = _public(
+        app,
+        CREATE_COMPANY,
+        input={"projectId": project.project_id, "accountInfo": {"country": "FRA"}},
+    )["createPublicCompanyAccountHolderOnboarding"]
+    person = {
+        "firstName": "Ada",
+        "lastName": "Byron",
+        "sex": "Female",
+        "nationality": "FRA",
+        "birthInfo": {
+            "birthDate": "1990-01-14",
+            "country": "FRA",
+            "city": "Paris",
+            "postalCode": "75001",
+        },
+        "address": {
+            "addressLine1": "12 Rue de Rivoli",
+            "city": "Paris",
+            "postalCode": "75001",
+            "country": "FRA",
+        },
+        "unitedStatesTaxInfo": {"isUnitedStatesPerson": False},
+    }
+    # The app sends the whole list each time: the admin, a director, a 30% direct owner.
+    people = [
+        {**person, "type": "LegalRepresentative", "legalRepresentative": {"roles": ["Director"]}},
+        {
+            **person,
+            "type": "UltimateBeneficialOwner",
+            "taxIdentificationNumber": "",
+            "ultimateBeneficialOwner": {
+                "qualificationType": "Ownership",
+                "ownership": {"totalPercentage": 30.0, "type": "Direct"},
+            },
+        },
+    ]
+    data = _public(
+        app,
+        OWNERS,
+        input={
+            "onboardingId": created["onboarding"]["id"],
+            "company": {"relatedIndividuals": people},
+        },
+    )
+    company = data["updatePublicCompanyAccountHolderOnboarding"]["onboarding"]["company"]
+    assert company["relatedIndividuals"] == [
+        {
+            "__typename": "CompanyLegalRepresentative",
+            "firstName": "Ada",
+            "legalRepresentative": {"roles": ["Director"]},
+        },
+        {
+            "__typename": "CompanyUltimateBeneficialOwner",
+            "firstName": "Ada",
+            "ultimateBeneficialOwner": {
+                "qualificationType": "Ownership",
+                "ownership": {"totalPercentage": 30.0, "type": "Direct"},
+            },
+        },
+    ]
