@@ -202,3 +202,17 @@ def test_onboarding_without_input_starts_an_empty_one(sandbox: GraphQL, mutation
     [payload] = data.values()
     assert payload["onboarding"]["accountCountry"] == "FRA"
     assert payload["onboarding"]["statusInfo"]["status"] == "Invalid"
+
+
+def test_a_v1_onboarding_waits_for_its_users_names_to_be_finalized(sandbox: GraphQL) -> None:
+    # Valid by the V1 rules (no names asked for), yet nobody has signed in to give them: a
+    # project token cannot finalize it into a holder without a name.
+    onboarding = _onboard(sandbox)
+    assert onboarding["statusInfo"] == {"status": "Valid", "validationVersion": "V1"}
+    refused = sandbox(
+        """mutation($id: String!) { finalizeAccountHolderOnboarding(input: {onboardingId: $id}) {
+          __typename ... on OnboardingNotReadyForFinalizationRejection { message } } }""",
+        {"id": onboarding["id"]},
+    )["finalizeAccountHolderOnboarding"]
+    assert refused["__typename"] == "OnboardingNotReadyForFinalizationRejection"
+    assert "firstName, lastName" in refused["message"]
