@@ -108,6 +108,31 @@ def _save(app: httpx.Client, onboarding_id: str, **step: Any) -> dict[str, Any]:
     return onboarding
 
 
+def _upload_each(app: httpx.Client, collection_id: str, purposes: list[str]) -> None:
+    """The documents step: an upload URL for each purpose, asked without a token, then the
+    file posted from the page to that URL."""
+    for purpose in purposes:
+        data = _public(
+            app,
+            UPLOAD_URL,
+            input={
+                "supportingDocumentCollectionId": collection_id,
+                "supportingDocumentPurpose": purpose,
+                "filename": f"{purpose}.pdf",
+            },
+        )["generateSupportingDocumentUploadUrl"]
+        upload = data["upload"]
+        fields = {field["key"]: field["value"] for field in upload["fields"]}
+        sent = app.post(
+            upload["url"],
+            data=fields,
+            files={"file": (f"{purpose}.pdf", b"%PDF-1.4")},
+            headers=ORIGIN,
+        )
+        assert sent.status_code == 204, sent.text
+        assert sent.headers["access-control-allow-origin"] == "*"
+
+
 def test_the_company_onboarding_v2_runs_every_step_without_any_token(
     app: httpx.Client, sim: Simulator, project: ProjectCredentials
 ) -> None:
@@ -168,28 +193,7 @@ def test_the_company_onboarding_v2_runs_every_step_without_any_token(
     assert collection["statusInfo"] == {"status": "WaitingForDocument"}
     purposes = [purpose["name"] for purpose in collection["requiredSupportingDocumentPurposes"]]
     assert purposes
-    # The documents step: an upload URL for each, asked without a token, then the file
-    # posted from the page to that URL.
-    for purpose in purposes:
-        data = _public(
-            app,
-            UPLOAD_URL,
-            input={
-                "supportingDocumentCollectionId": collection["id"],
-                "supportingDocumentPurpose": purpose,
-                "filename": f"{purpose}.pdf",
-            },
-        )["generateSupportingDocumentUploadUrl"]
-        upload = data["upload"]
-        fields = {field["key"]: field["value"] for field in upload["fields"]}
-        sent = app.post(
-            upload["url"],
-            data=fields,
-            files={"file": (f"{purpose}.pdf", b"%PDF-1.4")},
-            headers=ORIGIN,
-        )
-        assert sent.status_code == 204, sent.text
-        assert sent.headers["access-control-allow-origin"] == "*"
+    _upload_each(app, collection["id"], purposes)
     statuses = sim.sandbox.store.db.execute(
         "SELECT DISTINCT status FROM supporting_documents WHERE collection_id = ?",
         [collection["id"]],
