@@ -419,7 +419,7 @@ def test_the_ownership_step_keeps_a_representative_and_an_owner_without_any_toke
         CREATE_COMPANY,
         input={"projectId": project.project_id, "accountInfo": {"country": "FRA"}},
     )["createPublicCompanyAccountHolderOnboarding"]
-    person = {
+    person: dict[str, Any] = {
         "firstName": "Ada",
         "lastName": "Byron",
         "sex": "Female",
