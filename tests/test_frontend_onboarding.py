@@ -331,7 +331,7 @@ def test_the_older_onboarding_opens_the_apps_first_flow(
     info = _unauthenticated(app, GET_ONBOARDING, id=onboarding_id)["onboardingInfo"]
     # V1 names the fields as its input does, and asks no names (the user gives them).
     assert info["statusInfo"]["errors"] == [{"field": "email", "errors": ["Missing"]}]
-    steps = [
+    steps: list[dict[str, Any]] = [
         {"email": "ada.byron@example.com", "language": "en"},
         {"residencyAddress": {**ADDRESS, "country": "FRA"}},
         {"employmentStatus": "Employee", "monthlyIncome": "Between1500And3000"},
