@@ -88,7 +88,8 @@ def test_a_company_s_people_are_kept_and_shown(sandbox: GraphQL) -> None:
     ]
     assert info["legalRepresentativePersonalAddress"]["city"] == "Lyon"
     newer = sandbox(NEWER, {"id": made["onboarding"]["id"]})["accountHolderOnboarding"]
-    assert newer["company"] is None  # no registration number yet: the company is null
+    # Shown as soon as anything is given; no registration number yet: it reads empty.
+    assert newer["company"] == {"businessActivity": "ProfessionalScientificAndTechnicalActivities"}
     update = {
         "onboardingId": made["onboarding"]["id"],
         "registrationNumber": "552100554",

@@ -14,7 +14,8 @@ from .conftest import GraphQL
 from .oauth_pages import Pages, exchange
 
 ONBOARDING = """id accountCountry accountName email language
-  statusInfo { status ... on OnboardingInvalidStatusInfo { errors { field errors } } }
+  statusInfo { status validationVersion
+    ... on OnboardingInvalidStatusInfo { errors { field errors } } }
   info { type
     ... on OnboardingIndividualAccountHolderInfo { employmentStatus monthlyIncome
           residencyAddress { addressLine1 city postalCode country } }
@@ -105,11 +106,9 @@ def test_an_individual_is_onboarded_the_older_way_and_finalized_by_the_user(
             "country": "DEU",
         },
     }
-    # The names come from the user who signs in: until then, they are missing.
-    assert [error["field"] for error in onboarding["statusInfo"]["errors"]] == [
-        "accountAdmin.firstName",
-        "accountAdmin.lastName",
-    ]
+    # The older onboarding follows the V1 rules: the names are not asked for (the user who
+    # signs in gives them), so it is Valid, and the onboarding app opens its first flow.
+    assert onboarding["statusInfo"] == {"status": "Valid", "validationVersion": "V1"}
     assert onboarding["legalRepresentativeAcceptedIdentificationLevels"] == ["Expert", "QES"]
     onboarding_id = onboarding["id"]
 
@@ -203,3 +202,17 @@ def test_onboarding_without_input_starts_an_empty_one(sandbox: GraphQL, mutation
     [payload] = data.values()
     assert payload["onboarding"]["accountCountry"] == "FRA"
     assert payload["onboarding"]["statusInfo"]["status"] == "Invalid"
+
+
+def test_a_v1_onboarding_waits_for_its_users_names_to_be_finalized(sandbox: GraphQL) -> None:
+    # Valid by the V1 rules (no names asked for), yet nobody has signed in to give them: a
+    # project token cannot finalize it into a holder without a name.
+    onboarding = _onboard(sandbox)
+    assert onboarding["statusInfo"] == {"status": "Valid", "validationVersion": "V1"}
+    refused = sandbox(
+        """mutation($id: String!) { finalizeAccountHolderOnboarding(input: {onboardingId: $id}) {
+          __typename ... on OnboardingNotReadyForFinalizationRejection { message } } }""",
+        {"id": onboarding["id"]},
+    )["finalizeAccountHolderOnboarding"]
+    assert refused["__typename"] == "OnboardingNotReadyForFinalizationRejection"
+    assert "firstName, lastName" in refused["message"]

@@ -106,6 +106,7 @@ def test_applied_migration_names_never_change(tmp_path) -> None:
         "onboarding:m004_transaction_collections",
         "onboarding:m005_verification_renewals",
         "onboarding:m006_account_admin_changes",
+        "onboarding:m007_validation_version",
         "journal:m001_journal",
         "memberships:m001_memberships_users_consents",
         "memberships:m002_sandbox_users",

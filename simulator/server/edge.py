@@ -5,10 +5,12 @@
 1. **Counts the request** for its client IP and endpoint (`simulator.limits.rate_limit`):
    over the budget it answers **429** with `Retry-After`; every response carries
    `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `RateLimit-Policy`.
-2. **Refuses browsers**: no response ever carries an `Access-Control-*` header, so a
+2. **Refuses browsers**: no API response ever carries an `Access-Control-*` header, so a
    cross-origin `fetch()` from a web page fails with a CORS error, as the specification
    says (section 1). Preflight `OPTIONS` requests reach the routes, which answer them with
-   a JSON 405 (the GraphQL endpoints with `Allow: POST`), without CORS headers.
+   a JSON 405 (the GraphQL endpoints with `Allow: POST`), without CORS headers. The one
+   exception is a supporting document's upload URL (`files.py`), which stands for the
+   storage URL the onboarding app posts files to from the page.
 
 The size bounds (414, 431, 413) are not here: `RequestBounds` (`bounds.py`) answers them in
 front of this middleware, before any request is counted, so the body a route (or this
@@ -113,6 +115,9 @@ def _form_value(body: bytes, name: str) -> str | None:
     return values[0] if values else None
 
 
+_SUPPORTING_UPLOAD = "/supporting-document-uploads/"
+
+
 class EdgeMiddleware:
     """Rate limit, size bounds and the no-CORS rule, for every HTTP request of the app."""
 
@@ -152,12 +157,16 @@ class EdgeMiddleware:
             for k, v in (decision.headers() if decision else {}).items()
         ]
 
+        # A supporting document's upload URL stands for a storage URL, not the API: the
+        # browser posts files there (`files.py`), so its CORS headers stay.
+        storage = _SUPPORTING_UPLOAD in str(scope.get("path", ""))
+
         async def send_edge(message: Message) -> None:
             if message["type"] == "http.response.start":
                 kept = [
                     (name, value)
                     for name, value in message.get("headers", [])
-                    if not name.lower().startswith(b"access-control-")
+                    if storage or not name.lower().startswith(b"access-control-")
                 ]
                 message = {**message, "headers": kept + extra}
             await send(message)

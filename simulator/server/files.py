@@ -5,6 +5,9 @@ export downloads, one address each per environment, under the public URL.
   request's body); the document becomes Uploaded.
 - `PUT` (or `POST`) `/{environment}/identification-document-uploads/{token}`: a side of an
   external identification's identity document; recorded once.
+- `POST` (or `PUT`) `/{environment}/supporting-document-uploads/{id}`: a supporting
+  document's file; a document waiting for it becomes Uploaded. The one address answered
+  with CORS headers: the onboarding app uploads from the page, as to a presigned URL.
 - `GET /{environment}/export-downloads/{token}`: an export's CSV file.
 - `GET /{environment}-documents/account-statements/{id}.pdf` (or `.csv`): an account
   statement's file, by the statement's id (`domain/accounts/statement_files.py`).
@@ -28,6 +31,7 @@ from ..domain.accounts.statement_files import statement_file
 from ..domain.capital_deposits import documents
 from ..domain.exports import exports
 from ..domain.kernel.context import Environment
+from ..domain.onboarding import supporting_documents
 from ..domain.users import external_identifications
 from ..environments import EnvironmentName
 from .responses import json_error
@@ -62,6 +66,26 @@ def _identity_upload(env: Environment) -> Endpoint:
         if row is None:
             return _not_found(request)
         return JSONResponse({"side": row["side"], "fileName": row["filename"], "size": len(body)})
+
+    return endpoint
+
+
+#: The one address a browser may call across origins: a supporting document's upload URL,
+#: like the presigned storage URL it stands for, which the onboarding app posts the file
+#: to from the page. Every API answer stays without CORS headers (`edge.py`).
+UPLOAD_CORS = {"Access-Control-Allow-Origin": "*", "Access-Control-Allow-Methods": "POST, PUT"}
+
+
+def _document_upload(env: Environment) -> Endpoint:
+    async def endpoint(request: Request) -> Response:
+        if request.method == "OPTIONS":  # the preflight of a PUT
+            return Response(status_code=204, headers=UPLOAD_CORS)
+        await request.body()  # read to its end; the file itself is not kept
+        document_id = str(request.path_params["id"])
+        row = await run_in_threadpool(supporting_documents.receive_upload, env, document_id)
+        if row is None:
+            return _not_found(request)
+        return Response(status_code=204, headers=UPLOAD_CORS)
 
     return endpoint
 
@@ -111,6 +135,8 @@ def file_routes(environments: dict[EnvironmentName, Environment]) -> list[Route]
         )
         routes.append(Route(identity, _identity_upload(env), methods=["PUT", "POST"]))
         routes.append(Route(download, _download(env), methods=["GET"]))
+        supporting = supporting_documents.UPLOAD_PATH.format(environment=name.value, id="{id}")
+        routes.append(Route(supporting, _document_upload(env), methods=["POST", "PUT", "OPTIONS"]))
         statements = f"/{name.value}-documents/account-statements/{{id}}.{{ext}}"
         routes.append(Route(statements, _statement(env), methods=["GET"]))
     return routes

@@ -47,6 +47,13 @@ PUBLIC_FIELDS: dict[str, tuple[str, tuple[str, ...]]] = {
     # onboarding app's company steps send it with none and work against the real service:
     # what the service does wins over its description (docs/fidelity.md, "The real front-end").
     "updatePublicCompanyAccountHolderOnboarding": ("onboardings", ("input", "onboardingId")),
+    # The same for the company steps' documents: the app asks for an upload URL (and deletes
+    # a wrong file) of the onboarding's own collection with no token.
+    "generateSupportingDocumentUploadUrl": (
+        "supporting_document_collections",
+        ("input", "supportingDocumentCollectionId"),
+    ),
+    "deleteSupportingDocument": ("supporting_documents", ("input", "id")),
 }
 #: Public root fields that read reference data of no project (the company step's legal
 #: forms, which the onboarding app asks without a token).

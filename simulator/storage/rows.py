@@ -2282,6 +2282,7 @@ class OnboardingRow(TypedDict):
     collection_id: str | None
     created_at: str
     updated_at: str
+    validation_version: str | None
 
 
 class OnboardingNew(TypedDict):
@@ -2305,6 +2306,7 @@ class OnboardingNew(TypedDict):
     collection_id: NotRequired[str | None]
     created_at: str
     updated_at: str
+    validation_version: NotRequired[str | None]
 
 
 class OnboardingChanges(TypedDict, total=False):
@@ -2328,6 +2330,7 @@ class OnboardingChanges(TypedDict, total=False):
     collection_id: str | None
     created_at: str
     updated_at: str
+    validation_version: str | None
 
 
 class SupportingDocumentCollectionRow(TypedDict):

@@ -50,6 +50,7 @@ __all__ = [
     "list_onboardings",
     "onboarding_status",
     "update_onboarding",
+    "validation_version",
 ]
 
 #: The account countries (`AccountCountry`, ISO 3166-1 alpha-3) and their alpha-2 codes.
@@ -90,24 +91,38 @@ def _missing(
     prefix: str, values: dict[str, Any], required: tuple[str, ...]
 ) -> list[dict[str, Any]]:
     return [
-        {"field": f"{prefix}.{name}", "errors": ["Missing"], "details": None}
+        {"field": f"{prefix}{name}", "errors": ["Missing"], "details": None}
         for name in required
         if not str(values.get(name) or "").strip()
     ]
 
 
+def validation_version(row: Mapping[str, Any]) -> str:
+    """`V1` for an onboarding the deprecated `onboard*AccountHolder` mutations created,
+    else `V2` (rows older than the column read V2)."""
+    return str(row.get("validation_version") or "V2")
+
+
 def onboarding_status(row: OnboardingRow) -> dict[str, Any]:
-    """The onboarding's status and, when `Invalid`, what is missing or malformed."""
+    """The onboarding's status and, when `Invalid`, what is missing or malformed.
+
+    V2 names each field by its path in the onboarding (`accountAdmin.email`,
+    `company.name`) and asks for the admin's names; V1, the older onboarding's flat shape,
+    names them as its input does (`email`, `name`) and does not: the user who signs in with
+    the onboarding URL gives them (`finalize_onboarding`)."""
     if row["finalized"]:
         return {"status": "Finalized", "errors": []}
+    v1 = validation_version(row) == "V1"
     admin = stored_json(row, "account_admin")
-    errors = _missing("accountAdmin", admin, _REQUIRED_ADMIN)
+    admin_prefix, company_prefix = ("", "") if v1 else ("accountAdmin.", "company.")
+    required = ("email",) if v1 else _REQUIRED_ADMIN
+    errors = _missing(admin_prefix, admin, required)
     if admin.get("email") and not _EMAIL.match(str(admin["email"])):
         errors.append(
-            {"field": "accountAdmin.email", "errors": ["Invalid"], "details": "Not an email."}
+            {"field": f"{admin_prefix}email", "errors": ["Invalid"], "details": "Not an email."}
         )
     if row["type"] == "Company":
-        errors += _missing("company", stored_json(row, "company"), _REQUIRED_COMPANY)
+        errors += _missing(company_prefix, stored_json(row, "company"), _REQUIRED_COMPANY)
     return {"status": "Invalid" if errors else "Valid", "errors": errors}
 
 
@@ -152,8 +167,10 @@ def create_onboarding(
     account_admin: dict[str, Any] | None = None,
     company: dict[str, Any] | None = None,
     redirect: dict[str, Any] | None = None,
+    validation_version: Literal["V1", "V2"] = "V2",
 ) -> OnboardingRow:
-    """A new onboarding (and its supporting document collection), whatever its status."""
+    """A new onboarding (and its supporting document collection), whatever its status,
+    checked by the rules of `validation_version` (`onboarding_status`)."""
     _check_country(account_info["country"])
     with env.store.atomic() as db:
         now = env.now()
@@ -170,6 +187,7 @@ def create_onboarding(
             "redirect_url": (redirect or {}).get("redirect_url"),
             "state": (redirect or {}).get("state"),
             "finalized": 0,
+            "validation_version": validation_version,
             "created_at": now,
             "updated_at": now,
         }
@@ -276,9 +294,13 @@ def finalize_onboarding(
                     onboarding_id=onboarding_id,
                 )
             )
-        if principal.user_id is not None:
-            row = _with_user_names(db, row, principal.user_id)
+        signed_in = principal.user_id or row.get("user_id")
+        if signed_in is not None:
+            row = _with_user_names(db, row, signed_in)
         status = onboarding_status(row)
+        if status["status"] == "Valid" and validation_version(row) == "V1":
+            # V1 leaves the names to the user who signs in: with nobody yet, not ready.
+            status = _named(row)
         if status["status"] != "Valid":
             fields = ", ".join(error["field"] for error in status["errors"])
             raise Rejected(
@@ -325,6 +347,14 @@ def finalize_onboarding(
             resource_id=onboarding_id,
         )
         return get_row(db, "onboardings", onboarding_id)
+
+
+def _named(row: OnboardingRow) -> dict[str, Any]:
+    """An individual V1 onboarding's status at its finalization: its admin's names are
+    needed then (from the input, or from the user who signed in)."""
+    admin = stored_json(row, "account_admin")
+    errors = _missing("", admin, ("firstName", "lastName")) if row["type"] == "Individual" else []
+    return {"status": "Invalid" if errors else "Valid", "errors": errors}
 
 
 def _with_user_names(db: sqlite_utils.Database, row: OnboardingRow, user_id: str) -> OnboardingRow:

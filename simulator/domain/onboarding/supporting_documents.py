@@ -53,11 +53,13 @@ __all__ = [
     "COLLECTION_TRANSITIONS",
     "DOCUMENT_TRANSITIONS",
     "REQUIRED_PURPOSES",
+    "UPLOAD_PATH",
     "delete_document",
     "find_collection",
     "list_collections",
     "list_documents",
     "new_upload",
+    "receive_upload",
     "request_documents",
     "request_review",
     "set_collection_status",
@@ -526,3 +528,20 @@ def set_document_status(
         update_row(db, "supporting_documents", document_id, changes)
         _touched(env, db, project_id, collection["id"])
         return with_changes(document, changes)
+
+
+#: Where a supporting document's file goes (`generateSupportingDocumentUploadUrl`'s URL).
+UPLOAD_PATH = "/{environment}/supporting-document-uploads/{id}"
+
+
+def receive_upload(env: Environment, document_id: str) -> SupportingDocumentRow | None:
+    """The file sent to a document's upload URL: a document waiting for it becomes
+    `Uploaded` (the real service's storage notices the file the same way). None when no
+    document of this environment waits for a file at that id, which the caller answers 404."""
+    rows = list(rows_where(env.store.db, "supporting_documents", "id = ?", [document_id]))
+    if not rows or rows[0]["status"] != "WaitingForUpload":
+        return None
+    try:
+        return set_document_status(env, rows[0]["project_id"], document_id, "Uploaded", None)
+    except Rejected:  # its collection no longer takes documents
+        return None

@@ -91,7 +91,7 @@ def status_info(row: OnboardingRow, _: ResolveInfo) -> dict[str, Any]:
     return {
         "__typename": f"Onboarding{status['status']}StatusInfo",
         "status": status["status"],
-        "validation_version": "V2",
+        "validation_version": domain.validation_version(row),
         "errors": status["errors"],
     }
 
@@ -165,8 +165,12 @@ for onboarding_type in (individual, company):
 
 @company.field("company")
 def resolve_company(row: OnboardingRow, _: ResolveInfo) -> dict[str, Any] | None:
+    """What the partner gave of the company, as soon as anything is given: the onboarding
+    app reads the company's country and legal form from the first step on. The registration
+    number, non-null in `CompanyInfo`, reads empty until it is given (the status lists it
+    as missing)."""
     info = domain.stored_json(row, "company")
-    return _snake(info) if info.get("registrationNumber") else None
+    return {"registration_number": "", **_snake(info)} if info else None
 
 
 def _created(kind: str, input: dict[str, Any], info: ResolveInfo) -> dict[str, Any]:
@@ -343,11 +347,13 @@ def resolve_document_type(row: dict[str, Any], _: ResolveInfo) -> str | None:
     return value
 
 
-def upload_info(row: Mapping[str, Any], base_url: str) -> dict[str, Any]:
-    """Where the file would go: a placeholder on the simulator's own address (the Testing
-    API's `updateSupportingDocumentStatus` stands in for the upload; nothing is stored)."""
+def upload_info(row: Mapping[str, Any], info: ResolveInfo) -> dict[str, Any]:
+    """Where the file goes: the simulator's own upload address (`server/files.py`), where
+    a POST or PUT makes the document Uploaded (the file itself is not kept)."""
+    env, _ = caller(info)
+    path = documents.UPLOAD_PATH.format(environment=env.name.value, id=row["id"])
     return {
-        "url": f"{base_url}/supporting-document-uploads/{row['id']}",
+        "url": f"{info.context.base_url}{path}",
         "fields": [{"key": "filename", "value": row["filename"]}],
     }
 
@@ -360,7 +366,7 @@ def resolve_document_status(row: dict[str, Any], info: ResolveInfo) -> dict[str,
         "status": status,
         "filename": row["filename"],
         "supporting_document_id": row["id"],
-        "upload": upload_info(row, info.context.base_url),
+        "upload": upload_info(row, info),
         "validated_at": row["status_at"],
         "refused_at": row["status_at"],
         "reason_code": row["reason_code"],
@@ -384,7 +390,7 @@ def resolve_generate_upload(_: Any, info: ResolveInfo, input: dict[str, Any]) ->
     return {
         "__typename": "GenerateSupportingDocumentUploadUrlSuccessPayload",
         "supporting_document_id": row["id"],
-        "upload": upload_info(row, info.context.base_url),
+        "upload": upload_info(row, info),
     }
 
 

@@ -161,6 +161,7 @@ def _onboard(kind: str, input: dict[str, Any] | None, info: ResolveInfo) -> dict
         account_admin=_admin(values),
         company=_company(values, env.now()) if kind == "Company" else None,
         redirect=redirect,
+        validation_version="V1",  # the older onboarding's rules (docs/onboarding.md)
     )
     return {"__typename": f"Onboard{kind}AccountHolderSuccessPayload", "onboarding": row}
 

@@ -36,5 +36,5 @@ def resolve_generate(_: Any, info: ResolveInfo, input: dict[str, Any]) -> dict[s
         "__typename": "GenerateTransactionSupportingDocumentUploadUrlSuccessPayload",
         "supporting_document_collection_id": collection_id,
         "supporting_document_id": row["id"],
-        "upload": upload_info(row, info.context.base_url),
+        "upload": upload_info(row, info),
     }

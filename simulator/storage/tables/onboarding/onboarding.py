@@ -194,3 +194,11 @@ def m006_account_admin_changes(db: sqlite_utils.Database) -> None:
             indexes=[("account_holder_id",), ("collection_id",)],
         ),
     )
+
+
+@migrations()
+def m007_validation_version(db: sqlite_utils.Database) -> None:
+    # The validation rules an onboarding follows (OnboardingValidationVersion): V1 for those
+    # the deprecated onboardIndividualAccountHolder / onboardCompanyAccountHolder create,
+    # V2 for every other; no value (older rows) reads V2.
+    apply(db, Alter("onboardings", {"validation_version": str}))
