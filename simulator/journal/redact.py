@@ -18,6 +18,7 @@ import hashlib
 import json
 import re
 import sqlite3
+from collections.abc import Callable
 from typing import Any, Protocol
 from urllib.parse import parse_qsl, urlencode
 
@@ -75,6 +76,7 @@ _BEARER = (
     "LEFT JOIN tokens AS t ON t.token_hash = d.digest "
     "LEFT JOIN journal_secrets AS s ON s.digest = d.digest"
 )
+_KNOWN = "SELECT reference FROM journal_secrets WHERE digest = ?"
 #: `json.dumps` with these options builds a new encoder at every call; one is kept instead.
 _ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
@@ -87,8 +89,11 @@ def digest(secret: str) -> str:
 class Redactor:
     """References for the secrets of one environment file, inside the caller's transaction."""
 
-    def __init__(self, db: Executes) -> None:
+    def __init__(self, db: Executes, begin: Callable[[], object] | None = None) -> None:
         self.db = db
+        #: Given when `db` is outside a transaction (each statement its own): called before
+        #: the first write (a new reference), which must land with the entry.
+        self._begin = begin
         #: The project a client secret or an unknown code belongs to, when the request says.
         self.project_id: str | None = None
         #: The subject of the bearer token last met: `project P` or `user U of project P`.
@@ -99,9 +104,14 @@ class Redactor:
     def reference(self, kind: str, secret: str, owner: str | None = None) -> str:
         """The reference of `secret`, given the next number of its kind and owner if new."""
         key = digest(secret)
-        row = self.db.execute(
-            "SELECT reference FROM journal_secrets WHERE digest = ?", [key]
-        ).fetchone()
+        row = self.db.execute(_KNOWN, [key]).fetchone()
+        if row is None and self._begin is not None:
+            # A known reference never changes, so it was read without a transaction; a new
+            # one is numbered and written in one, with the entry (another writer may have
+            # given this secret its reference meanwhile: read again, in the transaction).
+            begin, self._begin = self._begin, None
+            begin()
+            row = self.db.execute(_KNOWN, [key]).fetchone()
         if row is not None:
             return str(row[0])
         owner = owner or (f"project {self.project_id}" if self.project_id else "an unknown owner")
