@@ -9,6 +9,7 @@ after (webhook attempts, journaled after it), so the journal reads in causal ord
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
@@ -23,9 +24,15 @@ from ..environments import EnvironmentName
 from ..exceptions import SimulatorClosed
 from ..public_url import DEFAULT_PUBLIC_URL
 from .record import record, settings_of
-from .redact import Redactor
+from .redact import KnownBearer, Redactor
 
-__all__ = ["JournalMiddleware", "note_cost", "note_operation_data", "operation_type"]
+__all__ = [
+    "JournalMiddleware",
+    "note_bearer",
+    "note_cost",
+    "note_operation_data",
+    "operation_type",
+]
 
 logger = logging.getLogger("simulator.server")
 
@@ -59,6 +66,8 @@ _CSRF_INPUT = re.compile(r'(name="csrf_token"\s+value=")([^"]*)(")')
 _COST: Final = "simulator.cost"
 #: Where it leaves the operation it parsed out of the body (query, variables, operationName).
 _OPERATION_DATA: Final = "simulator.operation"
+#: Where the token check leaves the bearer token's row (`note_bearer`).
+_BEARER: Final = "simulator.bearer"
 
 
 def note_cost(scope: Scope, figures: dict[str, Any]) -> None:
@@ -71,6 +80,16 @@ def note_operation_data(scope: Scope, data: dict[str, Any]) -> None:
     """Give the journal the operation the endpoint parsed, so that it need not parse the
     body's JSON again (a body the endpoint refused is parsed here, as sent)."""
     scope[_OPERATION_DATA] = data
+
+
+def note_bearer(
+    scope: Scope, token_hash: str, project_id: str, user_id: str | None, reference: str | None
+) -> None:
+    """Give the journal what the token check found for the bearer token (its hash, project,
+    user, and the journal's reference for it if any), so that the entry need not read it
+    again: a token's row and a known reference never change (a new one is made, in the
+    entry's transaction, when `reference` is None)."""
+    scope[_BEARER] = (token_hash, project_id, user_id, reference)
 
 
 def operation_type(document: str, name: str | None) -> str:
@@ -144,7 +163,11 @@ class JournalMiddleware:
         try:
             entry, environment = http_entry(scope, body, started, answer)
             entry["virtual_time"] = arrived
-            record(self.environments[environment], entry, redact_http)
+            bearer = scope.get(_BEARER)
+            redact = (
+                redact_http if bearer is None else functools.partial(redact_http, bearer=bearer)
+            )
+            record(self.environments[environment], entry, redact)
         except SimulatorClosed:  # a request answered 503 while the simulator closes
             pass
         except Exception:  # the journal never breaks a request; its failure is logged
@@ -359,12 +382,15 @@ def _only_name(document: str) -> str | None:
     return names[0] if len(names) == 1 else None
 
 
-def redact_http(redactor: Redactor, entry: dict[str, Any]) -> None:
-    """Take the secrets out of an HTTP entry (see `redact.py`); name its subject."""
+def redact_http(
+    redactor: Redactor, entry: dict[str, Any], bearer: KnownBearer | None = None
+) -> None:
+    """Take the secrets out of an HTTP entry (see `redact.py`); name its subject. `bearer`:
+    what the token check found (`note_bearer`)."""
     request = entry["request"]
     headers = request["headers"]
     if "authorization" in headers:
-        headers["authorization"] = redactor.authorization(headers["authorization"])
+        headers["authorization"] = redactor.authorization(headers["authorization"], bearer)
     if "cookie" in headers:
         headers["cookie"] = "; ".join(
             f"{name}={redactor.reference('session cookie', value)}"

@@ -27,9 +27,15 @@ __all__ = [
     "JSON_SECRETS",
     "TOKEN_PATTERN",
     "Executes",
+    "KnownBearer",
     "Redactor",
     "digest",
 ]
+
+
+#: What the token check found for a bearer token (`journal.middleware.note_bearer`): its
+#: digest, project, user, and the journal's reference for it (None if not met yet).
+KnownBearer = tuple[str, str, str | None, str | None]
 
 
 class Executes(Protocol):
@@ -156,11 +162,17 @@ class Redactor:
             owner = f"user {row[1]} of project {row[0]}" if row[1] else f"project {row[0]}"
         return self.reference(kind, token, owner)
 
-    def bearer(self, token: str) -> str:
-        """A bearer token's reference; notes the caller (`subject`) on the way."""
+    def bearer(self, token: str, found: KnownBearer | None = None) -> str:
+        """A bearer token's reference; notes the caller (`subject`) on the way. `found`:
+        what the token check read for this request (its row and known reference), if it
+        did: the same as read here, neither changing once there."""
         # Every request of a client brings the same token: its row and its reference (the
         # same digest) are read in one statement, and a known reference is the answer.
-        project_id, user_id, known = self.db.execute(_BEARER, [digest(token)]).fetchone()
+        key = digest(token)
+        if found is not None and found[0] == key:
+            project_id, user_id, known = found[1:]
+        else:
+            project_id, user_id, known = self.db.execute(_BEARER, [key]).fetchone()
         row = None if project_id is None else (project_id, user_id)
         if row is not None:
             self.project_id = row[0]
@@ -235,12 +247,13 @@ class Redactor:
             return self.token(value)
         return self.reference(kind, value)
 
-    def authorization(self, header: str) -> str:
-        """An `Authorization` header with its credentials replaced by references."""
+    def authorization(self, header: str, bearer: KnownBearer | None = None) -> str:
+        """An `Authorization` header with its credentials replaced by references (`bearer`:
+        see `bearer`)."""
         scheme, _, credentials = header.partition(" ")
         credentials = credentials.strip()
         if scheme.lower() == "bearer" and credentials:
-            return f"{scheme} {self.bearer(credentials)}"
+            return f"{scheme} {self.bearer(credentials, bearer)}"
         if scheme.lower() == "basic" and credentials:
             try:
                 client_id, _, secret = base64.b64decode(credentials).decode().partition(":")
