@@ -180,7 +180,7 @@ def _redacted(middleware: Any, *args: Any) -> None:
     entry, _ = journal_middleware.http_entry(*args[:4])
     entry["virtual_time"] = args[4]
     with env.store.bookkeeping_autocommit() as connection:
-        journal_middleware.redact_http(Redactor(connection), entry)
+        journal_middleware.redaction(args[0])(Redactor(connection), entry)
     _row(entry, env.now)
 
 
@@ -214,9 +214,10 @@ def _small_commit_elsewhere(connections: dict[str, sqlite3.Connection]) -> Part:
 
 def anatomy(rounds: int, batch: int) -> None:
     """Each part of an entry's writing alone, against the journal off, in alternation (as
-    `overhead`, in-process): what building it, taking its secrets out (a bearer token's
-    `SELECT`) and committing a row cost a request, and what the same small commit costs in
-    another file (the other connections' page caches then stay valid)."""
+    `overhead`, in-process): what building it, taking its secrets out (with the bearer
+    token's row the token check found) and committing a row cost a request, and what the
+    same small commit costs in another file (the other connections' page caches then stay
+    valid)."""
     write = journal_middleware.JournalMiddleware.write
     connections: dict[str, sqlite3.Connection] = {}
     parts: dict[str, Part | None] = {

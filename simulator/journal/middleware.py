@@ -13,7 +13,7 @@ import functools
 import json
 import logging
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 import anyio
@@ -32,6 +32,7 @@ __all__ = [
     "note_cost",
     "note_operation_data",
     "operation_type",
+    "redaction",
 ]
 
 logger = logging.getLogger("simulator.server")
@@ -163,17 +164,19 @@ class JournalMiddleware:
         try:
             entry, environment = http_entry(scope, body, started, answer)
             entry["virtual_time"] = arrived
-            bearer = scope.get(_BEARER)
-            redact = (
-                redact_http if bearer is None else functools.partial(redact_http, bearer=bearer)
-            )
-            record(self.environments[environment], entry, redact)
+            record(self.environments[environment], entry, redaction(scope))
         except SimulatorClosed:  # a request answered 503 while the simulator closes
             pass
         except Exception:  # the journal never breaks a request; its failure is logged
             logger.exception(
                 "The journal could not record %s %s", entry["method"], entry["endpoint"]
             )
+
+
+def redaction(scope: Scope) -> Callable[[Redactor, dict[str, Any]], None]:
+    """`redact_http`, given what the token check found (`note_bearer`) if it ran."""
+    bearer = scope.get(_BEARER)
+    return redact_http if bearer is None else functools.partial(redact_http, bearer=bearer)
 
 
 def _announces_body(scope: Scope) -> bool:
