@@ -33,8 +33,8 @@ __all__ = [
 ]
 
 
-#: What the token check found for a bearer token (`journal.middleware.note_bearer`): its
-#: digest, project, user, and the journal's reference for it (None if not met yet).
+#: What the token check found for a bearer token (`journal.middleware.note_bearer`): the
+#: token, its project, user, and the journal's reference for it (None if not met yet).
 KnownBearer = tuple[str, str, str | None, str | None]
 
 
@@ -167,12 +167,12 @@ class Redactor:
         what the token check read for this request (its row and known reference), if it
         did: the same as read here, neither changing once there."""
         # Every request of a client brings the same token: its row and its reference (the
-        # same digest) are read in one statement, and a known reference is the answer.
-        key = digest(token)
-        if found is not None and found[0] == key:
+        # same digest) are read in one statement, and a known reference is the answer. The
+        # token check's, when it read them for this very token: no digest made again.
+        if found is not None and found[0] == token:
             project_id, user_id, known = found[1:]
         else:
-            project_id, user_id, known = self.db.execute(_BEARER, [key]).fetchone()
+            project_id, user_id, known = self.db.execute(_BEARER, [digest(token)]).fetchone()
         row = None if project_id is None else (project_id, user_id)
         if row is not None:
             self.project_id = row[0]

@@ -85,7 +85,7 @@ def issue_project_token(env: Environment, project: dict[str, Any]) -> dict[str, 
     }
 
 
-#: What `authenticate_bearer` found, for the request journal: the token's hash, project and
+#: What `authenticate_bearer` found, for the request journal: the token, its project and
 #: user, and the journal's reference for it (None until the journal has met it).
 BearerFound = Callable[[str, str, str | None, str | None], None]
 
@@ -122,5 +122,5 @@ def authenticate_bearer(
         )
     scope = tuple(scope_text.split()) if scope_text else ()
     if found is not None:
-        found(token_hash, project_id, user_id, reference)
+        found(token, project_id, user_id, reference)
     return Principal(env.name, project_id, user_id, scope)
