@@ -19,6 +19,7 @@ from simulator.journal.middleware import (
     _only_name,
     operation_type,
 )
+from simulator.journal.redact import JSON_SECRETS, TOKEN_PATTERN
 
 from .conftest import REDIRECT_URI, project_token
 
@@ -227,3 +228,11 @@ def test_an_entry_keeps_its_wall_time_and_headers_however_they_come(
         "authorization": "Bearer x",
         "content-type": "application/json",
     }
+
+
+def test_the_redactions_cheap_checks_cover_every_secret() -> None:
+    """`Redactor.body` and `Redactor.text` rule secrets out with a few scans: each quoted
+    key of `JSON_SECRETS` ends with `_token"` or `ecret"`, and each token holds `SANDBOX_`
+    or `LIVE_` (a new key or token kind must keep to that, or the checks must change)."""
+    assert all(f'"{key}"'.endswith(('_token"', 'ecret"')) for key in JSON_SECRETS)
+    assert TOKEN_PATTERN.pattern.startswith(r"\b(?:SANDBOX|LIVE)_")

@@ -187,7 +187,9 @@ class Redactor:
 
     def text(self, value: str) -> str:
         """`value` with every token in it replaced by its reference."""
-        if "_AT_" not in value and "_RT_" not in value and "_AC_" not in value:
+        # Every token holds `SANDBOX_` or `LIVE_` (`TOKEN_PATTERN`): two scans of an answer
+        # rule them out, where its three kinds took three (each some 2 µs on 3 KiB).
+        if "BOX_" not in value and "IVE_" not in value:
             return value
         return TOKEN_PATTERN.sub(lambda match: self.token(match.group()), value)
 
@@ -211,7 +213,11 @@ class Redactor:
     def body(self, raw: str) -> str:
         """A JSON body with its secrets replaced (re-serialized compactly when anything
         had to go), or a text body with its tokens replaced."""
-        if not any(key in raw for key in _QUOTED_SECRETS):
+        # Each key of `JSON_SECRETS`, quoted, ends with `_token"` or `ecret"`: two scans
+        # rule the six out in the common body, which holds none.
+        if ('_token"' not in raw and 'ecret"' not in raw) or not any(
+            key in raw for key in _QUOTED_SECRETS
+        ):
             return self.text(raw)
         try:
             data = json.loads(raw)
