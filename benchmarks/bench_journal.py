@@ -9,6 +9,10 @@
 3. Replaying it (every cell, in-process). Target: under 10 s.
 4. The report's size.
 
+`--anatomy` measures instead where the journal's cost goes (in-process, same alternation):
+each variant replaces the writing of an entry by a part of it (docs/performance.md, "The
+journal").
+
 Fails when the timed query is answered with errors, or the report has no steps to replay.
 """
 
@@ -19,6 +23,7 @@ import functools
 import io
 import json
 import socket
+import sqlite3
 import statistics
 import tempfile
 import threading
@@ -40,6 +45,10 @@ from _bench import (
 
 from simulator import Simulator
 from simulator.domain.sandbox.datasets import load_dataset
+from simulator.environments import EnvironmentName
+from simulator.journal import middleware as journal_middleware
+from simulator.journal.record import _row  # a part measured alone
+from simulator.journal.redact import Redactor
 from simulator.server.serving import uvicorn_config
 
 REDIRECT = "http://localhost:3000/callback"
@@ -155,6 +164,116 @@ def overhead(rounds: int, batch: int) -> None:
         )
 
 
+#: `JournalMiddleware.write`'s arguments after the middleware: scope, body, start, answer,
+#: arrival.
+Part = Callable[..., None]
+
+
+def _built(middleware: Any, *args: Any) -> None:
+    entry, _ = journal_middleware.http_entry(*args[:4])
+    entry["virtual_time"] = args[4]
+    _row(entry, middleware.environments[EnvironmentName.SANDBOX].now)
+
+
+def _redacted(middleware: Any, *args: Any) -> None:
+    env = middleware.environments[EnvironmentName.SANDBOX]
+    entry, _ = journal_middleware.http_entry(*args[:4])
+    entry["virtual_time"] = args[4]
+    with env.store.bookkeeping_autocommit() as connection:
+        journal_middleware.redaction(args[0])(Redactor(connection), entry)
+    _row(entry, env.now)
+
+
+_SMALL_ROW = (
+    "INSERT INTO journal_entries (virtual_time, wall_time, origin, kind, endpoint) "
+    "VALUES ('2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 'http', 'page', '/')"
+)
+
+
+def _small_commit(middleware: Any, *_: Any) -> None:
+    with middleware.environments[EnvironmentName.SANDBOX].store.bookkeeping_autocommit() as c:
+        c.execute(_SMALL_ROW)
+
+
+def _small_commit_elsewhere(connections: dict[str, sqlite3.Connection]) -> Part:
+    def commit(middleware: Any, *_: Any) -> None:
+        path = str(middleware.environments[EnvironmentName.SANDBOX].store.path) + ".other"
+        if path not in connections:
+            connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            connection.execute("PRAGMA journal_mode = WAL")
+            connection.execute("PRAGMA synchronous = NORMAL")
+            connection.execute(
+                "CREATE TABLE journal_entries (seq INTEGER PRIMARY KEY, virtual_time, "
+                "wall_time, origin, kind, endpoint)"
+            )
+            connections[path] = connection
+        connections[path].execute(_SMALL_ROW)
+
+    return commit
+
+
+def anatomy(rounds: int, batch: int) -> None:
+    """Each part of an entry's writing alone, against the journal off, in alternation (as
+    `overhead`, in-process): what building it, taking its secrets out (with the bearer
+    token's row the token check found) and committing a row cost a request, and what the
+    same small commit costs in another file (the other connections' page caches then stay
+    valid)."""
+    write = journal_middleware.JournalMiddleware.write
+    connections: dict[str, sqlite3.Connection] = {}
+    parts: dict[str, Part | None] = {
+        "off": None,
+        "entry and row built, nothing written": _built,
+        "and the secrets taken out": _redacted,
+        "a small row committed, no entry": _small_commit,
+        "the same commit in another file": _small_commit_elsewhere(connections),
+        "the journal": write,
+    }
+    chosen: dict[str, Part] = {}
+
+    def dispatch(middleware: Any, *args: Any) -> None:
+        chosen[str(middleware.environments[EnvironmentName.SANDBOX].store.path)](middleware, *args)
+
+    with tempfile.TemporaryDirectory() as directory, contextlib.ExitStack() as stack:
+        posts: dict[str, Callable[[], Any]] = {}
+        for number, (label, part) in enumerate(parts.items()):
+            sim, token = prepared(Path(directory) / str(number), 0 if part is None else 10_000)
+            stack.callback(sim.close)
+            if part is not None:
+                chosen[str(sim.sandbox.store.path)] = part
+            posts[label] = functools.partial(
+                stack.enter_context(sim.client()).post,
+                "/sandbox/graphql",
+                json={"query": QUERY},
+                headers={"Authorization": f"Bearer {token}"},
+            )
+        check_answer(posts["the journal"]())
+        journal_middleware.JournalMiddleware.write = dispatch
+        try:
+            measured = _alternated(posts, rounds, batch)
+        finally:
+            journal_middleware.JournalMiddleware.write = write
+            for connection in connections.values():
+                connection.close()
+    for label, ratios in measured.items():
+        wall = statistics.median(r[0] for r in ratios)
+        cpu = statistics.median(r[1] for r in ratios)
+        print(f"anatomy: {label}: {100 * (wall - 1):+.1f}% wall, {100 * (cpu - 1):+.1f}% CPU")
+
+
+def _alternated(
+    posts: dict[str, Callable[[], Any]], rounds: int, batch: int
+) -> dict[str, list[tuple[float, float]]]:
+    """Each round, `batch` requests of each; the ratios of each to the first (`off`)."""
+    ratios: dict[str, list[tuple[float, float]]] = {label: [] for label in list(posts)[1:]}
+    for round_number in range(rounds + 1):
+        measured = {label: timed(post, batch) for label, post in posts.items()}
+        if round_number:  # the first round warms up
+            off = measured["off"]
+            for label in ratios:
+                ratios[label].append((measured[label][0] / off[0], measured[label][1] / off[1]))
+    return ratios
+
+
 def report(steps: int) -> None:
     with tempfile.TemporaryDirectory() as directory:
         sim, token = prepared(Path(directory) / "d", 100_000)
@@ -189,7 +308,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=40, help="interleaved rounds")
     parser.add_argument("--batch", type=int, default=20, help="requests a round")
     parser.add_argument("--steps", type=int, default=1000, help="steps of the report")
+    parser.add_argument("--anatomy", action="store_true", help="where the cost goes, instead")
     args = parse_args(parser, {"rounds": 3, "batch": 5, "steps": 30}, argv)
+    if args.anatomy:
+        anatomy(args.rounds, args.batch)
+        return
     overhead(args.rounds, args.batch)
 
     with contextlib.redirect_stdout(io.StringIO()) as captured:

@@ -12,7 +12,14 @@ import pytest
 from simulator import ProjectCredentials, Simulator, clock
 from simulator.cli import main
 from simulator.domain.accounts import accounts
-from simulator.journal.middleware import _headers, operation_type
+from simulator.journal.middleware import (
+    _document_facts,
+    _facts,
+    _headers,
+    _only_name,
+    operation_type,
+)
+from simulator.journal.redact import JSON_SECRETS, TOKEN_PATTERN
 
 from .conftest import REDIRECT_URI, project_token
 
@@ -189,6 +196,18 @@ def test_operation_types_are_read_without_parsing() -> None:
     assert operation_type("query Q { a } mutation M { b }", "M") == "mutation"
 
 
+def test_a_documents_facts_are_the_same_remembered_or_not() -> None:
+    """`_document_facts` remembers a document's name and type by its text (documents up to
+    16 KiB); a larger one is scanned each time, with the same answer."""
+    small = "query Q { a } mutation M { b }"
+    large = small + " " * (17 * 1024)
+    for document in (small, large, "{ a }", "mutation M { a }"):
+        for name in (None, "M", "Q"):
+            expected = (name or _only_name(document), operation_type(document, name))
+            assert _facts(document, name) == expected
+            assert _document_facts(document, name) == expected
+
+
 def test_an_entry_keeps_its_wall_time_and_headers_however_they_come(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -196,10 +215,24 @@ def test_an_entry_keeps_its_wall_time_and_headers_however_they_come(
     what the general ones gave: the wall time in the one text form, and a kept header found
     whatever the case of its name (ASGI sends them lowercase; another caller may not)."""
     moment = datetime(2026, 1, 5, 9, 0, 0, 123_999, tzinfo=UTC)
-    monkeypatch.setattr(clock, "_wall_now", lambda: moment)
+    nanoseconds = int(moment.timestamp()) * 1_000_000_000 + 123_999_000
+    monkeypatch.setattr(clock, "_wall_ns", lambda: nanoseconds)
     assert clock.wall_timestamp() == clock.format_timestamp(moment) == "2026-01-05T09:00:00.123Z"
+    # The second's text is remembered: another millisecond of it, then the next second.
+    monkeypatch.setattr(clock, "_wall_ns", lambda: nanoseconds + 876_000_000)
+    assert clock.wall_timestamp() == "2026-01-05T09:00:00.999Z"
+    monkeypatch.setattr(clock, "_wall_ns", lambda: nanoseconds + 877_000_000)
+    assert clock.wall_timestamp() == "2026-01-05T09:00:01.000Z"
     raw = [(b"Authorization", b"Bearer x"), (b"content-type", b"application/json"), (b"x-a", b"1")]
     assert _headers(raw, frozenset({b"authorization", b"content-type"})) == {
         "authorization": "Bearer x",
         "content-type": "application/json",
     }
+
+
+def test_the_redactions_cheap_checks_cover_every_secret() -> None:
+    """`Redactor.body` and `Redactor.text` rule secrets out with a few scans: each quoted
+    key of `JSON_SECRETS` ends with `_token"` or `ecret"`, and each token holds `SANDBOX_`
+    or `LIVE_` (a new key or token kind must keep to that, or the checks must change)."""
+    assert all(f'"{key}"'.endswith(('_token"', 'ecret"')) for key in JSON_SECRETS)
+    assert TOKEN_PATTERN.pattern.startswith(r"\b(?:SANDBOX|LIVE)_")

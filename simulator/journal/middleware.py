@@ -9,10 +9,11 @@ after (webhook attempts, journaled after it), so the journal reads in causal ord
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 import anyio
@@ -23,9 +24,16 @@ from ..environments import EnvironmentName
 from ..exceptions import SimulatorClosed
 from ..public_url import DEFAULT_PUBLIC_URL
 from .record import record, settings_of
-from .redact import Redactor
+from .redact import KnownBearer, Redactor
 
-__all__ = ["JournalMiddleware", "note_cost", "note_operation_data", "operation_type"]
+__all__ = [
+    "JournalMiddleware",
+    "note_bearer",
+    "note_cost",
+    "note_operation_data",
+    "operation_type",
+    "redaction",
+]
 
 logger = logging.getLogger("simulator.server")
 
@@ -59,6 +67,8 @@ _CSRF_INPUT = re.compile(r'(name="csrf_token"\s+value=")([^"]*)(")')
 _COST: Final = "simulator.cost"
 #: Where it leaves the operation it parsed out of the body (query, variables, operationName).
 _OPERATION_DATA: Final = "simulator.operation"
+#: Where the token check leaves the bearer token's row (`note_bearer`).
+_BEARER: Final = "simulator.bearer"
 
 
 def note_cost(scope: Scope, figures: dict[str, Any]) -> None:
@@ -71,6 +81,17 @@ def note_operation_data(scope: Scope, data: dict[str, Any]) -> None:
     """Give the journal the operation the endpoint parsed, so that it need not parse the
     body's JSON again (a body the endpoint refused is parsed here, as sent)."""
     scope[_OPERATION_DATA] = data
+
+
+def note_bearer(
+    scope: Scope, token: str, project_id: str, user_id: str | None, reference: str | None
+) -> None:
+    """Give the journal what the token check found for the bearer token (the token, its
+    project, user, and the journal's reference for it if any), so that the entry need not
+    read it again, nor hash the token: a token's row and a known reference never change (a
+    new one is made, in the entry's transaction, when `reference` is None). The scope holds
+    the token already (its `Authorization` header)."""
+    scope[_BEARER] = (token, project_id, user_id, reference)
 
 
 def operation_type(document: str, name: str | None) -> str:
@@ -144,13 +165,19 @@ class JournalMiddleware:
         try:
             entry, environment = http_entry(scope, body, started, answer)
             entry["virtual_time"] = arrived
-            record(self.environments[environment], entry, redact_http)
+            record(self.environments[environment], entry, redaction(scope))
         except SimulatorClosed:  # a request answered 503 while the simulator closes
             pass
         except Exception:  # the journal never breaks a request; its failure is logged
             logger.exception(
                 "The journal could not record %s %s", entry["method"], entry["endpoint"]
             )
+
+
+def redaction(scope: Scope) -> Callable[[Redactor, dict[str, Any]], None]:
+    """`redact_http`, given what the token check found (`note_bearer`) if it ran."""
+    bearer = scope.get(_BEARER)
+    return redact_http if bearer is None else functools.partial(redact_http, bearer=bearer)
 
 
 def _announces_body(scope: Scope) -> bool:
@@ -326,10 +353,13 @@ def _graphql_fields(
     if noted is None and _holds_lone_surrogate(text, data):
         return  # refused (a 400): kept as sent, its `\ud800` escapes are storable text
     name = data.get("operationName") if isinstance(data.get("operationName"), str) else None
-    entry["document"] = data["query"]
+    document = data["query"]
+    entry["document"] = document
     entry["variables"] = data.get("variables") if isinstance(data.get("variables"), dict) else None
-    entry["operation_name"] = name or _only_name(data["query"])
-    entry["operation_type"] = operation_type(data["query"], name)
+    if len(document) <= _REMEMBERED_DOCUMENT:
+        entry["operation_name"], entry["operation_type"] = _document_facts(document, name)
+    else:
+        entry["operation_name"], entry["operation_type"] = _facts(document, name)
     entry["request"]["body"] = None  # kept as document and variables
     entry["request"]["operation_name"] = name  # as sent (None: the server picked it)
     if noted_cost is not None:
@@ -354,17 +384,32 @@ def _holds_lone_surrogate(text: str, data: dict[str, Any]) -> bool:
     return False
 
 
+def _facts(document: str, name: str | None) -> tuple[str | None, str]:
+    """The operation's name (as sent, else the document's only one) and type."""
+    return name or _only_name(document), operation_type(document, name)
+
+
+#: A client sends the same few documents again and again: their facts (two scans of the
+#: text, some 10 µs inside a request) are remembered by the text, up to this size (the
+#: cache then holds at most 128 × 16 KiB). A pure function of the text: cached, not state.
+_REMEMBERED_DOCUMENT = 16 * 1024
+_document_facts = functools.lru_cache(maxsize=128)(_facts)
+
+
 def _only_name(document: str) -> str | None:
     names = [m.group(2) for m in _OPERATION.finditer(document) if m.group(2)]
     return names[0] if len(names) == 1 else None
 
 
-def redact_http(redactor: Redactor, entry: dict[str, Any]) -> None:
-    """Take the secrets out of an HTTP entry (see `redact.py`); name its subject."""
+def redact_http(
+    redactor: Redactor, entry: dict[str, Any], bearer: KnownBearer | None = None
+) -> None:
+    """Take the secrets out of an HTTP entry (see `redact.py`); name its subject. `bearer`:
+    what the token check found (`note_bearer`)."""
     request = entry["request"]
     headers = request["headers"]
     if "authorization" in headers:
-        headers["authorization"] = redactor.authorization(headers["authorization"])
+        headers["authorization"] = redactor.authorization(headers["authorization"], bearer)
     if "cookie" in headers:
         headers["cookie"] = "; ".join(
             f"{name}={redactor.reference('session cookie', value)}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..clock import wall_timestamp
@@ -78,6 +78,10 @@ class JournalSettings:
     """
 
     retention: int = DEFAULT_RETENTION
+    #: The files (paths) whose journal is full: each new entry deletes the oldest, so the
+    #: `INSERT` and its `DELETE` are begun as one transaction (one commit, not two). A hint
+    #: only: wrong, it costs a statement, never an entry.
+    full: set[str] = field(default_factory=set, repr=False, compare=False)
 
     @property
     def enabled(self) -> bool:
@@ -95,7 +99,28 @@ def settings_of(env: Environment) -> JournalSettings:
 #: The values stored as JSON (a tuple: `dict | list` would build a union at every test).
 _STRUCTURED = (dict, list)
 #: `json.dumps` with these options builds a new encoder at every call; one is kept instead.
-_ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
+def _encoder() -> Callable[[Any], str]:
+    """`_ENCODER.encode`, or the C encoder it would build at every call (half its cost on an
+    entry's small dicts: the row has two). No cycle check: an entry's values are JSON parsed
+    from a request, or dicts built here, and hold no cycle (a deep one still stops at
+    Python's recursion limit, as before)."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # a Python without the C accelerator
+        return _ENCODER.encode
+    encode = make(
+        None, _ENCODER.default, json.encoder.encode_basestring, None, ":", ",", False, False, True
+    )
+
+    def encoded(value: Any) -> str:
+        return "".join(encode(value, 0))
+
+    return encoded
+
+
+_ENCODE = _encoder()
 
 
 def _json(value: Any) -> str | None:
@@ -127,9 +152,26 @@ def record(
     if db is None and env.store.db.conn.in_transaction:  # this thread's transaction
         db = env.store.db
     if db is None:  # bookkeeping: the scheduler need not look for due work again
-        with env.store.bookkeeping() as own:
-            # The plain connection: sqlite-utils' `execute` adds a layer to each statement.
-            return insert_entry(own.conn, entry, redact, retention=settings.retention, now=env.now)
+        with env.store.bookkeeping_autocommit() as own:
+            # The common case is one statement, the `INSERT`, which commits by itself: the
+            # secrets' known references are read before it, outside a transaction (they
+            # never change). A new reference begins a transaction (`BEGIN IMMEDIATE`), so
+            # that it lands with its entry or not at all; so does a full journal's trim.
+            path = str(env.store.path)
+            begin: Callable[[], object] | None = functools.partial(own.execute, "BEGIN IMMEDIATE")
+            if path in settings.full:
+                own.execute("BEGIN IMMEDIATE")
+                begin = None  # begun already
+            seq = insert_entry(
+                own, entry, redact, retention=settings.retention, now=env.now, begin=begin
+            )
+            if own.in_transaction:
+                own.execute("COMMIT")
+            if seq > settings.retention:
+                settings.full.add(path)
+            else:  # not full (yet, or again: a snapshot restored)
+                settings.full.discard(path)
+            return seq
     return insert_entry(db, entry, redact, retention=settings.retention, now=env.now)
 
 
@@ -140,11 +182,13 @@ def insert_entry(
     *,
     retention: int,
     now: Callable[[], str],
+    begin: Callable[[], object] | None = None,
 ) -> int:
     """`record`'s writing, in `db`'s transaction: a store's connection, or the plain `sqlite3`
-    one of a file that is already current (`storage.current`)."""
+    one of a file that is already current (`storage.current`). With `begin`, `db` is outside
+    a transaction, and `begin` starts one before the redaction's first write (if any)."""
     if redact is not None:
-        redact(Redactor(db), entry)
+        redact(Redactor(db, begin), entry)
     values = _row(entry, now)
     sql = _insert_sql(tuple(entry))
     try:
@@ -152,7 +196,7 @@ def insert_entry(
     except UnicodeEncodeError:  # an unpaired surrogate somewhere: SQLite text is UTF-8
         cursor = db.execute(sql, _row(_storable(entry), now))
     seq = int(cursor.lastrowid or 0)
-    if seq > retention:
+    if seq > retention:  # without a transaction (`record`'s first trim), a commit of its own
         db.execute("DELETE FROM journal_entries WHERE seq <= ?", [seq - retention])
     return seq
 

@@ -34,6 +34,7 @@ runs, a 503 `DEADLINE_EXCEEDED` when stopped (docs/limits.md, "Bounded work").
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from concurrent.futures import Executor
@@ -56,7 +57,7 @@ from starlette.responses import JSONResponse, Response
 from ..api import RequestContext, execute, execute_inline, inline_schema, may_run_inline
 from ..domain.kernel.context import Environment, Principal
 from ..exceptions import InvalidToken, SimulatorError
-from ..journal.middleware import note_cost, note_operation_data
+from ..journal.middleware import note_bearer, note_cost, note_operation_data
 from ..limits import (
     DEFAULT_EXECUTION_DEADLINE_SECONDS,
     OperationCost,
@@ -400,7 +401,11 @@ class _Endpoint:
         if self.unauthenticated:
             return Principal(self.environment.name, NO_PROJECT)
         try:
-            principal = authenticate_bearer(self.environment, bearer_token(request))
+            principal = authenticate_bearer(
+                self.environment,
+                bearer_token(request),
+                functools.partial(note_bearer, request.scope),
+            )
         except InvalidToken as error:
             return unauthorized(error, request_id)
         note_project(request.scope, principal.project_id)
