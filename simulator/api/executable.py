@@ -35,6 +35,7 @@ from ..graphql_compat import ExecutionContext, accept_enum_parse_value_arguments
 from ..limits.deadline import DEADLINE_CODE, deadline_execution_context
 from .context import RequestContext
 from .errors import GraphQLErrorLog, format_error
+from .lazy_schema import make_schema
 from .scalars import scalars
 from .sdl_cache import cached_document, store_document
 from .unions import bind_abstract_types
@@ -100,17 +101,21 @@ def build_schema(directories: Sequence[Path], bindables: Sequence[SchemaBindable
 
     Field names are converted from camelCase to the snake_case keys of the domain's rows.
     SDL built before (on this machine, with this graphql-core) is read from the SDL cache
-    and not checked again; new SDL is parsed and checked by Ariadne, then cached.
+    and not checked again, and each type's fields are built at their first use
+    (`lazy_schema`); new SDL is parsed and checked by Ariadne, then cached.
     """
     type_defs = load_type_defs(*directories)
     with _collection_paused():
-        document = cached_document(type_defs)
-        if document is None:
+        cached = cached_document(type_defs)
+        if cached is None:
             schema = _built_and_checked(type_defs, directories, bindables)
-            store_document(type_defs)
+            store_document(type_defs, list(schema.type_map))
             gc.collect()  # the parse's and the checks' cyclic garbage, before the freeze
         else:
-            schema = _built_from_checked(document, bindables)
+            document, type_names = cached
+            schema = _built_lazily(document, type_names, bindables) or _built_from_checked(
+                document, bindables
+            )
         # Every union and interface not bound above resolves by the `__typename` of its value.
         bind_abstract_types(schema)
         accept_enum_parse_value_arguments(schema)
@@ -148,6 +153,14 @@ def _built_from_checked(
         validate_schema_default_enum_values(schema)
     repair_schema_default_enum_values(schema)
     return schema
+
+
+def _built_lazily(
+    document: DocumentNode, type_names: Sequence[str], bindables: Sequence[SchemaBindable]
+) -> GraphQLSchema | None:
+    """`_built_from_checked`, but each type's fields built at its first use (`lazy_schema`);
+    `None` where it cannot be."""
+    return make_schema(document, type_names, normalize_bindables(*scalars, *bindables))
 
 
 @contextlib.contextmanager
