@@ -48,9 +48,8 @@ def _database(connection: sqlite3.Connection) -> sqlite_utils.Database:
 
 
 def _apply_migrations(database: sqlite_utils.Database) -> None:
-    # Imported here: a process that finds the migrated image in the user's cache (most of
-    # them) never runs a migration, and spares importing the 36 modules that define them.
-    from .tables import MIGRATION_SETS
+    # A process that finds the migrated image in the user's cache (most) never migrates.
+    from .tables import MIGRATION_SETS  # start-up: the 36 modules of the migrations
 
     for migrations in MIGRATION_SETS:
         migrations.apply(database)
