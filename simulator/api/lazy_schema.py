@@ -3,7 +3,7 @@
 The partner schema has 1,600 types and 3,260 fields; a request reads a handful. graphql-core
 builds a type's fields from its SDL on the first read of `GraphQLObjectType.fields` (a
 thunk), but `GraphQLSchema` reads every type's fields to collect the types they name, and
-Ariadne's binding, name conversion and enum repair walk every field again: 60-70 ms of the
+Ariadne's binding, name conversion and enum repair walk every field again: 50 ms of the
 README example's first answer for fields it never reads (docs/performance.md, "First
 answer").
 
