@@ -16,6 +16,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 
+from ._heap import long_lived
 from .clock import Clock, format_timestamp, later
 from .domain.banking import install_banking
 from .domain.kernel.context import Environment
@@ -279,19 +280,20 @@ class Simulator:
     @cached_property
     def app(self) -> Starlette:
         """The ASGI application, the same one `python -m simulator serve` runs."""
-        from .server import create_app  # start-up: the server brings GraphQL (0.2 s)
-
         self._lifecycle.check_open()
-        return create_app(
-            self.environments,
-            self.scheduler,
-            self.limits,
-            grants=GRANTS,
-            lifecycle=self._lifecycle,
-            ticker=self.ticker,
-            public_url=self.public_url,
-            workers=self.workers,
-        )
+        with long_lived():  # the server's modules and its app live as long as the process
+            from .server import create_app  # start-up: the server brings GraphQL (0.2 s)
+
+            return create_app(
+                self.environments,
+                self.scheduler,
+                self.limits,
+                grants=GRANTS,
+                lifecycle=self._lifecycle,
+                ticker=self.ticker,
+                public_url=self.public_url,
+                workers=self.workers,
+            )
 
     def client(self, base_url: str = DEFAULT_BASE_URL, **kwargs: Any) -> Any:
         """A synchronous httpx client bound to the app in-process (no network, no server).

@@ -8,7 +8,7 @@ import contextvars
 import gc
 import logging
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from importlib import import_module
 from pathlib import Path
@@ -31,6 +31,7 @@ from graphql import (
     build_ast_schema,
 )
 
+from .._heap import long_lived
 from ..graphql_compat import ExecutionContext, accept_enum_parse_value_arguments
 from ..limits.deadline import DEADLINE_CODE, deadline_execution_context
 from .context import RequestContext
@@ -163,29 +164,16 @@ def _built_lazily(
     return make_schema(document, type_names, normalize_bindables(*scalars, *bindables))
 
 
-@contextlib.contextmanager
-def _collection_paused() -> Iterator[None]:
+def _collection_paused() -> contextlib.AbstractContextManager[None]:
     """No cyclic garbage collection while a schema is built: its tens of thousands of new
     objects (hundreds of thousands while SDL is parsed), most of them alive for the whole
     process, would set off collection after collection, each walking every object so far:
-    two thirds of the build's time. Collection resumes after it (if it ran before).
-
-    Once a schema is built, every object alive is frozen (`gc.freeze`): kept out of the
-    collector's reach for good. The schema, the modules and the simulator's parts live as
-    long as the process; left to the collector, each full collection would walk them all
-    (0.1 s), and the interpreter's exit walks them several times: 0.3-0.4 s of CPU after
-    the README example's answer (docs/performance.md, "First answer"). Cyclic garbage
-    frozen with them is never freed: a build from new SDL collects its own first
-    (`build_schema`); what else is garbage at that instant is a few objects, once.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-        gc.freeze()
-    finally:
-        if was_enabled:
-            gc.enable()
+    two thirds of the build's time. Once built, every object alive is frozen (`_heap`): left
+    to the collector, each full collection would walk the schema, the modules and the
+    simulator's parts (0.1 s), and the interpreter's exit walks them several times: 0.3-0.4 s
+    of CPU after the README example's answer (docs/performance.md, "First answer"). A build
+    from new SDL collects its own cyclic garbage first (`build_schema`)."""
+    return long_lived()
 
 
 class SchemaOnce:
