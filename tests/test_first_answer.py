@@ -9,6 +9,7 @@ Timings are measured by benchmarks/bench_startup.py, never asserted here.
 from __future__ import annotations
 
 import contextlib
+import gc
 import inspect
 import json
 import sqlite3
@@ -35,7 +36,7 @@ from graphql import (
     print_schema,
 )
 
-from simulator import testing_api, user_cache
+from simulator import _heap, testing_api, user_cache
 from simulator.api import executable, partner, sdl_cache
 from simulator.api.executable import SCHEMA_DIR, SchemaOnce, build_schema, load_type_defs
 from simulator.api.unauthenticated import card_reveals, payment_page, registry, resolvers
@@ -273,6 +274,25 @@ def test_a_schema_asked_for_by_threads_at_once_is_built_once() -> None:
     assert all(schema is got[0] for schema in got)
 
 
+def test_long_lived_pauses_collection_freezes_after_and_restores_it() -> None:
+    frozen = gc.get_freeze_count()
+    with _heap.long_lived():
+        assert not gc.isenabled()
+        kept: list[list[int]] = [[] for _ in range(10)]
+    assert gc.isenabled() and gc.get_freeze_count() >= frozen + len(kept)
+    gc.disable()
+    try:
+        with _heap.long_lived():
+            pass
+        assert not gc.isenabled()  # left as it was found
+    finally:
+        gc.enable()
+    before = gc.get_freeze_count()
+    with pytest.raises(RuntimeError), _heap.long_lived():
+        raise RuntimeError("an import failed")
+    assert gc.isenabled() and gc.get_freeze_count() == before  # nothing frozen
+
+
 #: Imported at their first use, which the README example's first answer is not: IBANs
 #: (schwifty), signatures (joserfc, cryptography), HTML pages (Jinja2), the other APIs'
 #: resolvers (docs/performance.md, "First answer").
@@ -309,7 +329,7 @@ answer = http.post(
 )
 after = [schema.built for schema in schemas]
 imported = sorted(name for name in LATER if name in sys.modules)
-frozen = gc.get_freeze_count() > 0
+frozen = gc.get_freeze_count() > 0 and gc.isenabled()
 sdl = http.get("/sandbox-testing/schema.graphql")
 sim.close()
 print(json.dumps({"before": before, "after": after, "data": answer.json()["data"],
