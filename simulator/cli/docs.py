@@ -16,8 +16,11 @@ def register(subparsers: Any) -> None:
 
 def run_mutations(args: argparse.Namespace) -> int:
     del args
-    from ..api.docs import mutations_markdown  # start-up: the GraphQL layer
-    from ..server.app import partner_schema, testing_schema
+    from .. import _heap  # start-up: the GraphQL layer, with collection paused (`_heap`)
+
+    with _heap.long_lived():
+        from ..api.docs import mutations_markdown  # start-up: the GraphQL layer
+        from ..server.app import partner_schema, testing_schema
 
     sys.stdout.write(mutations_markdown(partner_schema(), testing_schema()))
     return 0
