@@ -10,7 +10,6 @@ with Simulator() as sim:
 ```
 """
 
-import importlib
 import logging
 import typing  # the module only: nothing but the public names at the top level
 
@@ -72,8 +71,7 @@ def __getattr__(name: str) -> typing.Any:
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     # Its modules live as long as the process: imported with collection paused, then frozen.
-    with _heap.long_lived():
-        return getattr(importlib.import_module(module, __name__), name)
+    return getattr(_heap.imported(__name__ + module), name)
 
 
 def __dir__() -> list[str]:

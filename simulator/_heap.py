@@ -8,16 +8,20 @@ CPU, a full one among them), and every later full collection walks them all agai
 `long_lived()` pauses collection while they are made and then freezes what is alive
 (`gc.freeze`: out of the collector's reach for good; reference counting still frees what
 becomes unreferenced). Cyclic garbage alive at that instant is never freed: a few objects,
-once (docs/performance.md, "First answer").
+once (docs/performance.md, "First answer"); hence once per process, at a module's first
+import (`imported`), never at each call of what imports it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import gc
+import importlib
+import sys
 from collections.abc import Iterator
+from types import ModuleType
 
-__all__ = ["long_lived"]
+__all__ = ["imported", "long_lived"]
 
 
 @contextlib.contextmanager
@@ -32,3 +36,15 @@ def long_lived() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def imported(name: str) -> ModuleType:
+    """`importlib.import_module(name)`; its first import inside `long_lived()`. Only the first:
+    every freeze also keeps out of the collector's reach whatever the process holds at that
+    instant, so a later call (a new `Simulator`'s app, another command in the same process)
+    must not freeze what has been made since."""
+    module = sys.modules.get(name)
+    if module is not None:
+        return module
+    with long_lived():
+        return importlib.import_module(name)

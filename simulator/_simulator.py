@@ -16,7 +16,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 
-from ._heap import long_lived
+from . import _heap
 from .clock import Clock, format_timestamp, later
 from .domain.banking import install_banking
 from .domain.kernel.context import Environment
@@ -281,19 +281,20 @@ class Simulator:
     def app(self) -> Starlette:
         """The ASGI application, the same one `python -m simulator serve` runs."""
         self._lifecycle.check_open()
-        with long_lived():  # the server's modules and its app live as long as the process
-            from .server import create_app  # start-up: the server brings GraphQL (0.2 s)
+        # The server's modules live as long as the process: collection paused (`_heap`).
+        _heap.imported("simulator.server")
+        from .server import create_app  # start-up: the server brings GraphQL (0.2 s)
 
-            return create_app(
-                self.environments,
-                self.scheduler,
-                self.limits,
-                grants=GRANTS,
-                lifecycle=self._lifecycle,
-                ticker=self.ticker,
-                public_url=self.public_url,
-                workers=self.workers,
-            )
+        return create_app(
+            self.environments,
+            self.scheduler,
+            self.limits,
+            grants=GRANTS,
+            lifecycle=self._lifecycle,
+            ticker=self.ticker,
+            public_url=self.public_url,
+            workers=self.workers,
+        )
 
     def client(self, base_url: str = DEFAULT_BASE_URL, **kwargs: Any) -> Any:
         """A synchronous httpx client bound to the app in-process (no network, no server).

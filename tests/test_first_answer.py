@@ -293,6 +293,16 @@ def test_long_lived_pauses_collection_freezes_after_and_restores_it() -> None:
     assert gc.isenabled() and gc.get_freeze_count() == before  # nothing frozen
 
 
+def test_a_module_is_frozen_at_its_first_import_only() -> None:
+    """A later call (a new `Simulator`'s app, another command in the same process) freezes
+    nothing more: what the process made since may become garbage."""
+    _heap.imported("simulator.server")
+    before = gc.get_freeze_count()
+    made_since: list[list[int]] = [[] for _ in range(10)]
+    assert _heap.imported("simulator.server") is sys.modules["simulator.server"]
+    assert gc.get_freeze_count() == before and made_since
+
+
 #: Imported at their first use, which the README example's first answer is not: IBANs
 #: (schwifty), signatures (joserfc, cryptography), HTML pages (Jinja2), the other APIs'
 #: resolvers (docs/performance.md, "First answer").

@@ -52,7 +52,7 @@ def open_simulator(data_dir: str, **options: Any) -> Simulator:
     # and `clock` run without them (docs/architecture.md, "Start-up").
     from .. import _heap
 
-    with _heap.long_lived():  # its modules live as long as the command (`_heap`)
-        from .._simulator import Simulator  # start-up: collection paused, then frozen
+    _heap.imported("simulator._simulator")  # its modules: collection paused, then frozen
+    from .._simulator import Simulator  # start-up: imported just above, in `_heap`
 
     return Simulator(data_dir, **options)

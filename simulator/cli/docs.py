@@ -18,9 +18,9 @@ def run_mutations(args: argparse.Namespace) -> int:
     del args
     from .. import _heap  # start-up: the GraphQL layer, with collection paused (`_heap`)
 
-    with _heap.long_lived():
-        from ..api.docs import mutations_markdown  # start-up: the GraphQL layer
-        from ..server.app import partner_schema, testing_schema
+    _heap.imported("simulator.server.app")
+    from ..api.docs import mutations_markdown  # start-up: the GraphQL layer
+    from ..server.app import partner_schema, testing_schema
 
     sys.stdout.write(mutations_markdown(partner_schema(), testing_schema()))
     return 0
