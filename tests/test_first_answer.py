@@ -304,13 +304,16 @@ def test_a_module_is_frozen_at_its_first_import_only() -> None:
 
 
 #: Imported at their first use, which the README example's first answer is not: IBANs
-#: (schwifty), signatures (joserfc, cryptography), HTML pages (Jinja2), the other APIs'
-#: resolvers (docs/performance.md, "First answer").
+#: (schwifty), signatures (joserfc, cryptography), HTML pages (Jinja2), webhooks sent over
+#: HTTP (httpcore, h11), the other APIs' resolvers (docs/performance.md, "First answer").
 _LATER = [
     "schwifty",
     "joserfc",
     "cryptography",
     "jinja2",
+    "httpcore",
+    "h11",
+    "simulator.webhooks._deadline_backend",
     "simulator.testing_api",
     "simulator.api.unauthenticated.resolvers",
 ]

@@ -14,9 +14,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
-import httpcore
 import httpx
 
 from ..clock import monotonic
@@ -49,7 +47,7 @@ HTTP_WORKERS = 8
 _DEADLINE = threading.local()
 
 
-def _capped(timeout: float | None, expired: type[Exception]) -> float | None:
+def capped_timeout(timeout: float | None, expired: type[Exception]) -> float | None:
     """The step's timeout, cut to what is left of the attempt's deadline."""
     deadline: float | None = getattr(_DEADLINE, "at", None)
     if deadline is None:
@@ -60,79 +58,20 @@ def _capped(timeout: float | None, expired: type[Exception]) -> float | None:
     return left if timeout is None else min(timeout, left)
 
 
-class _DeadlineStream(httpcore.NetworkStream):
-    def __init__(self, stream: httpcore.NetworkStream) -> None:
-        self._stream = stream
-
-    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
-        return self._stream.read(max_bytes, _capped(timeout, httpcore.ReadTimeout))
-
-    def write(self, buffer: bytes, timeout: float | None = None) -> None:
-        self._stream.write(buffer, _capped(timeout, httpcore.WriteTimeout))
-
-    def close(self) -> None:
-        self._stream.close()
-
-    def start_tls(
-        self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None
-    ) -> httpcore.NetworkStream:
-        capped = _capped(timeout, httpcore.ConnectTimeout)
-        return _DeadlineStream(self._stream.start_tls(ssl_context, server_hostname, capped))
-
-    def get_extra_info(self, info: str) -> Any:
-        return self._stream.get_extra_info(info)
-
-
-class _DeadlineBackend(httpcore.NetworkBackend):
-    """httpcore's own network backend, with every step capped by the attempt's deadline, and
-    every connection checked by the outbound policy: the host is resolved here, each address
-    checked, and the socket opened to a checked address (the TLS layer above still verifies
-    the certificate against the host name)."""
-
-    def __init__(self, policy: OutboundPolicy) -> None:
-        self._backend = httpcore.SyncBackend()
-        self._policy = policy
-
-    def connect_tcp(
-        self,
-        host: str,
-        port: int,
-        timeout: float | None = None,
-        local_address: str | None = None,
-        socket_options: Any = None,
-    ) -> httpcore.NetworkStream:
-        addresses = self._policy.resolve(host, port)  # OutboundRefused when one is refused
-        failure: Exception | None = None
-        for address in addresses:
-            capped = _capped(timeout, httpcore.ConnectTimeout)
-            try:
-                stream = self._backend.connect_tcp(
-                    str(address), port, capped, local_address, socket_options
-                )
-            except (httpcore.ConnectError, httpcore.ConnectTimeout) as error:
-                failure = error  # try the next checked address, as a resolver-based connect would
-                continue
-            return _DeadlineStream(stream)
-        assert failure is not None
-        raise failure
-
-    def connect_unix_socket(
-        self, path: str, timeout: float | None = None, socket_options: Any = None
-    ) -> httpcore.NetworkStream:
-        raise OutboundRefused("Webhooks never go to a Unix socket.")
-
-    def sleep(self, seconds: float) -> None:
-        self._backend.sleep(seconds)
-
-
 def http_transport(policy: OutboundPolicy) -> httpx.HTTPTransport:
     """httpx's transport (no proxy from the environment) on the deadline-capped backend that
     applies `policy` to every connection."""
+    # httpcore (and h11 under it, 10-15 ms) is imported at the first webhook sent over HTTP,
+    # not with the simulator: a process that sends none never needs it (the README example).
+    import httpcore
+
+    from ._deadline_backend import DeadlineBackend
+
     transport = httpx.HTTPTransport(trust_env=False)
     # httpx takes no network backend; its pool is the one place to give httpcore ours.
     transport._pool = httpcore.ConnectionPool(
         ssl_context=httpx.create_ssl_context(trust_env=False),
-        network_backend=_DeadlineBackend(policy),
+        network_backend=DeadlineBackend(policy),
     )
     return transport
 
