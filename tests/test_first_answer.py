@@ -304,16 +304,26 @@ def test_a_module_is_frozen_at_its_first_import_only() -> None:
 
 
 #: Imported at their first use, which the README example's first answer is not: IBANs
-#: (schwifty), signatures (joserfc, cryptography), HTML pages (Jinja2), webhooks sent over
-#: HTTP (httpcore, h11), the other APIs' resolvers (docs/performance.md, "First answer").
+#: (schwifty), signatures (joserfc, cryptography), HTML pages (Jinja2; the OAuth pages', the
+#: dashboard's and the callback's modules, built at their first request), webhooks sent over
+#: HTTP (httpcore, h11), snapshots and bug reports, the other APIs' resolvers
+#: (docs/performance.md, "First answer").
 _LATER = [
     "schwifty",
     "joserfc",
     "cryptography",
     "jinja2",
+    "markupsafe",
+    "simulator.oauth.pages",
+    "simulator.browser.pages",
+    "simulator.browser.dashboard",
+    "simulator.browser.callback",
     "httpcore",
     "h11",
     "simulator.webhooks._deadline_backend",
+    "simulator.snapshots",
+    "simulator.report",
+    "difflib",
     "simulator.testing_api",
     "simulator.api.unauthenticated.resolvers",
 ]
