@@ -247,33 +247,33 @@ class Simulator:
 
     def snapshot(self, name: str) -> Path:
         """Save every environment's file, the clock and the limits as snapshot `name`."""
-        from .snapshots import save_snapshot
+        from .snapshots import save_snapshot  # lazy: start-up, see above
 
         with self._lifecycle.operation():
             return save_snapshot(self.data_dir, self.clock, name)
 
     def restore(self, name: str) -> None:
         """Put the simulator back in the state of snapshot `name` (all of it, or nothing)."""
-        from .snapshots import restore_snapshot
+        from .snapshots import restore_snapshot  # lazy: start-up, see above
 
         with self._lifecycle.operation():
             restore_snapshot(self.data_dir, self.clock, name)
 
     def snapshots(self) -> list[Any]:
         """The saved snapshots (`SnapshotInfo`), by name."""
-        from .snapshots import list_snapshots
+        from .snapshots import list_snapshots  # lazy: start-up, see above
 
         return list_snapshots(self.data_dir)
 
     def diff(self, a: str, b: str) -> dict[str, Any]:
         """Rows added, removed and changed per environment and table from snapshot a to b."""
-        from .snapshots import diff_snapshots
+        from .snapshots import diff_snapshots  # lazy: start-up, see above
 
         return diff_snapshots(self.data_dir, a, b)
 
     def report(self, out: str | Path | None = None, **options: Any) -> Any:
         """Write a bug report that replays the journal (see `simulator.report.write_report`)."""
-        from .report.writing import write_report
+        from .report.writing import write_report  # lazy: start-up, see above
 
         return write_report(self, out, **options)
 

@@ -132,7 +132,7 @@ def with_explorer(routes: list[Any]) -> list[Any]:
 def explorer_routes(schemas: Mapping[str, Callable[[], GraphQLSchema]]) -> list[Route]:
     """The SDL of each endpoint (`schemas`: path prefix -> the function giving its schema,
     built at the first request that needs it) and the static files."""
-    from .pages import STATIC_PREFIX, static_file
+    from .pages import STATIC_PREFIX, static_file  # lazy: the pages' renderer (start-up)
 
     def sdl_route(prefix: str, schema: Callable[[], GraphQLSchema]) -> Route:
         async def sdl(request: Request) -> Response:

@@ -159,7 +159,7 @@ def create_app(
 
 
 def _oauth_routes(environments: dict[EnvironmentName, Environment]) -> list[Route]:
-    from ..oauth.pages import oauth_routes  # the OAuth pages: at their first request
+    from ..oauth.pages import oauth_routes  # lazy: at their first request (start-up)
 
     return oauth_routes(environments)
 

@@ -1,5 +1,5 @@
 """httpcore's network backend for webhooks over HTTP: every socket step capped by the
-attempt's deadline, every connection checked by the outbound policy (`http.py` says why).
+attempt's deadline, every connection checked by the outbound policy (`attempts.py` says why).
 
 Imported by `http.http_transport` at the first webhook sent over HTTP: httpcore is not
 imported with the simulator.
@@ -11,7 +11,7 @@ from typing import Any
 
 import httpcore
 
-from .http import capped_timeout
+from .attempts import capped_timeout
 from .outbound import OutboundPolicy, OutboundRefused
 
 __all__ = ["DeadlineBackend", "DeadlineStream"]

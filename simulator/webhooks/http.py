@@ -11,14 +11,20 @@ verifies the certificate against the host name. The delivery log keeps at most t
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 
 from ..clock import monotonic
-from .attempts import AttemptResult, ErrorCode, WebhookRequest, status_outcome, timeout_message
+from .attempts import (
+    DEADLINE,
+    AttemptResult,
+    ErrorCode,
+    WebhookRequest,
+    status_outcome,
+    timeout_message,
+)
 from .outbound import OutboundPolicy, OutboundRefused
 
 __all__ = [
@@ -40,29 +46,11 @@ USER_AGENT = "banking-sandbox-simulator-webhooks/0.1"
 HTTP_WORKERS = 8
 
 
-# httpx's timeouts bound each network step, never the whole exchange (encode/httpx#1450): a
-# receiver trickling its status line or headers a byte at a time would hold an attempt, and
-# the scheduler, for ever. Every socket operation of an attempt is therefore capped by the
-# attempt's deadline, kept per thread (each attempt runs in one thread).
-_DEADLINE = threading.local()
-
-
-def capped_timeout(timeout: float | None, expired: type[Exception]) -> float | None:
-    """The step's timeout, cut to what is left of the attempt's deadline."""
-    deadline: float | None = getattr(_DEADLINE, "at", None)
-    if deadline is None:
-        return timeout
-    left = deadline - monotonic()
-    if left <= 0:
-        raise expired("the whole answer took too long")
-    return left if timeout is None else min(timeout, left)
-
-
 def http_transport(policy: OutboundPolicy) -> httpx.HTTPTransport:
     """httpx's transport (no proxy from the environment) on the deadline-capped backend that
     applies `policy` to every connection."""
     # httpcore (and h11 under it, 10-15 ms) is imported at the first webhook sent over HTTP,
-    # not with the simulator: a process that sends none never needs it (the README example).
+    # not with the simulator: a process that sends none (the README example) spares it at start-up.
     import httpcore
 
     from ._deadline_backend import DeadlineBackend
@@ -85,11 +73,11 @@ def post_http(client: httpx.Client, request: WebhookRequest, timeout: float) -> 
     def elapsed() -> float:
         return monotonic() - start
 
-    _DEADLINE.at = start + timeout
+    DEADLINE.at = start + timeout
     try:
         return _post(client, request, timeout, elapsed)
     finally:
-        _DEADLINE.at = None
+        DEADLINE.at = None
 
 
 def _post(
