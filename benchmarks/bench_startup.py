@@ -12,7 +12,8 @@ Python example, from a new interpreter to its first GraphQL answer, under 2x the
 `import ariadne, starlette` baseline. Figures are printed, never asserted; a command that
 fails stops the benchmark with a non-zero status. "The example's libraries alone" is the
 floor under that target: what the example imports of others (Ariadne, Starlette's test
-client, httpx, sqlite-utils and numpy through it), without a line of the simulator.
+client, httpx, sqlite-utils, and numpy through it when something installed it: the package
+no longer does), without a line of the simulator.
 
 `clock advance` runs on a data dir made by the first run (a new data dir's first command
 creates its database); every later run moves that clock and journals the command, as a

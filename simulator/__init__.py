@@ -10,10 +10,10 @@ with Simulator() as sim:
 ```
 """
 
-import importlib
 import logging
 import typing  # the module only: nothing but the public names at the top level
 
+from . import _heap
 from .clock import Clock, parse_duration
 from .environments import EnvironmentName
 from .exceptions import (
@@ -70,7 +70,8 @@ def __getattr__(name: str) -> typing.Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(module, __name__), name)
+    # Its modules live as long as the process: imported with collection paused, then frozen.
+    return getattr(_heap.imported(__name__ + module), name)
 
 
 def __dir__() -> list[str]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 
+from . import _heap
 from .clock import Clock, format_timestamp, later
 from .domain.banking import install_banking
 from .domain.kernel.context import Environment
@@ -29,9 +30,7 @@ from .limits import Limits, LimitSettings
 from .oauth.grants import GRANTS
 from .oauth.tools import OAuthTools
 from .public_url import DEFAULT_PUBLIC_URL, public_url_setting
-from .report.writing import write_report
 from .scheduler import Advance, Callouts, Scheduler, Ticker
-from .snapshots import diff_snapshots, list_snapshots, restore_snapshot, save_snapshot
 from .storage import Store
 from .webhooks import Receivers, Webhooks, install_webhooks
 from .webhooks.outbound import DEFAULT_OUTBOUND_POLICY, OutboundPolicy
@@ -243,27 +242,39 @@ class Simulator:
         return Journal(self.environments)
 
     # -- snapshots and reports (docs/bug-reports.md) ----------------------------------
+    # Their modules are imported at their first use, not with the simulator: a process that
+    # takes no snapshot and writes no report spares them (docs/performance.md, "First answer").
 
     def snapshot(self, name: str) -> Path:
         """Save every environment's file, the clock and the limits as snapshot `name`."""
+        from .snapshots import save_snapshot  # lazy: start-up, see above
+
         with self._lifecycle.operation():
             return save_snapshot(self.data_dir, self.clock, name)
 
     def restore(self, name: str) -> None:
         """Put the simulator back in the state of snapshot `name` (all of it, or nothing)."""
+        from .snapshots import restore_snapshot  # lazy: start-up, see above
+
         with self._lifecycle.operation():
             restore_snapshot(self.data_dir, self.clock, name)
 
     def snapshots(self) -> list[Any]:
         """The saved snapshots (`SnapshotInfo`), by name."""
+        from .snapshots import list_snapshots  # lazy: start-up, see above
+
         return list_snapshots(self.data_dir)
 
     def diff(self, a: str, b: str) -> dict[str, Any]:
         """Rows added, removed and changed per environment and table from snapshot a to b."""
+        from .snapshots import diff_snapshots  # lazy: start-up, see above
+
         return diff_snapshots(self.data_dir, a, b)
 
     def report(self, out: str | Path | None = None, **options: Any) -> Any:
         """Write a bug report that replays the journal (see `simulator.report.write_report`)."""
+        from .report.writing import write_report  # lazy: start-up, see above
+
         return write_report(self, out, **options)
 
     # -- webhooks -----------------------------------------------------------------
@@ -279,9 +290,11 @@ class Simulator:
     @cached_property
     def app(self) -> Starlette:
         """The ASGI application, the same one `python -m simulator serve` runs."""
+        self._lifecycle.check_open()
+        # The server's modules live as long as the process: collection paused (`_heap`).
+        _heap.imported("simulator.server")
         from .server import create_app  # start-up: the server brings GraphQL (0.2 s)
 
-        self._lifecycle.check_open()
         return create_app(
             self.environments,
             self.scheduler,

@@ -50,7 +50,9 @@ def no_cors(response: httpx.Response) -> bool:
 
 def plain_paths(sim: Simulator) -> list[str]:
     """Every route without path parameters, plus the authorization endpoint's address."""
-    paths = [route.path for route in sim.app.routes if "{" not in getattr(route, "path", "{")]
+    # A group of routes built at its first request (the browser pages) is walked too.
+    routes = [r for route in sim.app.routes for r in getattr(route, "routes", [route])]
+    paths = [route.path for route in routes if "{" not in getattr(route, "path", "{")]
     return sorted({*paths, "/oauth2/auth"})
 
 

@@ -9,6 +9,7 @@ Timings are measured by benchmarks/bench_startup.py, never asserted here.
 from __future__ import annotations
 
 import contextlib
+import gc
 import inspect
 import json
 import sqlite3
@@ -35,7 +36,7 @@ from graphql import (
     print_schema,
 )
 
-from simulator import testing_api, user_cache
+from simulator import _heap, testing_api, user_cache
 from simulator.api import executable, partner, sdl_cache
 from simulator.api.executable import SCHEMA_DIR, SchemaOnce, build_schema, load_type_defs
 from simulator.api.unauthenticated import card_reveals, payment_page, registry, resolvers
@@ -113,6 +114,47 @@ def test_a_cached_tree_builds_the_schema_ariadne_builds_from_the_text(name: str)
     from_tree = executable._built_from_checked(tree, bindables)
     assert print_schema(from_tree) == print_schema(from_text)
     assert _executable_parts(from_tree) == _executable_parts(from_text)
+    # Each type's fields built at its first use (`lazy_schema`): the same schema once read.
+    lazy = executable._built_lazily(
+        parse(type_defs, no_location=True), list(from_text.type_map), bindables
+    )
+    assert lazy is not None
+    read = [
+        name
+        for name, graphql_type in lazy.type_map.items()
+        if isinstance(graphql_type, GraphQLObjectType | GraphQLInputObjectType)
+        and not name.startswith("__")
+        and "fields" in vars(graphql_type)
+    ]
+    assert read == []  # no type's fields built yet
+    assert print_schema(lazy) == print_schema(from_text)
+    assert _executable_parts(lazy) == _executable_parts(from_text)
+
+
+def test_the_lazy_schema_answers_as_the_full_one_and_falls_back_where_it_cannot() -> None:
+    directories, bindables = SCHEMAS["partner"]
+    type_defs = load_type_defs(*directories)
+    full = executable._built_and_checked(type_defs, directories, bindables)
+    tree = parse(type_defs, no_location=True)
+    lazy = executable._built_lazily(tree, list(full.type_map), bindables)
+    assert lazy is not None
+    query = '{ __type(name: "Account") { fields { name args { name defaultValue } } } }'
+    assert graphql_sync(lazy, query).data == graphql_sync(full, query).data
+    # An order stored for other SDL, or an `EnumType` binding values: the full build.
+    assert executable._built_lazily(tree, list(full.type_map)[1:], bindables) is None
+    assert executable._built_lazily(tree, [*full.type_map, "Missing"], bindables) is None
+    enum = EnumType("AccountStatus", {"Open": 1})
+    assert executable._built_lazily(tree, list(full.type_map), [*bindables, enum]) is None
+
+
+def test_a_lazy_schema_refuses_a_resolver_of_a_field_its_type_has_not_at_once() -> None:
+    scalars = (SCHEMA_DIR / "common" / "scalars.graphql").read_text(encoding="utf-8")
+    sdl = scalars + "type Query { greeting: String }\n"
+    full = make_executable_schema(sdl)
+    query = QueryType()
+    query.set_field("farewell", lambda *_: "bye")
+    with pytest.raises(ValueError, match="Field farewell is not defined on type Query"):
+        executable._built_lazily(parse(sdl, no_location=True), list(full.type_map), [query])
 
 
 def test_a_cached_tree_checks_enum_defaults_only_against_bound_enum_values(
@@ -182,7 +224,7 @@ def test_an_unreadable_cache_file_is_ignored_and_caching_can_be_off(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(user_cache.CACHE_DIR_VARIABLE, str(tmp_path))
-    sdl_cache.store_document(_SDL)
+    sdl_cache.store_document(_SDL, ["Query", "String", "Boolean"])
     (stored,) = tmp_path.iterdir()
     stored.write_bytes(stored.read_bytes()[:100])  # truncated
     assert sdl_cache.cached_document(_SDL) is None
@@ -191,7 +233,7 @@ def test_an_unreadable_cache_file_is_ignored_and_caching_can_be_off(
 
     monkeypatch.setenv(user_cache.CACHE_DIR_VARIABLE, "")
     assert user_cache.cache_dir() is None
-    sdl_cache.store_document(_SDL)
+    sdl_cache.store_document(_SDL, ["Query", "String", "Boolean"])
     assert sdl_cache.cached_document(_SDL) is None
 
 
@@ -232,14 +274,56 @@ def test_a_schema_asked_for_by_threads_at_once_is_built_once() -> None:
     assert all(schema is got[0] for schema in got)
 
 
+def test_long_lived_pauses_collection_freezes_after_and_restores_it() -> None:
+    frozen = gc.get_freeze_count()
+    with _heap.long_lived():
+        assert not gc.isenabled()
+        kept: list[list[int]] = [[] for _ in range(10)]
+    assert gc.isenabled() and gc.get_freeze_count() >= frozen + len(kept)
+    gc.disable()
+    try:
+        with _heap.long_lived():
+            pass
+        assert not gc.isenabled()  # left as it was found
+    finally:
+        gc.enable()
+    before = gc.get_freeze_count()
+    with pytest.raises(RuntimeError), _heap.long_lived():
+        raise RuntimeError("an import failed")
+    assert gc.isenabled() and gc.get_freeze_count() == before  # nothing frozen
+
+
+def test_a_module_is_frozen_at_its_first_import_only() -> None:
+    """A later call (a new `Simulator`'s app, another command in the same process) freezes
+    nothing more: what the process made since may become garbage."""
+    _heap.imported("simulator.server")
+    before = gc.get_freeze_count()
+    made_since: list[list[int]] = [[] for _ in range(10)]
+    assert _heap.imported("simulator.server") is sys.modules["simulator.server"]
+    assert gc.get_freeze_count() == before and made_since
+
+
 #: Imported at their first use, which the README example's first answer is not: IBANs
-#: (schwifty), signatures (joserfc, cryptography), HTML pages (Jinja2), the other APIs'
-#: resolvers (docs/performance.md, "First answer").
+#: (schwifty), signatures (joserfc, cryptography), HTML pages (Jinja2; the OAuth pages', the
+#: dashboard's and the callback's modules, built at their first request), webhooks sent over
+#: HTTP (httpcore, h11), snapshots and bug reports, the other APIs' resolvers
+#: (docs/performance.md, "First answer").
 _LATER = [
     "schwifty",
     "joserfc",
     "cryptography",
     "jinja2",
+    "markupsafe",
+    "simulator.oauth.pages",
+    "simulator.browser.pages",
+    "simulator.browser.dashboard",
+    "simulator.browser.callback",
+    "httpcore",
+    "h11",
+    "simulator.webhooks._deadline_backend",
+    "simulator.snapshots",
+    "simulator.report",
+    "difflib",
     "simulator.testing_api",
     "simulator.api.unauthenticated.resolvers",
 ]
@@ -268,7 +352,7 @@ answer = http.post(
 )
 after = [schema.built for schema in schemas]
 imported = sorted(name for name in LATER if name in sys.modules)
-frozen = gc.get_freeze_count() > 0
+frozen = gc.get_freeze_count() > 0 and gc.isenabled()
 sdl = http.get("/sandbox-testing/schema.graphql")
 sim.close()
 print(json.dumps({"before": before, "after": after, "data": answer.json()["data"],

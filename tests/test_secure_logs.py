@@ -16,6 +16,7 @@ import pytest
 from starlette.routing import BaseRoute, Mount, Route
 
 from simulator import ProjectCredentials, Simulator
+from simulator.server.lazy_routes import LazyRoutes
 from simulator.server.serving import LOG_FORMAT, LogFormatter, configure_logging
 
 from .conftest import LiveServer, project_token
@@ -72,6 +73,8 @@ def _routes(routes: list[BaseRoute], prefix: str = "") -> Iterator[Route]:
             yield from _routes(list(route.routes), prefix + route.path)
         elif isinstance(route, Route):
             yield Route(prefix + route.path, route.endpoint, methods=route.methods)
+        elif isinstance(route, LazyRoutes):  # the browser pages, built at their first request
+            yield from _routes(route.routes, prefix)
 
 
 def token_routes(app: object) -> list[Route]:

@@ -305,7 +305,7 @@ def test_webhook_timeline_switch_plot_and_replay(sim: Simulator) -> None:
     sim.advance("30s")
     timeline.refresh_button.click()
     assert timeline.attempts and not any(a["succeeded"] for a in timeline.attempts)
-    assert bytes(timeline.plot.value).startswith(b"\x89PNG")
+    assert bytes(timeline.plot.value).startswith(b"<svg") and timeline.plot.format == "svg+xml"
     timeline.receiver.value = "time out"
     sim.advance("1m")
     timeline.refresh_button.click()
@@ -333,7 +333,13 @@ def test_the_timeline_names_events_by_type_and_stacks_replays_sent_at_once() -> 
     ]
     labels = event_labels(attempts)
     assert labels == {"e1": "Account.Created #1", "e2": "User.Created", "e3": "Account.Created #2"}
-    assert _draw(attempts, [], labels, (5.0, 17.0)).startswith(b"\x89PNG")
+    drawn = _draw(attempts, [], labels, (5.0, 17.0))
+    assert drawn == _draw(attempts, [], labels, (5.0, 17.0))  # the same bytes for the same log
+    assert drawn.count(b"<polygon") == 2 and drawn.count(b"<circle") == 3  # replays: diamonds
+    assert b">Account.Created #2</text>" in drawn and b">User.Created</text>" in drawn
+    # The second replay at the same instant is stacked below the first, not drawn over it.
+    diamonds = [line.split(b'"')[1] for line in drawn.split(b"<polygon points=")[1:]]
+    assert diamonds[0] != diamonds[1]
 
 
 def test_limits_gauge_measures_offline_and_reads_answers(sim: Simulator) -> None:

@@ -8,7 +8,7 @@ import contextvars
 import gc
 import logging
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from importlib import import_module
 from pathlib import Path
@@ -31,6 +31,7 @@ from graphql import (
     build_ast_schema,
 )
 
+from .._heap import long_lived
 from ..clock import monotonic
 from ..graphql_compat import ExecutionContext, accept_enum_parse_value_arguments
 from ..limits.deadline import DEADLINE_CODE, deadline_execution_context
@@ -38,6 +39,7 @@ from ..storage.read_only import WriteDeferred, reads_only
 from .context import RequestContext
 from .errors import GraphQLErrorLog, format_error
 from .inline_reads import note_inline
+from .lazy_schema import make_schema
 from .scalars import scalars
 from .sdl_cache import cached_document, store_document
 from .unions import bind_abstract_types
@@ -104,17 +106,21 @@ def build_schema(directories: Sequence[Path], bindables: Sequence[SchemaBindable
 
     Field names are converted from camelCase to the snake_case keys of the domain's rows.
     SDL built before (on this machine, with this graphql-core) is read from the SDL cache
-    and not checked again; new SDL is parsed and checked by Ariadne, then cached.
+    and not checked again, and each type's fields are built at their first use
+    (`lazy_schema`); new SDL is parsed and checked by Ariadne, then cached.
     """
     type_defs = load_type_defs(*directories)
     with _collection_paused():
-        document = cached_document(type_defs)
-        if document is None:
+        cached = cached_document(type_defs)
+        if cached is None:
             schema = _built_and_checked(type_defs, directories, bindables)
-            store_document(type_defs)
+            store_document(type_defs, list(schema.type_map))
             gc.collect()  # the parse's and the checks' cyclic garbage, before the freeze
         else:
-            schema = _built_from_checked(document, bindables)
+            document, type_names = cached
+            schema = _built_lazily(document, type_names, bindables) or _built_from_checked(
+                document, bindables
+            )
         # Every union and interface not bound above resolves by the `__typename` of its value.
         bind_abstract_types(schema)
         accept_enum_parse_value_arguments(schema)
@@ -154,29 +160,24 @@ def _built_from_checked(
     return schema
 
 
-@contextlib.contextmanager
-def _collection_paused() -> Iterator[None]:
+def _built_lazily(
+    document: DocumentNode, type_names: Sequence[str], bindables: Sequence[SchemaBindable]
+) -> GraphQLSchema | None:
+    """`_built_from_checked`, but each type's fields built at its first use (`lazy_schema`);
+    `None` where it cannot be."""
+    return make_schema(document, type_names, normalize_bindables(*scalars, *bindables))
+
+
+def _collection_paused() -> contextlib.AbstractContextManager[None]:
     """No cyclic garbage collection while a schema is built: its tens of thousands of new
     objects (hundreds of thousands while SDL is parsed), most of them alive for the whole
     process, would set off collection after collection, each walking every object so far:
-    two thirds of the build's time. Collection resumes after it (if it ran before).
-
-    Once a schema is built, every object alive is frozen (`gc.freeze`): kept out of the
-    collector's reach for good. The schema, the modules and the simulator's parts live as
-    long as the process; left to the collector, each full collection would walk them all
-    (0.1 s), and the interpreter's exit walks them several times: 0.3-0.4 s of CPU after
-    the README example's answer (docs/performance.md, "First answer"). Cyclic garbage
-    frozen with them is never freed: a build from new SDL collects its own first
-    (`build_schema`); what else is garbage at that instant is a few objects, once.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-        gc.freeze()
-    finally:
-        if was_enabled:
-            gc.enable()
+    two thirds of the build's time. Once built, every object alive is frozen (`_heap`): left
+    to the collector, each full collection would walk the schema, the modules and the
+    simulator's parts (0.1 s), and the interpreter's exit walks them several times: 0.3-0.4 s
+    of CPU after the README example's answer (docs/performance.md, "First answer"). A build
+    from new SDL collects its own cyclic garbage first (`build_schema`)."""
+    return long_lived()
 
 
 class SchemaOnce:

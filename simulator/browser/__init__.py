@@ -16,8 +16,6 @@ from starlette.routing import Route
 from ..domain.kernel.context import Environment
 from ..environments import EnvironmentName
 from ..scheduler import Scheduler
-from .callback import callback_routes
-from .dashboard import dashboard_routes
 from .explorer import explorer_routes, html_or, with_explorer
 
 __all__ = ["browser_routes", "html_or", "with_explorer"]
@@ -30,7 +28,13 @@ def browser_routes(
 ) -> list[Route]:
     """Every browser route; `schemas`: each GraphQL endpoint's path prefix -> the function
     giving its schema, called at the first request for its SDL (Live serves Sandbox's
-    partner schema)."""
+    partner schema).
+
+    The pages' modules are imported here, not with the package: `server/app.py` builds these
+    routes at the first request that reaches them (`server/lazy_routes.py`)."""
+    from .callback import callback_routes  # lazy: the pages' modules (start-up)
+    from .dashboard import dashboard_routes
+
     schemas = {**schemas, "live": schemas["sandbox"]}
     return [
         *explorer_routes(schemas),

@@ -26,8 +26,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from .pages import STATIC_PREFIX, render_page, static_file
-
 __all__ = [
     "ENDPOINTS",
     "explorer_csp",
@@ -87,6 +85,8 @@ def accepts_html(request: Request) -> bool:
 def explorer_page(prefix: str, token: str = "", note: str = "") -> Response:
     """The explorer on `/{prefix}/graphql`; with `token`, already using it (the dashboard's
     explorer of a project: `note` says whose), the page then kept out of every cache."""
+    from .pages import render_page  # the page's renderer, at the first page (start-up)
+
     headers = {"Content-Security-Policy": explorer_csp()}
     if token:
         headers["Cache-Control"] = "no-store"
@@ -132,6 +132,7 @@ def with_explorer(routes: list[Any]) -> list[Any]:
 def explorer_routes(schemas: Mapping[str, Callable[[], GraphQLSchema]]) -> list[Route]:
     """The SDL of each endpoint (`schemas`: path prefix -> the function giving its schema,
     built at the first request that needs it) and the static files."""
+    from .pages import STATIC_PREFIX, static_file  # lazy: the pages' renderer (start-up)
 
     def sdl_route(prefix: str, schema: Callable[[], GraphQLSchema]) -> Route:
         async def sdl(request: Request) -> Response:

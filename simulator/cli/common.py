@@ -50,6 +50,9 @@ def open_simulator(data_dir: str, **options: Any) -> Simulator:
     """`Simulator(data_dir, **options)`, for the commands that need one."""
     # Lazy: the simulator brings the server, GraphQL and SQLite (about a second); `--help`
     # and `clock` run without them (docs/architecture.md, "Start-up").
-    from .._simulator import Simulator
+    from .. import _heap
+
+    _heap.imported("simulator._simulator")  # its modules: collection paused, then frozen
+    from .._simulator import Simulator  # start-up: imported just above, in `_heap`
 
     return Simulator(data_dir, **options)

@@ -16,6 +16,9 @@ def register(subparsers: Any) -> None:
 
 def run_mutations(args: argparse.Namespace) -> int:
     del args
+    from .. import _heap  # start-up: the GraphQL layer, with collection paused (`_heap`)
+
+    _heap.imported("simulator.server.app")
     from ..api.docs import mutations_markdown  # start-up: the GraphQL layer
     from ..server.app import partner_schema, testing_schema
 

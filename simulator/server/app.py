@@ -41,7 +41,6 @@ from ..journal.middleware import JournalMiddleware
 from ..lifecycle import Lifecycle
 from ..limits.runtime import Limits
 from ..oauth.endpoints import Grant, token_endpoint
-from ..oauth.pages import oauth_routes
 from ..public_url import DEFAULT_PUBLIC_URL, public_url_of, public_url_setting
 from ..scheduler import Scheduler, Ticker
 from .access_log import AccessLog
@@ -52,6 +51,7 @@ from .edge import EdgeMiddleware
 from .files import file_routes
 from .graphql_endpoint import graphql_endpoint
 from .guard import LifecycleGuard
+from .lazy_routes import LazyRoutes
 from .responses import http_error, unexpected_error
 
 __all__ = ["ADDRESSES", "create_app", "partner_schema", "testing_schema", "unauthenticated_schema"]
@@ -127,13 +127,10 @@ def create_app(
             }
         )
 
-    routes: list[Any] = [
+    api_routes: list[Any] = [
         Route("/", index),
         Route("/oauth2/token", token_endpoint(environments, grants), methods=["POST"]),
         *_graphql_routes(sandbox, live, scheduler, limits, workers),
-        *oauth_routes(environments),  # the browser pages, after the API's hot paths
-        *file_routes(environments),  # uploads and downloads the simulator serves itself
-        *card_art_routes(),  # the card designs' images, offline
     ]
     schemas = {
         "sandbox": partner_schema,
@@ -141,7 +138,15 @@ def create_app(
         "sandbox-unauthenticated": unauthenticated_schema,
         "live-unauthenticated": unauthenticated_schema,
     }
-    routes = [*with_explorer(routes), *browser_routes(environments, schemas, scheduler)]
+    # The browser pages' routes are built, their modules imported, at the first request that
+    # reaches them (lazy_routes.py): an API call never does (docs/performance.md).
+    routes = [
+        *with_explorer(api_routes),
+        LazyRoutes(lambda: _oauth_routes(environments)),  # after the API's hot paths
+        *file_routes(environments),  # uploads and downloads the simulator serves itself
+        *card_art_routes(),  # the card designs' images, offline
+        LazyRoutes(lambda: browser_routes(environments, schemas, scheduler)),
+    ]
     middleware = _middleware(environments, lifecycle, limits, scheduler)
     app = Starlette(
         routes=routes,
@@ -152,6 +157,12 @@ def create_app(
     app.router.redirect_slashes = False  # its redirect would be built from the Host header
     app.state.public_url = public_url_setting(public_url)
     return app
+
+
+def _oauth_routes(environments: dict[EnvironmentName, Environment]) -> list[Route]:
+    from ..oauth.pages import oauth_routes  # lazy: at their first request (start-up)
+
+    return oauth_routes(environments)
 
 
 def _graphql_routes(

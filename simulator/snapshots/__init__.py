@@ -35,7 +35,6 @@ from ..clock import Clock, ClockState
 from ..environments import EnvironmentName
 from ..exceptions import SimulatorError
 from ..storage.private import private_dir
-from ..storage.tables import MIGRATION_SETS
 
 __all__ = [
     "FORMAT_VERSION",
@@ -207,6 +206,8 @@ def read_manifest(directory: Path) -> dict[str, Any]:
 
 
 def _known_migrations() -> Iterator[str]:
+    from ..storage.tables import MIGRATION_SETS  # start-up: 36 modules, needed only here
+
     for migrations in MIGRATION_SETS:
         for migration in migrations._migrations:
             yield f"{migrations.name}:{migration.name}"

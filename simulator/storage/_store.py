@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import importlib.metadata
 import sqlite3
 import threading
 import weakref
@@ -22,7 +21,6 @@ from ._ids import ID_SECRET_TABLE, ensure_id_secret
 from .current import MIGRATIONS_TABLE, connect, protect_database
 from .private import private_dir, private_file
 from .read_only import refuse_writes_here
-from .tables import MIGRATION_SETS
 
 __all__ = ["Store", "now_text"]
 
@@ -51,6 +49,9 @@ def _database(connection: sqlite3.Connection) -> sqlite_utils.Database:
 
 
 def _apply_migrations(database: sqlite_utils.Database) -> None:
+    # A process that finds the migrated image in the user's cache (most) never migrates.
+    from .tables import MIGRATION_SETS  # start-up: the 36 modules of the migrations
+
     for migrations in MIGRATION_SETS:
         migrations.apply(database)
     with database.ensure_autocommit_on():
@@ -65,10 +66,7 @@ def _migrated_image() -> bytes:
     the user's cache (`simulator/user_cache.py`), named by the storage code it comes from
     and the SQLite and sqlite-utils that ran it; immutable."""
     path = cache_path(
-        "migrated",
-        sqlite3.sqlite_version,
-        importlib.metadata.version("sqlite-utils"),
-        *_storage_sources(),
+        "migrated", sqlite3.sqlite_version, *_sqlite_utils_code(), *_storage_sources()
     )
     cached = read_cached(path)
     if cached is not None and _usable_image(cached):
@@ -81,6 +79,14 @@ def _migrated_image() -> bytes:
         connection.close()
     write_cached(path, image)
     return image
+
+
+def _sqlite_utils_code() -> list[bytes]:
+    """The sqlite-utils code that runs the migrations (its modules' bytes), rather than its
+    version: reading an installed package's version imports `importlib.metadata` and scans
+    the path's distributions, 10 ms of every process's start-up."""
+    package = Path(sqlite_utils.__file__).parent
+    return [(package / name).read_bytes() for name in ("db.py", "migrations.py")]
 
 
 def _storage_sources() -> list[bytes]:

@@ -6,11 +6,22 @@ Shared by the in-process inboxes (`receivers`) and the HTTP sender (`http`).
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["AttemptResult", "ErrorCode", "WebhookRequest", "status_outcome", "timeout_message"]
+from ..clock import monotonic
+
+__all__ = [
+    "DEADLINE",
+    "AttemptResult",
+    "ErrorCode",
+    "WebhookRequest",
+    "capped_timeout",
+    "status_outcome",
+    "timeout_message",
+]
 
 
 class ErrorCode(StrEnum):
@@ -77,3 +88,21 @@ def status_outcome(status: int, location: str | None = None) -> tuple[ErrorCode 
 
 def timeout_message(timeout: float) -> str:
     return f"No answer within {timeout:g} s."
+
+
+# httpx's timeouts bound each network step, never the whole exchange (encode/httpx#1450): a
+# receiver trickling its status line or headers a byte at a time would hold an attempt, and
+# the scheduler, for ever. Every socket operation of an attempt is therefore capped by the
+# attempt's deadline, kept per thread (each attempt runs in one thread).
+DEADLINE = threading.local()
+
+
+def capped_timeout(timeout: float | None, expired: type[Exception]) -> float | None:
+    """The step's timeout, cut to what is left of the attempt's deadline."""
+    deadline: float | None = getattr(DEADLINE, "at", None)
+    if deadline is None:
+        return timeout
+    left = deadline - monotonic()
+    if left <= 0:
+        raise expired("the whole answer took too long")
+    return left if timeout is None else min(timeout, left)

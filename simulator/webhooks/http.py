@@ -11,16 +11,20 @@ verifies the certificate against the host name. The delivery log keeps at most t
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
-import httpcore
 import httpx
 
 from ..clock import monotonic
-from .attempts import AttemptResult, ErrorCode, WebhookRequest, status_outcome, timeout_message
+from .attempts import (
+    DEADLINE,
+    AttemptResult,
+    ErrorCode,
+    WebhookRequest,
+    status_outcome,
+    timeout_message,
+)
 from .outbound import OutboundPolicy, OutboundRefused
 
 __all__ = [
@@ -42,97 +46,20 @@ USER_AGENT = "banking-sandbox-simulator-webhooks/0.1"
 HTTP_WORKERS = 8
 
 
-# httpx's timeouts bound each network step, never the whole exchange (encode/httpx#1450): a
-# receiver trickling its status line or headers a byte at a time would hold an attempt, and
-# the scheduler, for ever. Every socket operation of an attempt is therefore capped by the
-# attempt's deadline, kept per thread (each attempt runs in one thread).
-_DEADLINE = threading.local()
-
-
-def _capped(timeout: float | None, expired: type[Exception]) -> float | None:
-    """The step's timeout, cut to what is left of the attempt's deadline."""
-    deadline: float | None = getattr(_DEADLINE, "at", None)
-    if deadline is None:
-        return timeout
-    left = deadline - monotonic()
-    if left <= 0:
-        raise expired("the whole answer took too long")
-    return left if timeout is None else min(timeout, left)
-
-
-class _DeadlineStream(httpcore.NetworkStream):
-    def __init__(self, stream: httpcore.NetworkStream) -> None:
-        self._stream = stream
-
-    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
-        return self._stream.read(max_bytes, _capped(timeout, httpcore.ReadTimeout))
-
-    def write(self, buffer: bytes, timeout: float | None = None) -> None:
-        self._stream.write(buffer, _capped(timeout, httpcore.WriteTimeout))
-
-    def close(self) -> None:
-        self._stream.close()
-
-    def start_tls(
-        self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None
-    ) -> httpcore.NetworkStream:
-        capped = _capped(timeout, httpcore.ConnectTimeout)
-        return _DeadlineStream(self._stream.start_tls(ssl_context, server_hostname, capped))
-
-    def get_extra_info(self, info: str) -> Any:
-        return self._stream.get_extra_info(info)
-
-
-class _DeadlineBackend(httpcore.NetworkBackend):
-    """httpcore's own network backend, with every step capped by the attempt's deadline, and
-    every connection checked by the outbound policy: the host is resolved here, each address
-    checked, and the socket opened to a checked address (the TLS layer above still verifies
-    the certificate against the host name)."""
-
-    def __init__(self, policy: OutboundPolicy) -> None:
-        self._backend = httpcore.SyncBackend()
-        self._policy = policy
-
-    def connect_tcp(
-        self,
-        host: str,
-        port: int,
-        timeout: float | None = None,
-        local_address: str | None = None,
-        socket_options: Any = None,
-    ) -> httpcore.NetworkStream:
-        addresses = self._policy.resolve(host, port)  # OutboundRefused when one is refused
-        failure: Exception | None = None
-        for address in addresses:
-            capped = _capped(timeout, httpcore.ConnectTimeout)
-            try:
-                stream = self._backend.connect_tcp(
-                    str(address), port, capped, local_address, socket_options
-                )
-            except (httpcore.ConnectError, httpcore.ConnectTimeout) as error:
-                failure = error  # try the next checked address, as a resolver-based connect would
-                continue
-            return _DeadlineStream(stream)
-        assert failure is not None
-        raise failure
-
-    def connect_unix_socket(
-        self, path: str, timeout: float | None = None, socket_options: Any = None
-    ) -> httpcore.NetworkStream:
-        raise OutboundRefused("Webhooks never go to a Unix socket.")
-
-    def sleep(self, seconds: float) -> None:
-        self._backend.sleep(seconds)
-
-
 def http_transport(policy: OutboundPolicy) -> httpx.HTTPTransport:
     """httpx's transport (no proxy from the environment) on the deadline-capped backend that
     applies `policy` to every connection."""
+    # httpcore (and h11 under it, 10-15 ms) is imported at the first webhook sent over HTTP,
+    # not with the simulator: a process that sends none (the README example) spares it at start-up.
+    import httpcore
+
+    from ._deadline_backend import DeadlineBackend
+
     transport = httpx.HTTPTransport(trust_env=False)
     # httpx takes no network backend; its pool is the one place to give httpcore ours.
     transport._pool = httpcore.ConnectionPool(
         ssl_context=httpx.create_ssl_context(trust_env=False),
-        network_backend=_DeadlineBackend(policy),
+        network_backend=DeadlineBackend(policy),
     )
     return transport
 
@@ -146,11 +73,11 @@ def post_http(client: httpx.Client, request: WebhookRequest, timeout: float) -> 
     def elapsed() -> float:
         return monotonic() - start
 
-    _DEADLINE.at = start + timeout
+    DEADLINE.at = start + timeout
     try:
         return _post(client, request, timeout, elapsed)
     finally:
-        _DEADLINE.at = None
+        DEADLINE.at = None
 
 
 def _post(

@@ -7,16 +7,21 @@ obtained), speak to the simulator through its public faces (HTTP in-process, `si
 which a notebook or a test reads back.
 """
 
-from .clock_panel import ClockPanel
-from .console import Console
-from .displays import Account, Payload, Rejection, display
-from .journal import JournalView, ReportReplay
-from .ledger import Ledger
-from .limits_gauge import LimitsGauge
-from .oauth_walkthrough import OAuthWalkthrough
-from .phone import ConsentInbox, Phone
-from .remote import ExerciseChecks, RemoteSpace
-from .webhook_timeline import WebhookTimeline
+from .. import _heap
+
+# A notebook's first cell: ipywidgets, the simulator and their modules live as long as the
+# kernel; imported with collection paused, then frozen (start-up: `_heap`).
+with _heap.long_lived():
+    from .clock_panel import ClockPanel
+    from .console import Console
+    from .displays import Account, Payload, Rejection, display
+    from .journal import JournalView, ReportReplay
+    from .ledger import Ledger
+    from .limits_gauge import LimitsGauge
+    from .oauth_walkthrough import OAuthWalkthrough
+    from .phone import ConsentInbox, Phone
+    from .remote import ExerciseChecks, RemoteSpace
+    from .webhook_timeline import WebhookTimeline
 
 __all__ = [
     "Account",

@@ -1,15 +1,17 @@
 """The WebhookTimeline: every event's attempts on the virtual time axis, coloured by outcome,
 against the retry schedule; a switch for the in-process receiver; replay of an event.
 
-Plotted with matplotlib into a PNG shown by an `Image` widget: matplotlib is maintained,
-installs from wheels, draws without a browser or a CDN (bqplot and plotly need their
-front-end extensions and JavaScript), and a PNG is the same in JupyterLab, Notebook 7, VS
-Code, Voilà and a headless test.
+Drawn as SVG text shown by an `Image` widget (`svg+xml`): no plotting library and no
+browser-side code (bqplot and plotly need their front-end extensions and JavaScript), the
+same in JupyterLab, Notebook 7, VS Code, Voilà and a headless test, and the same bytes for
+the same log (docs/widgets.md, "WebhookTimeline").
 """
 
 from __future__ import annotations
 
-import io
+import html
+import math
+from datetime import datetime
 from typing import Any
 
 import ipywidgets as widgets
@@ -57,7 +59,7 @@ class WebhookTimeline(widgets.VBox):  # type: ignore[misc]
         self.event = widgets.Dropdown(description="Event", layout=widgets.Layout(width="520px"))
         self.replay_button = widgets.Button(description="Replay", icon="repeat")
         self.refresh_button = widgets.Button(description="Refresh", icon="refresh")
-        self.plot = widgets.Image(format="png", layout=widgets.Layout(max_width="760px"))
+        self.plot = widgets.Image(format="svg+xml", layout=widgets.Layout(max_width="760px"))
         self.message = widgets.HTML()
         self.attempts: list[dict[str, Any]] = []
         self.receiver.observe(self._switched, names="value")
@@ -136,61 +138,135 @@ def event_labels(attempts: list[dict[str, Any]]) -> dict[str, str]:
     return labels
 
 
+#: The plot's geometry in pixels: its width, a row's height, the margins above the rows (the
+#: title) and below them (the axis and its legend), and the space left of the axis for labels.
+_WIDTH, _ROW, _TOP, _BOTTOM = 680, 26, 30, 46
+#: ok, failed, timed out, the next retry's ring, the retry schedule's marks.
+_COLOURS = {"ok": "#2a2", "failed": "#c33", "Timeout": "#e80", "next": "#36c", "grid": "#bbb"}
+_TITLE = "Webhook attempts: green ok, red failed, orange timed out; diamonds are replays"
+_LEGEND = (
+    "virtual minutes since the event's first attempt (grey: retry schedule; blue ring: next retry)"
+)
+
+
 def _draw(
     attempts: list[dict[str, Any]],
     pending: list[dict[str, Any]],
     labels: dict[str, str],
     delays: tuple[float, ...],
 ) -> bytes:
-    """The PNG: one row per event, minutes since its first attempt on x. Attempts at the same
-    instant of one event (a replay sent twice at once) are stacked, not drawn over each
-    other; replays are diamonds."""
-    from matplotlib.figure import Figure  # start-up: matplotlib (0.3 s), when a plot is drawn
-
-    events = list(labels)
-    figure = Figure(figsize=(7.5, 1.6 + 0.45 * max(len(events), 1)), dpi=90)
-    axes = figure.subplots()
-    starts: dict[str, Any] = {}
+    """The SVG: one row per event, minutes since its first attempt on x (linear to a minute,
+    logarithmic beyond: a retry schedule spans seconds to days). Attempts at the same instant
+    of one event (a replay sent twice at once) are stacked, not drawn over each other;
+    replays are diamonds. Written as text, not plotted: the same bytes for the same log, and
+    no plotting library (nor numpy) among the package's dependencies (docs/widgets.md)."""
+    starts: dict[str, datetime] = {}
     for attempt in attempts:
         starts.setdefault(attempt["event_id"], parse_timestamp(attempt["attempted_at"]))
-    rows = {event: n for n, event in enumerate(events)}
-    colours = {"Timeout": "#e80"}
-    stacked: dict[tuple[str, float], int] = {}
-    for attempt in attempts:
-        x = (parse_timestamp(attempt["attempted_at"]) - starts[attempt["event_id"]]).total_seconds()
-        colour = "#2a2" if attempt["succeeded"] else colours.get(attempt["error_code"], "#c33")
-        already = stacked.get((attempt["event_id"], x), 0)
-        stacked[(attempt["event_id"], x)] = already + 1
-        y = rows[attempt["event_id"]] + 0.18 * already
-        marker = "D" if attempt["kind"] == "Replay" else "o"
-        axes.scatter([x / 60], [y], color=colour, marker=marker, s=36, zorder=3)
+    minutes = [_since(starts[a["event_id"]], a["attempted_at"]) for a in attempts]
     schedule = [sum(delays[:n]) / 60 for n in range(len(delays) + 1)]
+    dues = [
+        (d["event_id"], _since(starts[d["event_id"]], d["next_attempt_at"]))
+        for d in pending
+        if d["event_id"] in starts and d["next_attempt_at"]
+    ]
+    rows = {event: n for n, event in enumerate(labels)}
+    axis = _Axis([*schedule, *minutes, *(due for _, due in dues)], list(labels.values()))
+    shapes = axis.frame()
     for row in rows.values():
-        axes.scatter(schedule, [row] * len(schedule), marker="|", color="#bbb", s=120, zorder=1)
-    for delivery in pending:
-        if delivery["event_id"] in starts and delivery["next_attempt_at"]:
-            due = parse_timestamp(delivery["next_attempt_at"]) - starts[delivery["event_id"]]
-            axes.scatter(
-                [due.total_seconds() / 60],
-                [rows[delivery["event_id"]]],
-                facecolors="none",
-                edgecolors="#36c",
-                s=50,
-                zorder=2,
-            )
-    axes.set_yticks(range(len(events)), [labels[e] for e in events] or [], fontsize=8)
-    axes.set_xscale("symlog", linthresh=1)
-    axes.set_xlim(left=0)
-    axes.set_xlabel(
-        "virtual minutes since the event's first attempt (grey: retry schedule; "
-        "blue ring: next retry)",
-        fontsize=8,
+        shapes += [axis.mark(at, row) for at in schedule]
+    for event, due in dues:
+        shapes.append(_circle(axis.x(due), axis.y(rows[event]), 5, "none", _COLOURS["next"]))
+    stacked: dict[tuple[str, float], int] = {}
+    for attempt, at in zip(attempts, minutes, strict=True):
+        already = stacked.get((attempt["event_id"], at), 0)
+        stacked[(attempt["event_id"], at)] = already + 1
+        x, y = axis.x(at), axis.y(rows[attempt["event_id"]] + 0.18 * already)
+        colour = _COLOURS["ok"] if attempt["succeeded"] else _COLOURS["failed"]
+        if attempt["error_code"] == "Timeout":
+            colour = _COLOURS["Timeout"]
+        if attempt["kind"] == "Replay":
+            shapes.append(_diamond(x, y, colour))
+        else:
+            shapes.append(_circle(x, y, 4, colour, colour))
+    return axis.svg(shapes)
+
+
+def _since(start: datetime, timestamp: str) -> float:
+    return (parse_timestamp(timestamp) - start).total_seconds() / 60
+
+
+def _symlog(minutes: float) -> float:
+    """Linear up to one minute, one unit per decade beyond (matplotlib's `symlog`, 1)."""
+    return minutes if minutes <= 1 else 1 + math.log10(minutes)
+
+
+class _Axis:
+    """Where a time (minutes) and a row fall in the picture, and the picture's frame."""
+
+    def __init__(self, minutes: list[float], labels: list[str]) -> None:
+        self.labels = labels
+        self.left = 20 + 6.2 * max((len(label) for label in labels), default=0)
+        self.right = _WIDTH - 12
+        self.end = _symlog(max([*minutes, 1.0])) * 1.04  # a margin past the last mark
+        self.height = _TOP + _ROW * max(len(labels), 1) + _BOTTOM
+
+    def x(self, minutes: float) -> float:
+        return self.left + (self.right - self.left) * _symlog(max(minutes, 0)) / self.end
+
+    def y(self, row: float) -> float:
+        return _TOP + _ROW * (row + 0.5)
+
+    def mark(self, minutes: float, row: int) -> str:
+        """A retry's place in the schedule: a short grey bar across the row."""
+        x, y = self.x(minutes), self.y(row)
+        return _line(x, y - 7, x, y + 7, _COLOURS["grid"])
+
+    def frame(self) -> list[str]:
+        """The box, the title, the events' names, the ticks (0, 1, 10, 100... minutes)."""
+        bottom = self.height - _BOTTOM
+        shapes = [
+            f'<rect x="{self.left}" y="{_TOP}" width="{self.right - self.left}" '
+            f'height="{bottom - _TOP}" fill="white" stroke="black" stroke-width="0.8"/>',
+            _text(_WIDTH / 2, 18, _TITLE, "middle", 12),
+            _text((self.left + self.right) / 2, self.height - 8, _LEGEND, "middle", 11),
+        ]
+        shapes += [
+            _text(self.left - 6, self.y(row) + 4, label, "end", 11)
+            for row, label in enumerate(self.labels)
+        ]
+        for at in (0, *(10**decade for decade in range(9))):
+            if _symlog(at) > self.end:
+                break
+            shapes.append(_line(self.x(at), bottom, self.x(at), bottom + 4, "black"))
+            shapes.append(_text(self.x(at), bottom + 16, f"{at:g}", "middle", 11))
+        return shapes
+
+    def svg(self, shapes: list[str]) -> bytes:
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{_WIDTH}" height="{self.height}" '
+            f'viewBox="0 0 {_WIDTH} {self.height}" font-family="DejaVu Sans, sans-serif">'
+            f'<rect width="{_WIDTH}" height="{self.height}" fill="white"/>'
+            + "".join(shapes)
+            + "</svg>"
+        ).encode()
+
+
+def _text(x: float, y: float, text: str, anchor: str, size: int) -> str:
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="{size}">'
+        f"{html.escape(text)}</text>"
     )
-    axes.set_title(
-        "Webhook attempts: green ok, red failed, orange timed out; diamonds are replays",
-        fontsize=9,
-    )
-    figure.tight_layout()
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", metadata={"Software": None})
-    return buffer.getvalue()
+
+
+def _line(x1: float, y1: float, x2: float, y2: float, colour: str) -> str:
+    return f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}"/>'
+
+
+def _circle(x: float, y: float, radius: float, fill: str, stroke: str) -> str:
+    return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius}" fill="{fill}" stroke="{stroke}"/>'
+
+
+def _diamond(x: float, y: float, colour: str) -> str:
+    points = f"{x:.1f},{y - 5:.1f} {x + 5:.1f},{y:.1f} {x:.1f},{y + 5:.1f} {x - 5:.1f},{y:.1f}"
+    return f'<polygon points="{points}" fill="{colour}"/>'

@@ -19,7 +19,6 @@ import json
 import re
 import unicodedata
 from datetime import timedelta
-from difflib import SequenceMatcher
 from typing import TYPE_CHECKING, Any
 
 import sqlite_utils
@@ -172,6 +171,8 @@ def _outcome(db: sqlite_utils.Database, project_id: str, name: str, iban: str) -
         wanted = _normalised(held)
         if given == wanted:
             return "Match", ""
+        from difflib import SequenceMatcher  # at the first name checked, not at start-up
+
         close = SequenceMatcher(None, given, wanted).ratio() >= 0.8 or (
             set(given.split()) == set(wanted.split())
         )
