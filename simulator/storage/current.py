@@ -22,7 +22,7 @@ __all__ = ["MIGRATIONS_TABLE", "SCHEMA_MIGRATIONS", "connect", "open_current", "
 MIGRATIONS_TABLE = "_sqlite_migrations"
 #: How many migrations this version knows (`storage/tables`). A test compares it with the
 #: migrations themselves, which cannot be counted without importing sqlite-utils.
-SCHEMA_MIGRATIONS = 50
+SCHEMA_MIGRATIONS = 51
 
 _WAL_FILES = ("-wal", "-shm")
 
