@@ -353,8 +353,8 @@ class Store:
         in the commit that takes the WAL past 1,000 pages: every few hundred requests one
         of them copied the pages into the file and waited for its `fsync`, on the loop.
         Its commits now never checkpoint; once they have written about as much
-        (`bookkeeping_written`), a passive checkpoint is asked of a worker, so the WAL
-        stays bounded as before, a long read-only load included. The other connections
+        (`bookkeeping_written`), a checkpoint is asked of a worker (`_checkpoint`), so the
+        WAL stays bounded as before, a long read-only load included. The other connections
         (the workers' writes) checkpoint in their own commits as ever."""
         with self._watch_lock:
             self._submit = submit
