@@ -165,6 +165,8 @@ class Simulator:
                 durable=not self._temporary,
                 reproducible_ids=self._reproducible_ids,
             )
+            # The journal's commits, on the event loop, leave the WAL's checkpoints to these.
+            store.checkpoint_with(self.workers.submit)
             self.environments[name] = Environment(name, store, self._clock, self.wiring)
         self.scheduler = Scheduler(
             self._clock, self.environments.values(), self.wiring.scheduled_work, callouts

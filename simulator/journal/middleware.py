@@ -69,6 +69,8 @@ _COST: Final = "simulator.cost"
 _OPERATION_DATA: Final = "simulator.operation"
 #: Where the token check leaves the bearer token's row (`note_bearer`).
 _BEARER: Final = "simulator.bearer"
+#: Where the middleware leaves the kept request headers it decoded (`_request_headers`).
+_HEADERS: Final = "simulator.journal_headers"
 
 
 def note_cost(scope: Scope, figures: dict[str, Any]) -> None:
@@ -180,13 +182,20 @@ def redaction(scope: Scope) -> Callable[[Redactor, dict[str, Any]], None]:
     return redact_http if bearer is None else functools.partial(redact_http, bearer=bearer)
 
 
-def _announces_body(scope: Scope) -> bool:
-    """Whether the request says a body follows (`Content-Length` above 0, or chunked)."""
-    for name, value in scope.get("headers", ()):
-        lowered = name.lower()
-        if lowered == b"transfer-encoding" or (lowered == b"content-length" and value != b"0"):
-            return True
-    return False
+def _request_headers(raw: Iterable[tuple[bytes, bytes]]) -> tuple[dict[str, str], bool]:
+    """The kept headers (`_headers`), and whether the request says a body follows
+    (`Content-Length` above 0, or chunked): one walk of the headers, not two."""
+    found: dict[str, str] = {}
+    announced = False
+    for name, value in raw:
+        # ASGI names come lowercase: `lower()` only for one that does not.
+        if not name.islower():
+            name = name.lower()
+        if name in _KEPT_NAMES:
+            found[name.decode("latin-1")] = value.decode("latin-1")
+        elif name == b"transfer-encoding" or (name == b"content-length" and value != b"0"):
+            announced = True
+    return found, announced
 
 
 class _Exchange:
@@ -213,7 +222,9 @@ class _Exchange:
         self.started: dict[str, Any] = {}
         self.held: list[Message] = []
         self.written = False
-        self.body_read = not _announces_body(scope)
+        headers, announced = _request_headers(scope.get("headers", ()))
+        scope[_HEADERS] = headers
+        self.body_read = not announced
 
     async def keep_request(self, message: Message) -> None:
         if message["type"] != "http.request":
@@ -280,7 +291,9 @@ def http_entry(
     scope: Scope, body: bytes, started: Mapping[str, Any], answer: bytes
 ) -> tuple[dict[str, Any], EnvironmentName]:
     """The entry of one HTTP request (secrets still in: `redact_http` takes them out)."""
-    headers = _headers(scope["headers"], _KEPT_NAMES)
+    headers = scope.get(_HEADERS)
+    if headers is None:  # not seen by `_Exchange`
+        headers = _headers(scope["headers"], _KEPT_NAMES)
     path = str(scope["path"])
     query = scope.get("query_string", b"").decode("latin-1")
     text = body.decode("utf-8", "replace")

@@ -167,6 +167,7 @@ def record(
             )
             if own.in_transaction:
                 own.execute("COMMIT")
+            env.store.bookkeeping_written(_size(entry))
             if seq > settings.retention:
                 settings.full.add(path)
             else:  # not full (yet, or again: a snapshot restored)
@@ -199,6 +200,23 @@ def insert_entry(
     if seq > retention:  # without a transaction (`record`'s first trim), a commit of its own
         db.execute("DELETE FROM journal_entries WHERE seq <= ?", [seq - retention])
     return seq
+
+
+def _size(entry: dict[str, Any]) -> int:
+    """About the bytes an entry adds to the WAL: its answer and body, the rest a few pages
+    (`Store.bookkeeping_written`; an estimate, cheap: not the row's exact size)."""
+    request = entry.get("request")
+    body = request.get("body") if isinstance(request, dict) else None
+    response = entry.get("response")
+    return (
+        _ENTRY_PAGES
+        + (len(response) if isinstance(response, str) else 0)
+        + (len(body) if isinstance(body, str) else 0)
+    )
+
+
+#: What an entry's row, index entries and page headers add besides its answer and body.
+_ENTRY_PAGES = 3 * 4096
 
 
 def _row(entry: dict[str, Any], now: Callable[[], str]) -> list[Any]:

@@ -7,7 +7,8 @@ import functools
 import sqlite3
 import threading
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -120,6 +121,17 @@ def _migration_count() -> int:
         return int(image.execute("PRAGMA user_version").fetchone()[0])
 
 
+#: What the bookkeeping connection commits (bytes, about) between two checkpoints asked of the
+#: workers: SQLite's own cadence (1,000 pages of 4 KiB), so the WAL stays as bounded as before.
+_CHECKPOINT_BYTES = 4 * 1024 * 1024
+#: The connections' busy timeout (`current.connect`'s ten seconds), restored after a checkpoint.
+_BUSY_TIMEOUT_MS = 10_000
+#: How long `close()` waits for a checkpoint under way (real seconds; one takes milliseconds).
+_CHECKPOINT_WAIT_SECONDS = 30.0
+#: Runs a call in another thread (`Executor.submit`): the simulator's workers.
+Submit = Callable[[Callable[[], None]], "Future[None]"]
+
+
 class _Lease:
     """A thread's hold on a pooled connection; freed with the thread's locals."""
 
@@ -163,6 +175,10 @@ class Store:
         self._closed = False
         self._watch: sqlite_utils.Database | None = None  # see data_version()
         self._watch_lock = threading.Lock()
+        # Checkpoints made off the event loop (`checkpoint_with`), under `_watch_lock`.
+        self._submit: Submit | None = None
+        self._unchecked = 0  # bytes committed by bookkeeping since the last checkpoint asked
+        self._checkpointing: Future[None] | None = None
 
     @classmethod
     def open(
@@ -329,6 +345,56 @@ class Store:
                 if connection.in_transaction:
                     connection.rollback()
 
+    def checkpoint_with(self, submit: Submit) -> None:
+        """Have the WAL's checkpoints made in `submit`'s threads (the simulator's workers)
+        instead of in the bookkeeping connection's commits.
+
+        The request journal commits on the event loop, once a request; SQLite checkpoints
+        in the commit that takes the WAL past 1,000 pages: every few hundred requests one
+        of them copied the pages into the file and waited for its `fsync`, on the loop.
+        Its commits now never checkpoint; once they have written about as much
+        (`bookkeeping_written`), a checkpoint is asked of a worker (`_checkpoint`), so the
+        WAL stays bounded as before, a long read-only load included. The other connections
+        (the workers' writes) checkpoint in their own commits as ever."""
+        with self._watch_lock:
+            self._submit = submit
+            if self._watch is not None:
+                self._watch.conn.execute("PRAGMA wal_autocheckpoint = 0")
+
+    def bookkeeping_written(self, size: int) -> None:
+        """Count `size` bytes (about) just committed on the bookkeeping connection (called
+        inside `bookkeeping_autocommit()`); past `_CHECKPOINT_BYTES`, ask a worker for a
+        checkpoint, unless one is under way."""
+        if self._submit is None:
+            return
+        self._unchecked += size
+        pending = self._checkpointing
+        if self._unchecked < _CHECKPOINT_BYTES or (pending is not None and not pending.done()):
+            return
+        self._unchecked = 0
+        try:
+            self._checkpointing = self._submit(self._checkpoint)
+        except RuntimeError:  # the workers are shut down (closing): checkpoint here, as before
+            with contextlib.suppress(sqlite3.Error):
+                self._watching().execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def _checkpoint(self) -> None:
+        """A checkpoint on this thread's connection (a worker's, off the event loop): a
+        passive one copies the pages without blocking anyone; then, if no one writes at that
+        instant, a `RESTART` copies the few pages committed meanwhile and has the next
+        commit write the WAL from its start (SQLite restarts it only when a commit finds
+        every page copied, which a checkpoint running beside the commits never leaves).
+        Busy, it gives up at once (the journal's commits are not kept waiting): the next
+        checkpoint tries again."""
+        with contextlib.suppress(SimulatorClosed, sqlite3.Error):  # closing; or busy: next time
+            database = self.db
+            database.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            database.execute("PRAGMA busy_timeout = 0")
+            try:
+                database.execute("PRAGMA wal_checkpoint(RESTART)")
+            finally:
+                database.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
+
     def _watching(self) -> sqlite_utils.Database:
         """The connection of `data_version()` and `bookkeeping()` (under `_watch_lock`), in
         autocommit mode: transactions are begun explicitly, never implicitly by a write."""
@@ -337,6 +403,8 @@ class Store:
                 raise SimulatorClosed(f"The {self.environment.value} store is closed.")
             connection = self._connect()
             connection.isolation_level = None
+            if self._submit is not None:  # its commits checkpoint no more (`checkpoint_with`)
+                connection.execute("PRAGMA wal_autocheckpoint = 0")
             self._watch = _database(connection)
         return self._watch
 
@@ -373,7 +441,14 @@ class Store:
 
     def close(self) -> None:
         """Close every connection. The owner calls it once no thread uses the store any more
-        (`Simulator.close()` waits for requests under way and joins its threads first)."""
+        (`Simulator.close()` waits for requests under way and joins its threads first). A
+        checkpoint asked of a shared pool is cancelled, or waited for when under way."""
+        with self._watch_lock:
+            self._submit = None
+            pending, self._checkpointing = self._checkpointing, None
+        if pending is not None and not pending.cancel():
+            with contextlib.suppress(Exception):
+                pending.result(timeout=_CHECKPOINT_WAIT_SECONDS)
         with self._databases_lock:
             self._closed = True
             databases, self._databases, self._idle = self._databases, [], []
