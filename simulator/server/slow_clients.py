@@ -13,9 +13,8 @@ connects (the "Slowloris" attack). The protocols here are uvicorn's with one mor
 
 `HttpToolsHeaderTimeoutProtocol` extends uvicorn's httptools protocol (its parser is C,
 several times cheaper a request than h11, which matters to a workshop's hundred learners
-on one process; and an answer's head and body go out in one write, `one_write`);
-`HeaderTimeoutProtocol` extends the pure-Python h11 one, used where httptools is not
-installed. `header_timeout_protocol(seconds)` picks one, with a deadline of
+on one process); `HeaderTimeoutProtocol` extends the pure-Python h11 one, used where
+httptools is not installed. `header_timeout_protocol(seconds)` picks one, with a deadline of
 `header_timeout` seconds (10 by default; the tests use a short one). Select it with
 `uvicorn.Config(http=...)`, as `serving.uvicorn_config` does.
 
@@ -47,7 +46,6 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from .bounds import MAX_HEAD_BYTES
-from .one_write import OneWrite
 
 __all__ = [
     "DEFAULT_HEADER_TIMEOUT",
@@ -194,8 +192,7 @@ class HttpToolsHeaderTimeoutProtocol(_HeaderDeadline, HttpToolsProtocol):
                 self._head_too_large()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        # An answer's head and body in one socket write (`one_write`).
-        super().connection_made(OneWrite(transport, self.loop))
+        super().connection_made(transport)
         self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
