@@ -41,13 +41,13 @@ import re
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import IO, Literal
+from typing import IO, Final, Literal
 from weakref import WeakValueDictionary
 
 from .exceptions import InvalidDuration, InvalidTimestamp
@@ -546,9 +546,10 @@ _FILE_LOCKS: WeakValueDictionary[str, _FileLock] = WeakValueDictionary()
 _FILE_LOCKS_LOCK = threading.Lock()
 
 
-def monotonic() -> float:
-    """Real elapsed time, for measuring durations of real I/O (webhook HTTP calls)."""
-    return time.perf_counter()
+#: Real elapsed time, for measuring durations of real I/O (webhook HTTP calls) and the
+#: execution deadline. `time.perf_counter` itself, not a function around it: the deadline
+#: reads it before every field a query resolves (60 times for a page of ten accounts).
+monotonic: Final[Callable[[], float]] = time.perf_counter
 
 
 def wall_seconds() -> float:

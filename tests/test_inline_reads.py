@@ -218,3 +218,28 @@ def test_a_look_up_that_fails_sends_the_query_to_the_workers(
 
     monkeypatch.setattr("simulator.api.inline_reads.estimate_rows", failing)
     assert inline_schema(schema, {"query": text, "variables": {"n": 1}}) is None
+
+
+def test_a_query_on_the_loop_has_no_look_for_due_work_after_it(
+    sandbox: GraphQL, runs: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run on the event loop wrote nothing, so it made no due work: the look before the
+    request (another process's commits) stays, the look after goes (`server.due_work`)."""
+    from simulator.scheduler import Scheduler
+
+    looks: list[str] = []
+    has_due_work = Scheduler.has_due_work
+
+    def counted(self: Scheduler) -> bool:
+        looks.append("look")
+        return has_due_work(self)
+
+    monkeypatch.setattr(Scheduler, "has_due_work", counted)
+    page = PAGE.replace("10", "6")  # a text no other test sent
+    assert sandbox.post(page).status_code == 200
+    in_workers = len(looks)
+    looks.clear()
+    assert sandbox.post(page).status_code == 200
+    assert runs == ["workers", "loop"]
+    assert in_workers == 2  # before and after
+    assert len(looks) == 1  # before only

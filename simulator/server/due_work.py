@@ -12,20 +12,35 @@ operation that emits an event creates deliveries due *now*, but must not send th
 own transaction. Over the network the client already has its answer; in-process
 (Starlette's `TestClient`) the client call returns after it, so a notebook sees the webhook
 delivered without advancing the clock.
+
+A request that wrote nothing to any environment (a query run on the event loop, where a write
+is refused before it begins: `api.inline_reads`) created no due work, and has no look after:
+the endpoint marks it (`mark_wrote_nothing`). The look before stays for every request: it is
+what notices work another process's commit made due.
 """
 
 from __future__ import annotations
 
 import logging
+from typing import Final
 
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..scheduler import Scheduler
 
-__all__ = ["FireDueWork", "PinnedTime"]
+__all__ = ["WROTE_NOTHING_SCOPE_KEY", "FireDueWork", "PinnedTime", "mark_wrote_nothing"]
 
 logger = logging.getLogger("simulator.server")
+
+#: Set in a request's scope when it wrote nothing to any environment (`mark_wrote_nothing`).
+WROTE_NOTHING_SCOPE_KEY: Final = "simulator.wrote_nothing"
+
+
+def mark_wrote_nothing(scope: Scope) -> None:
+    """This request wrote nothing to any environment (its operation ran read-only), so it
+    created no due work: `FireDueWork` skips its look after it."""
+    scope[WROTE_NOTHING_SCOPE_KEY] = True
 
 
 class PinnedTime:
@@ -62,7 +77,11 @@ class FireDueWork:
         if scope["type"] == "http":
             await self._fire()
         await self.app(scope, receive, send)
-        if scope["type"] == "http" and self.scheduler.after_requests:
+        if (
+            scope["type"] == "http"
+            and self.scheduler.after_requests
+            and not scope.get(WROTE_NOTHING_SCOPE_KEY)
+        ):
             await self._fire()
 
     async def _fire(self) -> None:

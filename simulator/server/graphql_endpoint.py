@@ -77,6 +77,7 @@ from ..oauth.tokens import authenticate_bearer
 from ..public_url import public_url_of
 from ..scheduler import Scheduler
 from .access_log import note_operation, note_project, request_id_of
+from .due_work import mark_wrote_nothing
 from .edge import rate_decision
 from .public_calls import public_project, reaches_private_data
 from .responses import json_error
@@ -427,6 +428,7 @@ class _Endpoint:
         if inline is not None:
             answered = await self._attempt(request, principal, data, inline)
             if answered is not None:
+                mark_wrote_nothing(request.scope)  # read-only: no due work made (`due_work`)
                 return answered
         answered = await self._attempt(request, principal, data, None)
         assert answered is not None  # only a run on the event loop is deferred
