@@ -52,7 +52,7 @@ _EXTEND: Any = getattr(import_module("graphql.utilities.extend_schema"), "Extend
 #: The half of Ariadne's enum repair that is not a walk of every field.
 _PATCH_ENUM_PARSE_VALUE: Any = getattr(enums_default_values, "_patch_enum_parse_value", None)
 
-__all__ = ["make_schema"]
+__all__ = ["make_schema", "supported"]
 
 #: A field's resolvers to set, in order: the resolvers by field name, and whether one
 #: replaces a resolver already set (an `ObjectType`'s do; an interface's on its
@@ -62,13 +62,19 @@ Binding = tuple[Mapping[str, Callable[..., Any]], bool]
 _FieldsType = GraphQLObjectType | GraphQLInterfaceType | GraphQLInputObjectType
 
 
+def supported() -> bool:
+    """Whether the installed graphql-core and Ariadne have what a lazy build needs (else
+    every schema is built whole, as `make_executable_schema` builds it)."""
+    return _EXTEND is not None and _PATCH_ENUM_PARSE_VALUE is not None
+
+
 def make_schema(
     document: DocumentNode, type_names: Sequence[str], bindables: Sequence[SchemaBindable]
 ) -> GraphQLSchema | None:
     """The executable schema of `document` (checked SDL) with `bindables` bound, every
     type's fields built at its first use; `None` where only the full build can do it (an
     `EnumType` among the bindables, another graphql-core)."""
-    if _EXTEND is None or _PATCH_ENUM_PARSE_VALUE is None:
+    if not supported():
         return None
     if any(isinstance(bindable, EnumType) for bindable in bindables):
         return None
