@@ -31,6 +31,23 @@ if os.environ.get("CI"):
 pytest_plugins = ["tests.banking_support", "tests.workshop_support"]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _child_pytest_temp_root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """A pytest that a test runs as a subprocess (a bug report's notebook, a partner's tests
+    on the wheel) keeps its temporary folders under this session's own. Left to the default
+    root, each such run removes the oldest `pytest-N` folders beside its own, and with two
+    workers one of those can be this session's, still in use (the wheel's fresh environment
+    vanished under `tests/test_wheel.py` in CI)."""
+    root = tmp_path_factory.mktemp("child-pytest")
+    previous = os.environ.get("PYTEST_DEBUG_TEMPROOT")
+    os.environ["PYTEST_DEBUG_TEMPROOT"] = str(root)
+    yield
+    if previous is None:
+        os.environ.pop("PYTEST_DEBUG_TEMPROOT", None)
+    else:
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = previous
+
+
 @pytest.fixture
 def sim(tmp_path: Any) -> Iterator[Simulator]:
     # Reproducible ids (the published ones, as a temporary `Simulator()` gives): a test reads
