@@ -19,9 +19,8 @@ from ..clock import wall_timestamp
 from .redact import Redactor
 
 if TYPE_CHECKING:  # the types only: the command line journals without them (`insert_entry`)
-    import sqlite_utils
-
     from ..domain.kernel.context import Environment
+    from ..storage import Database
     from .redact import Executes
 
 __all__ = [
@@ -141,7 +140,7 @@ def record(
     env: Environment,
     entry: dict[str, Any],
     redact: Callable[[Redactor, dict[str, Any]], None] | None = None,
-    db: sqlite_utils.Database | None = None,
+    db: Database | None = None,
 ) -> int | None:
     """Write one entry (its keys are `journal_entries` columns; dicts and lists are stored
     as JSON) and return its `seq`. `redact` replaces the entry's secrets first, with the
@@ -244,7 +243,7 @@ def _storable(value: Any) -> Any:
     return value
 
 
-def record_attempts(env: Environment, db: sqlite_utils.Database, attempts: Iterable[Any]) -> None:
+def record_attempts(env: Environment, db: Database, attempts: Iterable[Any]) -> None:
     """Journal webhook attempts (rows of `webhook_attempts`), in their own transaction."""
     for attempt in attempts:
         record(

@@ -39,7 +39,7 @@ KnownBearer = tuple[str, str, str | None, str | None]
 
 
 class Executes(Protocol):
-    """What the journal writes with: a store's `sqlite_utils.Database`, or a plain
+    """What the journal writes with: a store's `Database`, or a plain
     `sqlite3.Connection` (the command line on a current file, `storage.current`)."""
 
     def execute(self, sql: str, parameters: Any = ..., /) -> sqlite3.Cursor: ...

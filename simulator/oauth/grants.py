@@ -25,14 +25,13 @@ from datetime import timedelta
 from types import MappingProxyType
 from typing import Any
 
-import sqlite_utils
-
 from ..clock import format_timestamp, parse_timestamp
 from ..domain.kernel.context import Environment
 from ..domain.kernel.projects import find_project_by_client_id
 from ..domain.users.users import get_user
 from ..environments import EnvironmentName
 from ..exceptions import NotFound
+from ..storage import Database
 from ..storage.rows import ProjectRow
 from . import pkce
 from .endpoints import Grant, OAuthError, TokenRequest, client_credentials_grant
@@ -57,7 +56,7 @@ def invalid_grant(description: str) -> OAuthError:
     return OAuthError("invalid_grant", description, 401)
 
 
-def revoke_family(env: Environment, db: sqlite_utils.Database, family_id: str, reason: str) -> int:
+def revoke_family(env: Environment, db: Database, family_id: str, reason: str) -> int:
     """Revoke a token family and every token in it; returns the number of tokens revoked."""
     now = env.now()
     db.execute(
@@ -96,9 +95,7 @@ def _id_token(
     return sign_id_token(env, claims)
 
 
-def _store_refresh_token(
-    env: Environment, db: sqlite_utils.Database, family: dict[str, Any]
-) -> str:
+def _store_refresh_token(env: Environment, db: Database, family: dict[str, Any]) -> str:
     token = new_token(env.name, "refresh")
     now = env.clock.now()
     db.table("tokens").insert(
@@ -118,7 +115,7 @@ def _store_refresh_token(
 
 def _respond(
     request: TokenRequest,
-    db: sqlite_utils.Database,
+    db: Database,
     family: dict[str, Any],
     *,
     scope: str,
@@ -198,7 +195,7 @@ def authorization_code_grant(request: TokenRequest) -> dict[str, Any]:
     return result
 
 
-def _reused_code(env: Environment, db: sqlite_utils.Database, row: dict[str, Any]) -> OAuthError:
+def _reused_code(env: Environment, db: Database, row: dict[str, Any]) -> OAuthError:
     """A code presented again: revoke what it issued (RFC 6749 section 4.1.2); the error to
     answer once that revocation is committed."""
     if row["family_id"]:
@@ -211,7 +208,7 @@ def _reused_code(env: Environment, db: sqlite_utils.Database, row: dict[str, Any
 
 def _exchange(
     request: TokenRequest,
-    db: sqlite_utils.Database,
+    db: Database,
     row: dict[str, Any],
     project: ProjectRow,
     uses_pkce: bool,
@@ -309,7 +306,7 @@ def refresh_token_grant(request: TokenRequest) -> dict[str, Any]:
 
 def _rotate(
     request: TokenRequest,
-    db: sqlite_utils.Database,
+    db: Database,
     row: dict[str, Any],
     requested_scope: str | None,
 ) -> dict[str, Any] | OAuthError:

@@ -26,12 +26,11 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
-import sqlite_utils
-
 from ..clock import format_timestamp
 from ..domain.kernel.context import Environment
 from ..environments import EnvironmentName
 from ..exceptions import SimulatorError
+from ..storage import Database
 
 __all__ = [
     "COOKIE_NAME",
@@ -156,7 +155,7 @@ def load_session(
 
 
 def touch_session(
-    env: Environment, db: sqlite_utils.Database, session: dict[str, Any], **changes: Any
+    env: Environment, db: Database, session: dict[str, Any], **changes: Any
 ) -> dict[str, Any]:
     """Record activity (renewing the 5 minutes) and apply changes, in the caller's transaction."""
     now = env.clock.now()
@@ -170,6 +169,6 @@ def touch_session(
     return session
 
 
-def finish_session(env: Environment, db: sqlite_utils.Database, session: dict[str, Any]) -> None:
+def finish_session(env: Environment, db: Database, session: dict[str, Any]) -> None:
     """End a flow: its cookie no longer opens any page."""
     touch_session(env, db, session, finished_at=env.now())

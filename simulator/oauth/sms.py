@@ -31,11 +31,9 @@ import secrets
 from datetime import timedelta
 from typing import Any, Literal
 
-import sqlite_utils
-
 from ..clock import format_timestamp
 from ..domain.kernel.context import Environment
-from ..storage import next_number
+from ..storage import Database, next_number
 
 __all__ = [
     "CODE_LENGTH",
@@ -56,7 +54,7 @@ CodeCheck = Literal["ok", "wrong", "expired", "none"]
 _KEY_PURPOSE = "login_codes"
 
 
-def _hash(db: sqlite_utils.Database, session_id: str, code: str) -> str:
+def _hash(db: Database, session_id: str, code: str) -> str:
     """HMAC-SHA256 of the code under the file's secret key, bound to the session.
 
     Keyed, not a plain or slow hash: six digits are a million values, so a plain SHA-256
@@ -68,7 +66,7 @@ def _hash(db: sqlite_utils.Database, session_id: str, code: str) -> str:
     return hmac.new(_key(db), message, hashlib.sha256).hexdigest()
 
 
-def _key(db: sqlite_utils.Database) -> bytes:
+def _key(db: Database) -> bytes:
     rows = list(db["hash_keys"].rows_where("purpose = ?", [_KEY_PURPOSE]))
     if not rows:  # made on first use (never by a migration: new files copy one image)
         db.execute(
@@ -79,7 +77,7 @@ def _key(db: sqlite_utils.Database) -> bytes:
     return bytes.fromhex(rows[0]["secret"])
 
 
-def _new_code(env: Environment, db: sqlite_utils.Database) -> str:
+def _new_code(env: Environment, db: Database) -> str:
     """The next code, from the file's id secret (module docstring): 192 bits taken modulo a
     million, so every code is equally likely to within 1e-51."""
     drawn = int.from_bytes(base64.urlsafe_b64decode(env.new_token(db, "sms_code")), "big")
@@ -87,7 +85,7 @@ def _new_code(env: Environment, db: sqlite_utils.Database) -> str:
 
 
 def send_code(
-    env: Environment, db: sqlite_utils.Database, *, session_id: str, phone_number: str
+    env: Environment, db: Database, *, session_id: str, phone_number: str
 ) -> dict[str, Any]:
     """Send a new code to a phone for a session, in the caller's transaction.
 
@@ -130,9 +128,7 @@ def send_code(
     return message
 
 
-def check_code(
-    env: Environment, db: sqlite_utils.Database, *, session_id: str, code: str
-) -> CodeCheck:
+def check_code(env: Environment, db: Database, *, session_id: str, code: str) -> CodeCheck:
     """Check a code typed for a session; a right code is used up.
 
     `none` when the session has no live code (never sent, or already used).

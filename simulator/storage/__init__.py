@@ -14,6 +14,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ._database import Database, NotFoundError
     from ._ids import IdSecret, new_id, new_token, next_number, read_id_secret, set_id_secret
     from ._rows import (
         PrimaryKey,
@@ -41,7 +42,9 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "Database",
     "IdSecret",
+    "NotFoundError",
     "PrimaryKey",
     "Row",
     "Store",
@@ -70,9 +73,10 @@ __all__ = [
     "with_changes",
 ]
 
-#: Every name here comes with sqlite-utils (and numpy, when installed): imported on first
-#: use, so that `storage.current` and `storage.private` start light (docs/architecture.md).
+#: Every name here is imported on first use, so that `storage.current` and `storage.private`
+#: start light (docs/architecture.md). None brings sqlite-utils: only the migrations do.
 _MODULES = {
+    **dict.fromkeys(["Database", "NotFoundError"], "._database"),
     **dict.fromkeys(
         ["IdSecret", "new_id", "new_token", "next_number", "read_id_secret", "set_id_secret"],
         "._ids",

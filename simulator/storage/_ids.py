@@ -32,7 +32,7 @@ import secrets
 import uuid
 from dataclasses import dataclass
 
-import sqlite_utils
+from ._database import Database
 
 __all__ = [
     "ID_SECRET_TABLE",
@@ -105,7 +105,7 @@ class IdSecret:
         return f"IdSecret({self.scheme!r})"
 
 
-def read_id_secret(db: sqlite_utils.Database) -> IdSecret:
+def read_id_secret(db: Database) -> IdSecret:
     """The file's id secret; a file that has none (a copy made without `Store.open`) is
     given a random one first, so an id is never computable by accident."""
     row = db.execute(f"SELECT scheme, secret FROM [{ID_SECRET_TABLE}] WHERE slot = 'current'")
@@ -119,7 +119,7 @@ def read_id_secret(db: sqlite_utils.Database) -> IdSecret:
     return IdSecret(str(scheme), bytes.fromhex(str(secret)))
 
 
-def ensure_id_secret(db: sqlite_utils.Database, *, reproducible: bool) -> None:
+def ensure_id_secret(db: Database, *, reproducible: bool) -> None:
     """Give the file an id secret unless it has one: random, or the reproducible scheme."""
     chosen = IdSecret.reproducible() if reproducible else IdSecret.random()
     db.execute(
@@ -129,7 +129,7 @@ def ensure_id_secret(db: sqlite_utils.Database, *, reproducible: bool) -> None:
     )
 
 
-def set_id_secret(db: sqlite_utils.Database, chosen: IdSecret) -> None:
+def set_id_secret(db: Database, chosen: IdSecret) -> None:
     """Replace the file's id secret (a workshop space's own; a report's, at replay)."""
     db.execute(
         f"INSERT OR REPLACE INTO [{ID_SECRET_TABLE}] (slot, scheme, secret) "
@@ -138,7 +138,7 @@ def set_id_secret(db: sqlite_utils.Database, chosen: IdSecret) -> None:
     )
 
 
-def next_number(db: sqlite_utils.Database, kind: str) -> int:
+def next_number(db: Database, kind: str) -> int:
     """Take the next number (1, 2, ...) of the sequence `kind` in this file."""
     row = db.execute(
         "INSERT INTO id_sequences (kind, value) VALUES (?, 1) "
@@ -148,13 +148,13 @@ def next_number(db: sqlite_utils.Database, kind: str) -> int:
     return int(row[0])
 
 
-def new_id(db: sqlite_utils.Database, environment: str, kind: str) -> str:
+def new_id(db: Database, environment: str, kind: str) -> str:
     """Take the next number of `kind` in this file and turn it into a UUID-shaped id."""
     name = f"{environment}/{kind}/{next_number(db, kind)}"
     return read_id_secret(db).derive_id(name)
 
 
-def new_token(db: sqlite_utils.Database, environment: str, kind: str) -> str:
+def new_token(db: Database, environment: str, kind: str) -> str:
     """A credential for a URL (an upload's, a download's): 32 URL-safe characters, from the
     file's id secret and the next number of `token:<kind>`. Unguessable where the file has a
     secret, and the same at a report's replay, whose answers must be the recorded ones."""

@@ -1,9 +1,7 @@
-"""Typed access to rows through sqlite-utils.
+"""Typed access to rows through the store's `Database` (`storage/_database.py`).
 
-`db[name]` is typed `Table | View` by sqlite-utils (a name may be a view), so a write or a
-`.get` on it does not type-check; and its rows are bare `dict`s. These helpers go through
-`db.table(name)` (the schema has no views; the lookup is the one `db[name]` makes) and hand
-rows back as `Row`, so callers keep their types without a cast at every call. The storage
+A table's rows are bare `dict`s. These helpers go through `db.table(name)` and hand rows
+back as `Row`, so callers keep their types without a cast at every call. The storage
 package exports them typed by table name (the generated `rows.py`: `get_row(db, "cards", ...)`
 is a `CardRow`); the `*_columns` writes stay untyped, for columns chosen at run time.
 
@@ -19,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeAlias, TypeVar, cast
 
-import sqlite_utils
+from ._database import Database, NotFoundError
 
 __all__ = [
     "PrimaryKey",
@@ -42,7 +40,7 @@ __all__ = [
     "with_changes",
 ]
 
-#: One row as sqlite-utils returns it: column name to SQLite value (str, int, float, bytes, None).
+#: One row as `Database` returns it: column name to SQLite value (str, int, float, bytes, None).
 Row: TypeAlias = dict[str, Any]
 #: A row of any table, typed or not.
 RowT = TypeVar("RowT", bound=Mapping[str, Any])
@@ -50,25 +48,25 @@ RowT = TypeVar("RowT", bound=Mapping[str, Any])
 PrimaryKey: TypeAlias = str | int
 
 
-def get_row(db: sqlite_utils.Database, name: str, key: PrimaryKey | None) -> Row:
-    """The row of `name` with primary key `key`; `sqlite_utils.db.NotFoundError` if none (a
+def get_row(db: Database, name: str, key: PrimaryKey | None) -> Row:
+    """The row of `name` with primary key `key`; `NotFoundError` if none (a
     NULL reference, `key` None, finds none either)."""
-    row: Row = db.table(name).get([key])  # a one-column key, as sqlite-utils wraps a bare one
+    row: Row = db.table(name).get([key])  # a one-column key, as `get` wraps a bare one
     return row
 
 
-def find_row(db: sqlite_utils.Database, name: str, key: PrimaryKey | None) -> Row | None:
+def find_row(db: Database, name: str, key: PrimaryKey | None) -> Row | None:
     """The row of `name` with primary key `key`, or None (also for a NULL reference)."""
     if key is None:
         return None
     try:
         return get_row(db, name, key)
-    except sqlite_utils.db.NotFoundError:
+    except NotFoundError:
         return None
 
 
 def rows_where(
-    db: sqlite_utils.Database,
+    db: Database,
     name: str,
     where: str | None = None,
     where_args: Sequence[Any] | None = None,
@@ -83,53 +81,45 @@ def rows_where(
     return rows
 
 
-def insert_row(
-    db: sqlite_utils.Database, name: str, row: Mapping[str, Any], *, replace: bool = False
-) -> None:
+def insert_row(db: Database, name: str, row: Mapping[str, Any], *, replace: bool = False) -> None:
     """Insert one row into `name`; `replace` first deletes a row with the same unique key."""
     db.table(name).insert(dict(row), replace=replace)
 
 
-def insert_rows(db: sqlite_utils.Database, name: str, rows: Iterable[Mapping[str, Any]]) -> None:
+def insert_rows(db: Database, name: str, rows: Iterable[Mapping[str, Any]]) -> None:
     """Insert several rows into `name` in one statement batch."""
     db.table(name).insert_all(dict(row) for row in rows)
 
 
 def update_columns(
-    db: sqlite_utils.Database, name: str, key: PrimaryKey | None, changes: Mapping[str, Any]
+    db: Database, name: str, key: PrimaryKey | None, changes: Mapping[str, Any]
 ) -> None:
     """`update_row` with columns chosen at run time (`**extra`, a caller's mapping): unchecked,
     where `update_row` checks each column against the table's `Changes` type."""
     update_row(db, name, key, changes)
 
 
-def insert_columns(db: sqlite_utils.Database, name: str, row: Mapping[str, Any]) -> None:
+def insert_columns(db: Database, name: str, row: Mapping[str, Any]) -> None:
     """`insert_row` with columns chosen at run time: unchecked (see `update_columns`)."""
     insert_row(db, name, row)
 
 
-def insert_all_columns(
-    db: sqlite_utils.Database, name: str, rows: Iterable[Mapping[str, Any]]
-) -> None:
+def insert_all_columns(db: Database, name: str, rows: Iterable[Mapping[str, Any]]) -> None:
     """`insert_rows` with columns chosen at run time: unchecked (see `update_columns`)."""
     insert_rows(db, name, rows)
 
 
-def upsert_columns(
-    db: sqlite_utils.Database, name: str, row: Mapping[str, Any], *, pk: str
-) -> None:
+def upsert_columns(db: Database, name: str, row: Mapping[str, Any], *, pk: str) -> None:
     """`upsert_row` with columns chosen at run time: unchecked (see `update_columns`)."""
     upsert_row(db, name, row, pk=pk)
 
 
-def update_row(
-    db: sqlite_utils.Database, name: str, key: PrimaryKey | None, changes: Mapping[str, Any]
-) -> None:
+def update_row(db: Database, name: str, key: PrimaryKey | None, changes: Mapping[str, Any]) -> None:
     """Change some columns of one row of `name` (`NotFoundError` if none, as `get_row`)."""
     db.table(name).update([key], dict(changes))
 
 
-def upsert_row(db: sqlite_utils.Database, name: str, row: Mapping[str, Any], *, pk: str) -> None:
+def upsert_row(db: Database, name: str, row: Mapping[str, Any], *, pk: str) -> None:
     """Insert `row` into `name`, or update the row whose primary key column `pk` matches."""
     db.table(name).upsert(dict(row), pk=pk)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib.util
 import sqlite3
 import threading
 import weakref
@@ -12,12 +13,11 @@ from concurrent.futures import Future
 from contextlib import contextmanager
 from pathlib import Path
 
-import sqlite_utils
-
 from ..clock import Clock
 from ..environments import EnvironmentName
 from ..exceptions import SimulatorClosed
 from ..user_cache import cache_path, read_cached, write_cached
+from ._database import Database
 from ._ids import ID_SECRET_TABLE, ensure_id_secret
 from .current import MIGRATIONS_TABLE, connect, protect_database
 from .private import private_dir, private_file
@@ -42,19 +42,25 @@ def now_text(clock: Clock) -> str:
     return clock.timestamp()
 
 
-def _database(connection: sqlite3.Connection) -> sqlite_utils.Database:
-    """sqlite-utils over one of the store's connections, without sqlite-utils' plugins: an
-    installed plugin must not change the simulator's databases (and finding the plugins
-    reads every installed package's entry points, 17 ms of a process's first answer)."""
-    return sqlite_utils.Database(connection, execute_plugins=False)
+def _database(connection: sqlite3.Connection) -> Database:
+    """One of the store's connections, wrapped (`storage/_database.py`: sqlite-utils' run-time
+    subset, without its 60 ms of imports)."""
+    return Database(connection)
 
 
-def _apply_migrations(database: sqlite_utils.Database) -> None:
-    # A process that finds the migrated image in the user's cache (most) never migrates.
-    from .tables import MIGRATION_SETS  # start-up: the 36 modules of the migrations
+def _apply_migrations(database: Database) -> None:
+    # A process that finds the migrated image in the user's cache (most) never migrates:
+    # sqlite-utils (60 ms) and the 36 modules of the migrations are imported only here.
+    import sqlite_utils
 
+    from .tables import MIGRATION_SETS
+
+    # Without sqlite-utils' plugins: an installed plugin must not change the simulator's
+    # databases (and finding them reads every installed package's entry points, 17 ms).
+    migrating = sqlite_utils.Database(database.conn, execute_plugins=False)
     for migrations in MIGRATION_SETS:
-        migrations.apply(database)
+        migrations.apply(migrating)
+    database.forget_schema()  # the migrations may have changed a table's columns
     with database.ensure_autocommit_on():
         applied = database[_MIGRATIONS_TABLE].count
         database.execute(f"PRAGMA user_version = {applied}")
@@ -85,8 +91,12 @@ def _migrated_image() -> bytes:
 def _sqlite_utils_code() -> list[bytes]:
     """The sqlite-utils code that runs the migrations (its modules' bytes), rather than its
     version: reading an installed package's version imports `importlib.metadata` and scans
-    the path's distributions, 10 ms of every process's start-up."""
-    package = Path(sqlite_utils.__file__).parent
+    the path's distributions, 10 ms of every process's start-up. Found, not imported (60 ms,
+    which a process that reads the image from the cache never pays)."""
+    spec = importlib.util.find_spec("sqlite_utils")
+    if spec is None or spec.origin is None:
+        raise ModuleNotFoundError("sqlite-utils is needed to migrate the simulator's schema")
+    package = Path(spec.origin).parent
     return [(package / name).read_bytes() for name in ("db.py", "migrations.py")]
 
 
@@ -137,7 +147,7 @@ class _Lease:
 
     __slots__ = ("__weakref__", "database")
 
-    def __init__(self, database: sqlite_utils.Database) -> None:
+    def __init__(self, database: Database) -> None:
         self.database = database
 
 
@@ -169,11 +179,11 @@ class Store:
         #: crash may lose the file, and nobody would have kept it anyway.
         self.durable = durable
         self._local = threading.local()
-        self._idle: list[sqlite_utils.Database] = []  # connections of threads that ended
-        self._databases: list[sqlite_utils.Database] = []  # every connection, to close
+        self._idle: list[Database] = []  # connections of threads that ended
+        self._databases: list[Database] = []  # every connection, to close
         self._databases_lock = threading.Lock()
         self._closed = False
-        self._watch: sqlite_utils.Database | None = None  # see data_version()
+        self._watch: Database | None = None  # see data_version()
         self._watch_lock = threading.Lock()
         # Checkpoints made off the event loop (`checkpoint_with`), under `_watch_lock`.
         self._submit: Submit | None = None
@@ -208,7 +218,7 @@ class Store:
         protect_database(self.path)
 
     @property
-    def db(self) -> sqlite_utils.Database:
+    def db(self) -> Database:
         """This thread's connection (`SimulatorClosed` once the store is closed)."""
         if self._closed:
             raise SimulatorClosed(f"The {self.environment.value} store is closed.")
@@ -219,7 +229,7 @@ class Store:
             weakref.finalize(lease, self._give_back, lease.database)
         return lease.database
 
-    def _take(self) -> sqlite_utils.Database:
+    def _take(self) -> Database:
         with self._databases_lock:
             if self._idle:
                 return self._idle.pop()
@@ -232,7 +242,7 @@ class Store:
     def _connect(self) -> sqlite3.Connection:
         return connect(self.path, durable=self.durable)
 
-    def _give_back(self, database: sqlite_utils.Database) -> None:
+    def _give_back(self, database: Database) -> None:
         with contextlib.suppress(sqlite3.ProgrammingError):  # closed by close() meanwhile
             if database.conn.in_transaction:
                 database.conn.rollback()
@@ -241,7 +251,7 @@ class Store:
                     self._idle.append(database)
 
     @contextmanager
-    def atomic(self) -> Iterator[sqlite_utils.Database]:
+    def atomic(self) -> Iterator[Database]:
         """One transaction (or a savepoint inside one): everything in it lands, or nothing.
 
         The outermost block starts with `BEGIN IMMEDIATE`, taking the write lock up front
@@ -307,7 +317,7 @@ class Store:
             return int(self._watching().execute("PRAGMA data_version").fetchone()[0])
 
     @contextmanager
-    def bookkeeping(self) -> Iterator[sqlite_utils.Database]:
+    def bookkeeping(self) -> Iterator[Database]:
         """A transaction for records *about* the simulator's use (the request journal), which
         no reader of the state needs to notice.
 
@@ -395,7 +405,7 @@ class Store:
             finally:
                 database.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
 
-    def _watching(self) -> sqlite_utils.Database:
+    def _watching(self) -> Database:
         """The connection of `data_version()` and `bookkeeping()` (under `_watch_lock`), in
         autocommit mode: transactions are begun explicitly, never implicitly by a write."""
         if self._watch is None:
@@ -409,7 +419,7 @@ class Store:
         return self._watch
 
     @staticmethod
-    def _recorded_migrations(database: sqlite_utils.Database) -> int | None:
+    def _recorded_migrations(database: Database) -> int | None:
         try:
             found = database.execute(f"SELECT count(*) FROM [{_MIGRATIONS_TABLE}]").fetchone()
         except sqlite3.OperationalError:  # no bookkeeping table: let the migrations say

@@ -20,9 +20,8 @@ update_row(db, "cards", card_id, {"status": "Enabled"})   # checked against Card
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, overload
 
-from sqlite_utils import Database
-
 from . import _rows
+from ._database import Database
 from ._rows import PrimaryKey, Row
 
 __all__ = [

@@ -20,13 +20,11 @@ import json
 from datetime import timedelta
 from typing import Any
 
-import sqlite_utils
-
 from ..clock import format_timestamp, parse_timestamp
 from ..domain.kernel.context import Environment
 from ..domain.kernel.rejections import Rejected
 from ..journal.record import record_attempts, record_probe
-from ..storage import next_number, rows_where
+from ..storage import Database, next_number, rows_where
 from ..storage.rows import EventRow
 from .policy import DEFAULT_POLICY, RetryPolicy
 from .receivers import (
@@ -68,7 +66,7 @@ def _policy_key(project_id: str | None) -> str:
 
 
 def get_retry_policy(
-    env: Environment, db: sqlite_utils.Database | None = None, project_id: str | None = None
+    env: Environment, db: Database | None = None, project_id: str | None = None
 ) -> RetryPolicy:
     """The retry policy new deliveries follow: the project's own (set through the Testing
     API), else the environment's (set from Python or the CLI), else the default."""
@@ -99,13 +97,13 @@ def set_retry_policy(
 # -- creating deliveries ------------------------------------------------------------------
 
 
-def _position(db: sqlite_utils.Database, kind: str) -> str:
+def _position(db: Database, kind: str) -> str:
     return f"{next_number(db, kind):012d}"
 
 
 def _insert_delivery(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     event: EventRow,
     subscription_id: str,
     policy: RetryPolicy,
@@ -137,7 +135,7 @@ def _insert_delivery(
     return row
 
 
-def _subscribed(db: sqlite_utils.Database, project_id: str, event_type: str) -> list[str]:
+def _subscribed(db: Database, project_id: str, event_type: str) -> list[str]:
     """The ids of the project's live, enabled subscriptions listing `event_type`, oldest
     first (one indexed lookup in `webhook_subscription_event_types`)."""
     rows = db.execute(
@@ -150,7 +148,7 @@ def _subscribed(db: sqlite_utils.Database, project_id: str, event_type: str) -> 
     return [row[0] for row in rows]
 
 
-def create_deliveries(env: Environment, db: sqlite_utils.Database, event: EventRow) -> None:
+def create_deliveries(env: Environment, db: Database, event: EventRow) -> None:
     """The event listener: a delivery per matching enabled subscription, in the event's
     own transaction (so a rolled-back change leaves no delivery behind)."""
     matching = _subscribed(db, event["project_id"], event["event_type"])
@@ -161,9 +159,7 @@ def create_deliveries(env: Environment, db: sqlite_utils.Database, event: EventR
         _insert_delivery(env, db, event, subscription_id, policy, "Event")
 
 
-def _replayed_event(
-    db: sqlite_utils.Database, project_id: str, event_id: str
-) -> tuple[EventRow, str | None]:
+def _replayed_event(db: Database, project_id: str, event_id: str) -> tuple[EventRow, str | None]:
     """The event to send again, named by its id or by one of its log entries (then with the
     entry's subscription)."""
     events = list(rows_where(db, "events", "id = ? AND project_id = ?", [event_id, project_id]))
@@ -277,7 +273,7 @@ def _logged_headers(headers: dict[str, str]) -> str:
 
 def _attempt_row(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     *,
     base: dict[str, Any],
     request: WebhookRequest,

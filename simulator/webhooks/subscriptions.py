@@ -32,12 +32,11 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
-import sqlite_utils
-
 from ..domain.kernel.context import Environment
 from ..domain.kernel.events import EVENT_TYPES
 from ..domain.kernel.pagination import Connection, paginate
 from ..domain.kernel.rejections import Rejected
+from ..storage import Database
 from .outbound import OutboundPolicy
 from .receivers import INBOX_SCHEME, receivers_for
 from .rejections import (
@@ -191,7 +190,7 @@ def decode(row: dict[str, Any]) -> dict[str, Any]:
     return decoded
 
 
-def _find(db: sqlite_utils.Database, project_id: str, subscription_id: str) -> dict[str, Any]:
+def _find(db: Database, project_id: str, subscription_id: str) -> dict[str, Any]:
     rows = list(
         db["webhook_subscriptions"].rows_where(
             "id = ? AND project_id = ? AND removed_at IS NULL", [subscription_id, project_id]
@@ -203,7 +202,7 @@ def _find(db: sqlite_utils.Database, project_id: str, subscription_id: str) -> d
 
 
 def _check_limit(
-    db: sqlite_utils.Database,
+    db: Database,
     project_id: str,
     event_types: Iterable[str],
     ignore_subscription: str | None = None,
@@ -222,7 +221,7 @@ def _check_limit(
 
 
 def _write_event_types(
-    db: sqlite_utils.Database, project_id: str, subscription_id: str, event_types: list[str]
+    db: Database, project_id: str, subscription_id: str, event_types: list[str]
 ) -> None:
     db.execute(
         "DELETE FROM webhook_subscription_event_types WHERE subscription_id = ?",
@@ -234,7 +233,7 @@ def _write_event_types(
     )
 
 
-def cancel_pending(env: Environment, db: sqlite_utils.Database, subscription_id: str) -> int:
+def cancel_pending(env: Environment, db: Database, subscription_id: str) -> int:
     """Cancel the subscription's pending deliveries; returns how many."""
     cursor = db.execute(
         "UPDATE webhook_deliveries SET status = 'Canceled', next_attempt_at = NULL, "

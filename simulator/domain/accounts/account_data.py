@@ -22,9 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import get_row, insert_row, rows_where, text, upsert_columns, upsert_row
+from ...storage import Database, get_row, insert_row, rows_where, text, upsert_columns, upsert_row
 from ...storage.rows import (
     AccountHolderRiskInfoRow,
     AccountHolderRow,
@@ -59,7 +57,7 @@ ACTIVATE_CARD_REMINDERS = (3, 7, 14)
 
 
 def _holder(
-    db: sqlite_utils.Database, principal: Principal, holder_id: str, *, forbid: bool = False
+    db: Database, principal: Principal, holder_id: str, *, forbid: bool = False
 ) -> AccountHolderRow:
     """The holder the caller sees; else its not-found rejection (a `ForbiddenRejection` for
     the mutations whose real union has none)."""
@@ -150,7 +148,7 @@ def _balance_fields(given: dict[str, Any], path: list[str | int]) -> dict[str, A
 
 def _insert_balance(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     account: Mapping[str, Any],
     given: dict[str, Any],
     path: list[str | int],
@@ -240,13 +238,13 @@ def update_risk_info(
         return get_row(db, "account_holder_risk_info", holder["id"])
 
 
-def account_settings(db: sqlite_utils.Database, account_id: str) -> Mapping[str, Any]:
+def account_settings(db: Database, account_id: str) -> Mapping[str, Any]:
     """The account's settings row, else the defaults (a partial row)."""
     rows = list(rows_where(db, "account_settings", "account_id = ?", [account_id]))
     return rows[0] if rows else {"account_id": account_id, "allow_bulk_without_verification": 0}
 
 
-def _set(env: Environment, db: sqlite_utils.Database, account: AccountRow, **fields: Any) -> None:
+def _set(env: Environment, db: Database, account: AccountRow, **fields: Any) -> None:
     current = account_settings(db, account["id"])
     row = {**current, "project_id": account["project_id"], **fields, "updated_at": env.now()}
     upsert_columns(db, "account_settings", row, pk="account_id")
@@ -287,7 +285,7 @@ def update_account_settings(
         return account, get_row(db, "consents", consent["id"])
 
 
-def _emit(env: Environment, db: sqlite_utils.Database, account: AccountRow) -> None:
+def _emit(env: Environment, db: Database, account: AccountRow) -> None:
     emit(
         env,
         db,
@@ -297,7 +295,7 @@ def _emit(env: Environment, db: sqlite_utils.Database, account: AccountRow) -> N
     )
 
 
-def _consented(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _consented(env: Environment, db: Database, consent: ConsentRow) -> None:
     settings = account_settings(db, text(consent, "resource_id"))
     if settings.get("consent_id") == consent["id"]:
         account = get_row(db, "accounts", consent["resource_id"])
@@ -311,9 +309,7 @@ def _consented(env: Environment, db: sqlite_utils.Database, consent: ConsentRow)
         _emit(env, db, account)
 
 
-def _not_consented(
-    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, _status: str
-) -> None:
+def _not_consented(env: Environment, db: Database, consent: ConsentRow, _status: str) -> None:
     settings = account_settings(db, text(consent, "resource_id"))
     if settings.get("consent_id") == consent["id"]:
         account = get_row(db, "accounts", consent["resource_id"])
@@ -324,7 +320,7 @@ def _not_consented(
 CONSENT_HANDLER = ConsentHandler(_consented, _not_consented)
 
 
-def risk_reading(db: sqlite_utils.Database, holder: Mapping[str, Any]) -> dict[str, Any]:
+def risk_reading(db: Database, holder: Mapping[str, Any]) -> dict[str, Any]:
     """The bank's risk levels of a holder, derived (no scoring in the simulator): TooHigh and
     Refused for frozen assets or a refused review, High and Enhanced for adverse media or a
     politically exposed person, else Low and Common. The score is never computed."""

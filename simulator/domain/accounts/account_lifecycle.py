@@ -23,10 +23,8 @@ import re
 from datetime import timedelta
 from typing import Any
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, rows_where, update_columns, update_row, with_changes
+from ...storage import Database, get_row, rows_where, update_columns, update_row, with_changes
 from ...storage.rows import AccountChanges, AccountRow, ConsentRow
 from ..consents.consents import ConsentHandler, open_consent
 from ..kernel.access import legal_representative, require_legal_representative
@@ -77,7 +75,7 @@ _PARTNER_CLOSURE = "RequestedByPartner"
 _HOLDER_CLOSURE = "RequestedByHolder"
 
 
-def find_account(db: sqlite_utils.Database, principal: Principal, account_id: str) -> AccountRow:
+def find_account(db: Database, principal: Principal, account_id: str) -> AccountRow:
     """The account if the caller sees it, else `AccountNotFoundRejection`."""
     where, params = accessible_accounts_condition(principal)
     rows = list(rows_where(db, "accounts", f"id = ? AND {where}", [account_id, *params]))
@@ -91,7 +89,7 @@ def require_account_status(account: AccountRow, *allowed: str) -> None:
         raise Rejected(wrong_status("Account", account["id"], account["status"], allowed[0]))
 
 
-def consent_user(db: sqlite_utils.Database, principal: Principal, account_id: str) -> str:
+def consent_user(db: Database, principal: Principal, account_id: str) -> str:
     """Who must consent to a sensitive operation on an account: the user of a user token,
     else (a project token) the account's legal representative."""
     if principal.user_id is not None:
@@ -109,7 +107,7 @@ def consent_user(db: sqlite_utils.Database, principal: Principal, account_id: st
 
 def _move(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     account: AccountRow,
     status: str,
     event_type: str,
@@ -164,7 +162,7 @@ def update_account(
         return with_changes(account, changes)
 
 
-def _is_empty(db: sqlite_utils.Database, account: AccountRow) -> bool:
+def _is_empty(db: Database, account: AccountRow) -> bool:
     pending = db.execute(
         "SELECT COUNT(*) FROM transactions WHERE account_id = ? AND status = 'Pending'",
         [account["id"]],
@@ -216,7 +214,7 @@ def close_account(
         return consent
 
 
-def _start_closing(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _start_closing(env: Environment, db: Database, consent: ConsentRow) -> None:
     account = get_row(db, "accounts", consent["resource_id"])
     if account["status"] != "Opened":
         raise Rejected(wrong_status("Account", account["id"], account["status"], "Opened"))
@@ -241,9 +239,7 @@ def _start_closing(env: Environment, db: sqlite_utils.Database, consent: Consent
         hook(env, db, account)
 
 
-def _closing_not_accepted(
-    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str
-) -> None:
+def _closing_not_accepted(env: Environment, db: Database, consent: ConsentRow, status: str) -> None:
     del env, status  # the account simply stays as it is (a suspension keeps its reason)
     update_row(
         db,
@@ -272,14 +268,14 @@ def resume_account(env: Environment, project_id: str, account_id: str) -> Accoun
         return _move(env, db, account, "Opened", "Account.Updated", status_reason=None)
 
 
-def _project_account(db: sqlite_utils.Database, project_id: str, account_id: str) -> AccountRow:
+def _project_account(db: Database, project_id: str, account_id: str) -> AccountRow:
     rows = list(rows_where(db, "accounts", "id = ? AND project_id = ?", [account_id, project_id]))
     if not rows:
         raise Rejected(not_found("Account", account_id))
     return rows[0]
 
 
-def _check_can_open(db: sqlite_utils.Database, principal: Principal, holder_id: str) -> None:
+def _check_can_open(db: Database, principal: Principal, holder_id: str) -> None:
     """What the holder's existing accounts and the calling user's membership must allow."""
     statuses = {
         row[0] for row in db.execute("SELECT status FROM accounts WHERE holder_id = ?", [holder_id])

@@ -10,10 +10,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Literal
 
-import sqlite_utils
-
 from ...exceptions import ConfigurationError, NotFound
-from ...storage import get_row, insert_columns, insert_row, next_number, rows_where
+from ...storage import Database, get_row, insert_columns, insert_row, next_number, rows_where
 from ...storage.rows import AccountHolderRow, AccountNew, AccountRow
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
@@ -68,7 +66,7 @@ def _check_holder(
 
 def _insert_legal_membership(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     account: AccountRow,
     user_id: str | None,
     email: str | None = None,
@@ -102,7 +100,7 @@ def _insert_legal_membership(
 
 
 def copy_legal_representative(
-    env: Environment, db: sqlite_utils.Database, from_account_id: str, account: AccountRow
+    env: Environment, db: Database, from_account_id: str, account: AccountRow
 ) -> None:
     """Give the legal representative of `from_account_id` (if any) the same membership,
     with every permission, on the new `account`."""
@@ -127,7 +125,7 @@ def holder_display_name(holder: AccountHolderRow) -> str:
 
 def _add_legal_representative(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     account: AccountRow,
     phone: str,
     first_name: str | None,
@@ -148,7 +146,7 @@ def _add_legal_representative(
 
 def insert_account(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     project_id: str,
     holder_id: str,
     *,

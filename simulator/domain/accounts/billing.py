@@ -21,10 +21,16 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, insert_row, rows_where, update_row, upsert_row, with_changes
+from ...storage import (
+    Database,
+    get_row,
+    insert_row,
+    rows_where,
+    update_row,
+    upsert_row,
+    with_changes,
+)
 from ...storage.rows import (
     AccountHolderRow,
     AccountInvoiceChanges,
@@ -72,7 +78,7 @@ def invoice_period(now: str) -> tuple[str, str]:
     return format_timestamp(opening), format_timestamp(following - timedelta(milliseconds=1))
 
 
-def _fees(db: sqlite_utils.Database, account_id: str, opening: str, closing: str) -> Decimal:
+def _fees(db: Database, account_id: str, opening: str, closing: str) -> Decimal:
     total = ZERO
     for side, value in db.execute(
         "SELECT side, amount FROM transactions WHERE account_id = ? AND status = 'Booked' "
@@ -83,7 +89,7 @@ def _fees(db: sqlite_utils.Database, account_id: str, opening: str, closing: str
     return total
 
 
-def _eligible_account(db: sqlite_utils.Database, project_id: str, account_id: str) -> AccountRow:
+def _eligible_account(db: Database, project_id: str, account_id: str) -> AccountRow:
     rows = list(rows_where(db, "accounts", "id = ? AND project_id = ?", [account_id, project_id]))
     if not rows:
         raise Rejected(not_found("Account", account_id))

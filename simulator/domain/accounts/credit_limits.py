@@ -28,9 +28,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import get_row, insert_row, rows_where, text, update_row
+from ...storage import Database, get_row, insert_row, rows_where, text, update_row
 from ...storage.rows import (
     AccountRow,
     ConsentRow,
@@ -113,7 +111,7 @@ def _repayment_method(given: dict[str, Any]) -> dict[str, Any]:
     return {"iban": iban.compact, "name": name, "address": address}
 
 
-def _legal_representative(db: sqlite_utils.Database, principal: Principal, account_id: str) -> None:
+def _legal_representative(db: Database, principal: Principal, account_id: str) -> None:
     if principal.user_id is None:
         return  # a project token acts for the partner; the consent goes to the representative
     if not db["account_memberships"].count_where(
@@ -184,7 +182,7 @@ def request_credit_limit(
         return get_row(db, "credit_limit_requests", request["id"])
 
 
-def _settings_id(env: Environment, db: sqlite_utils.Database, account: AccountRow) -> str:
+def _settings_id(env: Environment, db: Database, account: AccountRow) -> str:
     """The id of the account's credit limit settings, `Pending` ones made if it has none."""
     rows = list(rows_where(db, "credit_limit_settings", "account_id = ?", [account["id"]]))
     if rows:
@@ -202,28 +200,26 @@ def _settings_id(env: Environment, db: sqlite_utils.Database, account: AccountRo
     return row["id"]
 
 
-def settings_of_account(db: sqlite_utils.Database, account_id: str) -> CreditLimitSettingRow | None:
+def settings_of_account(db: Database, account_id: str) -> CreditLimitSettingRow | None:
     rows = list(rows_where(db, "credit_limit_settings", "account_id = ?", [account_id]))
     return rows[0] if rows else None
 
 
 def _move_request(
-    env: Environment, db: sqlite_utils.Database, request: CreditLimitRequestRow, status: str
+    env: Environment, db: Database, request: CreditLimitRequestRow, status: str
 ) -> None:
     now = env.now()
     changes = CreditLimitRequestChanges(status=status, status_changed_at=now, updated_at=now)
     update_row(db, "credit_limit_requests", request["id"], changes)
 
 
-def _consented(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _consented(env: Environment, db: Database, consent: ConsentRow) -> None:
     request = get_row(db, "credit_limit_requests", consent["resource_id"])
     if request["status"] == "ConsentPending":
         _move_request(env, db, request, "PendingReview")
 
 
-def _not_consented(
-    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, _status: str
-) -> None:
+def _not_consented(env: Environment, db: Database, consent: ConsentRow, _status: str) -> None:
     request = get_row(db, "credit_limit_requests", consent["resource_id"])
     if request["status"] == "ConsentPending":
         _move_request(env, db, request, "Canceled")
@@ -247,9 +243,7 @@ def _cycle_end(start: date, cycle: dict[str, Any]) -> date:
     return date(year, month, min(day, calendar.monthrange(year, month)[1]))
 
 
-def _open_cycle(
-    env: Environment, db: sqlite_utils.Database, settings: CreditLimitSettingRow
-) -> None:
+def _open_cycle(env: Environment, db: Database, settings: CreditLimitSettingRow) -> None:
     start = date.fromisoformat(env.now()[:10])
     cycle = json.loads(text(settings, "cycle_length"))
     insert_row(
@@ -322,14 +316,12 @@ def decide_credit_limit(
         return settings
 
 
-def owed_amount(db: sqlite_utils.Database, account_id: str) -> Decimal:
+def owed_amount(db: Database, account_id: str) -> Decimal:
     """What the account owes: how far its booked balance is below zero."""
     return max(ZERO, -read_balances(db, account_id).booked)
 
 
-def _activated(
-    db: sqlite_utils.Database, project_id: str, account_id: str
-) -> CreditLimitSettingRow:
+def _activated(db: Database, project_id: str, account_id: str) -> CreditLimitSettingRow:
     if not db["accounts"].count_where("id = ? AND project_id = ?", [account_id, project_id]):
         raise Rejected(not_found("Account", account_id))
     settings = settings_of_account(db, account_id)
@@ -343,7 +335,7 @@ def _activated(
     return settings
 
 
-def _current_cycle(db: sqlite_utils.Database, settings_id: str) -> RepaymentCycleRow | None:
+def _current_cycle(db: Database, settings_id: str) -> RepaymentCycleRow | None:
     rows = list(
         rows_where(
             db,
@@ -440,7 +432,7 @@ def update_repayment(
         return get_row(db, "repayments", row["id"])
 
 
-def _booked_before(db: sqlite_utils.Database, account_id: str, when: str) -> Decimal:
+def _booked_before(db: Database, account_id: str, when: str) -> Decimal:
     row = db.execute(
         "SELECT COALESCE(SUM(CASE side WHEN 'Credit' THEN CAST(amount AS REAL) "
         "ELSE -CAST(amount AS REAL) END), 0) FROM transactions "
@@ -450,7 +442,7 @@ def _booked_before(db: sqlite_utils.Database, account_id: str, when: str) -> Dec
     return to_decimal(f"{row[0]:.2f}")
 
 
-def _totals(db: sqlite_utils.Database, account_id: str, start: str, end: str) -> dict[str, Decimal]:
+def _totals(db: Database, account_id: str, start: str, end: str) -> dict[str, Decimal]:
     totals = {"Credit": ZERO, "Debit": ZERO}
     for side, amount in db.execute(
         "SELECT side, amount FROM transactions WHERE account_id = ? AND status = 'Booked' "

@@ -39,9 +39,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-import sqlite_utils
-
 from ...storage import (
+    Database,
     get_row,
     insert_columns,
     next_number,
@@ -248,7 +247,7 @@ def _effect(row: Mapping[str, Any], status: str, amount: Decimal) -> dict[str, D
     return {}
 
 
-def read_balances(db: sqlite_utils.Database, account_id: str) -> Balances:
+def read_balances(db: Database, account_id: str) -> Balances:
     row = db.execute(
         "SELECT booked, pending_credits, pending_debits, reserved FROM account_balances "
         "WHERE account_id = ?",
@@ -259,7 +258,7 @@ def read_balances(db: sqlite_utils.Database, account_id: str) -> Balances:
     return Balances(*(to_decimal(value) for value in row))
 
 
-def read_balances_of(db: sqlite_utils.Database, account_ids: list[str]) -> dict[str, Balances]:
+def read_balances_of(db: Database, account_ids: list[str]) -> dict[str, Balances]:
     """`read_balances` of several accounts in one query (a page of accounts), by id."""
     marks = ", ".join("?" * len(account_ids))
     rows = db.execute(
@@ -271,9 +270,7 @@ def read_balances_of(db: sqlite_utils.Database, account_ids: list[str]) -> dict[
     return {account_id: found.get(account_id) or Balances() for account_id in account_ids}
 
 
-def _apply(
-    env: Environment, db: sqlite_utils.Database, account_id: str, deltas: dict[str, Decimal]
-) -> Balances:
+def _apply(env: Environment, db: Database, account_id: str, deltas: dict[str, Decimal]) -> Balances:
     current = read_balances(db, account_id)
     if not deltas:
         return current
@@ -294,13 +291,13 @@ def _apply(
     return Balances(**values)
 
 
-def get_transaction_row(db: sqlite_utils.Database, transaction_id: str) -> TransactionRow | None:
+def get_transaction_row(db: Database, transaction_id: str) -> TransactionRow | None:
     rows = list(rows_where(db, "transactions", "id = ?", [transaction_id]))
     return rows[0] if rows else None
 
 
 def _booking_fields(
-    env: Environment, db: sqlite_utils.Database, balances: Balances, booking_date: str | None
+    env: Environment, db: Database, balances: Balances, booking_date: str | None
 ) -> TransactionChanges:
     when = booking_date or env.now()
     return {
@@ -313,7 +310,7 @@ def _booking_fields(
 
 def record_transaction(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     *,
     project_id: str,
     account_id: str,
@@ -365,7 +362,7 @@ def record_transaction(
 
 def change_status(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     transaction: TransactionRow,
     status: str,
     *,
@@ -410,7 +407,7 @@ def change_status(
     return with_changes(transaction, changes)
 
 
-def recompute_balances(db: sqlite_utils.Database, account_id: str) -> Balances:
+def recompute_balances(db: Database, account_id: str) -> Balances:
     """The balances derived from the transactions alone (what the stored sums must equal)."""
     sums = {"booked": ZERO, "pending_credits": ZERO, "pending_debits": ZERO, "reserved": ZERO}
     for row in db.query(
@@ -424,7 +421,7 @@ def recompute_balances(db: sqlite_utils.Database, account_id: str) -> Balances:
 
 
 def adjust_pending_amount(
-    env: Environment, db: sqlite_utils.Database, transaction: TransactionRow, amount: Decimal
+    env: Environment, db: Database, transaction: TransactionRow, amount: Decimal
 ) -> TransactionRow:
     """Change what a Pending transaction holds (a card authorization the network adjusted),
     moving the balances with it, in the caller's transaction. No event: the transaction

@@ -20,11 +20,9 @@ from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import ConfigurationError
-from ...storage import get_row, insert_columns, insert_row, update_row, with_changes
+from ...storage import Database, get_row, insert_columns, insert_row, update_row, with_changes
 from ...storage.rows import (
     AccountMembershipChanges,
     AccountMembershipRow,
@@ -120,7 +118,7 @@ def _member_row(checks: Checks, info: dict[str, Any], path: list[str | int]) -> 
 
 
 def _check_grants(
-    db: sqlite_utils.Database,
+    db: Database,
     principal: Principal,
     account_id: str,
     rows: Sequence[Mapping[str, Any]],
@@ -222,7 +220,7 @@ def add_account_memberships(
 
 def _open_change(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     principal: Principal,
     membership: AccountMembershipRow,
     purpose: str,
@@ -347,11 +345,11 @@ def resume_account_membership(
         return _open_change(env, db, principal, membership, "ResumeAccountMembership", url)
 
 
-def _pending(db: sqlite_utils.Database, consent: ConsentRow) -> AccountMembershipRow:
+def _pending(db: Database, consent: ConsentRow) -> AccountMembershipRow:
     return get_row(db, "account_memberships", consent["resource_id"])
 
 
-def _apply_update(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _apply_update(env: Environment, db: Database, consent: ConsentRow) -> None:
     membership = _pending(db, consent)
     if membership["status"] == "Disabled":
         raise Rejected(
@@ -369,7 +367,7 @@ def _apply_update(env: Environment, db: sqlite_utils.Database, consent: ConsentR
     )
 
 
-def _apply_resume(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _apply_resume(env: Environment, db: Database, consent: ConsentRow) -> None:
     membership = _pending(db, consent)
     if membership["status"] != "Suspended":
         raise Rejected(
@@ -393,7 +391,7 @@ def _apply_resume(env: Environment, db: sqlite_utils.Database, consent: ConsentR
     )
 
 
-def _forget(env: Environment, db: sqlite_utils.Database, consent: ConsentRow, _: str) -> None:
+def _forget(env: Environment, db: Database, consent: ConsentRow, _: str) -> None:
     membership = _pending(db, consent)
     if membership.get("pending_consent_id") == consent["id"]:
         update_row(

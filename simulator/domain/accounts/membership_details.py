@@ -15,8 +15,7 @@ import json
 import re
 from typing import Any
 
-import sqlite_utils
-
+from ...storage import Database
 from ...storage.rows import AccountMembershipRow
 from ..kernel.context import Principal
 from ..kernel.rejections import Rejected, rejection
@@ -67,7 +66,7 @@ def checked_details(checks: Checks, info: dict[str, Any], path: list[str | int])
 
 
 def require_birth_date(
-    db: sqlite_utils.Database, membership: AccountMembershipRow, changes: dict[str, Any]
+    db: Database, membership: AccountMembershipRow, changes: dict[str, Any]
 ) -> None:
     """Tax details need the member's birth date (see the module's docstring)."""
     if not {"residency_address", "tax_identification_number"} & changes.keys():
@@ -89,7 +88,7 @@ def require_birth_date(
 
 
 def require_may_send(
-    db: sqlite_utils.Database,
+    db: Database,
     principal: Principal,
     membership: AccountMembershipRow,
     redirect_url: str | None,

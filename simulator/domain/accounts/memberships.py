@@ -21,9 +21,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import get_row, rows_where, update_columns, update_row, value_of, with_changes
+from ...storage import (
+    Database,
+    get_row,
+    rows_where,
+    update_columns,
+    update_row,
+    value_of,
+    with_changes,
+)
 from ...storage.rows import AccountMembershipChanges, AccountMembershipRow, ConsentRow, UserRow
 from ..consents.consents import ConsentHandler, cancel_consent_in
 from ..kernel.access import membership_scope, require_permission
@@ -110,7 +116,7 @@ def _status_invalid(membership: AccountMembershipRow, needed: str) -> dict[str, 
 
 def _move(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     membership: AccountMembershipRow,
     status: str,
     event_type: str,
@@ -128,9 +134,7 @@ def _move(
     return with_changes(membership, changes)
 
 
-def find_membership(
-    db: sqlite_utils.Database, principal: Principal, membership_id: str
-) -> AccountMembershipRow:
+def find_membership(db: Database, principal: Principal, membership_id: str) -> AccountMembershipRow:
     """The membership if the caller sees it, else `AccountMembershipNotFoundRejection`."""
     where, params = membership_scope(principal)
     rows = list(
@@ -201,12 +205,12 @@ def list_memberships(
     )
 
 
-def _invited(db: sqlite_utils.Database, consent: ConsentRow) -> list[AccountMembershipRow]:
+def _invited(db: Database, consent: ConsentRow) -> list[AccountMembershipRow]:
     """The memberships a consent of `AddAccountMembership(s)` adds (one, or a bulk's)."""
     return list(rows_where(db, "account_memberships", "consent_id = ?", [consent["id"]]))
 
 
-def _invite(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _invite(env: Environment, db: Database, consent: ConsentRow) -> None:
     for membership in _invited(db, consent):
         account = get_row(db, "accounts", membership["account_id"])
         if account["status"] != "Opened":
@@ -214,9 +218,7 @@ def _invite(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) ->
         _move(env, db, membership, "InvitationSent", "AccountMembership.Updated")
 
 
-def _not_invited(
-    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str
-) -> None:
+def _not_invited(env: Environment, db: Database, consent: ConsentRow, status: str) -> None:
     for membership in _invited(db, consent):
         if membership["status"] == "ConsentPending":
             _move(
@@ -256,9 +258,7 @@ def _mismatches(membership: AccountMembershipRow, user: UserRow) -> list[str]:
     ]
 
 
-def _bindable(
-    db: sqlite_utils.Database, principal: Principal, membership_id: str
-) -> AccountMembershipRow:
+def _bindable(db: Database, principal: Principal, membership_id: str) -> AccountMembershipRow:
     rows = list(
         rows_where(
             db,
@@ -349,7 +349,7 @@ def bind_account_membership(
 
 
 def managed_membership(
-    db: sqlite_utils.Database, principal: Principal, membership_id: str
+    db: Database, principal: Principal, membership_id: str
 ) -> AccountMembershipRow:
     """The membership if the caller may manage it, else the real service's
     `UserNotAllowedToManageAccountMembershipRejection` (also for an unknown id, which a

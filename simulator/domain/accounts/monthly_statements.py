@@ -15,10 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import insert_columns
+from ...storage import Database, insert_columns
 from ..kernel.context import Environment
 from .statements import statement_totals
 
@@ -62,7 +60,7 @@ def generate_due_statements(env: Environment) -> list[dict[str, Any]]:
 
 def _generate(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     account_id: str,
     project_id: str,
     language: str | None,

@@ -22,11 +22,9 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import NotFound
-from ...storage import insert_columns, insert_row, rows_where
+from ...storage import Database, insert_columns, insert_row, rows_where
 from ...storage.rows import TransactionStatementNew, TransactionStatementRow
 from ..kernel.access import account_scope
 from ..kernel.context import Environment, Principal
@@ -51,23 +49,21 @@ __all__ = [
 TRANSACTION_STATEMENT_LIFETIME = timedelta(hours=1)
 
 
-def _sum(db: sqlite_utils.Database, sql: str, params: list[Any]) -> Decimal:
+def _sum(db: Database, sql: str, params: list[Any]) -> Decimal:
     total = ZERO
     for (amount,) in db.execute(sql, params).fetchall():
         total += Decimal(str(amount))
     return total
 
 
-def _booked_balance(db: sqlite_utils.Database, account_id: str, before: str) -> Decimal:
+def _booked_balance(db: Database, account_id: str, before: str) -> Decimal:
     base = "SELECT amount FROM transactions WHERE account_id = ? AND status = 'Booked' "
     at = "AND booking_date < ? AND side = ?"
     credits = _sum(db, base + at, [account_id, before, "Credit"])
     return credits - _sum(db, base + at, [account_id, before, "Debit"])
 
 
-def statement_totals(
-    db: sqlite_utils.Database, account_id: str, opening: str, closing: str
-) -> dict[str, str]:
+def statement_totals(db: Database, account_id: str, opening: str, closing: str) -> dict[str, str]:
     base = (
         "SELECT amount FROM transactions WHERE account_id = ? AND status = 'Booked' "
         "AND booking_date >= ? AND booking_date < ? AND side = ?"

@@ -13,10 +13,8 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import rows_where
+from ...storage import Database, rows_where
 from ...storage.rows import TransactionRow
 from ..kernel.access import account_scope, require_permission
 from ..kernel.context import Environment, Principal
@@ -130,9 +128,7 @@ def settlement_time(env: Environment, mode: str) -> str:
     return format_timestamp(parse_timestamp(env.now()) + SETTLEMENT_DELAYS[mode])
 
 
-def find_transaction(
-    db: sqlite_utils.Database, principal: Principal, transaction_id: str
-) -> TransactionRow:
+def find_transaction(db: Database, principal: Principal, transaction_id: str) -> TransactionRow:
     """The transaction if the caller sees it, else `TransactionNotFoundRejection`."""
     where, params = account_scope(principal)
     rows = list(rows_where(db, "transactions", f"id = ? AND {where}", [transaction_id, *params]))

@@ -15,9 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import get_row, insert_row, next_number, rows_where, text, update_row, with_changes
+from ...storage import (
+    Database,
+    get_row,
+    insert_row,
+    next_number,
+    rows_where,
+    text,
+    update_row,
+    with_changes,
+)
 from ...storage.rows import (
     AccountRow,
     VirtualIbanEntryChanges,
@@ -78,9 +85,7 @@ def add_virtual_iban(
         return get_row(db, "virtual_iban_entries", row["id"])
 
 
-def _visible_entry(
-    db: sqlite_utils.Database, principal: Principal, entry_id: str
-) -> VirtualIbanEntryRow:
+def _visible_entry(db: Database, principal: Principal, entry_id: str) -> VirtualIbanEntryRow:
     where, params = account_scope(principal)
     rows = list(rows_where(db, "virtual_iban_entries", f"id = ? AND {where}", [entry_id, *params]))
     if not rows:
@@ -165,9 +170,7 @@ def list_virtual_ibans(
     )
 
 
-def find_account_by_virtual_iban(
-    db: sqlite_utils.Database, project_id: str, iban: str
-) -> AccountRow | None:
+def find_account_by_virtual_iban(db: Database, project_id: str, iban: str) -> AccountRow | None:
     """The account an Enabled virtual IBAN of the project credits, if any."""
     row = next(
         db.query(

@@ -26,9 +26,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import get_row, insert_columns, update_columns
+from ...storage import Database, get_row, insert_columns, update_columns
 from ..kernel.context import Environment, Principal
 from ..kernel.countries import is_country
 from ..kernel.events import emit
@@ -96,7 +94,7 @@ def _scope(principal: Principal) -> tuple[str, list[Any]]:
     return "project_id = ?", [principal.project_id]
 
 
-def find_case(db: sqlite_utils.Database, project_id: str, case_id: str) -> dict[str, Any]:
+def find_case(db: Database, project_id: str, case_id: str) -> dict[str, Any]:
     rows = list(
         db["capital_deposit_cases"].rows_where("id = ? AND project_id = ?", [case_id, project_id])
     )
@@ -170,7 +168,7 @@ LEGACY_STATUSES: dict[str, tuple[str, ...]] = {
 
 
 def change_case(
-    env: Environment, db: sqlite_utils.Database, case: Mapping[str, Any], changes: dict[str, Any]
+    env: Environment, db: Database, case: Mapping[str, Any], changes: dict[str, Any]
 ) -> dict[str, Any]:
     changes = {**changes, "updated_at": env.now()}
     update_columns(db, "capital_deposit_cases", case["id"], changes)
@@ -185,7 +183,7 @@ def change_case(
 
 
 def change_shareholder(
-    env: Environment, db: sqlite_utils.Database, row: Mapping[str, Any], changes: dict[str, Any]
+    env: Environment, db: Database, row: Mapping[str, Any], changes: dict[str, Any]
 ) -> dict[str, Any]:
     changes = {**changes, "updated_at": env.now()}
     update_columns(db, "capital_deposit_shareholders", row["id"], changes)
@@ -195,7 +193,7 @@ def change_shareholder(
 
 def new_document(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     case: dict[str, Any],
     document_type: str,
     shareholder_id: str | None = None,
@@ -344,7 +342,7 @@ def create_case(env: Environment, principal: Principal, input: dict[str, Any]) -
 
 def _add_shareholder(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     principal: Principal,
     case: dict[str, Any],
     given: dict[str, Any],

@@ -14,10 +14,8 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, update_columns
+from ...storage import Database, get_row, update_columns
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
 from ..kernel.projects import hash_secret
@@ -79,7 +77,7 @@ def _cannot_upload(document_id: str, why: str) -> dict[str, Any]:
 
 
 def _change(
-    env: Environment, db: sqlite_utils.Database, row: dict[str, Any], changes: dict[str, Any]
+    env: Environment, db: Database, row: dict[str, Any], changes: dict[str, Any]
 ) -> dict[str, Any]:
     changes = {**changes, "updated_at": env.now()}
     update_columns(db, "capital_deposit_documents", row["id"], changes)
@@ -155,7 +153,7 @@ def receive_upload(env: Environment, token: str, size: int) -> dict[str, Any] | 
 
 
 def _uploaded(
-    env: Environment, db: sqlite_utils.Database, document: dict[str, Any], size: int | None
+    env: Environment, db: Database, document: dict[str, Any], size: int | None
 ) -> dict[str, Any]:
     document = _change(
         env,
@@ -173,7 +171,7 @@ def _uploaded(
     return document
 
 
-def _after_upload(env: Environment, db: sqlite_utils.Database, document: dict[str, Any]) -> None:
+def _after_upload(env: Environment, db: Database, document: dict[str, Any]) -> None:
     """A shareholder whose documents are all in waits for verification; a case whose initial
     documents are all in goes to the bank's review."""
     case = get_row(db, "capital_deposit_cases", document["case_id"])
@@ -242,7 +240,7 @@ def set_document_status(
 
 def _refuse(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     document: dict[str, Any],
     case: Mapping[str, Any],
     reason_code: str | None,
@@ -268,7 +266,7 @@ def _refuse(
 
 
 def _milestone(
-    env: Environment, db: sqlite_utils.Database, document: dict[str, Any], case: Mapping[str, Any]
+    env: Environment, db: Database, document: dict[str, Any], case: Mapping[str, Any]
 ) -> None:
     step = _MILESTONES.get(document["type"])
     if document.get("shareholder_id") or step is None or case["status"] != step[0]:

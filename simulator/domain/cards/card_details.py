@@ -19,10 +19,8 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, update_columns, with_changes
+from ...storage import Database, get_row, update_columns, with_changes
 from ...storage.rows import CardRow, TransactionRow
 from ..accounts.ledger import change_status, read_balances
 from ..kernel.context import Environment
@@ -128,9 +126,7 @@ def advised_merchant(network: dict[str, Any] | None) -> dict[str, Any]:
     return {column: value for column, value in columns.items() if value is not None}
 
 
-def apply_details(
-    db: sqlite_utils.Database, row: TransactionRow, details: dict[str, Any]
-) -> TransactionRow:
+def apply_details(db: Database, row: TransactionRow, details: dict[str, Any]) -> TransactionRow:
     """Record the details on a transaction (in the caller's transaction)."""
     if not details:
         return row
@@ -138,9 +134,7 @@ def apply_details(
     return with_changes(row, details)
 
 
-def partial_amount(
-    env: Environment, db: sqlite_utils.Database, card: CardRow, spent: Decimal
-) -> Decimal:
+def partial_amount(env: Environment, db: Database, card: CardRow, spent: Decimal) -> Decimal:
     """What an authorization may still take: the least of the available balance, what the
     card's limit leaves (after `spent`) and what the member's limit leaves."""
     room = [
@@ -200,9 +194,7 @@ def _period_start(now: datetime, period: str, mode: str | None = None) -> str:
     return format_timestamp(bounds[0]) if bounds else ""
 
 
-def spent_within_limit_period(
-    env: Environment, db: sqlite_utils.Database, card: CardRow
-) -> Decimal:
+def spent_within_limit_period(env: Environment, db: Database, card: CardRow) -> Decimal:
     """What a card spent (pending and booked debits) since its spending-limit period began."""
     since = _period_start(
         parse_timestamp(env.now()), card["spending_limit_period"], card["spending_limit_mode"]

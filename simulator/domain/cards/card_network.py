@@ -24,9 +24,7 @@ import json
 from decimal import Decimal
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import get_row, rows_where, update_row
+from ...storage import Database, get_row, rows_where, update_row
 from ...storage.rows import AccountRow, TransactionRow
 from ..accounts.ledger import adjust_pending_amount, change_status, record_transaction
 from ..kernel.context import Environment
@@ -67,7 +65,7 @@ ENRICHMENT_FIELDS = (
 _REVERSAL_OF = {"CardOutDebit": "CardOutDebitReversal", "CardOutCredit": "CardOutCreditReversal"}
 
 
-def _transaction(db: sqlite_utils.Database, project_id: str, transaction_id: str) -> TransactionRow:
+def _transaction(db: Database, project_id: str, transaction_id: str) -> TransactionRow:
     rows = list(
         rows_where(db, "transactions", "id = ? AND project_id = ?", [transaction_id, project_id])
     )
@@ -82,7 +80,7 @@ def _amount(checks: Checks, amount: object | None, currency: object) -> Decimal 
     return checks.amount(amount, ["input", "amount", "value"], currency=currency)
 
 
-def _open_account(db: sqlite_utils.Database, account_id: str) -> AccountRow:
+def _open_account(db: Database, account_id: str) -> AccountRow:
     account = get_row(db, "accounts", account_id)
     if account["status"] in ("Closing", "Closed"):
         raise Rejected(

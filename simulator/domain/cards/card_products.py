@@ -21,9 +21,8 @@ import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
+from ...storage import Database
 from ..kernel.rejections import Rejected, rejection
 from ..kernel.validation import Checks
 
@@ -145,7 +144,7 @@ def check_shipping_provider(options: dict[str, Any] | None, country: str) -> Non
 
 
 def require_printable_name(
-    db: sqlite_utils.Database, membership_id: str, options: dict[str, Any] | None
+    db: Database, membership_id: str, options: dict[str, Any] | None
 ) -> None:
     """A printed card carries its holder's name: the member's user must have a first and a
     last name, unless a `customCardHolderName` is given."""

@@ -21,10 +21,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Final
 
-import sqlite_utils
-
 from ...clock import parse_timestamp
-from ...storage import get_row, rows_where
+from ...storage import Database, get_row, rows_where
 from ...storage.rows import CardRow, ConsentRow
 from ..kernel.context import Environment
 
@@ -64,7 +62,7 @@ class PinRequest:
     mac: str
 
 
-def _accepted(db: sqlite_utils.Database, consent_id: object, purpose: str) -> ConsentRow | None:
+def _accepted(db: Database, consent_id: object, purpose: str) -> ConsentRow | None:
     if not isinstance(consent_id, str):
         return None
     rows = list(
@@ -80,7 +78,7 @@ def _fresh(env: Environment, consent: ConsentRow) -> bool:
     return parse_timestamp(env.now()) < parse_timestamp(accepted) + REVEAL_WINDOW
 
 
-def _holder_name(db: sqlite_utils.Database, card: CardRow) -> str:
+def _holder_name(db: Database, card: CardRow) -> str:
     membership = get_row(db, "account_memberships", card["account_membership_id"])
     user = get_row(db, "users", membership["user_id"]) if membership["user_id"] else None
     names = (user["first_name"], user["last_name"]) if user is not None else ()

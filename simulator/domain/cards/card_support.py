@@ -8,8 +8,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-import sqlite_utils
-
+from ...storage import Database
 from ..kernel.rejections import rejection
 from ..kernel.validation import Checks
 
@@ -100,7 +99,7 @@ def physical_card_wrong_status(identifier: str, current: str, expected: str) -> 
     )
 
 
-def cancel_digital_cards_of(db: sqlite_utils.Database, card_id: str, now: str) -> None:
+def cancel_digital_cards_of(db: Database, card_id: str, now: str) -> None:
     """A canceled card leaves every wallet: its Enabled or Suspended digital cards are
     Canceled, those still waiting are Declined (their card's `Card.Updated` says so)."""
     db.execute(

@@ -20,10 +20,9 @@ import json
 from datetime import UTC
 from typing import Any, Literal, get_args
 
-import sqlite_utils
-
 from ...clock import parse_timestamp
 from ...storage import (
+    Database,
     get_row,
     insert_columns,
     next_number,
@@ -112,7 +111,7 @@ MAX_CARDS_PER_CALL = 250
 
 def move_card(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     card: CardRow,
     status: CardStatus,
     *,
@@ -125,9 +124,7 @@ def move_card(
     return change_card(env, db, card, {"status": status, **extra})
 
 
-def change_card(
-    env: Environment, db: sqlite_utils.Database, card: CardRow, changes: dict[str, Any]
-) -> CardRow:
+def change_card(env: Environment, db: Database, card: CardRow, changes: dict[str, Any]) -> CardRow:
     """Change some columns of a card, emitting `Card.Updated`."""
     changes = {**changes, "updated_at": env.now()}
     update_columns(db, "cards", card["id"], changes)
@@ -135,7 +132,7 @@ def change_card(
     return with_changes(card, changes)
 
 
-def find_card(db: sqlite_utils.Database, principal: Principal, card_id: str) -> CardRow:
+def find_card(db: Database, principal: Principal, card_id: str) -> CardRow:
     """The card if the caller sees it, else `CardNotFoundRejection`."""
     where, params = card_scope(principal)
     rows = list(rows_where(db, "cards", f"id = ? AND {where}", [card_id, *params]))
@@ -145,7 +142,7 @@ def find_card(db: sqlite_utils.Database, principal: Principal, card_id: str) -> 
 
 
 def require_card_manager(
-    db: sqlite_utils.Database, principal: Principal, card: CardRow | dict[str, Any]
+    db: Database, principal: Principal, card: CardRow | dict[str, Any]
 ) -> None:
     """A user acts on its own cards, or on an account's cards with canManageCards."""
     if principal.user_id is None:
@@ -214,7 +211,7 @@ def list_cards(
 
 
 def _card_holder_membership(
-    db: sqlite_utils.Database, principal: Principal, membership_id: str
+    db: Database, principal: Principal, membership_id: str
 ) -> tuple[AccountMembershipRow, AccountRow]:
     """The Enabled membership a new card is for, and its Opened account."""
     try:
@@ -238,7 +235,7 @@ def _card_holder_membership(
     return membership, account
 
 
-def _card_number(env: Environment, db: sqlite_utils.Database) -> dict[str, str]:
+def _card_number(env: Environment, db: Database) -> dict[str, str]:
     number = next_number(db, "card_number")
     now = parse_timestamp(env.now()).astimezone(UTC)
     return {
@@ -247,9 +244,7 @@ def _card_number(env: Environment, db: sqlite_utils.Database) -> dict[str, str]:
     }
 
 
-def _one_account(
-    db: sqlite_utils.Database, principal: Principal, columns: list[dict[str, Any]]
-) -> AccountRow:
+def _one_account(db: Database, principal: Principal, columns: list[dict[str, Any]]) -> AccountRow:
     """The one account the new cards' memberships share; a printed card needs a name."""
     accounts = {
         _card_holder_membership(db, principal, one["account_membership_id"])[1]["id"]
@@ -371,7 +366,7 @@ def add_card(
     return cards[0], consent
 
 
-def issue_physical_card(env: Environment, db: sqlite_utils.Database, card: CardRow) -> CardRow:
+def issue_physical_card(env: Environment, db: Database, card: CardRow) -> CardRow:
     """Print a card's physical card: Processing, then ToActivate with its identifier."""
     card = change_card(env, db, card, {"physical_status": "Processing"})
     number = next_number(db, "physical_card_identifier")
@@ -390,7 +385,7 @@ def issue_physical_card(env: Environment, db: sqlite_utils.Database, card: CardR
     )
 
 
-def _issue(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _issue(env: Environment, db: Database, consent: ConsentRow) -> None:
     first = get_row(db, "cards", consent["resource_id"])
     # An auto-consenting user approves before the cards record their consent: the cards
     # asked for together share their account and creation instant.
@@ -412,9 +407,7 @@ def _issue(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> 
             issue_physical_card(env, db, card)
 
 
-def _not_issued(
-    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str
-) -> None:
+def _not_issued(env: Environment, db: Database, consent: ConsentRow, status: str) -> None:
     for card in list(rows_where(db, "cards", "consent_id = ?", [consent["id"]], order_by="id")):
         if card["status"] == "ConsentPending":
             move_card(
@@ -422,7 +415,7 @@ def _not_issued(
             )
 
 
-def _apply_update(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _apply_update(env: Environment, db: Database, consent: ConsentRow) -> None:
     card = get_row(db, "cards", consent["resource_id"])
     if card["status"] != "Enabled" or card.get("pending_update_consent_id") not in (
         None,
@@ -435,9 +428,7 @@ def _apply_update(env: Environment, db: sqlite_utils.Database, consent: ConsentR
     )
 
 
-def _update_not_applied(
-    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str
-) -> None:
+def _update_not_applied(env: Environment, db: Database, consent: ConsentRow, status: str) -> None:
     card = get_row(db, "cards", consent["resource_id"])
     if card.get("pending_update_consent_id") == consent["id"]:
         update_row(
@@ -445,16 +436,14 @@ def _update_not_applied(
         )
 
 
-def _has_pending(db: sqlite_utils.Database, card_id: str) -> bool:
+def _has_pending(db: Database, card_id: str) -> bool:
     row = db.execute(
         "SELECT 1 FROM transactions WHERE card_id = ? AND status = 'Pending' LIMIT 1", [card_id]
     ).fetchone()
     return row is not None
 
 
-def _cancel(
-    env: Environment, db: sqlite_utils.Database, card: CardRow, reason: str | None
-) -> CardRow:
+def _cancel(env: Environment, db: Database, card: CardRow, reason: str | None) -> CardRow:
     if card["status"] == "ConsentPending":
         cancel_consent_in(env, db, card["consent_id"])
     if card.get("physical_status") not in (None, "Canceled"):
@@ -469,14 +458,12 @@ def _cancel(
     return move_card(env, db, card, "Canceled", status_reason=reason, canceled_at=env.now())
 
 
-def cancel_card_in(
-    env: Environment, db: sqlite_utils.Database, card: CardRow, reason: str
-) -> CardRow:
+def cancel_card_in(env: Environment, db: Database, card: CardRow, reason: str) -> CardRow:
     """Cancel a card inside the caller's transaction (Canceling while authorizations pend)."""
     return _cancel(env, db, card, reason)
 
 
-def finish_canceling(env: Environment, db: sqlite_utils.Database, card_id: str | None) -> None:
+def finish_canceling(env: Environment, db: Database, card_id: str | None) -> None:
     """A Canceling card whose last pending authorization was settled becomes Canceled."""
     if card_id is None:
         return
@@ -558,22 +545,20 @@ def cancel_card(env: Environment, principal: Principal, card_id: str) -> CardRow
 
 
 def _cancel_cards_where(
-    env: Environment, db: sqlite_utils.Database, column: str, value: str, reason: str
+    env: Environment, db: Database, column: str, value: str, reason: str
 ) -> None:
     where = f"{column} = ? AND status NOT IN ('Canceling', 'Canceled')"
     for card in list(rows_where(db, "cards", where, [value], order_by="created_at, id")):
         _cancel(env, db, card, reason)
 
 
-def cancel_cards_of_closing_account(
-    env: Environment, db: sqlite_utils.Database, account: AccountRow
-) -> None:
+def cancel_cards_of_closing_account(env: Environment, db: Database, account: AccountRow) -> None:
     """An account that starts closing cancels its cards (an `account_closing` plug)."""
     _cancel_cards_where(env, db, "account_id", account["id"], "AccountClosing")
 
 
 def cancel_cards_of_disabled_membership(
-    env: Environment, db: sqlite_utils.Database, membership: AccountMembershipRow
+    env: Environment, db: Database, membership: AccountMembershipRow
 ) -> None:
     """A disabled membership cancels its cards (a `membership_disabled` plug)."""
     _cancel_cards_where(

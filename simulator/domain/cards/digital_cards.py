@@ -22,9 +22,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import get_row, insert_columns, update_columns
+from ...storage import Database, get_row, insert_columns, update_columns
 from ...storage.rows import ConsentRow
 from ..consents.consents import ConsentHandler, open_consent
 from ..kernel.access import card_scope
@@ -76,9 +74,7 @@ def _cannot_digitalize(card_id: str, why: str) -> dict[str, Any]:
     )
 
 
-def find_digital_card(
-    db: sqlite_utils.Database, principal: Principal, digital_card_id: str
-) -> dict[str, Any]:
+def find_digital_card(db: Database, principal: Principal, digital_card_id: str) -> dict[str, Any]:
     """The digital card if the caller sees its card, else `DigitalCardNotFoundRejection`."""
     where, params = card_scope(principal)
     rows = list(db["digital_cards"].rows_where(f"id = ? AND {where}", [digital_card_id, *params]))
@@ -127,7 +123,7 @@ def list_digital_cards(
 
 
 def _change(
-    env: Environment, db: sqlite_utils.Database, row: dict[str, Any], changes: dict[str, Any]
+    env: Environment, db: Database, row: dict[str, Any], changes: dict[str, Any]
 ) -> dict[str, Any]:
     """Change a digital card, emitting `Card.Updated` for its card."""
     changes = {**changes, "updated_at": env.now()}
@@ -136,7 +132,7 @@ def _change(
     return {**row, **changes}
 
 
-def _digitalizable(db: sqlite_utils.Database, principal: Principal, card_id: str) -> dict[str, Any]:
+def _digitalizable(db: Database, principal: Principal, card_id: str) -> dict[str, Any]:
     """The card, if its holder may add it to a wallet now."""
     card = find_card(db, principal, card_id)
     holder = db.execute(
@@ -166,7 +162,7 @@ def _digitalizable(db: sqlite_utils.Database, principal: Principal, card_id: str
 
 
 def _new_digital_card(
-    env: Environment, db: sqlite_utils.Database, card: dict[str, Any], **fields: Any
+    env: Environment, db: Database, card: dict[str, Any], **fields: Any
 ) -> dict[str, Any]:
     now = env.now()
     row = {
@@ -247,15 +243,13 @@ def add_digital_cards(
         return [dict(get_row(db, "digital_cards", row["id"])) for row in rows]
 
 
-def _added(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _added(env: Environment, db: Database, consent: ConsentRow) -> None:
     for row in db["digital_cards"].rows_where("consent_id = ?", [consent["id"]]):
         if row["status"] == "ConsentPending":
             _change(env, db, row, {"status": "Pending"})
 
 
-def _not_added(
-    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, _status: str
-) -> None:
+def _not_added(env: Environment, db: Database, consent: ConsentRow, _status: str) -> None:
     for row in db["digital_cards"].rows_where("consent_id = ?", [consent["id"]]):
         if row["status"] == "ConsentPending":
             _change(env, db, row, {"status": "Declined"})
@@ -314,15 +308,13 @@ def activate_digital_card(
         return asked
 
 
-def _activated(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _activated(env: Environment, db: Database, consent: ConsentRow) -> None:
     for row in db["digital_cards"].rows_where("activation_consent_id = ?", [consent["id"]]):
         if row["status"] == "ConsentPending":
             _change(env, db, row, _enabled(env, row))
 
 
-def _not_activated(
-    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, _status: str
-) -> None:
+def _not_activated(env: Environment, db: Database, consent: ConsentRow, _status: str) -> None:
     # Still waiting for proof: the holder may try activateDigitalCard again.
     for row in db["digital_cards"].rows_where("activation_consent_id = ?", [consent["id"]]):
         if row["status"] == "ConsentPending":
@@ -373,9 +365,7 @@ def complete_provisioning(
         return _answer(env, db, rows[0], response)
 
 
-def _answer(
-    env: Environment, db: sqlite_utils.Database, row: dict[str, Any], response: str
-) -> dict[str, Any]:
+def _answer(env: Environment, db: Database, row: dict[str, Any], response: str) -> dict[str, Any]:
     if response == "Decline":
         return _change(env, db, row, {"status": "Declined", "needs_activation": 0})
     if response == "OTP":

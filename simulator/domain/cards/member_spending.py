@@ -7,9 +7,8 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
+from ...storage import Database
 from ..kernel.context import Environment
 from ..kernel.money import ZERO, to_decimal
 from ..kernel.spending_limits import period_bounds
@@ -17,9 +16,7 @@ from ..kernel.spending_limits import period_bounds
 __all__ = ["member_limit_reached", "spent_by_member"]
 
 
-def spent_by_member(
-    env: Environment, db: sqlite_utils.Database, membership: Mapping[str, Any]
-) -> Decimal:
+def spent_by_member(env: Environment, db: Database, membership: Mapping[str, Any]) -> Decimal:
     """The card debits (pending and booked) of all the member's cards in the current period
     of the member's limit (ever, for an Always limit)."""
     bounds = period_bounds(
@@ -40,7 +37,7 @@ def spent_by_member(
 
 
 def member_limit_reached(
-    env: Environment, db: sqlite_utils.Database, membership: Mapping[str, Any], amount: Decimal
+    env: Environment, db: Database, membership: Mapping[str, Any], amount: Decimal
 ) -> bool:
     """Whether `amount` more would take the member past its own limit (none: never)."""
     limit = membership.get("spending_limit_value")

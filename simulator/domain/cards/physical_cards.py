@@ -21,9 +21,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import get_row, rows_where, update_row
+from ...storage import Database, get_row, rows_where, update_row
 from ...storage.rows import CardRow, ConsentRow
 from ..accounts.account_lifecycle import consent_user
 from ..consents.consents import ConsentHandler, open_consent
@@ -67,7 +65,7 @@ def _physical(card: CardRow, *expected: str) -> CardRow:
     return card
 
 
-def _holder_user(db: sqlite_utils.Database, principal: Principal, card: CardRow) -> str:
+def _holder_user(db: Database, principal: Principal, card: CardRow) -> str:
     """The card holder, who consents; a user token must be the holder's own."""
     row = db.execute(
         "SELECT user_id FROM account_memberships WHERE id = ?", [card["account_membership_id"]]
@@ -210,7 +208,7 @@ _ADDRESS_KEYS = ("address_line_1", "address_line_2", "city", "postal_code", "sta
 _GROUP_ONLY = ("print_physical_card", "physical_card_custom_options")
 
 
-def _print(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _print(env: Environment, db: Database, consent: ConsentRow) -> None:
     card = get_row(db, "cards", consent["resource_id"])
     if card.get("physical_status") in (None, "Canceled"):
         # Auto-consent: the consent is approved before the physical card records it.
@@ -272,7 +270,7 @@ def activate_physical_card(
     )
 
 
-def _activate(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _activate(env: Environment, db: Database, consent: ConsentRow) -> None:
     card = _physical(get_row(db, "cards", consent["resource_id"]), "ToActivate", "Renewed")
     change_card(env, db, card, {"physical_status": "Activated"})
 
@@ -285,18 +283,18 @@ def resume_physical_card(
     )
 
 
-def _resume(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _resume(env: Environment, db: Database, consent: ConsentRow) -> None:
     card = _physical(get_row(db, "cards", consent["resource_id"]), "Suspended")
     change_card(env, db, card, {"physical_status": "Activated", "physical_status_reason": None})
 
 
-def _nothing(env: Environment, db: sqlite_utils.Database, consent: ConsentRow, *_: Any) -> None:
+def _nothing(env: Environment, db: Database, consent: ConsentRow, *_: Any) -> None:
     """The operation waits in the consent alone: nothing to apply or to undo."""
 
 
 def _managed(
     env: Environment, principal: Principal, card_id: str, *expected: str
-) -> tuple[sqlite_utils.Database, CardRow]:
+) -> tuple[Database, CardRow]:
     db = env.store.db
     card = find_card(db, principal, card_id)
     require_card_manager(db, principal, card)
@@ -357,7 +355,7 @@ def confirm_physical_card_renewal(
 
 def renew_in(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     card: CardRow,
     stored_address: str | None = None,
     custom_options: dict[str, Any] | None = None,
@@ -427,9 +425,7 @@ def view_physical_card_pin(
     return _consent_then(env, principal, card_id, "ViewPhysicalCardPin", consent_redirect_url)[1]
 
 
-def _print_not_done(
-    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str
-) -> None:
+def _print_not_done(env: Environment, db: Database, consent: ConsentRow, status: str) -> None:
     card = get_row(db, "cards", consent["resource_id"])
     if card.get("physical_status") == "ConsentPending":
         change_card(

@@ -17,9 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import rows_where, update_row
+from ...storage import Database, rows_where, update_row
 from ...storage.rows import ConsentRow
 from ..kernel.context import Environment, Principal
 from ..kernel.projects import validate_redirect_uri
@@ -66,7 +64,7 @@ def accept_consent(env: Environment, principal: Principal, consent_id: str) -> C
         return consents._approve(env, db, consent)
 
 
-def _own(db: sqlite_utils.Database, principal: Principal, consent_id: str) -> ConsentRow:
+def _own(db: Database, principal: Principal, consent_id: str) -> ConsentRow:
     rows = list(
         rows_where(db, "consents", "id = ? AND project_id = ?", [consent_id, principal.project_id])
     )
@@ -114,7 +112,7 @@ def create_multi_consent(
         return consents._load(db, parent["id"]) or parent
 
 
-def _children(db: sqlite_utils.Database, principal: Principal, ids: list[str]) -> list[ConsentRow]:
+def _children(db: Database, principal: Principal, ids: list[str]) -> list[ConsentRow]:
     marks = ", ".join("?" for _ in ids)
     where = f"project_id = ? AND id IN ({marks})"
     params: list[Any] = [principal.project_id, *ids]
@@ -141,7 +139,7 @@ def _children(db: sqlite_utils.Database, principal: Principal, ids: list[str]) -
     return [rows[i] for i in ids]
 
 
-def _linked(db: sqlite_utils.Database, parent_id: str) -> list[ConsentRow]:
+def _linked(db: Database, parent_id: str) -> list[ConsentRow]:
     return list(
         rows_where(
             db,
@@ -153,7 +151,7 @@ def _linked(db: sqlite_utils.Database, parent_id: str) -> list[ConsentRow]:
     )
 
 
-def _on_accepted(env: Environment, db: sqlite_utils.Database, parent: ConsentRow) -> None:
+def _on_accepted(env: Environment, db: Database, parent: ConsentRow) -> None:
     """Apply the children in order. A child that fails fails the multi-consent: those
     accepted before it stay accepted, those after it are canceled."""
     children = _linked(db, parent["id"])
@@ -172,7 +170,7 @@ def _on_accepted(env: Environment, db: sqlite_utils.Database, parent: ConsentRow
             return
 
 
-def _on_ended(env: Environment, db: sqlite_utils.Database, parent: ConsentRow, status: str) -> None:
+def _on_ended(env: Environment, db: Database, parent: ConsentRow, status: str) -> None:
     for child in _linked(db, parent["id"]):
         if child["status"] not in consents.OPEN_STATUSES:
             continue

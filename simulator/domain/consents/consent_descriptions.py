@@ -23,9 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-import sqlite_utils
-
-from ...storage import find_row, rows_where, value_of
+from ...storage import Database, find_row, rows_where, value_of
 from ...storage.rows import AccountMembershipRow, ConsentRow
 from ..kernel.context import Environment
 
@@ -90,9 +88,7 @@ _PERMISSIONS = (
     ("can_manage_cards", "manage cards"),
 )
 
-Describer = Callable[
-    [sqlite_utils.Database, ConsentRow, str], tuple[str, tuple[DetailSection, ...]] | None
-]
+Describer = Callable[[Database, ConsentRow, str], tuple[str, tuple[DetailSection, ...]] | None]
 
 
 def money(value: str | None, currency: str | None = "EUR") -> str:
@@ -112,7 +108,7 @@ def iban_text(iban: str | None) -> str:
     return " ".join(compact[i : i + 4] for i in range(0, len(compact), 4))
 
 
-def _holder_name(db: sqlite_utils.Database, holder_id: str | None) -> str | None:
+def _holder_name(db: Database, holder_id: str | None) -> str | None:
     holder = find_row(db, "account_holders", holder_id)
     if holder is None:
         return None
@@ -121,7 +117,7 @@ def _holder_name(db: sqlite_utils.Database, holder_id: str | None) -> str | None
     return " ".join(part for part in (holder["first_name"], holder["last_name"]) if part)
 
 
-def _account_section(db: sqlite_utils.Database, account_id: str | None) -> DetailSection | None:
+def _account_section(db: Database, account_id: str | None) -> DetailSection | None:
     account = find_row(db, "accounts", account_id)
     if account is None:
         return None
@@ -132,7 +128,7 @@ def _account_section(db: sqlite_utils.Database, account_id: str | None) -> Detai
     return DetailSection("Account", tuple(rows))
 
 
-def _person(db: sqlite_utils.Database, membership: AccountMembershipRow | None) -> str:
+def _person(db: Database, membership: AccountMembershipRow | None) -> str:
     if membership is None:
         return "an invited member"
     user = find_row(db, "users", membership.get("user_id"))
@@ -146,7 +142,7 @@ def _person(db: sqlite_utils.Database, membership: AccountMembershipRow | None) 
 
 
 def _card(
-    db: sqlite_utils.Database, consent: ConsentRow, project: str
+    db: Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
     card = find_row(db, "cards", consent["resource_id"])
     if card is None:
@@ -196,7 +192,7 @@ _CHANGE_LABELS = {
 
 
 def _card_action(
-    db: sqlite_utils.Database, consent: ConsentRow, project: str
+    db: Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
     card = find_row(db, "cards", consent["resource_id"])
     if card is None:
@@ -216,7 +212,7 @@ def _card_action(
 
 
 def _membership(
-    db: sqlite_utils.Database, consent: ConsentRow, project: str
+    db: Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
     membership = find_row(db, "account_memberships", consent["resource_id"])
     if membership is None:
@@ -244,7 +240,7 @@ def _membership(
 
 
 def _memberships(
-    db: sqlite_utils.Database, consent: ConsentRow, project: str
+    db: Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
     """`addAccountMemberships`: one consent for every invitation it holds."""
     invited = rows_where(
@@ -277,7 +273,7 @@ _MEMBER_FIELDS = {
 
 
 def _membership_change(
-    db: sqlite_utils.Database, consent: ConsentRow, project: str
+    db: Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
     """`updateAccountMembership` (the change waiting in `pending_update`) and
     `resumeAccountMembership`: who, and what approving changes."""
@@ -316,7 +312,7 @@ def _address_text(stored: str | None) -> str:
 
 
 def _payment(
-    db: sqlite_utils.Database, consent: ConsentRow, project: str
+    db: Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
     payment = find_row(db, "payments", consent["resource_id"])
     if payment is None:
@@ -359,7 +355,7 @@ def _payment(
 
 
 def _closing(
-    db: sqlite_utils.Database, consent: ConsentRow, project: str
+    db: Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
     account = find_row(db, "accounts", consent["resource_id"])
     section = _account_section(db, consent["resource_id"])
@@ -376,7 +372,7 @@ def _closing(
 
 
 def _children(
-    db: sqlite_utils.Database, consent: ConsentRow, project_name: str
+    db: Database, consent: ConsentRow, project_name: str
 ) -> tuple[str, tuple[DetailSection, ...]]:
     """A multi-consent: each child's operation, in the order they are applied."""
     children = list(
@@ -405,7 +401,7 @@ def _children(
 
 
 def _beneficiary(
-    db: sqlite_utils.Database, consent: ConsentRow, project: str
+    db: Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
     row = find_row(db, "trusted_beneficiaries", consent["resource_id"])
     if row is None:
@@ -416,7 +412,7 @@ def _beneficiary(
 
 
 def _standing_order(
-    db: sqlite_utils.Database, consent: ConsentRow, project: str
+    db: Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
     order = find_row(db, "standing_orders", consent["resource_id"])
     if order is None:
@@ -440,7 +436,7 @@ def _standing_order(
 
 
 def _funding_mandate(
-    db: sqlite_utils.Database, consent: ConsentRow, project: str
+    db: Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
     mandate = find_row(db, "payment_mandates", consent["resource_id"])
     source = find_row(db, "funding_sources", mandate["funding_source_id"]) if mandate else None
@@ -464,7 +460,7 @@ def _funding_mandate(
 
 
 def _funding_request(
-    db: sqlite_utils.Database, consent: ConsentRow, project: str
+    db: Database, consent: ConsentRow, project: str
 ) -> tuple[str, tuple[DetailSection, ...]] | None:
     payment = find_row(db, "payments", consent["resource_id"])
     source = find_row(db, "funding_sources", payment.get("funding_source_id")) if payment else None

@@ -32,12 +32,11 @@ from datetime import timedelta
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
 from ...environments import EnvironmentName
 from ...exceptions import ConfigurationError, NotFound
 from ...storage import (
+    Database,
     get_row,
     insert_row,
     rows_where,
@@ -164,14 +163,14 @@ def _later(env: Environment, delta: timedelta) -> str:
     return format_timestamp(parse_timestamp(env.now()) + delta)
 
 
-def _load(db: sqlite_utils.Database, consent_id: str) -> ConsentRow | None:
+def _load(db: Database, consent_id: str) -> ConsentRow | None:
     rows = list(rows_where(db, "consents", "id = ?", [consent_id]))
     return rows[0] if rows else None
 
 
 def _move(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     consent: ConsentRow,
     status: str,
     **extra: Any,
@@ -197,7 +196,7 @@ def _has_operation(consent: ConsentRow) -> bool:
 
 
 def _end(
-    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str, **extra: Any
+    env: Environment, db: Database, consent: ConsentRow, status: str, **extra: Any
 ) -> ConsentRow:
     """Move to a status where the operation does not happen, and tell its handler."""
     consent = _move(env, db, consent, status, **extra)
@@ -207,9 +206,7 @@ def _end(
     return consent
 
 
-def _start(
-    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, user_id: str | None
-) -> ConsentRow:
+def _start(env: Environment, db: Database, consent: ConsentRow, user_id: str | None) -> ConsentRow:
     extra: dict[str, Any] = {
         "started_at": env.now(),
         "expires_at": _later(env, OPENED_LIFETIME),
@@ -219,7 +216,7 @@ def _start(
     return _move(env, db, consent, "Started", **extra)
 
 
-def _approve(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> ConsentRow:
+def _approve(env: Environment, db: Database, consent: ConsentRow) -> ConsentRow:
     consent = _move(env, db, consent, "OperationCommitting")
     handler = env.wiring.consent_handlers.get(consent["purpose"])
     if handler is None or not _has_operation(consent):
@@ -237,7 +234,7 @@ def _approve(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -
 
 def open_consent(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     *,
     project_id: str,
     purpose: str,
@@ -334,7 +331,7 @@ def create_consent(
 # -- the user's decisions (the consent pages, the Testing API) ------------------------------
 
 
-def _for_user(db: sqlite_utils.Database, consent_id: str, user_id: str | None) -> ConsentRow:
+def _for_user(db: Database, consent_id: str, user_id: str | None) -> ConsentRow:
     consent = _load(db, consent_id)
     if consent is None:
         raise Rejected(consent_not_found(consent_id))
@@ -513,7 +510,7 @@ def cancel_consent(env: Environment, principal: Principal, consent_id: str) -> C
         return _end(env, db, _load(db, consent_id) or consent, "Canceled")
 
 
-def cancel_consent_in(env: Environment, db: sqlite_utils.Database, consent_id: str | None) -> None:
+def cancel_consent_in(env: Environment, db: Database, consent_id: str | None) -> None:
     """Cancel a still-open consent inside the caller's transaction (its resource went away)."""
     if consent_id is None:
         return

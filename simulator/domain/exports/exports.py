@@ -25,10 +25,8 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, insert_columns, update_columns
+from ...storage import Database, get_row, insert_columns, update_columns
 from ..accounts.holders import ASKED_FOR, LEGAL_REPRESENTATIVE_BORN
 from ..kernel.context import Environment, Principal
 from ..kernel.pagination import Connection, paginate
@@ -177,7 +175,7 @@ def unknown_export(export_id: str) -> dict[str, Any]:
     return rejection("UnknownExportRejection", f"Export {export_id} was not found.")
 
 
-def _find(db: sqlite_utils.Database, principal: Principal, export_id: str) -> dict[str, Any]:
+def _find(db: Database, principal: Principal, export_id: str) -> dict[str, Any]:
     rows = list(
         db["exports"].rows_where("id = ? AND project_id = ?", [export_id, principal.project_id])
     )
@@ -259,7 +257,7 @@ def _camel(key: str) -> str:
     return head + "".join(part.title() for part in rest)
 
 
-def _csv(db: sqlite_utils.Database, export: Mapping[str, Any]) -> tuple[str, int]:
+def _csv(db: Database, export: Mapping[str, Any]) -> tuple[str, int]:
     """The export's file: its type's rows matching its filters, as CSV."""
     spec = EXPORT_TYPES[export["type"]]
     sql = spec["sql"]
@@ -316,7 +314,7 @@ def list_exports(
     return paginate(env.store.db, "exports", where, params, **page)
 
 
-def _finished(db: sqlite_utils.Database, principal: Principal, export_id: str) -> dict[str, Any]:
+def _finished(db: Database, principal: Principal, export_id: str) -> dict[str, Any]:
     export = _find(db, principal, export_id)
     if export["status"] == "Running":
         raise Rejected(

@@ -28,9 +28,7 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-import sqlite_utils
-
-from ...storage import get_row, insert_row, rows_where, update_columns, update_row
+from ...storage import Database, get_row, insert_row, rows_where, update_columns, update_row
 from ...storage.rows import (
     AccountHolderRow,
     AccountRow,
@@ -83,7 +81,7 @@ def _source_not_found(source_id: str, *, typed: bool) -> Rejected:
 
 
 def visible_source(
-    db: sqlite_utils.Database, principal: Principal, source_id: str, *, typed: bool = False
+    db: Database, principal: Principal, source_id: str, *, typed: bool = False
 ) -> FundingSourceRow:
     where, params = account_scope(principal)
     rows = list(rows_where(db, _SOURCES, f"id = ? AND {where}", [source_id, *params]))
@@ -184,7 +182,7 @@ def list_payment_mandates(
 
 
 def _change_source(
-    env: Environment, db: sqlite_utils.Database, source: FundingSourceRow, **changes: Any
+    env: Environment, db: Database, source: FundingSourceRow, **changes: Any
 ) -> FundingSourceRow:
     now = env.now()
     if "status" in changes:
@@ -197,7 +195,7 @@ def _change_source(
 
 
 def update_source_verification(
-    env: Environment, db: sqlite_utils.Database, source_id: str, status: str
+    env: Environment, db: Database, source_id: str, status: str
 ) -> FundingSourceRow:
     """Move a funding source's account verification (in the caller's transaction)."""
     source = get_row(db, _SOURCES, source_id)
@@ -206,9 +204,7 @@ def update_source_verification(
     return _change_source(env, db, source, verification_status=status)
 
 
-def _change_mandate(
-    env: Environment, db: sqlite_utils.Database, mandate_id: str, **changes: Any
-) -> None:
+def _change_mandate(env: Environment, db: Database, mandate_id: str, **changes: Any) -> None:
     now = env.now()
     update_columns(
         db, _MANDATES, mandate_id, {**changes, "status_changed_at": now, "updated_at": now}
@@ -226,7 +222,7 @@ def _check_input(data: dict[str, Any]) -> tuple[str, Any, str | None]:
 
 
 def _check_source_allowed(
-    db: sqlite_utils.Database, account: AccountRow, scheme: str, iban: Any
+    db: Database, account: AccountRow, scheme: str, iban: Any
 ) -> AccountHolderRow:
     """The holder, once the source may be added: a company's Opened account, B2B, a SEPA
     IBAN outside the account itself, not already rejected in a verification."""
@@ -296,7 +292,7 @@ def add_funding_source(
 
 def _insert_source(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     account: AccountRow,
     holder: AccountHolderRow,
     iban: Any,
@@ -328,7 +324,7 @@ def _insert_source(
 
 
 def insert_enabled_source(
-    env: Environment, db: sqlite_utils.Database, account_id: str, iban: Any, name: str | None
+    env: Environment, db: Database, account_id: str, iban: Any, name: str | None
 ) -> FundingSourceRow:
     """An `Enabled` source with its signed mandate, as if its consent was accepted (a
     dataset's record; in the caller's transaction)."""
@@ -344,7 +340,7 @@ def insert_enabled_source(
 
 def _insert_mandate(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     source: FundingSourceNew,
     holder: AccountHolderRow,
     account: AccountRow,
@@ -379,7 +375,7 @@ def _insert_mandate(
     return mandate
 
 
-def _mandate_consented(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _mandate_consented(env: Environment, db: Database, consent: ConsentRow) -> None:
     mandate = get_row(db, _MANDATES, consent["resource_id"])
     if mandate["status"] != "ConsentPending":
         return
@@ -391,7 +387,7 @@ def _mandate_consented(env: Environment, db: sqlite_utils.Database, consent: Con
 
 
 def _mandate_not_consented(
-    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str
+    env: Environment, db: Database, consent: ConsentRow, status: str
 ) -> None:
     # As in the real service: the source stays Pending, its mandate ConsentPending.
     del env, db, consent, status

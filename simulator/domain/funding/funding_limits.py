@@ -21,10 +21,8 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any, Final
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, insert_row, rows_where, update_columns, upsert_columns
+from ...storage import Database, get_row, insert_row, rows_where, update_columns, upsert_columns
 from ...storage.rows import (
     AccountHolderRow,
     FundingLimitChangeRequestNew,
@@ -63,7 +61,7 @@ _REQUESTS: Final = "funding_limit_change_requests"
 _MAX_LIMIT = Decimal("10000000.00")
 
 
-def limit_settings(db: sqlite_utils.Database, holder: AccountHolderRow) -> FundingLimitSettingRow:
+def limit_settings(db: Database, holder: AccountHolderRow) -> FundingLimitSettingRow:
     """The holder's settings row, or the defaults (not stored) when none were set."""
     rows = list(rows_where(db, "funding_limit_settings", "account_holder_id = ?", [holder["id"]]))
     if rows:
@@ -82,7 +80,7 @@ def limit_settings(db: sqlite_utils.Database, holder: AccountHolderRow) -> Fundi
 
 
 def funding_used(
-    env: Environment, db: sqlite_utils.Database, holder_id: str, days: int, *, instant: bool
+    env: Environment, db: Database, holder_id: str, days: int, *, instant: bool
 ) -> Decimal:
     """What the holder's funding requests pulled in the last `days` days (instant ones only
     with `instant`)."""
@@ -102,7 +100,7 @@ def funding_used(
 
 def check_funding_limits(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     holder: AccountHolderRow,
     amount: Decimal,
     *,
@@ -142,7 +140,7 @@ def check_funding_limits(
 
 def set_limits(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     holder: AccountHolderRow,
     *,
     funding: Decimal,
@@ -162,9 +160,7 @@ def set_limits(
     return row
 
 
-def _visible_holder(
-    db: sqlite_utils.Database, principal: Principal, holder_id: str
-) -> AccountHolderRow:
+def _visible_holder(db: Database, principal: Principal, holder_id: str) -> AccountHolderRow:
     where, params = holder_scope(principal)
     rows = list(rows_where(db, "account_holders", f"id = ? AND {where}", [holder_id, *params]))
     if not rows:
@@ -229,9 +225,7 @@ def add_change_request(
         return get_row(db, _REQUESTS, row["id"])
 
 
-def _is_representative(
-    db: sqlite_utils.Database, principal: Principal, holder: AccountHolderRow
-) -> bool:
+def _is_representative(db: Database, principal: Principal, holder: AccountHolderRow) -> bool:
     return bool(
         db.execute(
             "SELECT 1 FROM account_memberships WHERE user_id = ? AND status = 'Enabled' "
@@ -346,9 +340,7 @@ def update_change_request(
         return get_row(db, _REQUESTS, request_id)
 
 
-def latest_change_request(
-    db: sqlite_utils.Database, holder_id: str
-) -> FundingLimitChangeRequestRow | None:
+def latest_change_request(db: Database, holder_id: str) -> FundingLimitChangeRequestRow | None:
     """The holder's most recent change request, if any."""
     rows = list(
         rows_where(

@@ -13,11 +13,9 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any, Final
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import InvalidTimestamp
-from ...storage import get_row, update_row
+from ...storage import Database, get_row, update_row
 from ...storage.rows import ConsentRow, FundingSourceRow, PaymentChanges, PaymentRow
 from ..accounts.account_lifecycle import consent_user
 from ..accounts.ledger import record_transaction
@@ -181,7 +179,7 @@ def initiate_funding_request(
         return get_row(db, "payments", payment["id"]), get_row(db, "consents", consent["id"])
 
 
-def _collect(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _collect(env: Environment, db: Database, consent: ConsentRow) -> None:
     payment = get_row(db, "payments", consent["resource_id"])
     if payment["status"] != "ConsentPending":
         return
@@ -214,9 +212,7 @@ def _collect(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -
     update_row(db, "payments", payment["id"], {"status": "Initiated", "updated_at": now})
 
 
-def _not_collected(
-    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str
-) -> None:
+def _not_collected(env: Environment, db: Database, consent: ConsentRow, status: str) -> None:
     payment = get_row(db, "payments", consent["resource_id"])
     if payment["status"] == "ConsentPending":
         reason = consent.get("status_reason") if status == "Failed" else f"Consent{status}"

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import rows_where, value_of
+from ...storage import Database, rows_where, value_of
 from ...storage.rows import AccountMembershipRow
 from .context import Principal
 from .rejections import Rejected, forbidden
@@ -95,9 +93,7 @@ def membership_scope(principal: Principal) -> tuple[str, list[Any]]:
     )
 
 
-def user_membership(
-    db: sqlite_utils.Database, user_id: str, account_id: str
-) -> AccountMembershipRow | None:
+def user_membership(db: Database, user_id: str, account_id: str) -> AccountMembershipRow | None:
     """The user's Enabled membership of an account, if any."""
     rows = list(
         rows_where(
@@ -112,7 +108,7 @@ def user_membership(
     return rows[0] if rows else None
 
 
-def legal_representative(db: sqlite_utils.Database, account_id: str) -> AccountMembershipRow | None:
+def legal_representative(db: Database, account_id: str) -> AccountMembershipRow | None:
     """The Enabled legal-representative membership of an account, if any."""
     rows = list(
         rows_where(
@@ -129,7 +125,7 @@ def legal_representative(db: sqlite_utils.Database, account_id: str) -> AccountM
 
 
 def require_permission(
-    db: sqlite_utils.Database, principal: Principal, account_id: str, permission: str
+    db: Database, principal: Principal, account_id: str, permission: str
 ) -> None:
     """Reject with ForbiddenRejection when a user lacks `permission` on the account."""
     if principal.user_id is None:
@@ -144,9 +140,7 @@ def require_permission(
         )
 
 
-def require_legal_representative(
-    db: sqlite_utils.Database, principal: Principal, account_id: str
-) -> None:
+def require_legal_representative(db: Database, principal: Principal, account_id: str) -> None:
     if principal.user_id is None:
         return
     membership = user_membership(db, principal.user_id, account_id)

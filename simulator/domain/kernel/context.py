@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import sqlite_utils
-
 from ...clock import Clock
 from ...environments import EnvironmentName
-from ...storage import Store, new_id, new_token
+from ...storage import Database, Store, new_id, new_token
 from .wiring import Wiring
 
 __all__ = ["Environment", "Principal"]
@@ -28,11 +26,11 @@ class Environment:
         """The current virtual time in storage form."""
         return self.clock.timestamp()
 
-    def new_id(self, db: sqlite_utils.Database, kind: str) -> str:
+    def new_id(self, db: Database, kind: str) -> str:
         """The next id of `kind` in this environment (storage/_ids.py)."""
         return new_id(db, self.name.value, kind)
 
-    def new_token(self, db: sqlite_utils.Database, kind: str) -> str:
+    def new_token(self, db: Database, kind: str) -> str:
         """A new credential for a URL the API hands out (an upload's, a download's), from
         the file's id secret: unguessable, and the same at a report's replay."""
         return new_token(db, self.name.value, kind)

@@ -18,9 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 
-import sqlite_utils
-
-from ...storage import insert_row, next_number, rows_where
+from ...storage import Database, insert_row, next_number, rows_where
 from ...storage.rows import EventRow
 from .context import Environment
 
@@ -49,7 +47,7 @@ EVENT_TYPES: tuple[str, ...] = tuple(EVENT_TYPE_DESCRIPTIONS)
 
 def emit(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     event_type: str,
     *,
     project_id: str,

@@ -21,10 +21,8 @@ import json
 from datetime import timedelta
 from typing import Any
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import insert_row
+from ...storage import Database, insert_row
 from .context import Environment
 from .rejections import Rejected, idempotency_conflict
 
@@ -41,7 +39,7 @@ def fingerprint(request: Any) -> str:
 
 def recall(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     *,
     project_id: str,
     operation: str,
@@ -71,7 +69,7 @@ def recall(
 
 def remember(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     *,
     project_id: str,
     operation: str,

@@ -24,9 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import sqlite_utils
-
 from ...exceptions import SimulatorError
+from ...storage import Database
 
 __all__ = [
     "DEFAULT_PAGE_SIZE",
@@ -88,7 +87,7 @@ def decode_cursor(cursor: str) -> list[Any]:
 
 
 def paginate(
-    db: sqlite_utils.Database,
+    db: Database,
     table: str,
     where: str,
     params: Sequence[Any],

@@ -22,8 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-import sqlite_utils
-
+from ...storage import Database
 from ...storage.rows import AccountMembershipRow, AccountRow, ConsentRow, EventRow
 
 if TYPE_CHECKING:
@@ -42,9 +41,9 @@ T = TypeVar("T")
 RowT = TypeVar("RowT")
 
 #: Called with (env, db, event row) inside the emitting transaction.
-EventListener = Callable[["Environment", sqlite_utils.Database, EventRow], None]
+EventListener = Callable[["Environment", Database, EventRow], None]
 #: Called with (env, db, resource row) in the transaction that changes the resource.
-ResourceHook = Callable[["Environment", sqlite_utils.Database, RowT], None]
+ResourceHook = Callable[["Environment", Database, RowT], None]
 
 
 @dataclass(frozen=True)
@@ -52,9 +51,9 @@ class ConsentHandler:
     """What a purpose does when its consent is accepted, or ends without being accepted."""
 
     #: Apply the operation (inside the approving transaction); raise `Rejected` to fail it.
-    on_accepted: Callable[[Environment, sqlite_utils.Database, ConsentRow], None]
+    on_accepted: Callable[[Environment, Database, ConsentRow], None]
     #: Undo the pending resource; the last argument is the consent's final status.
-    on_ended: Callable[[Environment, sqlite_utils.Database, ConsentRow, str], None]
+    on_ended: Callable[[Environment, Database, ConsentRow, str], None]
 
 
 class DueWork(Protocol):

@@ -24,10 +24,8 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any, Final
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, insert_columns, insert_row, rows_where, update_row
+from ...storage import Database, get_row, insert_columns, insert_row, rows_where, update_row
 from ...storage.rows import InPersonPaymentIntentChanges, MerchantPaymentRow
 from ..accounts.ledger import change_status, record_transaction
 from ..kernel.context import Environment, Principal
@@ -149,7 +147,7 @@ def request_connection_token(env: Environment, principal: Principal, profile_id:
         return token
 
 
-def _intent_of(db: sqlite_utils.Database, project_id: str, secret: str) -> dict[str, Any]:
+def _intent_of(db: Database, project_id: str, secret: str) -> dict[str, Any]:
     rows = list(
         rows_where(
             db, _INTENTS, "secret_hash = ? AND project_id = ?", [hash_secret(secret), project_id]

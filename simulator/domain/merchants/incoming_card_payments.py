@@ -27,9 +27,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import get_row, rows_where, update_row
+from ...storage import Database, get_row, rows_where, update_row
 from ...storage.rows import TransactionRow
 from ..accounts.ledger import change_status, record_transaction
 from ..kernel.context import Environment
@@ -83,7 +81,7 @@ def _check_card(card_details: dict[str, Any]) -> None:
 
 
 def _payable_link(
-    env: Environment, db: sqlite_utils.Database, project_id: str, link_id: str
+    env: Environment, db: Database, project_id: str, link_id: str
 ) -> tuple[dict[str, Any], dict[str, Any], str]:
     """The link, its merchant profile and the card method paying it, once a card may pay it."""
     rows = list(
@@ -123,7 +121,7 @@ def _payable_link(
 
 def _card_details(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     card_details: dict[str, Any],
     three_ds: dict[str, Any],
     declined: str | None,

@@ -13,9 +13,7 @@ A transaction of another project is unknown (`TransactionNotFoundRejection`); on
 
 from __future__ import annotations
 
-import sqlite_utils
-
-from ...storage import get_row, rows_where, text
+from ...storage import Database, get_row, rows_where, text
 from ...storage.rows import TransactionRow
 from ..accounts.ledger import change_status, record_transaction
 from ..funding.funding import update_source_verification
@@ -35,9 +33,7 @@ INCOMING_REASON_CODES = ("AccountClosed", "InsufficientFunds", "ReasonNotSpecifi
 _DEFAULT_REASON = "ReasonNotSpecifiedByDebtor"
 
 
-def _debit(
-    db: sqlite_utils.Database, project_id: str, transaction_id: str, error: str | None
-) -> TransactionRow:
+def _debit(db: Database, project_id: str, transaction_id: str, error: str | None) -> TransactionRow:
     rows = list(
         rows_where(db, "transactions", "id = ? AND project_id = ?", [transaction_id, project_id])
     )

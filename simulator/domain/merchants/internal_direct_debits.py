@@ -23,9 +23,7 @@ import json
 from decimal import Decimal
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import get_row, insert_row, rows_where, text
+from ...storage import Database, get_row, insert_row, rows_where, text
 from ...storage.rows import (
     AccountRow,
     InternalDirectDebitNew,
@@ -61,7 +59,7 @@ def _typed(name: str, message: str) -> Rejected:
 
 
 def _debtor_account(
-    db: sqlite_utils.Database,
+    db: Database,
     method: MerchantPaymentMethodRow,
     profile: MerchantProfileRow,
     account_id: str,
@@ -89,9 +87,7 @@ def _debtor_account(
     return debtor
 
 
-def _usable_method(
-    db: sqlite_utils.Database, method: MerchantPaymentMethodRow
-) -> MerchantProfileRow:
+def _usable_method(db: Database, method: MerchantPaymentMethodRow) -> MerchantProfileRow:
     if method["type"] not in INTERNAL_METHOD_TYPES:
         raise _typed(
             "PaymentMethodNotCompatibleRejection",
@@ -167,7 +163,7 @@ def add_internal_mandate(
         return get_row(db, "payment_mandates", mandate_id)
 
 
-def _b2b_registered(db: sqlite_utils.Database, mandate: PaymentMandateRow, account_id: str) -> bool:
+def _b2b_registered(db: Database, mandate: PaymentMandateRow, account_id: str) -> bool:
     return bool(
         db["received_direct_debit_mandates"].count_where(
             "account_id = ? AND creditor_identifier = ? AND reference = ? AND status = 'Enabled'",
@@ -178,7 +174,7 @@ def _b2b_registered(db: sqlite_utils.Database, mandate: PaymentMandateRow, accou
 
 def collect(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     mandate: PaymentMandateRow,
     amount: Decimal,
     label: str | None = None,
@@ -225,7 +221,7 @@ def collect(
 
 
 def _legs(
-    db: sqlite_utils.Database, project_id: str, transaction_id: str, error: str | None
+    db: Database, project_id: str, transaction_id: str, error: str | None
 ) -> tuple[TransactionRow, TransactionRow]:
     """The merchant's credit and the debtor's debit of a debit named by its credit."""
     rows = list(

@@ -21,10 +21,8 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any, Final
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row
+from ...storage import Database, get_row
 from ...storage.rows import MerchantPaymentRow
 from ..kernel.context import Environment, Principal
 from ..kernel.rejections import Rejected, rejection
@@ -79,9 +77,7 @@ def _checked(data: dict[str, Any]) -> tuple[Decimal, dict[str, Any]]:
     return value, {**texts, "cmc7": cmc7, "rlmc_key": key}
 
 
-def _fnci(
-    env: Environment, db: sqlite_utils.Database, project_id: str, cmc7: str
-) -> dict[str, Any]:
+def _fnci(env: Environment, db: Database, project_id: str, cmc7: str) -> dict[str, Any]:
     """The registry's answer for the check (`FnciInfo`)."""
     row = db.execute(
         "SELECT fnci_result FROM test_checks WHERE project_id = ? AND cmc7 = ?",

@@ -21,11 +21,9 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any, Final
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import InvalidTimestamp
-from ...storage import get_row, insert_row, update_row
+from ...storage import Database, get_row, insert_row, update_row
 from ...storage.rows import PaymentRow, TransactionChanges, TransactionRow
 from ..funding.funding import get_payment_mandate
 from ..kernel.access import require_permission
@@ -81,9 +79,7 @@ def _checked(env: Environment, data: dict[str, Any]) -> tuple[Decimal, dict[str,
     return value, fields
 
 
-def _payment(
-    env: Environment, db: sqlite_utils.Database, credit: TransactionRow, key: str | None
-) -> PaymentRow:
+def _payment(env: Environment, db: Database, credit: TransactionRow, key: str | None) -> PaymentRow:
     """The `Payment` grouping the collection's credit (in the caller's transaction)."""
     now = env.now()
     payment_id = env.new_id(db, "payment")
@@ -106,7 +102,7 @@ def _payment(
 
 def _internal(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     principal: Principal,
     mandate_id: str,
     value: Decimal,

@@ -18,9 +18,7 @@ import re
 from datetime import date
 from typing import TYPE_CHECKING, Any, Final
 
-import sqlite_utils
-
-from ...storage import get_row, insert_row, rows_where
+from ...storage import Database, get_row, insert_row, rows_where
 from ...storage.rows import (
     AccountRow,
     MerchantPaymentMethodRow,
@@ -54,9 +52,7 @@ SEPA_METHOD_TYPES = ("SepaDirectDebitCore", "SepaDirectDebitB2b")
 _REFERENCE = re.compile(r"[A-Za-z0-9/?:().,'+ -]{1,35}")
 
 
-def visible_method(
-    db: sqlite_utils.Database, principal: Principal, method_id: str
-) -> MerchantPaymentMethodRow:
+def visible_method(db: Database, principal: Principal, method_id: str) -> MerchantPaymentMethodRow:
     """The merchant payment method if the caller sees its profile's account, else the
     generic `NotFoundRejection`."""
     where, params = account_scope(principal)
@@ -120,7 +116,7 @@ def _check_input(data: dict[str, Any]) -> dict[str, Any]:
     return {**fields, "iban": iban, "address": address}
 
 
-def check_method(db: sqlite_utils.Database, method: MerchantPaymentMethodRow) -> MerchantProfileRow:
+def check_method(db: Database, method: MerchantPaymentMethodRow) -> MerchantProfileRow:
     """The method's profile, once the method may take mandates."""
     if method["type"] not in SEPA_METHOD_TYPES:
         raise Rejected(
@@ -145,14 +141,14 @@ def check_method(db: sqlite_utils.Database, method: MerchantPaymentMethodRow) ->
     return profile
 
 
-def debtor_account_closed(db: sqlite_utils.Database, iban: str) -> bool:
+def debtor_account_closed(db: Database, iban: str) -> bool:
     """Whether the debtor's IBAN is an account of the simulated bank that is closing or
     closed (an outside IBAN never is)."""
     return bool(db["accounts"].count_where("iban = ? AND status IN ('Closing', 'Closed')", [iban]))
 
 
 def check_debtor(
-    db: sqlite_utils.Database, method: MerchantPaymentMethodRow, account: AccountRow, iban: IBAN
+    db: Database, method: MerchantPaymentMethodRow, account: AccountRow, iban: IBAN
 ) -> None:
     """The debtor's IBAN may be debited under this method: in the SEPA zone, not the
     merchant's own account, not a closed account, a business for B2B."""
@@ -221,7 +217,7 @@ def add_sepa_mandate(
 
 def insert_mandate(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     method: MerchantPaymentMethodRow,
     *,
     debtor_name: str,

@@ -17,11 +17,9 @@ import json
 from datetime import timedelta
 from typing import Any
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import InvalidTimestamp
-from ...storage import get_row, insert_columns
+from ...storage import Database, get_row, insert_columns
 from ..kernel.access import account_scope, require_permission
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
@@ -57,7 +55,7 @@ def link_status(env: Environment, row: dict[str, Any]) -> str:
     return "Expired" if env.now() >= row["expires_at"] else "Active"
 
 
-def find_link(db: sqlite_utils.Database, link_id: str) -> dict[str, Any] | None:
+def find_link(db: Database, link_id: str) -> dict[str, Any] | None:
     """The link with this id, whoever made it (the unauthenticated API's view)."""
     rows = list(db[_LINKS].rows_where("id = ?", [link_id]))
     return rows[0] if rows else None
@@ -203,9 +201,7 @@ def _checked(env: Environment, data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _check_methods(
-    db: sqlite_utils.Database, profile: dict[str, Any], method_ids: list[str]
-) -> None:
+def _check_methods(db: Database, profile: dict[str, Any], method_ids: list[str]) -> None:
     """Every method is the profile's, Enabled, and of a kind a payment page takes."""
     rows = {
         row["id"]: row

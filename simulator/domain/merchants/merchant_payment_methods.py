@@ -17,9 +17,15 @@ import json
 import re
 from typing import Any, Final
 
-import sqlite_utils
-
-from ...storage import get_row, insert_row, integer, rows_where, update_columns, update_row
+from ...storage import (
+    Database,
+    get_row,
+    insert_row,
+    integer,
+    rows_where,
+    update_columns,
+    update_row,
+)
 from ...storage.rows import (
     MerchantPaymentMethodNew,
     MerchantPaymentMethodRow,
@@ -81,9 +87,7 @@ _CREDITOR_IDENTIFIER = re.compile(r"[A-Z]{2}[0-9]{2}[A-Z0-9]{3}[A-Z0-9]{1,28}")
 _ACTIVE = ", ".join(f"'{status}'" for status in ACTIVE_METHOD_STATUSES)
 
 
-def _visible(
-    db: sqlite_utils.Database, principal: Principal, method_id: str
-) -> MerchantPaymentMethodRow:
+def _visible(db: Database, principal: Principal, method_id: str) -> MerchantPaymentMethodRow:
     """The method if the caller sees its profile's account, else `NotFoundRejection`."""
     where, params = account_scope(principal)
     rows = list(
@@ -99,9 +103,7 @@ def _visible(
     return rows[0]
 
 
-def _project_method(
-    db: sqlite_utils.Database, project_id: str, method_id: str
-) -> MerchantPaymentMethodRow:
+def _project_method(db: Database, project_id: str, method_id: str) -> MerchantPaymentMethodRow:
     rows = list(rows_where(db, _METHODS, "id = ? AND project_id = ?", [method_id, project_id]))
     if not rows:
         raise Rejected(not_found("Merchant payment method", method_id))
@@ -117,9 +119,7 @@ def get_method(
         return None
 
 
-def methods_of_profile(
-    db: sqlite_utils.Database, profile_id: str
-) -> list[MerchantPaymentMethodRow]:
+def methods_of_profile(db: Database, profile_id: str) -> list[MerchantPaymentMethodRow]:
     """Every payment method of the profile, oldest first."""
     return list(
         rows_where(
@@ -149,7 +149,7 @@ def _invalid(
 
 
 def _plan(
-    db: sqlite_utils.Database, profile_id: str, data: dict[str, Any]
+    db: Database, profile_id: str, data: dict[str, Any]
 ) -> tuple[list[tuple[str, dict[str, Any]]], list[MerchantPaymentMethodRow], list[dict[str, Any]]]:
     """What a request asks: the methods to add (type, settings), the active ones to switch
     off, and the errors that refuse the whole request."""
@@ -191,7 +191,7 @@ def _plan(
 
 def _set_status(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     method: MerchantPaymentMethodRow,
     status: str,
     **extra: Any,
@@ -220,7 +220,7 @@ def _set_status(
 
 def _add(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     profile: MerchantProfileRow,
     method_type: str,
     settings: dict[str, Any],
@@ -307,7 +307,7 @@ def _wrong_status(method: MerchantPaymentMethodRow, what: str) -> dict[str, Any]
 
 
 def pending_update_request(
-    db: sqlite_utils.Database, method_id: str
+    db: Database, method_id: str
 ) -> MerchantPaymentMethodUpdateRequestRow | None:
     rows = list(
         rows_where(
@@ -323,7 +323,7 @@ def pending_update_request(
 
 def _set_request_status(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     request: MerchantPaymentMethodUpdateRequestRow,
     status: str,
 ) -> None:
@@ -384,7 +384,7 @@ def request_method_update(
 
 
 def _visible_request(
-    db: sqlite_utils.Database, principal: Principal, request_id: str
+    db: Database, principal: Principal, request_id: str
 ) -> MerchantPaymentMethodUpdateRequestRow:
     rows = list(rows_where(db, _UPDATES, "id = ?", [request_id]))
     try:

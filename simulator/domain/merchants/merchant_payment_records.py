@@ -24,9 +24,7 @@ import json
 from decimal import Decimal
 from typing import Any, Final
 
-import sqlite_utils
-
-from ...storage import get_row, insert_columns, rows_where, update_row
+from ...storage import Database, get_row, insert_columns, rows_where, update_row
 from ...storage.rows import EventRow, MerchantPaymentChanges, MerchantPaymentRow, TransactionRow
 from ..kernel.access import account_scope, require_permission
 from ..kernel.context import Environment, Principal
@@ -93,7 +91,7 @@ PERMISSION = "can_manage_account_membership"
 
 
 def collecting_method(
-    db: sqlite_utils.Database, principal: Principal, profile_id: str, method_type: str
+    db: Database, principal: Principal, profile_id: str, method_type: str
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The merchant profile and its Enabled `method_type` payment method, once the caller may
     collect a payment with them: `NotFoundRejection` for a profile the caller does not see,
@@ -156,7 +154,7 @@ def _json(value: object) -> str | None:
 
 def record_merchant_payment(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     *,
     kind: str,
     profile: dict[str, Any],
@@ -209,7 +207,7 @@ def record_merchant_payment(
 
 def record_link_payment(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     link: dict[str, Any],
     *,
     kind: str,
@@ -242,7 +240,7 @@ def record_link_payment(
     )
 
 
-def follow_transaction(env: Environment, db: sqlite_utils.Database, event: EventRow) -> None:
+def follow_transaction(env: Environment, db: Database, event: EventRow) -> None:
     """An event listener: a card or check payment follows its transaction's status."""
     if not event["event_type"].startswith("Transaction."):
         return

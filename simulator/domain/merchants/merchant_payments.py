@@ -21,11 +21,9 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any, Final
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import InvalidTimestamp
-from ...storage import get_row, insert_row, rows_where, text, update_row
+from ...storage import Database, get_row, insert_row, rows_where, text, update_row
 from ...storage.rows import (
     AccountRow,
     MerchantPaymentChanges,
@@ -128,7 +126,7 @@ def _check_requested(env: Environment, requested: str | None) -> None:
 
 
 def _usable_mandate(
-    env: Environment, db: sqlite_utils.Database, principal: Principal, mandate_id: str
+    env: Environment, db: Database, principal: Principal, mandate_id: str
 ) -> tuple[PaymentMandateRow, MerchantPaymentMethodRow, AccountRow]:
     """The mandate, its method and the merchant's account, once a payment may be collected
     under it; `NotFoundRejection` for a mandate the caller does not see or no merchant's."""
@@ -165,7 +163,7 @@ def _usable_mandate(
 
 def _insert(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     mandate: PaymentMandateRow,
     method: MerchantPaymentMethodRow,
     account: AccountRow,
@@ -250,9 +248,7 @@ def initiate_sepa_payment(
         return payment
 
 
-def _visible(
-    db: sqlite_utils.Database, principal: Principal, payment_id: str
-) -> MerchantPaymentRow:
+def _visible(db: Database, principal: Principal, payment_id: str) -> MerchantPaymentRow:
     where, params = account_scope(principal)
     rows = list(rows_where(db, _PAYMENTS, f"id = ? AND {where}", [payment_id, *params]))
     if not rows:
@@ -377,7 +373,7 @@ def cancel_merchant_payment(
 
 
 def settle_merchant_payment(
-    env: Environment, db: sqlite_utils.Database, debit: TransactionRow, outcome: str
+    env: Environment, db: Database, debit: TransactionRow, outcome: str
 ) -> None:
     """What the debtor's bank did to a payment's debit (`Booked`, `Rejected` or `Returned`),
     applied to the payment (in the caller's transaction); a debit of no merchant payment is

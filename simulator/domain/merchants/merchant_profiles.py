@@ -21,9 +21,15 @@ from decimal import Decimal
 from typing import Any, Final
 from urllib.parse import urlsplit
 
-import sqlite_utils
-
-from ...storage import get_row, insert_columns, insert_row, rows_where, update_columns, update_row
+from ...storage import (
+    Database,
+    get_row,
+    insert_columns,
+    insert_row,
+    rows_where,
+    update_columns,
+    update_row,
+)
 from ...storage.rows import (
     MerchantProfileRow,
     MerchantProfileUpdateRequestNew,
@@ -91,9 +97,7 @@ def not_found(label: str, resource_id: str) -> dict[str, Any]:
     return rejection("NotFoundRejection", f"{label} {resource_id} was not found.", id=resource_id)
 
 
-def visible_profile(
-    db: sqlite_utils.Database, principal: Principal, profile_id: str
-) -> MerchantProfileRow:
+def visible_profile(db: Database, principal: Principal, profile_id: str) -> MerchantProfileRow:
     """The profile if the caller sees its account, else `NotFoundRejection`."""
     where, params = account_scope(principal)
     rows = list(rows_where(db, _PROFILES, f"id = ? AND {where}", [profile_id, *params]))
@@ -102,9 +106,7 @@ def visible_profile(
     return rows[0]
 
 
-def project_profile(
-    db: sqlite_utils.Database, project_id: str, profile_id: str
-) -> MerchantProfileRow:
+def project_profile(db: Database, project_id: str, profile_id: str) -> MerchantProfileRow:
     """The project's profile (the Testing API's view), else `NotFoundRejection`."""
     rows = list(rows_where(db, _PROFILES, "id = ? AND project_id = ?", [profile_id, project_id]))
     if not rows:
@@ -279,9 +281,7 @@ def request_profile(
         return get_row(db, _PROFILES, row["id"])
 
 
-def _pending_request(
-    db: sqlite_utils.Database, profile_id: str
-) -> MerchantProfileUpdateRequestRow | None:
+def _pending_request(db: Database, profile_id: str) -> MerchantProfileUpdateRequestRow | None:
     rows = list(
         rows_where(
             db,
@@ -347,7 +347,7 @@ def _require_status(profile: MerchantProfileRow, expected: str) -> None:
 
 
 def _visible_request(
-    db: sqlite_utils.Database, principal: Principal, request_id: str
+    db: Database, principal: Principal, request_id: str
 ) -> MerchantProfileUpdateRequestRow:
     rows = list(rows_where(db, _UPDATES, "id = ?", [request_id]))
     try:
@@ -368,9 +368,7 @@ def get_update_request(
         return None
 
 
-def update_requests_of(
-    db: sqlite_utils.Database, profile_id: str
-) -> list[MerchantProfileUpdateRequestRow]:
+def update_requests_of(db: Database, profile_id: str) -> list[MerchantProfileUpdateRequestRow]:
     """Every change request of the profile, oldest first."""
     return list(
         rows_where(
@@ -379,9 +377,7 @@ def update_requests_of(
     )
 
 
-def latest_update_request(
-    db: sqlite_utils.Database, profile_id: str
-) -> MerchantProfileUpdateRequestRow | None:
+def latest_update_request(db: Database, profile_id: str) -> MerchantProfileUpdateRequestRow | None:
     """The profile's most recent change request, whatever its status."""
     rows = list(
         rows_where(
@@ -398,7 +394,7 @@ def latest_update_request(
 
 def _set_request_status(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     request: MerchantProfileUpdateRequestRow,
     status: str,
 ) -> None:
@@ -432,7 +428,7 @@ def cancel_update_request(env: Environment, principal: Principal, request_id: st
 
 def _set_status(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     profile: MerchantProfileRow,
     status: str,
     reason: str | None = None,
@@ -452,7 +448,7 @@ def _set_status(
     return get_row(db, _PROFILES, profile["id"])
 
 
-def _disable_everything_of(env: Environment, db: sqlite_utils.Database, profile_id: str) -> None:
+def _disable_everything_of(env: Environment, db: Database, profile_id: str) -> None:
     """A disabled profile's pending change request is canceled and its methods disabled."""
     pending = _pending_request(db, profile_id)
     if pending is not None:

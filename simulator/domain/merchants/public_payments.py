@@ -31,10 +31,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Final
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, insert_row, update_row
+from ...storage import Database, get_row, insert_row, update_row
 from ...storage.rows import (
     MerchantPaymentMethodRow,
     MerchantPaymentRow,
@@ -86,7 +84,7 @@ class PagePayment:
     redirect_url: str
 
 
-def _link(db: sqlite_utils.Database, link_id: Any) -> dict[str, Any]:
+def _link(db: Database, link_id: Any) -> dict[str, Any]:
     link = find_link(db, link_id) if isinstance(link_id, str) else None
     if link is None:
         raise Rejected(
@@ -101,9 +99,7 @@ def _active(env: Environment, link: dict[str, Any]) -> None:
         raise Rejected(forbidden(f"Payment link {link['id']} is {status}; it must be Active."))
 
 
-def _link_method(
-    db: sqlite_utils.Database, link: dict[str, Any], method_id: Any
-) -> MerchantPaymentMethodRow:
+def _link_method(db: Database, link: dict[str, Any], method_id: Any) -> MerchantPaymentMethodRow:
     """A payment method the link names (`NotFoundRejection` for any other)."""
     if method_id not in json.loads(link["payment_method_ids"]):
         raise Rejected(
@@ -116,7 +112,7 @@ def _link_method(
     return get_row(db, "merchant_payment_methods", method_id)
 
 
-def _complete(env: Environment, db: sqlite_utils.Database, link: dict[str, Any]) -> None:
+def _complete(env: Environment, db: Database, link: dict[str, Any]) -> None:
     now = env.now()
     update_row(db, "merchant_payment_links", link["id"], {"completed_at": now, "updated_at": now})
     emit(
@@ -316,7 +312,7 @@ def pay_by_direct_debit(env: Environment, data: dict[str, Any]) -> MerchantPayme
         return payment
 
 
-def _link_mandate(db: sqlite_utils.Database, link: dict[str, Any], mandate_id: Any) -> None:
+def _link_mandate(db: Database, link: dict[str, Any], mandate_id: Any) -> None:
     """The mandate must be a merchant's of the link's project (`NotFoundRejection`), for a
     method the link takes (`BadRequestRejection`)."""
     rows = list(

@@ -28,11 +28,9 @@ from collections.abc import Mapping
 from datetime import date, timedelta
 from typing import Any
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import ConfigurationError
-from ...storage import get_row, insert_row, rows_where, update_row, with_changes
+from ...storage import Database, get_row, insert_row, rows_where, update_row, with_changes
 from ...storage.rows import (
     AccountAdminChangeChanges,
     AccountAdminChangeNew,
@@ -134,9 +132,7 @@ def open_change(env: Environment, project_id: str, holder_id: str) -> AccountAdm
         return row
 
 
-def find_change(
-    db: sqlite_utils.Database, project_id: str, change_id: str
-) -> AccountAdminChangeRow | None:
+def find_change(db: Database, project_id: str, change_id: str) -> AccountAdminChangeRow | None:
     rows = list(
         rows_where(
             db, "account_admin_changes", "id = ? AND project_id = ?", [change_id, project_id]
@@ -146,7 +142,7 @@ def find_change(
 
 
 def _ongoing(
-    env: Environment, db: sqlite_utils.Database, principal: Principal, change_id: str
+    env: Environment, db: Database, principal: Principal, change_id: str
 ) -> AccountAdminChangeRow:
     row = find_change(db, principal.project_id, change_id)
     if row is None:
@@ -235,7 +231,7 @@ def _missing_information(row: Mapping[str, Any]) -> list[str]:
     return missing
 
 
-def _missing_documents(db: sqlite_utils.Database, row: Mapping[str, Any]) -> list[str]:
+def _missing_documents(db: Database, row: Mapping[str, Any]) -> list[str]:
     uploaded = {
         document["purpose"]
         for document in rows_where(

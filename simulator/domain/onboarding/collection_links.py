@@ -10,18 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import get_row, rows_where
+from ...storage import Database, get_row, rows_where
 
 __all__ = ["collection_links"]
 
 
-def _first(db: sqlite_utils.Database, table: str, where: str, params: list[Any]) -> Any:
+def _first(db: Database, table: str, where: str, params: list[Any]) -> Any:
     return next(iter(rows_where(db, table, where, params, limit=1)), None)
 
 
-def _holder_id(db: sqlite_utils.Database, collection: Mapping[str, Any]) -> str | None:
+def _holder_id(db: Database, collection: Mapping[str, Any]) -> str | None:
     if collection["onboarding_id"]:
         holder: str | None = get_row(db, "onboardings", collection["onboarding_id"])["holder_id"]
         return holder
@@ -36,7 +34,7 @@ def _holder_id(db: sqlite_utils.Database, collection: Mapping[str, Any]) -> str 
     return None
 
 
-def collection_links(db: sqlite_utils.Database, collection: Mapping[str, Any]) -> dict[str, Any]:
+def collection_links(db: Database, collection: Mapping[str, Any]) -> dict[str, Any]:
     """`holder` (the row, or None), `onboarding_id`, `transaction_id`, `renewal_id`."""
     holder_id = _holder_id(db, collection)
     renewal = _first(db, "verification_renewals", "collection_id = ?", [collection["id"]])

@@ -13,9 +13,7 @@ collection = open_collection(env, db, project_id, "Transaction", transaction_id=
 
 from __future__ import annotations
 
-import sqlite_utils
-
-from ...storage import insert_row
+from ...storage import Database, insert_row
 from ...storage.rows import SupportingDocumentCollectionNew
 from ..kernel.context import Environment
 from ..kernel.events import emit
@@ -25,7 +23,7 @@ __all__ = ["open_collection"]
 
 def open_collection(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     project_id: str,
     collection_type: str,
     *,

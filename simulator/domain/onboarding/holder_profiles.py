@@ -12,9 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import rows_where
+from ...storage import Database, rows_where
 from ...storage.rows import UserRow
 from . import company_people
 from .onboarding import holder_onboarding, stored_json
@@ -31,7 +29,7 @@ STAND_INS = {
 }
 
 
-def _said(db: sqlite_utils.Database, holder_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+def _said(db: Database, holder_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """The account admin and company its onboarding holds (empty without one)."""
     onboarding = holder_onboarding(db, holder_id)
     if onboarding is None:
@@ -39,7 +37,7 @@ def _said(db: sqlite_utils.Database, holder_id: str) -> tuple[dict[str, Any], di
     return stored_json(onboarding, "account_admin"), stored_json(onboarding, "company")
 
 
-def company_profile(db: sqlite_utils.Database, holder_id: str) -> dict[str, Any]:
+def company_profile(db: Database, holder_id: str) -> dict[str, Any]:
     """`AccountHolderCompanyInfo`'s onboarding fields (snake_case keys)."""
     admin, company = _said(db, holder_id)
     related = company.get("relatedIndividuals") or []
@@ -74,7 +72,7 @@ def company_profile(db: sqlite_utils.Database, holder_id: str) -> dict[str, Any]
     }
 
 
-def individual_profile(db: sqlite_utils.Database, holder_id: str) -> dict[str, Any]:
+def individual_profile(db: Database, holder_id: str) -> dict[str, Any]:
     """`AccountHolderIndividualInfo`'s onboarding fields (snake_case keys)."""
     admin, _ = _said(db, holder_id)
     return {
@@ -83,7 +81,7 @@ def individual_profile(db: sqlite_utils.Database, holder_id: str) -> dict[str, A
     }
 
 
-def legal_representative(db: sqlite_utils.Database, holder: Mapping[str, Any]) -> UserRow | None:
+def legal_representative(db: Database, holder: Mapping[str, Any]) -> UserRow | None:
     """The user behind the holder: the one its onboarding signed in, else the legal
     representative of its first account (None for a holder nobody represents yet)."""
     onboarding = holder_onboarding(db, holder["id"])

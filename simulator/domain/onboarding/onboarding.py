@@ -26,9 +26,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Literal
 
-import sqlite_utils
-
-from ...storage import get_row, insert_row, rows_where, update_row
+from ...storage import Database, get_row, insert_row, rows_where, update_row
 from ...storage.rows import OnboardingChanges, OnboardingNew, OnboardingRow
 
 # The one way a legal representative's membership is made (shared with seeded holders).
@@ -126,16 +124,14 @@ def onboarding_status(row: OnboardingRow) -> dict[str, Any]:
     return {"status": "Invalid" if errors else "Valid", "errors": errors}
 
 
-def find_onboarding(
-    db: sqlite_utils.Database, project_id: str, onboarding_id: str
-) -> OnboardingRow | None:
+def find_onboarding(db: Database, project_id: str, onboarding_id: str) -> OnboardingRow | None:
     rows = list(
         rows_where(db, "onboardings", "id = ? AND project_id = ?", [onboarding_id, project_id])
     )
     return rows[0] if rows else None
 
 
-def holder_onboarding(db: sqlite_utils.Database, holder_id: str) -> OnboardingRow | None:
+def holder_onboarding(db: Database, holder_id: str) -> OnboardingRow | None:
     """The onboarding finalized into this holder (the first one, should there be several)."""
     rows = rows_where(db, "onboardings", "holder_id = ?", [holder_id], order_by="created_at, id")
     return next(iter(rows), None)
@@ -267,7 +263,7 @@ def _iban_country(account_country: str) -> str:
     return country
 
 
-def _phone_of(db: sqlite_utils.Database, user_id: str | None) -> str | None:
+def _phone_of(db: Database, user_id: str | None) -> str | None:
     if user_id is None:
         return None
     rows = list(rows_where(db, "users", "id = ?", [user_id]))
@@ -357,7 +353,7 @@ def _named(row: OnboardingRow) -> dict[str, Any]:
     return {"status": "Invalid" if errors else "Valid", "errors": errors}
 
 
-def _with_user_names(db: sqlite_utils.Database, row: OnboardingRow, user_id: str) -> OnboardingRow:
+def _with_user_names(db: Database, row: OnboardingRow, user_id: str) -> OnboardingRow:
     """The onboarding with the admin's missing first and last names taken from the user who
     signed in (the deprecated mutations never ask for them: the user's identity gives them)."""
     admin = stored_json(row, "account_admin")
@@ -392,9 +388,7 @@ def link_user(env: Environment, project_id: str, onboarding_id: str, user_id: st
             )
 
 
-def _bind_invitation(
-    env: Environment, db: sqlite_utils.Database, account_id: str, user_id: str
-) -> bool:
+def _bind_invitation(env: Environment, db: Database, account_id: str, user_id: str) -> bool:
     """Bind the legal representative's invitation of a finalized account (made when nobody
     had signed in) to the user; False when the account has none waiting."""
     waiting = list(

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import rows_where
+from ...storage import Database, rows_where
 from ..kernel.context import Environment
 from ..kernel.rejections import Rejected, rejection
 
@@ -58,7 +56,7 @@ def legal_forms(country: str) -> list[dict[str, Any]]:
     ]
 
 
-def public_onboarding_enabled(db: sqlite_utils.Database, project_id: str) -> bool:
+def public_onboarding_enabled(db: Database, project_id: str) -> bool:
     rows = list(rows_where(db, "onboarding_settings", "project_id = ?", [project_id]))
     return bool(rows[0]["public_onboarding"]) if rows else True
 
@@ -72,7 +70,7 @@ def set_public_onboarding(env: Environment, project_id: str, enabled: bool) -> N
         )
 
 
-def check_public_onboarding(db: sqlite_utils.Database, project_id: str) -> None:
+def check_public_onboarding(db: Database, project_id: str) -> None:
     """Raise the rejection when the project's public onboarding is switched off."""
     if not public_onboarding_enabled(db, project_id):
         raise Rejected(

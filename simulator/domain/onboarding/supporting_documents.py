@@ -30,9 +30,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import get_row, insert_row, rows_where, update_row, with_changes
+from ...storage import Database, get_row, insert_row, rows_where, update_row, with_changes
 from ...storage.rows import (
     AccountAdminChangeChanges,
     SupportingDocumentChanges,
@@ -85,9 +83,7 @@ _CHANGEABLE = ("WaitingForUpload", "Uploaded")
 _HOLDER_STATUS = {"PendingReview": "Pending", "Approved": "Verified", "Rejected": "Refused"}
 
 
-def _touched(
-    env: Environment, db: sqlite_utils.Database, project_id: str, collection_id: str
-) -> None:
+def _touched(env: Environment, db: Database, project_id: str, collection_id: str) -> None:
     """A collection changed (a document added, changed or deleted, a status, a request)."""
     update_row(db, "supporting_document_collections", collection_id, {"updated_at": env.now()})
     emit(
@@ -104,9 +100,7 @@ def _requested(collection: SupportingDocumentCollectionRow) -> list[dict[str, An
     return requested
 
 
-def required_purposes(
-    db: sqlite_utils.Database, collection: SupportingDocumentCollectionRow
-) -> tuple[str, ...]:
+def required_purposes(db: Database, collection: SupportingDocumentCollectionRow) -> tuple[str, ...]:
     """The onboarding's purposes, then those the bank asked for since."""
     base: tuple[str, ...] = ()
     if collection["type"] == "AccountAdminChange":
@@ -170,7 +164,7 @@ def _collection_not_found(collection_id: str) -> dict[str, Any]:
 
 
 def find_collection(
-    db: sqlite_utils.Database, project_id: str, collection_id: str
+    db: Database, project_id: str, collection_id: str
 ) -> SupportingDocumentCollectionRow | None:
     rows = list(
         rows_where(
@@ -184,7 +178,7 @@ def find_collection(
 
 
 def _collection(
-    db: sqlite_utils.Database, project_id: str, collection_id: str
+    db: Database, project_id: str, collection_id: str
 ) -> SupportingDocumentCollectionRow:
     found = find_collection(db, project_id, collection_id)
     if found is None:
@@ -192,9 +186,7 @@ def _collection(
     return found
 
 
-def _document(
-    db: sqlite_utils.Database, project_id: str, document_id: str
-) -> SupportingDocumentRow:
+def _document(db: Database, project_id: str, document_id: str) -> SupportingDocumentRow:
     rows = list(
         rows_where(
             db, "supporting_documents", "id = ? AND project_id = ?", [document_id, project_id]
@@ -311,7 +303,7 @@ def new_upload(
 
 
 def _changeable(
-    db: sqlite_utils.Database, project_id: str, document_id: str, action: str
+    db: Database, project_id: str, document_id: str, action: str
 ) -> SupportingDocumentRow:
     """The document, if both it and its collection still allow `action` (Deletion/Update)."""
     document = _document(db, project_id, document_id)
@@ -375,7 +367,7 @@ _ADMIN_CHANGE_STATUS = {
 
 
 def _move_admin_change(
-    env: Environment, db: sqlite_utils.Database, collection: SupportingDocumentCollectionRow
+    env: Environment, db: Database, collection: SupportingDocumentCollectionRow
 ) -> None:
     """A finalized admin change follows its collection's review (an Ongoing one is still
     being filled in: its collection's status says nothing of it yet)."""
@@ -401,7 +393,7 @@ def _move_admin_change(
 
 
 def _move_holder(
-    env: Environment, db: sqlite_utils.Database, collection: SupportingDocumentCollectionRow
+    env: Environment, db: Database, collection: SupportingDocumentCollectionRow
 ) -> None:
     if collection["type"] == "AccountAdminChange":
         _move_admin_change(env, db, collection)
@@ -420,7 +412,7 @@ def _move_holder(
 
 def _move_collection(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     collection: SupportingDocumentCollectionRow,
     status: str,
 ) -> SupportingDocumentCollectionRow:

@@ -16,9 +16,7 @@ collection, document = new_upload(env, principal, transaction_id, filename="invo
 
 from __future__ import annotations
 
-import sqlite_utils
-
-from ...storage import insert_row, rows_where, update_row
+from ...storage import Database, insert_row, rows_where, update_row
 from ...storage.rows import (
     SupportingDocumentCollectionNew,
     SupportingDocumentCollectionRow,
@@ -55,7 +53,7 @@ def _check_filename(filename: str) -> str:
 
 
 def _open_collection(
-    env: Environment, db: sqlite_utils.Database, project_id: str, transaction_id: str
+    env: Environment, db: Database, project_id: str, transaction_id: str
 ) -> SupportingDocumentCollectionRow | SupportingDocumentCollectionNew:
     """The transaction's collection still waiting for documents, or a new one."""
     waiting = list(

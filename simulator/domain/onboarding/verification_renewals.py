@@ -28,10 +28,8 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
-from ...storage import get_row, insert_row, rows_where, update_row, with_changes
+from ...storage import Database, get_row, insert_row, rows_where, update_row, with_changes
 from ...storage.rows import (
     AccountHolderRow,
     VerificationRenewalChanges,
@@ -103,7 +101,7 @@ def _address(value: Any) -> dict[str, Any]:
     return {_snake(key): item for key, item in given.items()}
 
 
-def _initial_info(db: sqlite_utils.Database, holder: AccountHolderRow) -> dict[str, Any]:
+def _initial_info(db: Database, holder: AccountHolderRow) -> dict[str, Any]:
     """What the bank knows: the holder's names, and its onboarding's answers if any."""
     onboardings = list(
         rows_where(db, "onboardings", "holder_id = ?", [holder["id"]], order_by="created_at")
@@ -148,7 +146,7 @@ def info_of(row: VerificationRenewalRow) -> dict[str, Any]:
 
 def _changed(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     row: VerificationRenewalRow,
     changes: VerificationRenewalChanges,
 ) -> VerificationRenewalRow:
@@ -203,9 +201,7 @@ def start(
         return row
 
 
-def _find(
-    db: sqlite_utils.Database, principal: Principal, renewal_id: str
-) -> VerificationRenewalRow | None:
+def _find(db: Database, principal: Principal, renewal_id: str) -> VerificationRenewalRow | None:
     where, params = holder_scope(principal)
     rows = list(
         rows_where(
@@ -226,7 +222,7 @@ def get_renewal(
 
 
 def _changeable(
-    db: sqlite_utils.Database, principal: Principal, renewal_id: str, holder_type: str | None
+    db: Database, principal: Principal, renewal_id: str, holder_type: str | None
 ) -> VerificationRenewalRow:
     row = _find(db, principal, renewal_id)
     if row is None:

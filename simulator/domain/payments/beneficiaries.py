@@ -21,11 +21,9 @@ import unicodedata
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import NotFound
-from ...storage import get_row, insert_columns, insert_row, rows_where, update_row
+from ...storage import Database, get_row, insert_columns, insert_row, rows_where, update_row
 from ...storage.rows import (
     AccountRow,
     BeneficiaryVerificationNew,
@@ -155,14 +153,14 @@ def _normalised(name: str) -> str:
     return " ".join(re.sub(r"[^a-z0-9]+", " ", letters.casefold()).split())
 
 
-def _holder_name(db: sqlite_utils.Database, account: AccountRow) -> str:
+def _holder_name(db: Database, account: AccountRow) -> str:
     holder = get_row(db, "account_holders", account["holder_id"])
     if holder.get("company_name"):
         return str(holder["company_name"])
     return f"{holder.get('first_name') or ''} {holder.get('last_name') or ''}".strip()
 
 
-def _outcome(db: sqlite_utils.Database, project_id: str, name: str, iban: str) -> tuple[str, str]:
+def _outcome(db: Database, project_id: str, name: str, iban: str) -> tuple[str, str]:
     """(status, name suggestion) for `name` at `iban`."""
     given = _normalised(name)
     accounts = list(rows_where(db, "accounts", "project_id = ? AND iban = ?", [project_id, iban]))
@@ -324,7 +322,7 @@ def add_trusted_sepa_beneficiaries(
         return saved
 
 
-def _enable(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _enable(env: Environment, db: Database, consent: ConsentRow) -> None:
     row = get_row(db, "trusted_beneficiaries", consent["resource_id"])
     if row["status"] == "ConsentPending":
         update_row(
@@ -332,7 +330,7 @@ def _enable(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) ->
         )
 
 
-def _cancel(env: Environment, db: sqlite_utils.Database, consent: ConsentRow, _status: str) -> None:
+def _cancel(env: Environment, db: Database, consent: ConsentRow, _status: str) -> None:
     row = get_row(db, "trusted_beneficiaries", consent["resource_id"])
     if row["status"] == "ConsentPending":
         update_row(
@@ -348,7 +346,7 @@ CONSENT_HANDLER = ConsentHandler(_enable, _cancel)
 
 
 def with_trusted_beneficiaries(
-    db: sqlite_utils.Database, account_id: str, transfers: list[dict[str, Any]], checks: Checks
+    db: Database, account_id: str, transfers: list[dict[str, Any]], checks: Checks
 ) -> list[dict[str, Any]]:
     """The transfers with each `trusted_beneficiary_id` replaced by the Enabled trusted
     beneficiary of the paying account it names (its name and IBAN)."""
@@ -380,7 +378,7 @@ def with_trusted_beneficiaries(
 
 
 def with_verified_beneficiaries(
-    db: sqlite_utils.Database, project_id: str, transfers: list[dict[str, Any]]
+    db: Database, project_id: str, transfers: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
     """The transfers that name their beneficiary only by a `beneficiary_verification_token`
     given the name and IBAN that verification was prepared for (the way the web banking app
@@ -436,7 +434,7 @@ def verifications(
 
 
 def consume_verification_tokens(
-    env: Environment, db: sqlite_utils.Database, project_id: str, transfers: list[dict[str, Any]]
+    env: Environment, db: Database, project_id: str, transfers: list[dict[str, Any]]
 ) -> None:
     """Mark the transfers' `beneficiary_verification_token`s used (in the caller's
     transaction). A token of another IBAN, unknown or expired is a validation error; one

@@ -20,9 +20,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import insert_row, rows_where
+from ...storage import Database, insert_row, rows_where
 from ...storage.rows import AccountRow, TransactionRow
 from ..accounts.ledger import change_status, record_transaction
 from ..kernel.context import Environment
@@ -77,7 +75,7 @@ REJECTION_ERROR = "SimulateIncomingCheckRejectionErrorPayload"
 
 def deposit_check(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     account: AccountRow,
     *,
     amount: Decimal,
@@ -112,7 +110,7 @@ def deposit_check(
     return row
 
 
-def check_details(db: sqlite_utils.Database, transaction: Mapping[str, Any]) -> dict[str, Any]:
+def check_details(db: Database, transaction: Mapping[str, Any]) -> dict[str, Any]:
     """The check's CMC7 line and RLMC key (of the original check, for a return)."""
     transaction_id = transaction.get("original_transaction_id") or transaction["id"]
     row = db.execute(
@@ -122,7 +120,7 @@ def check_details(db: sqlite_utils.Database, transaction: Mapping[str, Any]) -> 
     return {"cmc7": row[0], "rlmc_key": row[1]} if row else {"cmc7": "", "rlmc_key": ""}
 
 
-def _check(db: sqlite_utils.Database, project_id: str, transaction_id: str) -> TransactionRow:
+def _check(db: Database, project_id: str, transaction_id: str) -> TransactionRow:
     rows = list(
         rows_where(db, "transactions", "id = ? AND project_id = ?", [transaction_id, project_id])
     )

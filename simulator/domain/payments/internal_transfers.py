@@ -19,9 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import get_row, rows_where, update_row
+from ...storage import Database, get_row, rows_where, update_row
 from ...storage.rows import TransactionRow
 from ..accounts.ledger import change_status, read_balances, record_transaction
 from ..accounts.transactions import settlement_time
@@ -43,7 +41,7 @@ INTERNAL_TYPES = ("InternalCreditTransferOut", "InternalCreditTransferIn")
 
 
 def with_internal_beneficiaries(
-    db: sqlite_utils.Database, project_id: str, transfers: list[dict[str, Any]], checks: Checks
+    db: Database, project_id: str, transfers: list[dict[str, Any]], checks: Checks
 ) -> list[dict[str, Any]]:
     """The transfers with each `swan_account_beneficiary` (an account number) replaced by
     that account's name and IBAN, and `beneficiary_account_id` set. An unknown number, or a
@@ -82,7 +80,7 @@ def with_internal_beneficiaries(
 
 
 def internal_account_of_trusted(
-    db: sqlite_utils.Database, account_id: str, trusted_id: str | None
+    db: Database, account_id: str, trusted_id: str | None
 ) -> str | None:
     """The beneficiary account of a trusted `Internal` beneficiary (by its IBAN), else None."""
     if not trusted_id:
@@ -97,7 +95,7 @@ def internal_account_of_trusted(
 
 
 def book_internal_credit(
-    env: Environment, db: sqlite_utils.Database, debit: TransactionRow, beneficiary_id: str
+    env: Environment, db: Database, debit: TransactionRow, beneficiary_id: str
 ) -> TransactionRow:
     """The beneficiary's booked `InternalCreditTransferIn` of a booked internal debit."""
     payer = get_row(db, "accounts", debit["account_id"])
@@ -122,14 +120,14 @@ def book_internal_credit(
     )
 
 
-def _holder_name(db: sqlite_utils.Database, holder_id: str) -> str:
+def _holder_name(db: Database, holder_id: str) -> str:
     holder = get_row(db, "account_holders", holder_id)
     if holder["type"] == "Company":
         return str(holder["company_name"] or "")
     return f"{holder['first_name'] or ''} {holder['last_name'] or ''}".strip()
 
 
-def beneficiary_account(db: sqlite_utils.Database, debit: TransactionRow) -> str | None:
+def beneficiary_account(db: Database, debit: TransactionRow) -> str | None:
     """The account an internal debit credits: the project's account with its IBAN."""
     found = db.execute(
         "SELECT id FROM accounts WHERE project_id = ? AND iban = ?",
@@ -145,7 +143,7 @@ def next_due_transfer(env: Environment) -> str | None:
     return row[0] if row else None
 
 
-def _execute(env: Environment, db: sqlite_utils.Database, row: TransactionRow) -> str:
+def _execute(env: Environment, db: Database, row: TransactionRow) -> str:
     """Execute one due Upcoming transfer; the event it ends with."""
     covered = to_decimal(row["amount"]) <= read_balances(db, row["account_id"]).available
     if not covered:

@@ -20,9 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import rows_where
+from ...storage import Database, rows_where
 from ...storage.rows import TransactionRow
 from ..accounts.ledger import change_status, read_balances, record_transaction
 from ..accounts.transactions import settlement_time
@@ -160,9 +158,7 @@ def return_international_transfer(
 # -- transfers sent outside the SEPA zone (domain.international_out) -------------------------
 
 
-def _outgoing(
-    db: sqlite_utils.Database, project_id: str, transaction_id: str, status: str
-) -> TransactionRow:
+def _outgoing(db: Database, project_id: str, transaction_id: str, status: str) -> TransactionRow:
     """The project's `InternationalCreditTransferOut` in `status`, else the rejection."""
     rows = list(
         rows_where(db, "transactions", "id = ? AND project_id = ?", [transaction_id, project_id])

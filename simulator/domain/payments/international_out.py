@@ -24,9 +24,7 @@ import re
 from decimal import Decimal
 from typing import Any, Final
 
-import sqlite_utils
-
-from ...storage import get_row, insert_row, rows_where, text, update_row
+from ...storage import Database, get_row, insert_row, rows_where, text, update_row
 from ...storage.rows import (
     AccountRow,
     ConsentRow,
@@ -80,7 +78,7 @@ def _target(checks: Checks, amount: dict[str, Any] | None, path: Path) -> tuple[
 
 
 def find_paying_account(
-    db: sqlite_utils.Database,
+    db: Database,
     principal: Principal,
     account_id: str | None,
     account_number: str | None = None,
@@ -230,7 +228,7 @@ def add_trusted_international_beneficiary(
 
 def _insert_beneficiary(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     account: AccountRow,
     beneficiary: dict[str, Any],
     label: str | None,
@@ -256,7 +254,7 @@ def _insert_beneficiary(
     return row
 
 
-def _trusted(db: sqlite_utils.Database, account_id: str, beneficiary_id: str) -> dict[str, Any]:
+def _trusted(db: Database, account_id: str, beneficiary_id: str) -> dict[str, Any]:
     rows = list(
         rows_where(
             db,
@@ -374,7 +372,7 @@ def initiate_international_transfer(
         return get_row(db, "payments", payment["id"]), quoted
 
 
-def _check_can_pay(db: sqlite_utils.Database, account: AccountRow) -> None:
+def _check_can_pay(db: Database, account: AccountRow) -> None:
     if account["status"] != "Opened":
         raise Rejected(
             forbidden(f"Account {account['id']} is {account['status']}: only an Opened one pays.")
@@ -389,7 +387,7 @@ def _check_can_pay(db: sqlite_utils.Database, account: AccountRow) -> None:
         )
 
 
-def _insert_payment(env: Environment, db: sqlite_utils.Database, account: AccountRow) -> PaymentNew:
+def _insert_payment(env: Environment, db: Database, account: AccountRow) -> PaymentNew:
     now = env.now()
     payment = PaymentNew(
         id=env.new_id(db, "payment"),
@@ -403,7 +401,7 @@ def _insert_payment(env: Environment, db: sqlite_utils.Database, account: Accoun
     return payment
 
 
-def _execute(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _execute(env: Environment, db: Database, consent: ConsentRow) -> None:
     payment = get_row(db, "payments", consent["resource_id"])
     if payment["status"] != "ConsentPending":
         return
@@ -444,9 +442,7 @@ def _execute(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -
     update_row(db, "payments", payment["id"], {"status": "Initiated", "updated_at": env.now()})
 
 
-def _not_executed(
-    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str
-) -> None:
+def _not_executed(env: Environment, db: Database, consent: ConsentRow, status: str) -> None:
     payment = get_row(db, "payments", consent["resource_id"])
     if payment["status"] == "ConsentPending":
         reason = consent.get("status_reason") if status == "Failed" else f"Consent{status}"

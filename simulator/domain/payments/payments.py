@@ -21,11 +21,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import sqlite_utils
-
 from ...clock import check_instant, format_timestamp, parse_timestamp
 from ...exceptions import InvalidTimestamp
 from ...storage import (
+    Database,
     get_row,
     insert_all_columns,
     insert_row,
@@ -230,7 +229,7 @@ def _requested_at(
     return moment
 
 
-def _check_can_pay(db: sqlite_utils.Database, account: AccountRow) -> None:
+def _check_can_pay(db: Database, account: AccountRow) -> None:
     # A Closing account still pays: its holder transfers the balance out before it closes.
     if account["status"] not in ("Opened", "Closing"):
         raise Rejected(
@@ -251,7 +250,7 @@ def _check_can_pay(db: sqlite_utils.Database, account: AccountRow) -> None:
 
 def insert_payment(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     account: AccountRow,
     transfers: list[dict[str, Any]],
     key: str | None,
@@ -414,7 +413,7 @@ def _paying_account(
 
 
 def _move(
-    env: Environment, db: sqlite_utils.Database, payment: PaymentRow, status: str, **extra: Any
+    env: Environment, db: Database, payment: PaymentRow, status: str, **extra: Any
 ) -> PaymentRow:
     if status not in PAYMENT_TRANSITIONS.get(payment["status"], ()):
         raise ValueError(f"Payment {payment['id']} is {payment['status']}, cannot become {status}")
@@ -423,7 +422,7 @@ def _move(
     return with_changes(payment, changes)
 
 
-def _execute(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _execute(env: Environment, db: Database, consent: ConsentRow) -> None:
     payment = get_row(db, "payments", consent["resource_id"])
     if payment["status"] != "ConsentPending":
         return  # already settled one way or the other
@@ -438,7 +437,7 @@ def _execute(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -
 
 
 def _execute_transfer(
-    env: Environment, db: sqlite_utils.Database, payment: PaymentRow, transfer: PaymentTransferRow
+    env: Environment, db: Database, payment: PaymentRow, transfer: PaymentTransferRow
 ) -> None:
     """One consented transfer's transaction: Upcoming until its requested date; else
     executed now (Pending until it settles, Booked at once when internal), or Rejected when
@@ -483,9 +482,7 @@ def _execute_transfer(
         book_internal_credit(env, db, row, internal)
 
 
-def _not_executed(
-    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, status: str
-) -> None:
+def _not_executed(env: Environment, db: Database, consent: ConsentRow, status: str) -> None:
     payment = get_row(db, "payments", consent["resource_id"])
     if payment["status"] == "ConsentPending":
         reason = consent.get("status_reason") if status == "Failed" else f"Consent{status}"

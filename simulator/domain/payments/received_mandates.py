@@ -19,9 +19,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final
 
-import sqlite_utils
-
-from ...storage import get_row, insert_columns, rows_where, update_columns, update_row
+from ...storage import Database, get_row, insert_columns, rows_where, update_columns, update_row
 from ...storage.rows import (
     AccountRow,
     ConsentRow,
@@ -63,9 +61,7 @@ def _not_found(mandate_id: str) -> dict[str, Any]:
     )
 
 
-def _visible(
-    db: sqlite_utils.Database, principal: Principal, mandate_id: str
-) -> ReceivedDirectDebitMandateRow:
+def _visible(db: Database, principal: Principal, mandate_id: str) -> ReceivedDirectDebitMandateRow:
     """The mandate if the caller sees its account, else the not-found rejection."""
     rows = list(
         rows_where(db, _TABLE, "id = ? AND project_id = ?", [mandate_id, principal.project_id])
@@ -90,7 +86,7 @@ def get_mandate(
 
 
 def _change(
-    env: Environment, db: sqlite_utils.Database, row: ReceivedDirectDebitMandateRow, **changes: Any
+    env: Environment, db: Database, row: ReceivedDirectDebitMandateRow, **changes: Any
 ) -> ReceivedDirectDebitMandateRow:
     now = env.now()
     if "status" in changes:
@@ -167,15 +163,13 @@ def enable_mandate(
         )
 
 
-def _consented(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _consented(env: Environment, db: Database, consent: ConsentRow) -> None:
     row = get_row(db, _TABLE, consent["resource_id"])
     if row["status"] == "ConsentPending" and row["consent_id"] == consent["id"]:
         _change(env, db, row, status="Enabled")
 
 
-def _not_consented(
-    env: Environment, db: sqlite_utils.Database, consent: ConsentRow, _status: str
-) -> None:
+def _not_consented(env: Environment, db: Database, consent: ConsentRow, _status: str) -> None:
     row = get_row(db, _TABLE, consent["resource_id"])
     if row["status"] == "ConsentPending" and row["consent_id"] == consent["id"]:
         # A refused registration never becomes a mandate; a refused re-enabling stays off.
@@ -189,7 +183,7 @@ CONSENT_HANDLER = ConsentHandler(_consented, _not_consented)
 
 def mandate_for_debit(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     account: AccountRow,
     data: dict[str, Any],
 ) -> ReceivedDirectDebitMandateRow | None:
@@ -235,7 +229,7 @@ def mandate_for_debit(
 
 
 def _insert(
-    env: Environment, db: sqlite_utils.Database, account: AccountRow, **fields: Any
+    env: Environment, db: Database, account: AccountRow, **fields: Any
 ) -> ReceivedDirectDebitMandateRow:
     now = env.now()
     row: dict[str, Any] = {
@@ -447,7 +441,7 @@ def update_b2b_mandate(
         )
 
 
-def _account_of_iban(db: sqlite_utils.Database, principal: Principal, iban: str) -> AccountRow:
+def _account_of_iban(db: Database, principal: Principal, iban: str) -> AccountRow:
     compact = "".join(iban.split()).upper()
     rows = list(
         rows_where(db, "accounts", "iban = ? AND project_id = ?", [compact, principal.project_id])
@@ -460,7 +454,7 @@ def _account_of_iban(db: sqlite_utils.Database, principal: Principal, iban: str)
     raise Rejected(not_found("Account", compact))
 
 
-def _unique_b2b(db: sqlite_utils.Database, merged: Mapping[str, Any], mandate_id: str) -> None:
+def _unique_b2b(db: Database, merged: Mapping[str, Any], mandate_id: str) -> None:
     other = db.execute(
         "SELECT id FROM received_direct_debit_mandates WHERE account_id = ? AND "
         "creditor_identifier = ? AND reference = ? AND status != 'Canceled' AND id != ?",
@@ -478,7 +472,7 @@ def _unique_b2b(db: sqlite_utils.Database, merged: Mapping[str, Any], mandate_id
 
 
 def _internal_payment_mandate(
-    db: sqlite_utils.Database, principal: Principal, payment_mandate_id: str
+    db: Database, principal: Principal, payment_mandate_id: str
 ) -> tuple[PaymentMandateRow, AccountRow]:
     """A merchant's internal B2B payment mandate and the account it debits, when the
     caller sees that account; else `PaymentMandateMandateNotFoundRejection`."""

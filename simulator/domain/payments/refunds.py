@@ -15,9 +15,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import get_row, rows_where, update_row
+from ...storage import Database, get_row, rows_where, update_row
 from ...storage.rows import ConsentRow
 from ..accounts.account_lifecycle import consent_user
 from ..accounts.transactions import INCOMING_TRANSFER_TYPES
@@ -36,7 +34,7 @@ def _refusal(code: str, message: str) -> Rejected:
     return Rejected(rejection("RefundRejection", message, code=code))
 
 
-def _already_refunded(db: sqlite_utils.Database, transaction_id: str) -> Decimal:
+def _already_refunded(db: Database, transaction_id: str) -> Decimal:
     """What refunds of the transaction (pending or booked) already send back."""
     total = Decimal("0")
     for (value,) in db.execute(
@@ -49,7 +47,7 @@ def _already_refunded(db: sqlite_utils.Database, transaction_id: str) -> Decimal
 
 
 def _transfer(
-    db: sqlite_utils.Database, principal: Principal, item: dict[str, Any], index: int
+    db: Database, principal: Principal, item: dict[str, Any], index: int
 ) -> dict[str, Any]:
     origin_id = str(item.get("origin_transaction_id") or "")
     where, params = account_scope(principal)

@@ -24,10 +24,9 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
 from ...storage import (
+    Database,
     get_row,
     insert_columns,
     insert_row,
@@ -255,7 +254,7 @@ def cancel_standing_order(
         return with_changes(order, changes)
 
 
-def _enable(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _enable(env: Environment, db: Database, consent: ConsentRow) -> None:
     order = get_row(db, "standing_orders", consent["resource_id"])
     if order["status"] == "ConsentPending":
         update_row(
@@ -270,7 +269,7 @@ def _enable(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) ->
         )
 
 
-def _cancel(env: Environment, db: sqlite_utils.Database, consent: ConsentRow, _: str) -> None:
+def _cancel(env: Environment, db: Database, consent: ConsentRow, _: str) -> None:
     order = get_row(db, "standing_orders", consent["resource_id"])
     if order["status"] == "ConsentPending":
         now = env.now()
@@ -297,9 +296,7 @@ def next_standing_order(env: Environment) -> str | None:
     return row[0] if row else None
 
 
-def _execute(
-    env: Environment, db: sqlite_utils.Database, order: StandingOrderRow
-) -> TransactionRow | None:
+def _execute(env: Environment, db: Database, order: StandingOrderRow) -> TransactionRow | None:
     """One execution: its transaction, or None when a target balance needed nothing."""
     account = get_row(db, "accounts", order["account_id"])
     available = read_balances(db, account["id"]).available

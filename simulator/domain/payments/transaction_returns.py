@@ -17,10 +17,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import sqlite_utils
-
 from ...clock import parse_timestamp
-from ...storage import rows_where, text
+from ...storage import Database, rows_where, text
 from ...storage.rows import ConsentRow, TransactionRow
 from ..accounts.account_lifecycle import consent_user
 from ..accounts.transactions import find_transaction
@@ -52,7 +50,7 @@ def _refused(message: str) -> Rejected:
     return Rejected(rejection("ReturnTransactionRejection", message))
 
 
-def _check_returnable(env: Environment, db: sqlite_utils.Database, row: TransactionRow) -> None:
+def _check_returnable(env: Environment, db: Database, row: TransactionRow) -> None:
     if row["type"] not in _PURPOSES:
         raise _refused(
             f"Transaction {row['id']} is a {row['type']}: only a received direct debit "
@@ -102,7 +100,7 @@ def request_return(
         )
 
 
-def _return(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) -> None:
+def _return(env: Environment, db: Database, consent: ConsentRow) -> None:
     rows = list(rows_where(db, "transactions", "id = ?", [consent["resource_id"]]))
     if not rows:
         raise _refused(f"Transaction {consent['resource_id']} no longer exists.")
@@ -118,9 +116,7 @@ def _return(env: Environment, db: sqlite_utils.Database, consent: ConsentRow) ->
         )
 
 
-def _not_returned(
-    _env: Environment, _db: sqlite_utils.Database, _consent: ConsentRow, _status: str
-) -> None:
+def _not_returned(_env: Environment, _db: Database, _consent: ConsentRow, _status: str) -> None:
     """Nothing was set aside: a consent not accepted leaves the transaction as it was."""
 
 

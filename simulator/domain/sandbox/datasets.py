@@ -29,11 +29,10 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
-
 from ...clock import format_timestamp, parse_timestamp
 from ...exceptions import ConfigurationError, InvalidTimestamp
 from ...storage import (
+    Database,
     get_row,
     insert_all_columns,
     insert_columns,
@@ -117,7 +116,7 @@ def read_dataset(name_or_path: str) -> dict[str, Any]:
 class _Loader:
     """Loads one dataset into one project inside one transaction."""
 
-    def __init__(self, env: Environment, db: sqlite_utils.Database, project_id: str, name: str):
+    def __init__(self, env: Environment, db: Database, project_id: str, name: str):
         self.env = env
         self.db = db
         self.project_id = project_id

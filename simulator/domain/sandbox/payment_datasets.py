@@ -21,10 +21,8 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol
 
-import sqlite_utils
-
 from ...exceptions import ConfigurationError
-from ...storage import get_row, insert_row
+from ...storage import Database, get_row, insert_row
 from ...storage.rows import StandingOrderNew, TrustedBeneficiaryNew
 from ..kernel.context import Environment
 from ..kernel.iban import is_valid_iban, parse_iban
@@ -38,7 +36,7 @@ class Loader(Protocol):
     """What `domain.datasets._Loader` offers these records."""
 
     env: Environment
-    db: sqlite_utils.Database
+    db: Database
     project_id: str
 
     def seen(self, record: dict[str, Any]) -> bool: ...

@@ -14,9 +14,7 @@ rlmc_key(check["cmc7"]) == check["rlmc_key"]   # True
 
 from __future__ import annotations
 
-import sqlite_utils
-
-from ...storage import insert_row, next_number
+from ...storage import Database, insert_row, next_number
 from ...storage.rows import TestCheckNew
 from ..kernel.context import Environment
 
@@ -38,7 +36,7 @@ def is_valid_check(cmc7: str, key: str) -> bool:
     return len(cmc7) == 31 and cmc7.isdigit() and rlmc_key(cmc7) == key
 
 
-def next_test_line(db: sqlite_utils.Database) -> str:
+def next_test_line(db: Database) -> str:
     """The next check's CMC7 line, numbered in sequence (in the caller's transaction)."""
     number = next_number(db, "test_check_number")
     # The account zone follows the number, so every generated line is different.

@@ -16,9 +16,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import sqlite_utils
-
-from ...storage import insert_row, rows_where, update_row
+from ...storage import Database, insert_row, rows_where, update_row
 from ...storage.rows import SandboxIdentificationChanges, SandboxIdentificationNew
 from ..kernel.context import Environment
 from ..kernel.events import emit
@@ -44,9 +42,7 @@ def _check(process: str, levels: Mapping[str, str | None], reasons: Sequence[str
         raise Rejected(rejection("InvalidIdentificationErrorReasonsRejection", message))
 
 
-def _apply(
-    env: Environment, db: sqlite_utils.Database, user_id: str, levels: Mapping[str, str | None]
-) -> None:
+def _apply(env: Environment, db: Database, user_id: str, levels: Mapping[str, str | None]) -> None:
     (stored,) = db.execute(
         "SELECT identification_levels FROM users WHERE id = ?", [user_id]
     ).fetchone()

@@ -19,11 +19,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-import sqlite_utils
-
 from ...environments import EnvironmentName
 from ...exceptions import ConfigurationError
-from ...storage import rows_where, update_columns, update_row
+from ...storage import Database, rows_where, update_columns, update_row
 from ...storage.rows import UserRow
 from ..kernel.context import Environment
 from ..kernel.countries import is_country
@@ -91,7 +89,7 @@ def _check(identity: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _free_phone_number(db: sqlite_utils.Database) -> str:
+def _free_phone_number(db: Database) -> str:
     """The first unused number of the simulator's own range: deterministic, never random."""
     (count,) = db.execute("SELECT count(*) FROM users").fetchone()
     number = int(count) + 1
@@ -239,7 +237,7 @@ def page(
     )
 
 
-def _alive(db: sqlite_utils.Database, project_id: str, user_id: str) -> dict[str, Any]:
+def _alive(db: Database, project_id: str, user_id: str) -> dict[str, Any]:
     rows = list(rows_where(db, "users", f"id = ? AND {_ALIVE}", [user_id, project_id]))
     if not rows:
         raise _not_found(user_id)

@@ -17,9 +17,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any, TypeVar
 
-import sqlite_utils
-
-from ...storage import get_row, rows_where, text
+from ...storage import Database, get_row, rows_where, text
 from ...storage.rows import CardRow, TransactionRow
 from ..accounts.ledger import change_status, read_balances, record_transaction
 from ..accounts.transactions import TRANSFER_MODES, TRANSFER_TYPES, settlement_time, transfer_type
@@ -192,7 +190,7 @@ def simulate_incoming_transfer(
 
 
 def _pending_transfer(
-    db: sqlite_utils.Database, project_id: str, transaction_id: str, types: tuple[str, ...]
+    db: Database, project_id: str, transaction_id: str, types: tuple[str, ...]
 ) -> TransactionRow:
     transaction = _project_row(
         rows_where(db, "transactions", _IN_PROJECT, [transaction_id, project_id]),
@@ -244,7 +242,7 @@ def reject_transfer(
 # -- cards ---------------------------------------------------------------------------------
 
 
-def _project_card(db: sqlite_utils.Database, project_id: str, card_id: str) -> CardRow:
+def _project_card(db: Database, project_id: str, card_id: str) -> CardRow:
     rows = list(rows_where(db, "cards", "id = ? AND project_id = ?", [card_id, project_id]))
     if not rows:
         raise Rejected(card_not_found(card_id))
@@ -258,7 +256,7 @@ def _alpha3(country: str) -> str:
 
 def _decline_reason(
     env: Environment,
-    db: sqlite_utils.Database,
+    db: Database,
     card: CardRow,
     amount: Decimal,
     *,
@@ -374,9 +372,7 @@ def simulate_card_authorization(
         )
 
 
-def _pending_authorization(
-    db: sqlite_utils.Database, project_id: str, transaction_id: str
-) -> TransactionRow:
+def _pending_authorization(db: Database, project_id: str, transaction_id: str) -> TransactionRow:
     transaction = _project_row(
         rows_where(db, "transactions", _IN_PROJECT, [transaction_id, project_id]),
         "Transaction",

@@ -7,10 +7,8 @@ import re
 from datetime import date
 from typing import Any
 
-import sqlite_utils
-
 from ...exceptions import ConfigurationError, NotFound
-from ...storage import get_row, insert_row, rows_where, update_row
+from ...storage import Database, get_row, insert_row, rows_where, update_row
 from ...storage.rows import UserChanges, UserNew, UserRow
 from ..kernel.context import Environment, Principal
 from ..kernel.events import emit
@@ -141,7 +139,7 @@ def project_knows_user(env: Environment, project_id: str, user_id: str) -> bool:
 
 
 def find_user_by_phone(
-    env: Environment, phone_number: str, *, db: sqlite_utils.Database | None = None
+    env: Environment, phone_number: str, *, db: Database | None = None
 ) -> dict[str, Any] | None:
     database = db or env.store.db
     rows = list(rows_where(database, "users", "phone_number = ?", [phone_number]))

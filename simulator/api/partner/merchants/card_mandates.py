@@ -8,12 +8,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import sqlite_utils
 from ariadne import ObjectType
 from ariadne.types import SchemaBindable
 
 from ....graphql_compat import ResolveInfo
-from ....storage import get_row
+from ....storage import Database, get_row
 from .._helpers import caller
 from ..accounts.accounts import transactions_connection
 
@@ -28,7 +27,7 @@ _BINS = {"Visa": "497010", "Mastercard": "513100", "CartesBancaires": "497010"}
 _TYPES = {"DeferredDebit": "Deferred"}
 
 
-def card_mandate(db: sqlite_utils.Database, payment: dict[str, Any]) -> dict[str, Any]:
+def card_mandate(db: Database, payment: dict[str, Any]) -> dict[str, Any]:
     """The mandate of a card merchant payment's card."""
     card = json.loads(payment.get("card") or "{}")
     scheme = card.get("scheme") or "Other"
