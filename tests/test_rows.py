@@ -13,7 +13,7 @@ from typing import get_type_hints
 import pytest
 import sqlite_utils
 
-from simulator.storage import insert_columns, rows, update_columns, value_of, with_changes
+from simulator.storage import Database, insert_columns, rows, update_columns, value_of, with_changes
 from simulator.storage.rows import find_row, get_row, insert_row, rows_where, update_row
 from simulator.storage.tables import MIGRATION_SETS
 
@@ -39,14 +39,16 @@ def test_the_row_module_is_what_the_generator_writes() -> None:
 
 
 @pytest.fixture(scope="module")
-def db() -> sqlite_utils.Database:
-    database = sqlite_utils.Database(sqlite3.connect(":memory:"))
+def db() -> Database:
+    """The migrated schema (sqlite-utils runs the migrations), as the store wraps it."""
+    connection = sqlite3.connect(":memory:")
+    migrating = sqlite_utils.Database(connection, execute_plugins=False)
     for migrations in MIGRATION_SETS:
-        migrations.apply(database)
-    return database
+        migrations.apply(migrating)
+    return Database(connection)
 
 
-def test_every_table_has_a_row_type_with_its_columns(db: sqlite_utils.Database) -> None:
+def test_every_table_has_a_row_type_with_its_columns(db: Database) -> None:
     tables = [name for name in db.table_names() if not name.startswith(("_", "sqlite_"))]
     assert sorted(rows.TableName.__args__) == sorted(tables)
     shapes = {shape.name: shape for shape in _generator().table_shapes()}
@@ -72,7 +74,7 @@ def test_column_types_follow_sqlite_and_nullability() -> None:
     assert "name" in rows.CardNew.__optional_keys__
 
 
-def test_the_typed_helpers_read_and_write_rows(db: sqlite_utils.Database) -> None:
+def test_the_typed_helpers_read_and_write_rows(db: Database) -> None:
     insert_row(db, "id_sequences", {"kind": "demo", "value": 1})
     update_row(db, "id_sequences", "demo", {"value": 2})
     assert get_row(db, "id_sequences", "demo") == {"kind": "demo", "value": 2}
@@ -81,7 +83,7 @@ def test_the_typed_helpers_read_and_write_rows(db: sqlite_utils.Database) -> Non
     ]
 
 
-def test_the_untyped_helpers_and_row_views(db: sqlite_utils.Database) -> None:
+def test_the_untyped_helpers_and_row_views(db: Database) -> None:
     insert_columns(db, "id_sequences", {"kind": "other", "value": 1})
     update_columns(db, "id_sequences", "other", {"value": 3})
     row = get_row(db, "id_sequences", "other")
