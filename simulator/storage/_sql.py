@@ -91,7 +91,7 @@ def stored(value: Any) -> Any:
 
 def _stored_object(value: object) -> object:
     # Rare types: their modules are imported when such a value is first stored.
-    import datetime
+    import datetime  # start-up: decimal and uuid, for values the simulator rarely stores
     import decimal
     import uuid
 

@@ -51,7 +51,7 @@ def _database(connection: sqlite3.Connection) -> Database:
 def _apply_migrations(database: Database) -> None:
     # A process that finds the migrated image in the user's cache (most) never migrates:
     # sqlite-utils (60 ms) and the 36 modules of the migrations are imported only here.
-    import sqlite_utils
+    import sqlite_utils  # start-up: see above
 
     from .tables import MIGRATION_SETS
 
