@@ -75,7 +75,7 @@ class Database:
     def __init__(self, conn: sqlite3.Connection) -> None:
         autocommit = getattr(conn, "autocommit", None)  # Python 3.12+
         if autocommit is not None and autocommit != getattr(
-            sqlite3, "LEGACYTRANSACTION_CONTROL", -1
+            sqlite3, "LEGACY_TRANSACTION_CONTROL", -1
         ):
             raise TransactionError(
                 "connections created with autocommit=True or autocommit=False are not supported"
