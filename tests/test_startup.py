@@ -23,7 +23,7 @@ from simulator.storage.current import SCHEMA_MIGRATIONS, open_current
 ROOT = Path(__file__).resolve().parents[1]
 
 #: Never imported by `import simulator`, `--help` or `clock`: the server, the widgets, and
-#: what they bring. sqlite_utils (and numpy through it) come with the domain's store.
+#: what they bring. sqlite_utils (and numpy through it) come with the migrations only.
 HEAVY = [
     "starlette",
     "uvicorn",

@@ -2,7 +2,7 @@
 (docs/bug-reports.md); and the journaling of every state-changing command.
 
 A command journaled on a file that is already current (`storage.current`) writes its entry
-with `sqlite3` alone: `clock advance` in a shell loop then starts without sqlite-utils, the
+with `sqlite3` alone: `clock advance` in a shell loop then starts without the store, the
 domain or the simulator (docs/architecture.md, "Start-up").
 """
 
@@ -179,7 +179,7 @@ def record_command(args: argparse.Namespace, argv: Sequence[str]) -> None:
 def _record_in_store(
     data_dir: str, name: EnvironmentName, clock: Clock, entry: dict[str, Any]
 ) -> None:
-    # Lazy: the store brings sqlite-utils, the domain its rules (see the module's docstring).
+    # Lazy: the store and the domain, its rules (see the module's docstring).
     from ..domain.kernel.context import Environment
     from ..storage import Store
 
