@@ -71,7 +71,7 @@ ADDRESSES = {
 def partner_schema() -> GraphQLSchema:
     """The partner API schema, shared by Sandbox and Live (built once per process, at its
     first use)."""
-    return api.build_schema([SCHEMA_DIR / "common", SCHEMA_DIR / "partner"], partner.bindables)
+    return api.build_schema([SCHEMA_DIR / "common", SCHEMA_DIR / "partner"], partner.resolvers())
 
 
 #: The unauthenticated API's schema, shared by Sandbox and Live (built once per process).

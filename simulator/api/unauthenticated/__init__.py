@@ -15,8 +15,8 @@ from typing import Any
 
 from graphql import GraphQLObjectType, GraphQLSchema
 
+from .. import partner
 from ..executable import SCHEMA_DIR, SchemaOnce, build_schema
-from ..partner import bindables as partner_bindables
 
 __all__ = ["SERVED_FILE", "served", "unauthenticated_schema"]
 
@@ -41,7 +41,7 @@ def unauthenticated_schema() -> GraphQLSchema:
     whole = build_schema(
         [SCHEMA_DIR / "common", SCHEMA_DIR / "partner", SCHEMA_DIR / "unauthenticated"],
         [
-            *partner_bindables,
+            *partner.resolvers().all_bindables(),  # every field is walked below
             *resolvers.bindables,
             *registry.bindables,
             *payment_page.bindables,
