@@ -13,10 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from graphql import GraphQLInterfaceType, GraphQLObjectType, GraphQLUnionType
+from graphql import GraphQLInterfaceType, GraphQLObjectType, GraphQLUnionType, print_schema
 
-from simulator.api import lazy_schema, partner
-from simulator.api.executable import SCHEMA_DIR, build_schema
+from simulator import user_cache
+from simulator.api import executable, lazy_schema, partner, sdl_cache
+from simulator.api.executable import SCHEMA_DIR, build_schema, load_type_defs
 from simulator.api.resolver_index import ResolverIndex, binds_of
 
 from .test_first_answer import _executable_parts
@@ -74,6 +75,35 @@ def test_forced_it_binds_every_field_and_type_as_the_eager_build() -> None:
     for graphql_type in deferred.type_map.values():
         if isinstance(graphql_type, GraphQLInterfaceType | GraphQLUnionType):
             assert graphql_type.resolve_type is not None, graphql_type.name
+
+
+def test_a_cached_tree_keeps_each_types_fields_pickled_until_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(user_cache.CACHE_DIR_VARIABLE, str(tmp_path))
+    type_defs = load_type_defs(*PARTNER_DIRS)
+    from_text = executable._built_and_checked(type_defs, PARTNER_DIRS, partner.bindables)
+    sdl_cache.store_document(type_defs, list(from_text.type_map))
+    cached = sdl_cache.cached_document(type_defs)
+    assert cached is not None
+    document, _ = cached
+    lazy = [
+        node.fields
+        for node in document.definitions
+        if isinstance(getattr(node, "fields", None), sdl_cache.LazyFields)
+    ]
+    assert len(lazy) > 1000
+    assert all(fields._fields is None for fields in lazy)  # none unpickled yet
+    from_tree = executable._built_from_checked(document, partner.bindables)
+    assert print_schema(from_tree) == print_schema(from_text)
+    assert _executable_parts(from_tree) == _executable_parts(from_text)
+    if lazy_schema.supported():
+        again = sdl_cache.cached_document(type_defs)
+        assert again is not None
+        built = executable._built_lazily(again[0], again[1], partner.resolvers())
+        assert built is not None
+        lazy_schema.force(built)
+        assert print_schema(built) == print_schema(from_text)
 
 
 _EXAMPLE = """
