@@ -10,7 +10,6 @@ token") says what each id reveals.
 
 from __future__ import annotations
 
-import tomllib
 from typing import Any
 
 from graphql import GraphQLObjectType, GraphQLSchema
@@ -27,6 +26,8 @@ def served() -> dict[str, Any]:
     """`served.toml`: `roots` (root type -> root fields), `withheld` (type -> fields),
     `renamed` (type -> the name it is served under), `left_out` (types never served) and
     `replaced` (type -> the type served in its place): `restricted.Cut`."""
+    import tomllib  # start-up: this API's schema is built at its first request
+
     return tomllib.loads(SERVED_FILE.read_text(encoding="utf-8"))
 
 
