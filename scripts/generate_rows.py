@@ -286,7 +286,7 @@ def render() -> str:
         HEADER,
         "# The classes are the type checker's: at run time each row type is made from\n"
         "# `_ROW_TYPES` at the first use of its name (a start-up makes the few it uses, not all\n"
-        '# 270 of them: 10 ms; docs/performance.md, "Start-up").\n',
+        '# 270 of them: 10 ms; docs/performance.md, "First answer").\n',
         "from collections.abc import Iterable, Iterator, Mapping, Sequence",
         "from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, overload\n",
         "from sqlite_utils import Database\n",

@@ -2,7 +2,7 @@
 
 The partner API has 70 resolver modules; the README example's first answer reads one root
 field (`accounts`) and a type or two. Importing them all, and the domain modules they
-import, was 30 ms of its 0.4 s (docs/performance.md, "Start-up"). An index, generated from
+import, was 30 ms of its 0.4 s (docs/performance.md, "First answer"). An index, generated from
 the modules themselves (`scripts/generate_resolver_index.py`, checked by
 tests/test_resolver_index.py), says what each binds: root fields (`Query.accounts`), object
 types (`Account`), interfaces and unions. `lazy_schema` reads it: a root field gets a

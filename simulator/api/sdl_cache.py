@@ -57,7 +57,7 @@ class LazyFields(Sequence[Node]):
     """A type definition's fields (`node.fields`), kept pickled until they are first read:
     a schema built lazily (`lazy_schema`) reads the fields of the few types a request uses,
     and unpickling all 3,000 of them was a quarter of the first answer's schema build
-    (docs/performance.md, "Start-up"). graphql-core only iterates `node.fields`."""
+    (docs/performance.md, "First answer"). graphql-core only iterates `node.fields`."""
 
     __slots__ = ("_data", "_fields")
 

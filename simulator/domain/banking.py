@@ -8,7 +8,7 @@ install_banking(wiring)   # consent handlers, card cancellations, settlements an
 Each plug names its module, imported at its first use (`Later`, `ConsentHandlers.later`):
 what an approved consent does, the cards an account closing cancels, a merchant payment
 following its transaction; a simulator that approves nothing imports none of it (the README
-example's first answer: docs/performance.md, "Start-up"). The work due on the clock is
+example's first answer: docs/performance.md, "First answer"). The work due on the clock is
 imported with the simulator: the scheduler asks it for its next instant before every answer.
 tests/test_banking_wiring.py checks every plug against the modules it names.
 """

@@ -6,7 +6,7 @@ signature), so the path itself must never reach a log: `access_log.redact` repla
 segment after each of these. Read from the domain's own address templates, so that a
 renamed route is redacted too; `tests/test_secure_logs.py` checks that every route with a
 `{token}` parameter is covered. Read at the first path redacted (a log line), not at import:
-the domain modules they come from are not a first answer's (docs/performance.md, "Start-up").
+the domain modules they come from are not a first answer's (docs/performance.md, "First answer").
 """
 
 from __future__ import annotations

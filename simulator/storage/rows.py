@@ -15,7 +15,7 @@ update_row(db, "cards", card_id, {"status": "Enabled"})   # checked against Card
 
 # The classes are the type checker's: at run time each row type is made from
 # `_ROW_TYPES` at the first use of its name (a start-up makes the few it uses, not all
-# 270 of them: 10 ms; docs/performance.md, "Start-up").
+# 270 of them: 10 ms; docs/performance.md, "First answer").
 
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, overload

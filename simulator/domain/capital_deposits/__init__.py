@@ -19,7 +19,7 @@ __all__ = ["cases", "documents"]
 
 def __getattr__(name: str) -> Any:
     """PEP 562: a module of the family, imported when first asked for (a process imports
-    the modules it uses, not the whole family: docs/performance.md, "Start-up")."""
+    the modules it uses, not the whole family: docs/performance.md, "First answer")."""
     if name not in __all__:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return importlib.import_module(f"{__name__}.{name}")

@@ -43,7 +43,7 @@ def _load_event_types(path: Path) -> tuple[tuple[str, str], ...]:
 def _registry(text: str) -> dict[str, dict[str, str]]:
     """The registry's table; read from the machine's cache (`user_cache`) where an earlier
     process kept it, as JSON: importing `tomllib` (its patterns compiled) and parsing was
-    8-10 ms of every start-up (docs/performance.md, "Start-up")."""
+    8-10 ms of every start-up (docs/performance.md, "First answer")."""
     path = cache_path("event-types", "1", text)
     data = read_cached(path)
     if data is not None:

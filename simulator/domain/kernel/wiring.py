@@ -76,7 +76,7 @@ class DueWork(Protocol):
 class ConsentHandlers(Mapping[str, ConsentHandler]):
     """Consent purpose -> its handler; a purpose plugged `later` imports its module at its
     first look-up (an approval), not with the simulator: the README example's first answer
-    approves nothing (docs/performance.md, "Start-up"). Asking whether a purpose has a
+    approves nothing (docs/performance.md, "First answer"). Asking whether a purpose has a
     handler (`in`) imports nothing."""
 
     def __init__(self) -> None:
