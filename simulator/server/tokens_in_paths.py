@@ -24,6 +24,7 @@ def _segment_before_token(template: str) -> str:
 @cache
 def credential_segments() -> frozenset[str]:
     """The segments before a token, of every address whose path is a credential."""
+    # Imported at the first path redacted, not with the server (start-up).
     from ..domain.capital_deposits.documents import UPLOAD_PATH as DEPOSIT_UPLOAD
     from ..domain.exports.exports import DOWNLOAD_PATH
     from ..domain.users.external_identifications import UPLOAD_PATH as IDENTITY_UPLOAD

@@ -52,7 +52,7 @@ def _registry(text: str) -> dict[str, dict[str, str]]:
             return table
         except ValueError:  # a truncated or foreign file: parse the text instead
             pass
-    import tomllib  # only when the registry is new to this machine
+    import tomllib  # start-up: only when the registry is new to this machine
 
     table = tomllib.loads(text)
     write_cached(path, json.dumps(table).encode("utf-8"))
