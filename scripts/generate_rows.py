@@ -250,6 +250,29 @@ def _helpers(shapes: list[TableShape]) -> Iterator[str]:
         yield f"        {body}\n\n"
 
 
+def _shapes_at_runtime(shapes: list[TableShape]) -> Iterator[str]:
+    """The row types as data, each made into its `TypedDict` at the first use of its name
+    (`_rows.row_type`): the classes above are for the type checker only."""
+    yield "else:"
+    yield "    #: Row type -> (docstring, total, (column, annotation) pairs): see `_rows.row_type`."
+    yield "    _ROW_TYPES: dict[str, tuple[str, bool, tuple[tuple[str, str], ...]]] = {"
+    for shape in shapes:
+        base, name = shape.type_name, shape.name
+        rows = tuple((c.name, _annotation(c)) for c in shape.columns)
+        new = tuple(
+            (c.name, _annotation(c) if c.required_on_insert else f"NotRequired[{_annotation(c)}]")
+            for c in shape.columns
+        )
+        yield f'        "{base}Row": ("A row of `{name}`.", True, {rows!r}),'
+        yield f'        "{base}New": ("A row to insert into `{name}`.", True, {new!r}),'
+        changes = f"Columns of `{name}` an update may set."
+        yield f'        "{base}Changes": ("{changes}", False, {rows!r}),'
+    yield "    }\n"
+    yield "    def __getattr__(name: str) -> Any:"
+    yield '        """PEP 562: a row type, made at the first use of its name."""'
+    yield "        return _rows.row_type(name, _ROW_TYPES, globals())\n\n"
+
+
 def render() -> str:
     """The module's text, formatted as `ruff format` leaves it."""
     shapes = table_shapes()
@@ -261,9 +284,9 @@ def render() -> str:
     tables = ", ".join(f'"{shape.name}"' for shape in shapes)
     lines = [
         HEADER,
-        "# Annotations are evaluated (no `from __future__ import annotations`): each of a\n"
-        "# TypedDict's string annotations would be compiled when the class is made (20 ms over\n"
-        "# every table's three types, at every start-up).\n",
+        "# The classes are the type checker's: at run time each row type is made from\n"
+        "# `_ROW_TYPES` at the first use of its name (a start-up makes the few it uses, not all\n"
+        '# 270 of them: 10 ms; docs/performance.md, "First answer").\n',
         "from collections.abc import Iterable, Iterator, Mapping, Sequence",
         "from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, overload\n",
         "from . import _rows",
@@ -273,8 +296,10 @@ def render() -> str:
         "#: Every table's name.",
         f"TableName = Literal[{tables}]\n\n",
     ]
+    lines.append("if TYPE_CHECKING:")
     for shape in shapes:
-        lines.extend(_classes(shape))
+        lines.extend(f"    {line}" if line.strip() else line for line in _classes(shape))
+    lines.extend(_shapes_at_runtime(shapes))
     lines.extend(_helpers(shapes))
     source = "\n".join(lines).rstrip() + "\n"
     return _format(source)

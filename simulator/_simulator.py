@@ -175,7 +175,11 @@ class Simulator:
         self.ticker = Ticker(self.scheduler)
         #: Operation limits and rate limit in force, and the rate counters (`limits.sqlite`).
         self.limits = Limits(
-            self.data_dir, self._clock, settings=limits, trust_forwarded_for=trust_forwarded_for
+            self.data_dir,
+            self._clock,
+            settings=limits,
+            trust_forwarded_for=trust_forwarded_for,
+            durable=not self._temporary,
         )
         #: The clock, for you to read and move: each move made through it is journaled
         #: (`JournaledClock`); the parts above use their own, unjournaled object.

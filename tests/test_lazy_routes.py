@@ -69,10 +69,13 @@ def test_the_simulators_pages_are_built_at_their_first_request() -> None:
         http = sim.client()
         assert http.get("/").status_code == 200
         groups = [route for route in sim.app.routes if isinstance(route, LazyRoutes)]
-        assert [repr(group) for group in groups] == ["LazyRoutes(0 routes, not built yet)"] * 2
+        # The OAuth pages, the files and card art, the browser pages.
+        assert [repr(group) for group in groups] == ["LazyRoutes(0 routes, not built yet)"] * 3
         configuration = http.get("/oauth2/.well-known/openid-configuration")
         assert configuration.status_code == 200, configuration.text
         assert "built" in repr(groups[0]) and "not" not in repr(groups[0])
+        assert http.get("/card-designs/default.png").status_code == 200
+        assert "not" not in repr(groups[1])
         assert http.get("/sandbox/schema.graphql").status_code == 200
         assert http.get("/dashboard", follow_redirects=False).status_code < 500
         assert all("not" not in repr(group) for group in groups)

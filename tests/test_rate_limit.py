@@ -452,3 +452,13 @@ def test_serve_trusts_x_forwarded_for_only_when_told(tmp_path: Path) -> None:
             code, _ = server.stop()
         assert code == 0
         assert seen == expected, flags
+
+
+def test_a_throwaway_simulator_never_waits_for_the_disk_for_its_counters(tmp_path: Path) -> None:
+    """A temporary data dir's `limits.sqlite` is not synced (as its environment files): its
+    switch to WAL, synced, was most of a new simulator's start-up (issue 35)."""
+    with Simulator() as sim:
+        assert sim.limits.rate_limiter._execute("PRAGMA synchronous").fetchone() == (0,)
+    with Simulator(data_dir=tmp_path) as sim:
+        assert sim.limits.rate_limiter._execute("PRAGMA synchronous").fetchone() == (1,)
+        assert sim.limits.rate_limiter._execute("PRAGMA journal_mode").fetchone() == ("wal",)

@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from importlib import import_module
 from pathlib import Path
-from pkgutil import walk_packages
 from types import ModuleType
 from typing import Any
 
@@ -40,6 +39,7 @@ from .context import RequestContext
 from .errors import GraphQLErrorLog, format_error
 from .inline_reads import note_inline
 from .lazy_schema import make_schema
+from .resolver_index import ResolverIndex, resolver_module_names
 from .scalars import scalars
 from .sdl_cache import cached_document, store_document
 from .unions import bind_abstract_types
@@ -88,38 +88,33 @@ def resolver_modules(package: str, path: Iterable[str]) -> tuple[ModuleType, ...
     bindables are its own); a family folder needs an `__init__.py` to be walked
     (tests/test_architecture.py checks that every file is found).
     """
-    names = sorted(
-        info.name
-        for info in walk_packages(path, package + ".", onerror=_unwalkable)
-        if not info.ispkg and not info.name.rpartition(".")[2].startswith("_")
-    )
-    return tuple(import_module(name) for name in names)
+    return tuple(import_module(name) for name in resolver_module_names(package, path))
 
 
-def _unwalkable(name: str) -> None:
-    # walk_packages would skip a family folder that fails to import, and its resolvers with it.
-    raise ImportError(f"The resolver package {name} does not import.")
-
-
-def build_schema(directories: Sequence[Path], bindables: Sequence[SchemaBindable]) -> GraphQLSchema:
+def build_schema(
+    directories: Sequence[Path], bindables: Sequence[SchemaBindable] | ResolverIndex
+) -> GraphQLSchema:
     """An executable schema: SDL files + resolvers + scalars + `__typename`-resolved abstracts.
 
     Field names are converted from camelCase to the snake_case keys of the domain's rows.
     SDL built before (on this machine, with this graphql-core) is read from the SDL cache
     and not checked again, and each type's fields are built at their first use
-    (`lazy_schema`); new SDL is parsed and checked by Ariadne, then cached.
+    (`lazy_schema`); new SDL is parsed and checked by Ariadne, then cached. Given a
+    `ResolverIndex`, a lazy build imports each resolver module when it first needs what it
+    binds (`resolver_index`); any other imports them all first.
     """
     type_defs = load_type_defs(*directories)
     with _collection_paused():
         cached = cached_document(type_defs)
         if cached is None:
+            bindables = _every(bindables)
             schema = _built_and_checked(type_defs, directories, bindables)
             store_document(type_defs, list(schema.type_map))
             gc.collect()  # the parse's and the checks' cyclic garbage, before the freeze
         else:
             document, type_names = cached
             schema = _built_lazily(document, type_names, bindables) or _built_from_checked(
-                document, bindables
+                document, _every(bindables)
             )
         # Every union and interface not bound above resolves by the `__typename` of its value.
         bind_abstract_types(schema)
@@ -161,11 +156,22 @@ def _built_from_checked(
 
 
 def _built_lazily(
-    document: DocumentNode, type_names: Sequence[str], bindables: Sequence[SchemaBindable]
+    document: DocumentNode,
+    type_names: Sequence[str],
+    bindables: Sequence[SchemaBindable] | ResolverIndex,
 ) -> GraphQLSchema | None:
-    """`_built_from_checked`, but each type's fields built at its first use (`lazy_schema`);
-    `None` where it cannot be."""
+    """`_built_from_checked`, but each type's fields built at its first use (`lazy_schema`),
+    and the deferred resolver modules imported at their first use; `None` where it cannot
+    be."""
+    if isinstance(bindables, ResolverIndex):
+        eager = [bindable for module in bindables.eager_modules() for bindable in module.bindables]
+        return make_schema(document, type_names, normalize_bindables(*scalars, *eager), bindables)
     return make_schema(document, type_names, normalize_bindables(*scalars, *bindables))
+
+
+def _every(bindables: Sequence[SchemaBindable] | ResolverIndex) -> Sequence[SchemaBindable]:
+    """The bindables, every resolver module of an index imported."""
+    return bindables.all_bindables() if isinstance(bindables, ResolverIndex) else bindables
 
 
 def _collection_paused() -> contextlib.AbstractContextManager[None]:

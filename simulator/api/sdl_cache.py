@@ -18,17 +18,18 @@ from __future__ import annotations
 
 import logging
 import pickle
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import graphql
-from graphql import DocumentNode, parse
+from graphql import DocumentNode, Node, parse
 
 from ..user_cache import cache_path, read_cached, write_cached
 
-__all__ = ["CachedSDL", "cached_document", "store_document"]
+__all__ = ["CachedSDL", "LazyFields", "cached_document", "store_document"]
 
 #: Bumped when what is stored changes meaning (a new file for every schema).
-_FORMAT = "sdl-2"
+_FORMAT = "sdl-3"
 
 #: The parsed tree of the SDL and the names of its schema's type map, in order.
 CachedSDL = tuple[DocumentNode, tuple[str, ...]]
@@ -52,6 +53,47 @@ def cached_document(type_defs: str) -> CachedSDL | None:
     return document, type_names
 
 
+class LazyFields(Sequence[Node]):
+    """A type definition's fields (`node.fields`), kept pickled until they are first read:
+    a schema built lazily (`lazy_schema`) reads the fields of the few types a request uses,
+    and unpickling all 3,000 of them was a quarter of the first answer's schema build
+    (docs/performance.md, "First answer"). graphql-core only iterates `node.fields`."""
+
+    __slots__ = ("_data", "_fields")
+
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+        self._fields: tuple[Node, ...] | None = None
+
+    def _loaded(self) -> tuple[Node, ...]:
+        fields = self._fields
+        if fields is None:  # two threads may both unpickle: equal trees, either one kept
+            fields = self._fields = pickle.loads(self._data)
+        return fields
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._loaded()[index]
+
+    def __len__(self) -> int:
+        return len(self._loaded())
+
+    def __iter__(self) -> Iterator[Node]:
+        return iter(self._loaded())
+
+    def __reduce__(self) -> tuple[type[LazyFields], tuple[bytes]]:
+        return LazyFields, (self._data,)
+
+
+def _fields_pickled_apart(document: DocumentNode) -> DocumentNode:
+    """`document` (a tree of its own), each definition's fields pickled on their own."""
+    for node in document.definitions:
+        fields = getattr(node, "fields", None)
+        if fields:  # the nodes are frozen (graphql-core 3.3): set as their own methods do
+            data = pickle.dumps(tuple(fields), protocol=pickle.HIGHEST_PROTOCOL)
+            object.__setattr__(node, "fields", LazyFields(data))
+    return document
+
+
 def store_document(type_defs: str, type_names: Sequence[str]) -> None:
     """Keep the parsed tree of `type_defs` (SDL that has just built a valid schema) and the
     names of that schema's type map, in order, for the next process."""
@@ -59,7 +101,8 @@ def store_document(type_defs: str, type_names: Sequence[str]) -> None:
     if path is None:
         return
     try:
-        stored = (parse(type_defs, no_location=True), tuple(type_names))
+        document = _fields_pickled_apart(parse(type_defs, no_location=True))
+        stored = (document, tuple(type_names))
         data = pickle.dumps(stored, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # a tree this graphql-core cannot pickle: parse it each time
         logger.debug("Could not pickle the SDL's tree", exc_info=True)

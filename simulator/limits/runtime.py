@@ -37,11 +37,12 @@ class Limits:
         *,
         settings: LimitSettings | None = None,
         trust_forwarded_for: bool = False,
+        durable: bool = True,
     ) -> None:
         self.file = LimitSettingsFile(data_dir)
         self.fixed = settings
         self.trust_forwarded_for = trust_forwarded_for
-        self.rate_limiter = RateLimiter(data_dir, clock)
+        self.rate_limiter = RateLimiter(data_dir, clock, durable=durable)
 
     @property
     def settings(self) -> LimitSettings:

@@ -42,7 +42,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..clock import monotonic
 from .responses import REQUEST_ID_SCOPE_KEY, json_error
-from .tokens_in_paths import CREDENTIAL_SEGMENTS
+from .tokens_in_paths import credential_segments
 
 __all__ = [
     "ACCESS_LOGGER",
@@ -166,14 +166,15 @@ REDACTED: Final = "[redacted]"
 
 
 def redact(path: str) -> str:
-    """`path` cut after the first of `CREDENTIAL_SEGMENTS`, the rest `[redacted]`: an
+    """`path` cut after the first of `credential_segments()`, the rest `[redacted]`: an
     upload's or a download's token is the path itself (as a presigned URL's signature), and
     whoever reads the log must not be able to use it. A segment is compared
     percent-decoded (`export%2Ddownloads` routes as `export-downloads`)."""
     parts = _SEPARATOR.split(path)
+    segments = credential_segments()
     # parts alternate: segment, separator, segment, ...
     for index in range(0, len(parts) - 1, 2):
-        if unquote(parts[index]) in CREDENTIAL_SEGMENTS and "".join(parts[index + 2 :]):
+        if unquote(parts[index]) in segments and "".join(parts[index + 2 :]):
             return "".join(parts[: index + 2]) + REDACTED
     return path
 

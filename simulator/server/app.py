@@ -45,10 +45,8 @@ from ..public_url import DEFAULT_PUBLIC_URL, public_url_of, public_url_setting
 from ..scheduler import Scheduler, Ticker
 from .access_log import AccessLog
 from .bounds import RequestBounds
-from .card_art import card_art_routes
 from .due_work import FireDueWork, PinnedTime
 from .edge import EdgeMiddleware
-from .files import file_routes
 from .graphql_endpoint import graphql_endpoint
 from .guard import LifecycleGuard
 from .lazy_routes import LazyRoutes
@@ -71,7 +69,7 @@ ADDRESSES = {
 def partner_schema() -> GraphQLSchema:
     """The partner API schema, shared by Sandbox and Live (built once per process, at its
     first use)."""
-    return api.build_schema([SCHEMA_DIR / "common", SCHEMA_DIR / "partner"], partner.bindables)
+    return api.build_schema([SCHEMA_DIR / "common", SCHEMA_DIR / "partner"], partner.resolvers())
 
 
 #: The unauthenticated API's schema, shared by Sandbox and Live (built once per process).
@@ -143,8 +141,8 @@ def create_app(
     routes = [
         *with_explorer(api_routes),
         LazyRoutes(lambda: _oauth_routes(environments)),  # after the API's hot paths
-        *file_routes(environments),  # uploads and downloads the simulator serves itself
-        *card_art_routes(),  # the card designs' images, offline
+        # Uploads and downloads the simulator serves itself, and the card designs' images.
+        LazyRoutes(lambda: _file_routes(environments)),
         LazyRoutes(lambda: browser_routes(environments, schemas, scheduler)),
     ]
     middleware = _middleware(environments, lifecycle, limits, scheduler)
@@ -157,6 +155,13 @@ def create_app(
     app.router.redirect_slashes = False  # its redirect would be built from the Host header
     app.state.public_url = public_url_setting(public_url)
     return app
+
+
+def _file_routes(environments: dict[EnvironmentName, Environment]) -> list[Route]:
+    from .card_art import card_art_routes  # lazy: at their first request (start-up)
+    from .files import file_routes
+
+    return [*file_routes(environments), *card_art_routes()]
 
 
 def _oauth_routes(environments: dict[EnvironmentName, Environment]) -> list[Route]:

@@ -14,8 +14,9 @@ text(card, "status")                          # a str column, checked
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, TypeAlias, TypeVar, cast
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping, Sequence
+from functools import cache
+from typing import Any, NotRequired, TypeAlias, TypedDict, TypeVar, cast
 
 from ._database import Database, NotFoundError
 
@@ -30,6 +31,7 @@ __all__ = [
     "insert_rows",
     "integer",
     "optional_text",
+    "row_type",
     "rows_where",
     "text",
     "update_columns",
@@ -154,3 +156,28 @@ def with_changes(row: RowT, changes: Mapping[str, Any]) -> RowT:
     """`row` as it reads after `update_row(..., changes)`, as a new dict (`row` is left as it
     is); `changes` are columns of its table."""
     return cast(RowT, {**row, **changes})
+
+
+def row_type(
+    name: str,
+    shapes: Mapping[str, tuple[str, bool, tuple[tuple[str, str], ...]]],
+    namespace: MutableMapping[str, Any],
+) -> Any:
+    """The `TypedDict` `name` of `rows.py`, made from its shape (docstring, total, columns
+    and their annotations) and kept in `namespace` (the module's globals): the class the
+    module declares for the type checker, made at the first use of its name."""
+    shape = shapes.get(name)
+    if shape is None:
+        raise AttributeError(f"module {namespace['__name__']!r} has no attribute {name!r}")
+    doc, total, columns = shape
+    fields = {column: _annotation(text) for column, text in columns}
+    made: Any = TypedDict(name, fields, total=total)  # type: ignore[misc]
+    made.__module__ = namespace["__name__"]
+    made.__doc__ = doc
+    return namespace.setdefault(name, made)  # two threads at once: one class kept
+
+
+@cache
+def _annotation(text: str) -> Any:
+    """An annotation of `rows.py` (`str | None`, `NotRequired[int]`), evaluated once."""
+    return eval(text, {"NotRequired": NotRequired, "__builtins__": __builtins__})

@@ -10,13 +10,12 @@ token") says what each id reveals.
 
 from __future__ import annotations
 
-import tomllib
 from typing import Any
 
 from graphql import GraphQLObjectType, GraphQLSchema
 
+from .. import partner
 from ..executable import SCHEMA_DIR, SchemaOnce, build_schema
-from ..partner import bindables as partner_bindables
 
 __all__ = ["SERVED_FILE", "served", "unauthenticated_schema"]
 
@@ -27,6 +26,8 @@ def served() -> dict[str, Any]:
     """`served.toml`: `roots` (root type -> root fields), `withheld` (type -> fields),
     `renamed` (type -> the name it is served under), `left_out` (types never served) and
     `replaced` (type -> the type served in its place): `restricted.Cut`."""
+    import tomllib  # start-up: this API's schema is built at its first request
+
     return tomllib.loads(SERVED_FILE.read_text(encoding="utf-8"))
 
 
@@ -41,7 +42,7 @@ def unauthenticated_schema() -> GraphQLSchema:
     whole = build_schema(
         [SCHEMA_DIR / "common", SCHEMA_DIR / "partner", SCHEMA_DIR / "unauthenticated"],
         [
-            *partner_bindables,
+            *partner.resolvers().all_bindables(),  # every field is walked below
             *resolvers.bindables,
             *registry.bindables,
             *payment_page.bindables,

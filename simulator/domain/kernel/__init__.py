@@ -8,23 +8,29 @@ keys, and the partner's projects (credentials, settings, rate limits).
 It imports no other family.
 """
 
-from . import (
-    access,
-    context,
-    countries,
-    events,
-    iban,
-    idempotency,
-    money,
-    pagination,
-    project_settings,
-    projects,
-    queries,
-    rate_limits,
-    rejections,
-    validation,
-    wiring,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from . import (
+        access,
+        context,
+        countries,
+        events,
+        iban,
+        idempotency,
+        money,
+        pagination,
+        project_settings,
+        projects,
+        queries,
+        rate_limits,
+        rejections,
+        validation,
+        wiring,
+    )
 
 __all__ = [
     "access",
@@ -43,3 +49,11 @@ __all__ = [
     "validation",
     "wiring",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """PEP 562: a module of the family, imported when first asked for (a process imports
+    the modules it uses, not the whole family: docs/performance.md, "First answer")."""
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return importlib.import_module(f"{__name__}.{name}")

@@ -13,13 +13,14 @@ with env.store.atomic() as db:
 
 from __future__ import annotations
 
-import tomllib
+import json
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 
 from ...storage import Database, insert_row, next_number, rows_where
 from ...storage.rows import EventRow
+from ...user_cache import cache_path, read_cached, write_cached
 from .context import Environment
 
 __all__ = ["EVENT_TYPES", "EVENT_TYPES_FILE", "EVENT_TYPE_DESCRIPTIONS", "emit", "list_events"]
@@ -29,12 +30,31 @@ EVENT_TYPES_FILE = Path(__file__).with_name("event_types.toml")
 
 
 def _load_event_types(path: Path) -> tuple[tuple[str, str], ...]:
-    table = tomllib.loads(path.read_text(encoding="utf-8"))
+    table = _registry(path.read_text(encoding="utf-8"))
     return tuple(
         (f"{resource}.{verb}", str(description))
         for resource, verbs in table.items()
         for verb, description in verbs.items()
     )
+
+
+def _registry(text: str) -> dict[str, dict[str, str]]:
+    """The registry's table; read from the machine's cache (`user_cache`) where an earlier
+    process kept it, as JSON: importing `tomllib` (its patterns compiled) and parsing was
+    8-10 ms of every start-up (docs/performance.md, "First answer")."""
+    path = cache_path("event-types", "1", text)
+    data = read_cached(path)
+    if data is not None:
+        try:
+            table: dict[str, dict[str, str]] = json.loads(data)
+            return table
+        except ValueError:  # a truncated or foreign file: parse the text instead
+            pass
+    import tomllib  # start-up: only when the registry is new to this machine
+
+    table = tomllib.loads(text)
+    write_cached(path, json.dumps(table).encode("utf-8"))
+    return table
 
 
 #: Every event type of the real service, `Resource.Verb`, with a one-line description.

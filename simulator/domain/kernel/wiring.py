@@ -18,8 +18,10 @@ wiring.get(Receivers)                     # a per-simulator service, looked up b
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ...storage import Database
@@ -30,8 +32,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ConsentHandler",
+    "ConsentHandlers",
     "DueWork",
     "EventListener",
+    "Later",
     "ResourceHook",
     "Wiring",
 ]
@@ -68,13 +72,80 @@ class DueWork(Protocol):
         """Run everything due at or before the clock's current time; return timeline entries."""
 
 
+class ConsentHandlers(Mapping[str, ConsentHandler]):
+    """Consent purpose -> its handler; a purpose plugged `later` imports its module at its
+    first look-up (an approval), not with the simulator: the README example's first answer
+    approves nothing (docs/performance.md, "First answer"). Asking whether a purpose has a
+    handler (`in`) imports nothing."""
+
+    def __init__(self) -> None:
+        self._handlers: dict[str, ConsentHandler] = {}
+        self._later: dict[str, tuple[str, str]] = {}
+        self._lock = threading.Lock()
+
+    def update(self, handlers: Mapping[str, ConsentHandler]) -> None:
+        """Plug handlers already imported."""
+        self._handlers.update(handlers)
+
+    def later(self, purposes: Mapping[str, tuple[str, str]]) -> None:
+        """Plug each purpose's handler by its module and attribute: the `ConsentHandler`, or a
+        mapping of them by purpose (a module's `CONSENT_HANDLERS`)."""
+        self._later.update(purposes)
+
+    def __getitem__(self, purpose: str) -> ConsentHandler:
+        handler = self._handlers.get(purpose)
+        if handler is not None:
+            return handler
+        module, attribute = self._later[purpose]  # KeyError: no such purpose
+        found = getattr(import_module(module), attribute)
+        handler = found[purpose] if isinstance(found, Mapping) else found
+        if not isinstance(handler, ConsentHandler):
+            raise TypeError(f"{module}.{attribute} is no consent handler of {purpose}.")
+        with self._lock:
+            return self._handlers.setdefault(purpose, handler)
+
+    def __contains__(self, purpose: object) -> bool:
+        return purpose in self._handlers or purpose in self._later
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**dict.fromkeys(self._handlers), **dict.fromkeys(self._later)})
+
+    def __len__(self) -> int:
+        return len(self._handlers.keys() | self._later.keys())
+
+
+class Later:
+    """A plug (a hook, a listener) called by its module and name: the module is imported at
+    its first call, not with the simulator."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module = module
+        self.name = name
+        self._function: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any) -> Any:
+        function = self._function
+        if function is None:
+            function = self._function = getattr(import_module(self.module), self.name)
+        return function(*args)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Later) and (self.module, self.name) == (other.module, other.name)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.name))
+
+    def __repr__(self) -> str:
+        return f"Later({self.module!r}, {self.name!r})"
+
+
 @dataclass
 class Wiring:
     """The plugs of one simulator (see the module docstring). Filled while the simulator is
     built, then only read."""
 
     #: Consent purpose -> what approving (or not) its consent does.
-    consent_handlers: dict[str, ConsentHandler] = field(default_factory=dict)
+    consent_handlers: ConsentHandlers = field(default_factory=ConsentHandlers)
     #: Run when an account starts closing (its cards are canceled).
     account_closing: list[ResourceHook[AccountRow]] = field(default_factory=list)
     #: Run when a membership is disabled (its cards are canceled).
