@@ -29,6 +29,11 @@ SimulatorError
 ├── SnapshotError               a snapshot that cannot be saved or restored (snapshots)
 ├── ReportFormatError           a bug report written by another format version (report)
 ├── ReplayError                 a report step whose replay differs from the recording (report)
+├── StoreError                  a call the store's `Database` cannot run (storage._sql)
+│   ├── NotFoundError           no row has the primary key asked for
+│   ├── PrimaryKeyRequired      an upsert without a primary key value
+│   ├── InvalidColumns          `pk=` names a column the table does not have
+│   └── TransactionError        a connection or journal mode change the wrapper cannot drive
 └── AuthenticationError         a credential or token the simulator refuses
     ├── InvalidClient           unknown client_id or wrong client_secret (OAuth `invalid_client`)
     ├── InvalidToken            a missing, unknown, expired or other-environment bearer token

@@ -15,6 +15,8 @@ import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, TypeAlias
 
+from ..exceptions import SimulatorError
+
 __all__ = [
     "Column",
     "InvalidColumns",
@@ -47,19 +49,24 @@ QUERY_ONLY = (
 )
 
 
-class NotFoundError(Exception):
+class StoreError(SimulatorError):
+    """A call the store's `Database` cannot run: its subclasses carry sqlite-utils' own names,
+    so code and tests written against sqlite-utils read the same."""
+
+
+class NotFoundError(StoreError):
     """No row has the primary key asked for (`Table.get`, `update`, `delete`)."""
 
 
-class PrimaryKeyRequired(Exception):
+class PrimaryKeyRequired(StoreError):
     """An upsert without a primary key value, as sqlite-utils raises it."""
 
 
-class InvalidColumns(Exception):
+class InvalidColumns(StoreError):
     """`pk=` names a column the table does not have."""
 
 
-class TransactionError(Exception):
+class TransactionError(StoreError):
     """A connection this wrapper cannot drive (Python 3.12's `autocommit=`), or a journal
     mode change asked for inside a transaction."""
 
