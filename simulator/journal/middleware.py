@@ -23,6 +23,7 @@ from ..domain.kernel.context import Environment
 from ..environments import EnvironmentName
 from ..exceptions import SimulatorClosed
 from ..public_url import DEFAULT_PUBLIC_URL
+from ..storage.loop_reads import reads_beside_bookkeeping
 from .record import record, settings_of
 from .redact import KnownBearer, Redactor
 
@@ -152,7 +153,10 @@ class JournalMiddleware:
             return
         exchange = _Exchange(self, scope, receive, send)
         try:
-            await self.app(scope, exchange.receive_kept, exchange.send_kept)
+            # Its reads on the connection the entry commits on: the commit then leaves their
+            # page cache alone (`storage.loop_reads`).
+            with reads_beside_bookkeeping():
+                await self.app(scope, exchange.receive_kept, exchange.send_kept)
         finally:
             if not exchange.written:  # a bug (the access log answers 500) or a client that left
                 exchange.written = True
