@@ -3,8 +3,9 @@
     python benchmarks/bench_journal.py [--rounds 40] [--batch 20] [--steps 1000] [--quick]
 
 1. Journaling overhead on `accounts(first: 50)`: the same request with the journal on and
-   off (`journal_retention=0`), in-process and over HTTP (uvicorn), interleaved in many
-   rounds; the median of the rounds' ratios. Target: under 10%.
+   off (`journal_retention=0`), in-process, over HTTP with uvicorn in a thread of this
+   process, and over HTTP with uvicorn in a process of its own (as `serve` runs it),
+   interleaved in many rounds; the median of the rounds' ratios. Target: under 10%.
 2. Writing a report of N steps (a notebook, from a snapshot). Target: under 2 s.
 3. Replaying it (every cell, in-process). Target: under 10 s.
 4. The report's size.
