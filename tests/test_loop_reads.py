@@ -102,3 +102,38 @@ def test_a_journaled_request_reads_beside_its_entry_and_answers_the_same(
         assert used[-1] is bookkeeping  # the entry's connection
         entries = bookkeeping.execute("SELECT count(*) FROM journal_entries").fetchone()[0]
     assert entries >= 4  # the token and the three queries, each committed
+
+
+def test_an_entry_is_written_even_when_a_read_is_left_open_on_its_connection(
+    sim: Simulator,
+) -> None:
+    # A cursor not read to its end keeps its snapshot: once another connection commits, the
+    # bookkeeping connection cannot write; the entry goes on the thread's own connection.
+    credentials = sim.create_project("sandbox", "P", ["http://localhost/cb"])
+    store = sim.sandbox.store
+    with sim.client() as client:
+        token = client.post(
+            "/oauth2/token",
+            data={
+                "grant_type": "client_credentials",
+                "client_id": credentials.client_id,
+                "client_secret": credentials.client_secret,
+            },
+        ).json()["access_token"]
+        with store.bookkeeping_autocommit() as bookkeeping:
+            left_open = bookkeeping.execute("SELECT name FROM sqlite_master")
+            assert left_open.fetchone() is not None
+        other = sqlite3.connect(store.path)
+        other.execute("INSERT INTO id_sequences (kind, value) VALUES ('elsewhere', 1)")
+        other.commit()
+        before = other.execute("SELECT count(*) FROM journal_entries").fetchone()[0]
+        answer = client.post(
+            "/sandbox/graphql",
+            json={"query": "{ accounts(first: 1) { edges { node { id } } } }"},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert answer.status_code == 200
+        after = other.execute("SELECT count(*) FROM journal_entries").fetchone()[0]
+        other.close()
+        del left_open
+    assert after == before + 1

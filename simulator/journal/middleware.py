@@ -13,6 +13,7 @@ import functools
 import json
 import logging
 import re
+import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
@@ -169,15 +170,43 @@ class JournalMiddleware:
         one short INSERT in WAL mode, no fsync, costs less than a thread hop)."""
         entry: dict[str, Any] = {"method": scope.get("method"), "endpoint": scope.get("path")}
         try:
-            entry, environment = http_entry(scope, body, started, answer)
-            entry["virtual_time"] = arrived
-            record(self.environments[environment], entry, redaction(scope))
+            try:
+                entry = self._recorded(scope, body, started, answer, arrived, own=False)
+            except sqlite3.OperationalError:
+                # A read left open on the bookkeeping connection (a cursor not read to its
+                # end and still alive: `storage.loop_reads`) holds an old snapshot, which
+                # cannot write once another connection has committed. The entry, built
+                # again (its redaction changed the first one), goes in a transaction on
+                # this thread's own connection.
+                entry = self._recorded(scope, body, started, answer, arrived, own=True)
         except SimulatorClosed:  # a request answered 503 while the simulator closes
             pass
         except Exception:  # the journal never breaks a request; its failure is logged
             logger.exception(
                 "The journal could not record %s %s", entry["method"], entry["endpoint"]
             )
+
+    def _recorded(
+        self,
+        scope: Scope,
+        body: bytes,
+        started: Mapping[str, Any],
+        answer: bytes,
+        arrived: str,
+        *,
+        own: bool,
+    ) -> dict[str, Any]:
+        """Build and commit the entry: on the bookkeeping connection, or (`own`) in a
+        transaction of this thread's own connection. The entry, for the log."""
+        entry, environment = http_entry(scope, body, started, answer)
+        entry["virtual_time"] = arrived
+        env = self.environments[environment]
+        if own:
+            with env.store.atomic() as db:
+                record(env, entry, redaction(scope), db=db)
+        else:
+            record(env, entry, redaction(scope))
+        return entry
 
 
 def redaction(scope: Scope) -> Callable[[Redactor, dict[str, Any]], None]:

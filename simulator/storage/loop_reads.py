@@ -15,6 +15,11 @@ writes). The bookkeeping connection is in autocommit mode: each read is its own 
 as on the thread's connection outside a transaction. Other threads (the ticker reading the
 data version under the store's lock) share it: SQLite serializes one connection's calls.
 
+A read left open on the bookkeeping connection (a cursor not read to its end, still alive)
+keeps its snapshot, and SQLite refuses to write from an old snapshot once another connection
+has committed: the journal then commits the entry on the thread's own connection instead
+(`journal.middleware.JournalMiddleware.write`).
+
 The scope names the thread that set it: a copy of the context handed to a worker thread
 (`run_in_threadpool`) carries it, and must not use the connection concurrently from there.
 """
