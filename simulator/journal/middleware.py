@@ -13,6 +13,7 @@ import functools
 import json
 import logging
 import re
+import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
@@ -23,6 +24,7 @@ from ..domain.kernel.context import Environment
 from ..environments import EnvironmentName
 from ..exceptions import SimulatorClosed
 from ..public_url import DEFAULT_PUBLIC_URL
+from ..storage.loop_reads import reads_beside_bookkeeping
 from .record import record, settings_of
 from .redact import KnownBearer, Redactor
 
@@ -152,7 +154,10 @@ class JournalMiddleware:
             return
         exchange = _Exchange(self, scope, receive, send)
         try:
-            await self.app(scope, exchange.receive_kept, exchange.send_kept)
+            # Its reads on the connection the entry commits on: the commit then leaves their
+            # page cache alone (`storage.loop_reads`).
+            with reads_beside_bookkeeping():
+                await self.app(scope, exchange.receive_kept, exchange.send_kept)
         finally:
             if not exchange.written:  # a bug (the access log answers 500) or a client that left
                 exchange.written = True
@@ -165,15 +170,43 @@ class JournalMiddleware:
         one short INSERT in WAL mode, no fsync, costs less than a thread hop)."""
         entry: dict[str, Any] = {"method": scope.get("method"), "endpoint": scope.get("path")}
         try:
-            entry, environment = http_entry(scope, body, started, answer)
-            entry["virtual_time"] = arrived
-            record(self.environments[environment], entry, redaction(scope))
+            try:
+                entry = self._recorded(scope, body, started, answer, arrived, own=False)
+            except sqlite3.OperationalError:
+                # A read left open on the bookkeeping connection (a cursor not read to its
+                # end and still alive: `storage.loop_reads`) holds an old snapshot, which
+                # cannot write once another connection has committed. The entry, built
+                # again (its redaction changed the first one), goes in a transaction on
+                # this thread's own connection.
+                entry = self._recorded(scope, body, started, answer, arrived, own=True)
         except SimulatorClosed:  # a request answered 503 while the simulator closes
             pass
         except Exception:  # the journal never breaks a request; its failure is logged
             logger.exception(
                 "The journal could not record %s %s", entry["method"], entry["endpoint"]
             )
+
+    def _recorded(
+        self,
+        scope: Scope,
+        body: bytes,
+        started: Mapping[str, Any],
+        answer: bytes,
+        arrived: str,
+        *,
+        own: bool,
+    ) -> dict[str, Any]:
+        """Build and commit the entry: on the bookkeeping connection, or (`own`) in a
+        transaction of this thread's own connection. The entry, for the log."""
+        entry, environment = http_entry(scope, body, started, answer)
+        entry["virtual_time"] = arrived
+        env = self.environments[environment]
+        if own:
+            with env.store.atomic() as db:
+                record(env, entry, redaction(scope), db=db)
+        else:
+            record(env, entry, redaction(scope))
+        return entry
 
 
 def redaction(scope: Scope) -> Callable[[Redactor, dict[str, Any]], None]:

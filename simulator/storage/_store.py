@@ -20,6 +20,7 @@ from ..user_cache import cache_path, read_cached, write_cached
 from ._database import Database
 from ._ids import ID_SECRET_TABLE, ensure_id_secret
 from .current import MIGRATIONS_TABLE, connect, protect_database
+from .loop_reads import reads_here
 from .private import private_dir, private_file
 from .read_only import refuse_writes_here
 
@@ -219,10 +220,27 @@ class Store:
 
     @property
     def db(self) -> Database:
-        """This thread's connection (`SimulatorClosed` once the store is closed)."""
+        """This thread's connection (`SimulatorClosed` once the store is closed); inside
+        `loop_reads.reads_beside_bookkeeping()`, the bookkeeping one for a read made outside
+        this thread's transaction (its page cache outlives the journal's commits)."""
+        return self._connection(reads_here())
+
+    def _leased(self) -> Database:
+        """This thread's own connection, wherever its reads go (`db`): writes begin there."""
+        return self._connection(False)
+
+    def _connection(self, beside_bookkeeping: bool) -> Database:
         if self._closed:
             raise SimulatorClosed(f"The {self.environment.value} store is closed.")
         lease: _Lease | None = getattr(self._local, "lease", None)
+        if beside_bookkeeping:
+            watch = self._watch
+            if (
+                watch is not None
+                and not watch.conn.in_transaction  # another thread's bookkeeping under way
+                and (lease is None or not lease.database.conn.in_transaction)
+            ):
+                return watch
         if lease is None:
             lease = _Lease(self._take())
             self._local.lease = lease
@@ -263,7 +281,7 @@ class Store:
         is refused before it begins (`WriteDeferred`): the operation runs again in a worker.
         """
         refuse_writes_here()
-        database = self.db
+        database = self._leased()
         if database.conn.in_transaction:
             with database.atomic():  # a savepoint
                 yield database
