@@ -116,9 +116,7 @@ class StoreWatch:
     of a fingerprint, which nearly every request pays (its journal entry is a commit).
     """
 
-    def __init__(
-        self, paths: list[Path], ignored: dict[str, set[str]] | None = None
-    ) -> None:
+    def __init__(self, paths: list[Path], ignored: dict[str, set[str]] | None = None) -> None:
         self._connections = [
             sqlite3.connect(path, isolation_level=None, cached_statements=1024) for path in paths
         ]

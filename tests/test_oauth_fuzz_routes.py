@@ -14,7 +14,6 @@ import os
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import quote
 
 import httpx
