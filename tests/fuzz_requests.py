@@ -64,7 +64,7 @@ SESSION_STEPS = {
     "/oauth2/auth/consent": "done",
     "/oauth2/auth/verify": "done",
 }
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = re.compile("[\ud800-\udfff]+")
 GRAPHQL_PATHS = (
     "/sandbox/graphql",
     "/sandbox-testing/graphql",

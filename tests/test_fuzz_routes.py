@@ -11,6 +11,7 @@ The routes are walked from the app, so a new route is fuzzed without being liste
 from __future__ import annotations
 
 import os
+import sqlite3
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +23,7 @@ from hypothesis import strategies as st
 from simulator import Simulator
 
 from .fuzz_requests import fuzz_once
-from .fuzz_support import FuzzWorld, RouteTarget, app_routes
+from .fuzz_support import REDIRECT_URI, FuzzWorld, RouteTarget, StoreWatch, app_routes
 
 EXAMPLES = 100 if os.environ.get("CI") else 50
 
@@ -46,6 +47,32 @@ def test_every_route_is_walked() -> None:
     paths = {route.path for route in ROUTES}
     assert {"/", "/oauth2/token", "/sandbox/graphql", "/oauth2/auth"} <= paths
     assert any(route.params for route in ROUTES)  # path parameters are fuzzed too
+
+
+def test_the_store_watch_sees_every_write_but_the_journals(sim: Simulator) -> None:
+    """The fuzz tests' check itself: a write of another connection is seen, a request that
+    only journals is not, and a table made after the watch started is read too (its SELECTs
+    are kept per schema version)."""
+    paths = [env.store.path for env in sim.environments.values()]
+    watches = [StoreWatch(paths), StoreWatch(paths, {})]  # minus REFUSAL_WRITES; everything
+    try:
+        with sim.client() as http:
+            assert http.get("/oauth2/.well-known/jwks.json").status_code == 200  # keys made
+            for watch in watches:
+                watch.mark()
+            assert http.get("/oauth2/.well-known/jwks.json").status_code == 200  # journaled
+        assert [watch.unchanged() for watch in watches] == [True, True]
+        sim.create_project("sandbox", "Seen", [REDIRECT_URI])
+        assert [watch.unchanged() for watch in watches] == [False, False]
+        with sqlite3.connect(sim.sandbox.store.path) as other:
+            other.execute("CREATE TABLE extra (x)")
+        assert [watch.unchanged() for watch in watches] == [False, False]  # a new table
+        with sqlite3.connect(sim.sandbox.store.path) as other:
+            other.execute("INSERT INTO extra VALUES (1)")
+        assert [watch.unchanged() for watch in watches] == [False, False]
+    finally:
+        for watch in watches:
+            watch.close()
 
 
 @pytest.mark.parametrize("route", ROUTES, ids=[route.id for route in ROUTES])

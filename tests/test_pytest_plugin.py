@@ -53,11 +53,12 @@ def test_served_over_http(banking_server, sandbox_token):
         assert graphql(http, sandbox_token, "{ projectInfo { name } }")["data"]["projectInfo"]["name"] == "Integration tests"
 
 
+@pytest.mark.banking_dataset(None)  # loaded below, once subscribed
 def test_webhook_retries_on_the_virtual_clock(banking_sim, webhook_inbox, sandbox_project):
     webhook_inbox.subscribe(["Account.Created"], secret="s3cret")
     webhook_inbox.answer(503, times=1)  # the first delivery; its retry comes 5 s later
     from simulator.domain.sandbox.datasets import load_dataset
-    load_dataset(banking_sim.sandbox, sandbox_project.project_id, "workshop")
+    load_dataset(banking_sim.sandbox, sandbox_project.project_id, "default")
     first = webhook_inbox.wait_for("Account.Created")  # sent at once: no move
     assert (first.status, banking_sim.now().isoformat()) == (503, "2026-01-05T09:00:00+00:00")
     got = webhook_inbox.wait_for(

@@ -135,10 +135,17 @@ def explorer_routes(schemas: Mapping[str, Callable[[], GraphQLSchema]]) -> list[
     from .pages import STATIC_PREFIX, static_file  # lazy: the pages' renderer (start-up)
 
     def sdl_route(prefix: str, schema: Callable[[], GraphQLSchema]) -> Route:
+        # Printed once per schema object: printing the partner schema takes tens of
+        # milliseconds of the event loop, and the text of one schema never changes.
+        printed: list[tuple[GraphQLSchema, str]] = []
+
         async def sdl(request: Request) -> Response:
             del request
+            current = schema()
+            if not printed or printed[0][0] is not current:
+                printed[:] = [(current, schema_sdl(current))]
             return Response(
-                schema_sdl(schema()),
+                printed[0][1],
                 media_type="text/plain; charset=utf-8",
                 headers={"Content-Disposition": f'inline; filename="{prefix}.graphql"'},
             )
