@@ -27,7 +27,7 @@ def test_a_long_read_only_load_keeps_the_wal_bounded(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A checkpoint every 256 KiB instead of 4 MiB: 300 entries (about 15 KiB each) would
-    # make a 4 MiB WAL without checkpoints, under 1 MiB with them.
+    # make a 4 MiB WAL without checkpoints, well under it with them.
     monkeypatch.setattr(_store, "_CHECKPOINT_BYTES", 256 * 1024)
     checkpointed: list[str] = []
     checkpoint = _store.Store._checkpoint
@@ -47,9 +47,12 @@ def test_a_long_read_only_load_keeps_the_wal_bounded(
             for _ in range(300):
                 answer = client.post("/sandbox/graphql", json={"query": QUERY}, headers=headers)
                 assert answer.status_code == 200
-            assert _wal_size(sim) < 1024 * 1024
+            # Without checkpoints the WAL would pass 4 MiB. A checkpoint that finds the journal
+            # committing gives up until the next one, and on a loaded machine a worker may start
+            # late: half that bound, and a few checkpoints, tell the two apart without timing.
+            assert _wal_size(sim) < 2 * 1024 * 1024
         # Every checkpoint ran in a worker, none on the event loop's thread.
-        assert len(checkpointed) >= 5
+        assert len(checkpointed) >= 3
         assert all(name.startswith("simulator-worker") for name in checkpointed)
         journal = sim.sandbox.store.db.execute("SELECT count(*) FROM journal_entries")
         assert journal.fetchone()[0] >= 300

@@ -89,15 +89,30 @@ class DeadlineExecutionContext(ExecutionContext):
 
     def execute_operation(self, *args: Any, **kwargs: Any) -> Any:
         try:
-            return super().execute_operation(*args, **kwargs)
+            result = super().execute_operation(*args, **kwargs)
         except _Abandon:
-            return operation_stopped_by(self, DeadlineExceeded(self.seconds))
+            result = operation_stopped_by(self, DeadlineExceeded(self.seconds))
+        if not self.is_awaitable(result):
+            _unlink(self)
+        return result
 
     def execute_field(self, *args: Any, **kwargs: Any) -> Any:
         # The arguments differ between graphql-core 3.2 and 3.3 (simulator/graphql_compat.py).
         if monotonic() > self.deadline:
             raise _Abandon
         return super().execute_field(*args, **kwargs)
+
+
+def _unlink(context: ExecutionContext) -> None:
+    """Break the reference cycle graphql-core 3.3 leaves in each execution context, once its
+    answer is complete: the context holds its resolvers' helpers, which hold two of its bound
+    methods. Left to the cyclic collector, every request's context and all it reaches (its
+    collected fields, the request's context and principal, some 70 objects) waited there for
+    a young pass (one every 130 requests of a busy room, each some 6 ms walking 10,000
+    objects: docs/performance.md, "Saturation"); without the cycle, reference counting frees
+    them as the answer is sent. Nothing reads the helpers after the answer: graphql-core
+    passes them to resolvers only while it executes (an awaitable result keeps them)."""
+    vars(context).pop("async_helpers", None)
 
 
 def deadline_execution_context(seconds: float) -> type[ExecutionContext]:
