@@ -30,7 +30,7 @@ bare app's answer compared with it: the benchmark fails rather than time error a
 Asserts nothing about time.
 
     python benchmarks/bench_saturation.py [--learners 100] [--connections 32] [--seconds 10]
-        [--rounds 3] [--data-dir DIR] [--quick]
+        [--rounds 3] [--data-dir DIR] [--pin] [--quick]
 
 `--data-dir` serves an existing workshop data dir (made by an earlier run with
 `KEEP_BENCH_DIR=1`, or by `workshop create`) instead of creating one. Its clock is frozen,
@@ -38,6 +38,18 @@ so its rate counters carry over from run to run: a learner's 2,000th request in 
 minutes is answered 429 (put each learner's `limits.sqlite` back between runs). `--quick` is
 3 learners of the `default` dataset, 8 connections, one round of 1 s: the same path in about
 15 s.
+
+`--pin` puts each server on one core and the load generator on another (the first two this
+process may use; printed): every thread of the simulator's `serve` and of the bare app is
+pinned once it answers (`os.sched_setaffinity` on each of `/proc/<pid>/task`; the threads
+they start later inherit it), each generator from its start; the same for both servers, so
+the comparison stays fair. Unpinned, the OS places the processes, and where it puts the
+generator on the server's core the two wake each other for every request on one core:
+both servers' rounds turn slow (docs/performance.md, "The slow mode"). Pinned, that mode is
+out of the figures; the idle server's own work (the simulator's tickers during the bare
+app's rounds) shares the other's core. Not the default, since users don't pin: the unpinned
+figures are what a `serve` gets. It refuses, naming the count, where fewer than 2 cores are
+usable.
 """
 
 from __future__ import annotations
@@ -77,6 +89,41 @@ type AccountBalances { available: Amount }
 type Amount { value: String! currency: String! }
 """
 HERE = Path(__file__).resolve().parent
+
+
+# --- `--pin`: the servers on one core, the load generator on another ------------------------
+
+
+def pinned_cores(pin: bool) -> tuple[int, int] | None:
+    """With `pin`, (the servers' core, the load generator's); else None, the OS's placement.
+
+    Exits with a message where fewer than 2 cores are usable (the affinity this process was
+    given, `taskset` or a container's CPU set included, not the machine's count).
+    """
+    if not pin:
+        return None
+    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_setaffinity") else []
+    if len(cores) < 2:
+        usable = f"{len(cores)} usable core(s)" if cores else "no CPU affinity on this OS"
+        raise SystemExit(f"--pin needs 2 usable cores (the server on one, the load generator "
+                         f"on the other); here: {usable}. Run without --pin.")  # fmt: skip
+    return cores[0], cores[1]
+
+
+def pin_threads(pid: int, core: int) -> int:
+    """Every thread of process `pid` onto `core`; how many were pinned.
+
+    An affinity belongs to a thread, not to its process: each of `/proc/<pid>/task` is set,
+    listed again until no new one shows (a thread started meanwhile by one not pinned yet);
+    the threads started later inherit their starter's.
+    """
+    pinned: set[int] = set()
+    while fresh := {int(name) for name in os.listdir(f"/proc/{pid}/task")} - pinned:
+        for tid in fresh:
+            with contextlib.suppress(ProcessLookupError):  # a thread that ended meanwhile
+                os.sched_setaffinity(tid, {core})
+        pinned |= fresh
+    return len(pinned)
 
 
 # --- the bare app (`--bare-server PORT ANSWER_FILE`) ---------------------------------------
@@ -234,9 +281,11 @@ def one_round(
     plan = {"port": port, "connections": args.connections, "seconds": args.seconds,
             "requests": requests}  # fmt: skip
     cpu = cpu_seconds(pid)
+    cores = args.cores
     answer = subprocess.run(
         [sys.executable, str(Path(__file__).resolve()), "--generate"],
         input=json.dumps(plan), stdout=subprocess.PIPE, text=True, check=True,
+        preexec_fn=None if cores is None else lambda: os.sched_setaffinity(0, {cores[1]}),
     )  # fmt: skip
     server_cpu = cpu_seconds(pid) - cpu
     result: dict[str, Any] = json.loads(answer.stdout)
@@ -292,9 +341,17 @@ def run(args: argparse.Namespace, data_dir: Path) -> None:
         bare = BareServer(answer_file)
         if checked_answer(bare.base_url, learners[0]) != expected:
             raise BenchmarkError("the bare app's answer differs from the simulator's")
+        placement = "unpinned (the OS places the processes)"
+        if args.cores is not None:
+            server_core, generator_core = args.cores
+            threads = [pin_threads(p.process.pid, server_core) for p in (server, bare)]
+            got = [sorted(os.sched_getaffinity(p.process.pid)) for p in (server, bare)]
+            placement = (f"pinned: the simulator's {threads[0]} threads on core(s) {got[0]}, "
+                         f"the bare app's {threads[1]} on {got[1]}, the load generator on "
+                         f"[{generator_core}]")  # fmt: skip
         print(f"{len(learners)} learners, {args.connections} connections, "
               f"{args.seconds:.0f} s a round after 1 s of warm-up; load average "
-              f"{os.getloadavg()[0]:.1f}", flush=True)  # fmt: skip
+              f"{os.getloadavg()[0]:.1f}; {placement}", flush=True)  # fmt: skip
         pairs = []
         for number in range(1, args.rounds + 1):
             print(f"round {number}:")
@@ -350,8 +407,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--dataset", default="workshop")
     parser.add_argument("--data-dir", type=Path, help="an existing workshop data dir to serve")
+    parser.add_argument(
+        "--pin", action="store_true",
+        help="the servers on one core, the load generator on another (not the default: "
+        "users don't pin)",
+    )  # fmt: skip
     quick = {"learners": 3, "connections": 8, "seconds": 1.0, "rounds": 1, "dataset": "default"}
     args = parse_args(parser, quick, argv)
+    args.cores = pinned_cores(args.pin)  # refused here, before a room is made
     if args.data_dir is not None:
         run(args, args.data_dir)
         return
