@@ -46,8 +46,9 @@ they start later inherit it), each generator from its start; the same for both s
 the comparison stays fair. Unpinned, the OS places the processes, and where it puts the
 generator on the server's core the two wake each other for every request on one core:
 both servers' rounds turn slow (docs/performance.md, "The slow mode"). Pinned, that mode is
-out of the figures; the idle server's own work (the simulator's tickers during the bare
-app's rounds) shares the other's core. Not the default, since users don't pin: the unpinned
+out of the figures. Pinned or not, the server not being loaded is stopped (`SIGSTOP`) for
+the other's round: an idle simulator's tickers would otherwise take CPU from the bare app's
+rounds. Not the default, since users don't pin: the unpinned
 figures are what a `serve` gets. It refuses, naming the count, where fewer than 2 cores are
 usable.
 """
@@ -61,6 +62,7 @@ import csv
 import json
 import os
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -274,9 +276,27 @@ def request_bytes(port: int, path: str, token: str) -> bytes:
 
 
 def one_round(
+    label: str,
+    served: tuple[int, int],
+    idle: int,
+    learners: list[tuple[str, str]],
+    args: argparse.Namespace,
+) -> dict[str, Any]:
+    """One load of `args.seconds` against the server `served` (its port, its process): its
+    figures. The other server (process `idle`) is stopped meanwhile (`SIGSTOP`): an idle
+    simulator still runs its spaces' tickers, which would take the core from the bare app's
+    rounds (and an idle bare app from the simulator's)."""
+    port, pid = served
+    os.kill(idle, signal.SIGSTOP)
+    try:
+        return _loaded(label, port, pid, learners, args)
+    finally:
+        os.kill(idle, signal.SIGCONT)
+
+
+def _loaded(
     label: str, port: int, pid: int, learners: list[tuple[str, str]], args: argparse.Namespace
 ) -> dict[str, Any]:
-    """One load of `args.seconds` against the server on `port` (process `pid`): its figures."""
     requests = [request_bytes(port, path, token).hex() for path, token in learners]
     plan = {"port": port, "connections": args.connections, "seconds": args.seconds,
             "requests": requests}  # fmt: skip
@@ -355,8 +375,12 @@ def run(args: argparse.Namespace, data_dir: Path) -> None:
         pairs = []
         for number in range(1, args.rounds + 1):
             print(f"round {number}:")
-            ours = one_round("simulator", server.port, server.process.pid, learners, args)
-            theirs = one_round("bare", bare.port, bare.process.pid, learners, args)
+            ours = one_round(
+                "simulator", (server.port, server.process.pid), bare.process.pid, learners, args
+            )
+            theirs = one_round(
+                "bare", (bare.port, bare.process.pid), server.process.pid, learners, args
+            )
             pairs.append((ours, theirs))
     finally:
         server.stop()
