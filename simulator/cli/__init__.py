@@ -19,11 +19,16 @@ prints JSON where a program may read the output.
 | `journal`, `snapshot save/restore/list/diff`, `report` | bug reports (docs/bug-reports.md) |
 | `workshop create/progress/reset/clock/codes` | learner spaces for a workshop (docs/workshop.md) |
 | `notebooks DIR [--force]` | copy the tutorial notebooks out of the installed package |
+
+Exit status: 0 done; 2 an error the simulator explains on stderr (`error: ...`); 141 the
+output's reader left early (`... | head`), the command's work done and journaled as usual,
+with no traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -64,12 +69,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.argv = list(sys.argv[1:] if argv is None else argv)
     args.journal = lambda done: journal.record_command(done, done.argv)
     try:
-        status = int(args.handler(args) or 0)
+        status = _run(args)
         # A state change is journaled once it succeeded (docs/bug-reports.md), unless the
         # command journaled itself (a clock move: before the work it makes due fires).
-        if status == 0 and not getattr(args, "journaled", False):
+        if status in (0, _CLOSED_PIPE) and not getattr(args, "journaled", False):
             journal.record_command(args, args.argv)
         return status
     except SimulatorError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command's handler; its exit status."""
+    try:
+        return int(args.handler(args) or 0)
+    except BrokenPipeError:
+        # The reader left (`... | head`): the command's work is done, only its output was cut
+        # short. No traceback; the shell's convention for a closed pipe (128 + SIGPIPE).
+        _silence_stdout()
+        return _CLOSED_PIPE
+
+
+#: The exit status of a command whose reader closed the pipe: 128 + SIGPIPE, as a shell's.
+_CLOSED_PIPE = 141
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's flush at exit does not fail
+    on the closed pipe again (and print its own message)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)

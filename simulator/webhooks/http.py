@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-
-import httpx
+from typing import TYPE_CHECKING
 
 from ..clock import monotonic
 from .attempts import (
@@ -26,6 +25,11 @@ from .attempts import (
     timeout_message,
 )
 from .outbound import OutboundPolicy, OutboundRefused
+
+if TYPE_CHECKING:
+    # httpx (30 ms of a start-up) is imported by the functions that send: a server that
+    # posts no webhook over HTTP never imports it (`serve`'s first answer).
+    import httpx
 
 __all__ = [
     "HTTP_WORKERS",
@@ -49,9 +53,11 @@ HTTP_WORKERS = 8
 def http_transport(policy: OutboundPolicy) -> httpx.HTTPTransport:
     """httpx's transport (no proxy from the environment) on the deadline-capped backend that
     applies `policy` to every connection."""
-    # httpcore (and h11 under it, 10-15 ms) is imported at the first webhook sent over HTTP,
-    # not with the simulator: a process that sends none (the README example) spares it at start-up.
+    # httpx, httpcore (and h11 under it, 10-15 ms) are imported at the first webhook sent over
+    # HTTP, not with the simulator: a process that sends none (the README example, `serve`'s
+    # first answer) spares them at start-up.
     import httpcore
+    import httpx
 
     from ._deadline_backend import DeadlineBackend
 
@@ -86,6 +92,8 @@ def _post(
     timeout: float,
     elapsed: Callable[[], float],
 ) -> AttemptResult:
+    import httpx  # imported by `http_transport` already: a dictionary look-up
+
     try:
         with client.stream(
             "POST",
@@ -152,6 +160,8 @@ def send_http(
     items: list[tuple[WebhookRequest, float]], policy: OutboundPolicy
 ) -> list[AttemptResult]:
     """POST each `(request, timeout)` under `policy`, concurrently; results in order."""
+    import httpx  # see `http_transport`
+
     results: list[AttemptResult | None] = [None] * len(items)
     # trust_env=False: a local simulator posts straight to the endpoint, not through a proxy
     # picked up from the environment (a proxy would also resolve names past the policy).

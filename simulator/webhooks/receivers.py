@@ -25,16 +25,17 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
-
-import httpx
 
 from ..domain.kernel.context import Environment
 from ..scheduler import Callouts
 from .attempts import AttemptResult, ErrorCode, WebhookRequest, status_outcome, timeout_message
 from .http import MAX_RESPONSE_BYTES, post_http, send_http
 from .outbound import DEFAULT_OUTBOUND_POLICY, OutboundPolicy
+
+if TYPE_CHECKING:
+    import httpx  # imported where an inbox records a request: see `http.http_transport`
 
 __all__ = [
     "INBOX_SCHEME",
@@ -239,6 +240,8 @@ class Inbox:
 
     def receive(self, request: WebhookRequest, timeout: float) -> AttemptResult:
         """Take one delivery; returns the outcome as the sender sees it."""
+        import httpx  # its case-insensitive headers; imported at an inbox's first request
+
         with self._lock:
             behaviour = self._next_behaviour()
         try:
