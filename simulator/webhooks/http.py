@@ -92,7 +92,7 @@ def _post(
     timeout: float,
     elapsed: Callable[[], float],
 ) -> AttemptResult:
-    import httpx  # imported by `http_transport` already: a dictionary look-up
+    import httpx  # start-up: see `http_transport` (imported there already: a look-up)
 
     try:
         with client.stream(
@@ -160,7 +160,7 @@ def send_http(
     items: list[tuple[WebhookRequest, float]], policy: OutboundPolicy
 ) -> list[AttemptResult]:
     """POST each `(request, timeout)` under `policy`, concurrently; results in order."""
-    import httpx  # see `http_transport`
+    import httpx  # start-up: see `http_transport`
 
     results: list[AttemptResult | None] = [None] * len(items)
     # trust_env=False: a local simulator posts straight to the endpoint, not through a proxy

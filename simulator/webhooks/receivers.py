@@ -240,7 +240,7 @@ class Inbox:
 
     def receive(self, request: WebhookRequest, timeout: float) -> AttemptResult:
         """Take one delivery; returns the outcome as the sender sees it."""
-        import httpx  # its case-insensitive headers; imported at an inbox's first request
+        import httpx  # start-up: its case-insensitive headers, at an inbox's first request
 
         with self._lock:
             behaviour = self._next_behaviour()
