@@ -19,6 +19,8 @@ from simulator.server import graphql_endpoint
 from simulator.storage import Store
 from simulator.storage.loop_reads import reads_beside_bookkeeping, reads_here
 
+from .conftest import project_token
+
 QUERY = "{ accounts(first: 5) { edges { node { id } } } }"
 
 
@@ -84,14 +86,7 @@ def test_a_journaled_request_reads_beside_its_entry_and_answers_the_same(
 
     monkeypatch.setattr(graphql_endpoint, "inline_schema", noted)
     with sim.client() as client:
-        token = client.post(
-            "/oauth2/token",
-            data={
-                "grant_type": "client_credentials",
-                "client_id": credentials.client_id,
-                "client_secret": credentials.client_secret,
-            },
-        ).json()["access_token"]
+        token = project_token(client, credentials)
         headers = {"Authorization": f"Bearer {token}"}
         answers = [
             client.post("/sandbox/graphql", json={"query": QUERY}, headers=headers).json()["data"]
@@ -112,14 +107,7 @@ def test_an_entry_is_written_even_when_a_read_is_left_open_on_its_connection(
     credentials = sim.create_project("sandbox", "P", ["http://localhost/cb"])
     store = sim.sandbox.store
     with sim.client() as client:
-        token = client.post(
-            "/oauth2/token",
-            data={
-                "grant_type": "client_credentials",
-                "client_id": credentials.client_id,
-                "client_secret": credentials.client_secret,
-            },
-        ).json()["access_token"]
+        token = project_token(client, credentials)
         with store.bookkeeping_autocommit() as bookkeeping:
             left_open = bookkeeping.execute("SELECT name FROM sqlite_master")
             assert left_open.fetchone() is not None
