@@ -16,7 +16,8 @@ import pytest
 
 from simulator import ProjectCredentials, Simulator
 from simulator.server.serving import uvicorn_config
-from simulator.server.slow_clients import HeaderTimeoutProtocol, HttpToolsHeaderTimeoutProtocol
+from simulator.server.slow_clients import HttpToolsHeaderTimeoutProtocol
+from simulator.server.slow_clients_h11 import HeaderTimeoutProtocol
 
 from .conftest import LiveServer, project_token
 

@@ -33,7 +33,7 @@ def browser_routes(
     The pages' modules are imported here, not with the package: `server/app.py` builds these
     routes at the first request that reaches them (`server/lazy_routes.py`)."""
     from .callback import callback_routes  # lazy: the pages' modules (start-up)
-    from .dashboard import dashboard_routes
+    from .dashboard.routes import dashboard_routes
 
     schemas = {**schemas, "live": schemas["sandbox"]}
     return [

@@ -218,10 +218,12 @@ def ensure_demo_project(sim: Simulator) -> dict[str, Any] | None:
     """
     # start-up: the domain brings SQLite
     from ..domain.kernel.projects import list_projects
-    from ..domain.sandbox.datasets import load_dataset
 
     if list_projects(sim.sandbox):
         return None
+    # start-up: the datasets, only for the first start of a data dir
+    from ..domain.sandbox.datasets import load_dataset
+
     # The simulator's own callback page too (simulator-only): a first try lands somewhere.
     redirect_uris = [DEMO_REDIRECT_URI, f"{sim.public_url}/callback"]
     credentials = sim.create_project("sandbox", "Demo project", redirect_uris)

@@ -15,8 +15,9 @@ from ..clock import parse_duration
 from ..domain.kernel.project_settings import rotate_client_secret
 from ..exceptions import ConfigurationError
 from ..storage.private import write_private_text
+from .layout import RECORD_FILE
 from .parallel import Progress, for_each
-from .spaces import RECORD_FILE, Workshop
+from .spaces import Workshop
 
 __all__ = ["CONFIRMED", "LEARNER_ACTIONS", "ROOM_ACTIONS", "Done", "Step", "check_action",
            "learner_action", "needs_confirming", "room_action", "rotate_secret"]  # fmt: skip

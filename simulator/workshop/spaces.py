@@ -47,15 +47,13 @@ from .codes import JoinCodes
 from .copies import Personal, SpaceImage, make_plan, read_plan, write_plan
 from .fair_pool import FairPool
 from .identity import learner_ids, own_ids, rename_ids
+from .layout import RECORD_FILE, ROSTER_FILE, TEMPLATE_DIR
 from .parallel import PARALLEL, Progress, for_each
 from .roster import LearnerRecord, roster_csv, roster_html, validate_name
 from .template_cache import pack, template_file, unpack
 
-__all__ = ["ROSTER_FILE", "UnknownLearner", "Workshop", "is_workshop", "parse_slice"]
+__all__ = ["ROSTER_FILE", "UnknownLearner", "Workshop", "parse_slice"]
 
-ROSTER_FILE = "workshop.json"
-RECORD_FILE = "learner.json"
-TEMPLATE_DIR = ".template"
 LEARNER_REDIRECT_URI = "http://localhost:3000/callback"
 #: The Sandbox user of the template; each learner's gets a number of their own (identity.py).
 LEARNER_PHONE = "+33699000000"
@@ -95,10 +93,6 @@ def copy_rows(store: Store, source: Path) -> None:
 
 class UnknownLearner(ConfigurationError):
     """No learner of that name in this workshop (or in the slice being served)."""
-
-
-def is_workshop(data_dir: str | Path) -> bool:
-    return (Path(data_dir) / ROSTER_FILE).is_file()
 
 
 def parse_slice(text: str, names: Sequence[str]) -> list[str]:
