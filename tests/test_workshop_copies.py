@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from simulator import user_cache
-from simulator.workshop import Workshop, copies, spaces
+from simulator.domain.sandbox import datasets
+from simulator.workshop import Workshop, copies
 from simulator.workshop.copies import PLAN_FILE, make_plan, read_plan
 from simulator.workshop.identity import CREDENTIAL_IDS
 from simulator.workshop.parallel import for_each
@@ -106,7 +107,8 @@ def test_the_template_comes_from_the_cache_the_second_time(
     def no_dataset(*args: object) -> None:
         raise AssertionError("the dataset was loaded again")
 
-    monkeypatch.setattr(spaces, "load_dataset", no_dataset)
+    # Where `Workshop` finds it when it builds a template (imported then: start-up).
+    monkeypatch.setattr(datasets, "load_dataset", no_dataset)
     with Workshop(tmp_path / "second" / "room") as second:
         second.create(NAMES, dataset="default")
         assert [r.project_id for r in second.records()] == [r.project_id for r in records]

@@ -17,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from ..oauth.pages.render import STATIC_PATH, page_headers
+from .addresses import STATIC_PREFIX
 
 if TYPE_CHECKING:
     import jinja2
@@ -25,7 +26,6 @@ __all__ = ["STATIC_DIR", "STATIC_PREFIX", "render_page", "static_file"]
 
 BROWSER_DIR = Path(__file__).parent
 STATIC_DIR = BROWSER_DIR / "static"
-STATIC_PREFIX = "/browser/static"
 
 _MEDIA_TYPES = {
     ".js": "text/javascript",

@@ -19,7 +19,7 @@ from typing import Any
 
 from starlette.types import Scope
 
-from ..browser.pages import STATIC_PREFIX
+from ..browser.addresses import STATIC_PREFIX
 from ..clock import monotonic
 from ..storage.private import write_private_text
 from .spaces import Workshop

@@ -31,7 +31,6 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
-import httpx
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -174,6 +173,9 @@ class Federation:
             # Made once, off the event loop: a client makes one otherwise, which loads the
             # CA bundle (100 ms holding the GIL, every learner waiting, at each question).
             self._tls = await asyncio.to_thread(ssl.create_default_context)
+        # start-up: httpx, only where a room is served as slices and one asks another
+        import httpx
+
         try:
             # trust_env=False: an HTTP proxy of the environment must not see the room's key.
             client = httpx.AsyncClient(timeout=timeout, trust_env=False, verify=self._tls)

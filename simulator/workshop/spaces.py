@@ -36,8 +36,6 @@ from typing import Any
 
 from .._simulator import Simulator
 from ..domain.kernel.projects import create_project, hash_secret
-from ..domain.sandbox.datasets import load_dataset
-from ..domain.users.users import create_user
 from ..exceptions import ConfigurationError
 from ..public_url import DEFAULT_PUBLIC_URL, public_url_setting
 from ..storage import Store
@@ -50,7 +48,6 @@ from .identity import learner_ids, own_ids, rename_ids
 from .layout import RECORD_FILE, ROSTER_FILE, TEMPLATE_DIR
 from .parallel import PARALLEL, Progress, for_each
 from .roster import LearnerRecord, roster_csv, roster_html, validate_name
-from .template_cache import pack, template_file, unpack
 
 __all__ = ["ROSTER_FILE", "UnknownLearner", "Workshop", "parse_slice"]
 
@@ -285,6 +282,9 @@ class Workshop:
             base = LearnerRecord.from_dict(json.loads(record_file.read_text(encoding="utf-8")))
             if base.dataset == dataset:
                 return base
+        # start-up: the template's cache, only where a room is made or its dataset changes
+        from .template_cache import pack, template_file, unpack
+
         shutil.rmtree(path, ignore_errors=True)
         with self._images_lock:
             self._images.clear()
@@ -309,6 +309,10 @@ class Workshop:
         return base
 
     def _build_template(self, path: Path, dataset: str) -> LearnerRecord:
+        # start-up: the datasets and users, only where a room is made (`serve` never)
+        from ..domain.sandbox.datasets import load_dataset
+        from ..domain.users.users import create_user
+
         # Reproducible ids: the dataset's rows show the same ids in every room (as in the
         # notebooks); each space is given its own secret and credential ids (`own_ids`).
         template = Simulator(
