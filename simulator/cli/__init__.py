@@ -28,45 +28,77 @@ with no traceback.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Sequence
 
 from ..exceptions import SimulatorError
-from . import core, dashboard, docs, journal, limits, notebooks, oauth, seed, webhooks, workshop
+from . import journal
 
-#: Each module adds its subcommands with `register(subparsers)`.
+#: Each module adds its subcommands with `register(subparsers)`, in this order (`oauth` adds
+#: `project pkce` to `core`'s `project`).
 COMMAND_MODULES = [
-    core,
-    oauth,
-    webhooks,
-    seed,
-    limits,
-    docs,
-    dashboard,
-    journal,
-    workshop,
-    notebooks,
+    "core",
+    "oauth",
+    "webhooks",
+    "seed",
+    "limits",
+    "docs",
+    "dashboard",
+    "journal",
+    "workshop",
+    "notebooks",
 ]
+
+#: The modules registering each command, for a parser of that command alone (what `main`
+#: parses with: a run imports and builds its own command's parser, not every one;
+#: tests/test_cli_parser.py checks each against the whole parser).
+REGISTERED_BY: dict[str, tuple[str, ...]] = {
+    "serve": ("core",),
+    "clock": ("core",),
+    "project": ("core", "oauth"),
+    "reset": ("core",),
+    "sms": ("core", "oauth"),
+    "user": ("core", "oauth"),
+    "webhooks": ("webhooks",),
+    "seed": ("seed",),
+    "limits": ("limits",),
+    "cost": ("limits",),
+    "docs": ("docs",),
+    "dashboard": ("dashboard",),
+    "journal": ("journal",),
+    "snapshot": ("journal",),
+    "report": ("journal",),
+    "workshop": ("workshop",),
+    "notebooks": ("notebooks",),
+}
 
 __all__ = ["build_parser", "main"]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with `command` (a key of `REGISTERED_BY`), one that knows
+    that command and the others its modules register, each parsed exactly as by the whole
+    one (`--help` at the top lists them only)."""
     parser = argparse.ArgumentParser(
         prog="python -m simulator",
         description="A local simulator of a partner banking GraphQL API and its OAuth 2.0 server.",
     )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in COMMAND_MODULES:
-        module.register(subparsers)
+    names = COMMAND_MODULES if command is None else REGISTERED_BY[command]
+    for name in names:
+        importlib.import_module(f"{__name__}.{name}").register(subparsers)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    args.argv = list(sys.argv[1:] if argv is None else argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    # A known command: its own parser (start-up); anything else (`--help`, a typo) the
+    # whole one, which lists every command.
+    command = given[0] if given and given[0] in REGISTERED_BY else None
+    args = build_parser(command).parse_args(given)
+    args.argv = given
     args.journal = lambda done: journal.record_command(done, done.argv)
     try:
         status = _run(args)

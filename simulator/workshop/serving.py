@@ -146,7 +146,10 @@ class WorkshopApp:
     one after the other in the background (a space asked for first is opened at once), each
     one's app built and its own lifespan run (the space's ticker thread); when the server
     stops, every one is ended, threads joined. Opening a space takes tens of milliseconds,
-    so a room of 100 answers at once rather than seconds later.
+    so a room of 100 answers at once rather than seconds later. The requests in flight go
+    first: the next space is opened once none is, or once one of them has been answered (a
+    room under constant load still warms, a space per answer), so the first learners to
+    arrive are not answered only between the openings of everyone else's spaces.
     `instructor`: the app mounted at `/workshop` (simulator/workshop/instructor.py).
     The room's join page, `/w/join`, is served here too (simulator/workshop/join.py);
     `trust_forwarded_for`: its wrong-code limit counts the address in `X-Forwarded-For`.
@@ -167,6 +170,9 @@ class WorkshopApp:
         self._served = set(room.served)
         self._opening: dict[str, asyncio.Task[ASGIApp]] = {}
         self._stack: contextlib.AsyncExitStack | None = None
+        #: HTTP requests being answered, and an answer given (`_after_requests`).
+        self._in_flight = 0
+        self._answered = asyncio.Event()
         #: Every space served is open, its connections made, the heap frozen (`/` says so).
         self.ready = False
         self._front = AccessLog(RequestBounds(self._route))
@@ -175,7 +181,21 @@ class WorkshopApp:
         if scope["type"] == "lifespan":
             await self._lifespan(receive, send)
             return
-        await self._front(scope, receive, send)
+        if scope["type"] != "http":
+            await self._front(scope, receive, send)
+            return
+        self._in_flight += 1
+        try:
+            await self._front(scope, receive, send)
+        finally:
+            self._in_flight -= 1
+            self._answered.set()
+
+    async def _after_requests(self) -> None:
+        """Returns at once when no request is in flight; else once one has been answered."""
+        if self._in_flight:
+            self._answered.clear()
+            await self._answered.wait()
 
     async def _route(self, scope: Scope, receive: Receive, send: Send) -> None:
         path: str = scope["path"]
@@ -249,6 +269,7 @@ class WorkshopApp:
 
     async def _warm(self) -> None:
         for name in self.room.served:
+            await self._after_requests()
             await self._space(name)
             # This thread's connections to the space's files, opened now rather than by
             # the learner's first request (opening one may wait on a lock for a while).
