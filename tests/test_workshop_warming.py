@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from simulator.workshop import Workshop
@@ -72,4 +73,7 @@ def test_a_request_in_flight_goes_before_the_next_space_is_opened(room: Workshop
         await to_app.put({"type": "lifespan.shutdown"})
         await lifespan
 
-    asyncio.run(scenario())
+    # On a thread of its own: this one may hold a running loop (Playwright's sync API, in a
+    # worker that ran browser tests first).
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, scenario()).result(timeout=120)
