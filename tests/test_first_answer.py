@@ -411,9 +411,13 @@ def test_the_cached_migrated_image_is_the_one_the_migrations_make(
     (stored,) = tmp_path.iterdir()
     assert stored.name.startswith("migrated-") and stored.read_bytes() == fresh
     assert build() == fresh  # read back
-    stored.write_bytes(b"damaged")
-    assert _schema_of(build()) == _schema_of(fresh)  # ignored, migrated again, rewritten
-    assert stored.read_bytes() != b"damaged"
+    # Damaged, cut short (a page lost), or with no migration recorded: ignored, migrated
+    # again, rewritten.
+    no_migrations = fresh[:60] + bytes(4) + fresh[64:]
+    for damaged in (b"damaged", fresh[:-4096], no_migrations):
+        stored.write_bytes(damaged)
+        assert _schema_of(build()) == _schema_of(fresh)
+        assert stored.read_bytes() != damaged and _store._usable_image(stored.read_bytes())
 
     # Changed storage code is another file: never a stale image.
     sources = _store._storage_sources()

@@ -113,23 +113,28 @@ def _storage_sources() -> list[bytes]:
 
 
 def _usable_image(image: bytes) -> bool:
-    """True when `image` is a database with its migrations recorded (not a damaged file)."""
-    try:
-        with contextlib.closing(sqlite3.connect(":memory:")) as database:
-            database.deserialize(image)
-            count = database.execute(f"SELECT count(*) FROM [{_MIGRATIONS_TABLE}]").fetchone()
-            return bool(count[0])
-    except sqlite3.Error:
+    """True when `image` is a whole database with its migrations recorded (not a damaged or
+    truncated file), read from its header as SQLite's file format defines it: the magic
+    string, as many bytes as its page size times its page count, a `user_version` (the
+    migrations recorded) above zero. Opening the image to ask took 2-3 ms of every start."""
+    if len(image) < 100 or not image.startswith(b"SQLite format 3\x00"):
         return False
+    page_size = int.from_bytes(image[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size  # how the format writes 64 KiB
+    pages = int.from_bytes(image[28:32], "big")
+    return len(image) == page_size * pages and _user_version(image) > 0
+
+
+def _user_version(image: bytes) -> int:
+    """`PRAGMA user_version` of a serialized database: the header's 4 bytes at offset 60."""
+    return int.from_bytes(image[60:64], "big")
 
 
 @functools.cache
 def _migration_count() -> int:
     """How many migrations this version of the simulator knows (`PRAGMA user_version` of a
     file that has them all)."""
-    with contextlib.closing(sqlite3.connect(":memory:")) as image:
-        image.deserialize(_migrated_image())
-        return int(image.execute("PRAGMA user_version").fetchone()[0])
+    return _user_version(_migrated_image())
 
 
 #: What the bookkeeping connection commits (bytes, about) between two checkpoints asked of the

@@ -281,12 +281,14 @@ class WorkshopApp:
         gc.collect()
         gc.freeze()
         gc.set_threshold(*_GC_THRESHOLDS)
-        sys.setswitchinterval(_SWITCH_SECONDS)
         self.ready = True
 
     async def _lifespan(self, receive: Receive, send: Send) -> None:
         message = await receive()
         assert message["type"] == "lifespan.startup"
+        # From the start, not once warm: the first learners' requests take the GIL from the
+        # warming's threads after 1 ms, not 5 (a room of 30's first answer, 10-30 ms).
+        sys.setswitchinterval(_SWITCH_SECONDS)
         async with contextlib.AsyncExitStack() as stack:
             self._stack = stack
             await stack.enter_async_context(self.activity.flushing())
