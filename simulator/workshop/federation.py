@@ -24,12 +24,13 @@ server sees now, on one machine or several.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
 import ssl
 from collections.abc import Mapping
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -39,7 +40,6 @@ from ..exceptions import ConfigurationError, SimulatorError
 from ..journal.reading import JournalEntry
 from ..server.access_log import printable
 from ..server.responses import json_error
-from .progress import CheckCache, load_exercises, room_progress
 from .room_actions import (
     LEARNER_ACTIONS,
     ROOM_ACTIONS,
@@ -50,6 +50,9 @@ from .room_actions import (
 )
 from .slices import PLAN_FILE, SliceEntry, read_plan
 from .spaces import Workshop
+
+if TYPE_CHECKING:
+    from .progress import CheckCache
 
 __all__ = ["LAST_REQUESTS", "SLICE_PREFIX", "Federation", "LearnerData", "SliceUnavailable"]
 
@@ -73,6 +76,8 @@ class SliceUnavailable(ConfigurationError):
 def local_rows(room: Workshop, activity: Any, cache: CheckCache | None = None) -> dict[str, Any]:
     """The rows and checkpoints of the learners this server serves (`cache`: the exercises'
     statuses kept between refreshes, progress.py)."""
+    from .progress import room_progress  # start-up: the exercises' checks
+
     rows = room_progress(room, activity, cache=cache)
     checkpoints = {name: [s.name for s in room.learner(name).snapshots()] for name in room.served}
     return {"rows": rows, "checkpoints": checkpoints}
@@ -80,6 +85,8 @@ def local_rows(room: Workshop, activity: Any, cache: CheckCache | None = None) -
 
 def local_learner(room: Workshop, name: str, activity: Any) -> LearnerData:
     """What a learner's page shows, for a learner this server serves."""
+    from .progress import room_progress  # start-up: the exercises' checks
+
     [row] = room_progress(room, activity, only=[name])
     space = room.learner(name)
     entries = space.journal.filter("sandbox", last=LAST_REQUESTS)
@@ -111,8 +118,14 @@ class Federation:
         self._plan = read_plan(room)
         self._known_key: str | None = None
         self._tls: ssl.SSLContext | None = None
-        #: This server's learners' exercise statuses between two refreshes (progress.py).
-        self.checks = CheckCache()
+
+    @functools.cached_property
+    def checks(self) -> CheckCache:
+        """This server's learners' exercise statuses between two refreshes (progress.py),
+        made at the view's first refresh (the checks are not imported before: start-up)."""
+        from .progress import CheckCache  # start-up: the exercises' checks
+
+        return CheckCache()
 
     def _stamp_now(self) -> tuple[int, int] | None:
         try:
@@ -208,6 +221,8 @@ class Federation:
         try:
             return dict(await self._call(peer, f"{SLICE_PREFIX}/rows"))
         except ConfigurationError as error:
+            from .progress import load_exercises  # start-up: the exercises' checks
+
             exercises = {exercise.id: "unknown" for exercise in load_exercises()}
             missing = {"status": 503, "path": f"slice {peer.number}", "message": str(error)}
             rows = [

@@ -25,7 +25,6 @@ from ..exceptions import InvalidClient
 from ..server.access_log import request_id_of
 from ..server.responses import json_error
 from .hints import curl_for, learner_values, render
-from .progress import check_learner, load_exercises
 from .spaces import Workshop
 
 __all__ = ["CHECK_PATH", "check", "check_endpoint", "format_results", "learner_results"]
@@ -49,6 +48,8 @@ def _basic(request: Request) -> tuple[str, str] | None:
 def learner_results(room: Workshop, name: str) -> list[dict[str, Any]]:
     """Each exercise of learner `name`: id, title, status, detail, and the hint and steps
     with the learner's own values (hints.py), each step's document as a `curl` command."""
+    from .progress import check_learner, load_exercises  # start-up: the exercises' checks
+
     exercises = load_exercises()
     results = check_learner(room, name, exercises)
     values = learner_values(room, name)

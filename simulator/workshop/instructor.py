@@ -76,7 +76,6 @@ from .instructor_pages import (
     rows_html,
 )
 from .instructor_sessions import InstructorSessions
-from .progress import load_exercises
 from .room_actions import (
     CONFIRMED,
     LEARNER_ACTIONS,
@@ -221,6 +220,8 @@ class _View:
         job = self.jobs.running
         state = job.as_dict() if job is not None else None
         rows, checkpoints = await self.federation.gather(self.activity(request))
+        from .progress import load_exercises  # start-up: the exercises' checks
+
         exercises = load_exercises()
         page = await asyncio.to_thread(room_page, rows, exercises, checkpoints, csrf, flash, state)
         return HTMLResponse(page, headers=_NO_STORE)
@@ -254,6 +255,8 @@ class _View:
             return _problem(request, 503, "SLICE_UNAVAILABLE", str(error), "/workshop")
         row, entries, checkpoints, code = data
         flash = self.sessions.take_flash(request)
+        from .progress import load_exercises  # start-up: the exercises' checks
+
         page = learner_page(row, load_exercises(), entries, checkpoints, code, csrf, flash)
         return HTMLResponse(page, headers=_NO_STORE)
 

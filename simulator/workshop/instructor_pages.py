@@ -15,11 +15,13 @@ import html
 import json
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..journal.reading import JournalEntry
 from .activity import error_message
-from .progress import Exercise
+
+if TYPE_CHECKING:
+    from .progress import Exercise
 
 __all__ = [
     "answer_of",
