@@ -30,78 +30,76 @@ _LATER = [
     "httpx",
 ]
 
-#: Runs `serve` in its main thread as `python -m simulator serve` does; a second thread waits
-#: for the ready file, asks for a token and an answer with the standard library's client
-#: (httpx would be one of the modules checked), writes what was imported, and stops the
-#: server with the Ctrl-C it handles.
-_SCRIPT = """
-import json, os, signal, sys, threading, time, urllib.parse, urllib.request
+#: What both scripts share: `first_answer` asks for a token (again while the server does not
+#: listen yet) and the README's query with the standard library's client (httpx would be
+#: one of the modules checked), and writes what was imported by then; `in_background` runs
+#: it on a thread, then stops the server with the Ctrl-C it handles.
+_COMMON = """
+import json, os, signal, sys, threading, time, urllib.error, urllib.parse, urllib.request
 from simulator.cli import main
-
-data_dir, ready, out, later = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
 
 def post(url, body, headers):
     request = urllib.request.Request(url, data=body, headers=headers, method="POST")
     with urllib.request.urlopen(request, timeout=30) as answer:
         return json.loads(answer.read())
 
-def client():
-    try:
-        while not os.path.exists(ready):
+def first_answer(token_url, graphql_url, client_id, client_secret, out, later):
+    form = urllib.parse.urlencode({"grant_type": "client_credentials",
+        "client_id": client_id, "client_secret": client_secret}).encode()
+    for _ in range(3000):
+        try:
+            token = post(token_url, form,
+                {"Content-Type": "application/x-www-form-urlencoded"})["access_token"]
+            break
+        except (urllib.error.URLError, ConnectionError):
             time.sleep(0.01)
-        record = json.load(open(ready))
-        form = {"grant_type": "client_credentials", "client_id": record["client_id"],
-                "client_secret": record["client_secret"]}
-        token = post(record["token_url"], urllib.parse.urlencode(form).encode(),
-                     {"Content-Type": "application/x-www-form-urlencoded"})["access_token"]
-        answer = post(record["sandbox_url"], b'{"query": "{ accounts { totalCount } }"}',
-                      {"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
-        imported = sorted(name for name in later if name in sys.modules)
-        json.dump({"data": answer["data"], "imported": imported}, open(out, "w"))
-    finally:
-        os.kill(os.getpid(), signal.SIGINT)
+    answer = post(graphql_url, b'{"query": "{ accounts { totalCount } }"}',
+                  {"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+    imported = sorted(name for name in later if name in sys.modules)
+    json.dump({"data": answer["data"], "imported": imported}, open(out, "w"))
 
-threading.Thread(target=client, daemon=True).start()
-sys.exit(main(["serve", "--data-dir", data_dir, "--port", "0", "--ready-file", ready]))
+def in_background(ask):
+    def client():
+        try:
+            ask()
+        finally:
+            os.kill(os.getpid(), signal.SIGINT)
+    threading.Thread(target=client, daemon=True).start()
 """
 
+#: `serve` in its main thread as `python -m simulator serve` runs it; its ready file says
+#: where to ask, and the demo project's credentials.
+_SCRIPT = (
+    _COMMON
+    + """
+data_dir, ready, out, later = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
 
-#: A room's `serve` (no `--port 0` or `--ready-file` there: a free port, polled), asked for
-#: the first learner's token and first answer as above.
-_ROOM_SCRIPT = """
-import json, os, signal, sys, threading, time, urllib.error, urllib.parse, urllib.request
-from simulator.cli import main
+def ask():
+    while not os.path.exists(ready):
+        time.sleep(0.01)
+    record = json.load(open(ready))
+    first_answer(record["token_url"], record["sandbox_url"], record["client_id"],
+                 record["client_secret"], out, later)
 
+in_background(ask)
+sys.exit(main(["serve", "--data-dir", data_dir, "--port", "0", "--ready-file", ready]))
+"""
+)
+
+#: A room's `serve` (no `--port 0` or `--ready-file` there: a free port, asked until it
+#: answers), for its first learner's token and first answer.
+_ROOM_SCRIPT = (
+    _COMMON
+    + """
 room, port, out, later = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
 record = json.load(open(os.path.join(room, "learners", "ada", "learner.json")))
 base = f"http://127.0.0.1:{port}/w/ada"
 
-def post(url, body, headers):
-    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return json.loads(answer.read())
-
-def client():
-    try:
-        form = urllib.parse.urlencode({"grant_type": "client_credentials",
-            "client_id": record["client_id"], "client_secret": record["client_secret"]})
-        for _ in range(3000):
-            try:
-                token = post(base + "/oauth2/token", form.encode(),
-                    {"Content-Type": "application/x-www-form-urlencoded"})["access_token"]
-                break
-            except (urllib.error.URLError, ConnectionError):
-                time.sleep(0.01)
-        answer = post(base + "/sandbox/graphql", b'{"query": "{ accounts { totalCount } }"}',
-                      {"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
-        imported = sorted(name for name in later if name in sys.modules)
-        json.dump({"data": answer["data"], "imported": imported}, open(out, "w"))
-    finally:
-        os.kill(os.getpid(), signal.SIGINT)
-
-threading.Thread(target=client, daemon=True).start()
+in_background(lambda: first_answer(base + "/oauth2/token", base + "/sandbox/graphql",
+    record["client_id"], record["client_secret"], out, later))
 sys.exit(main(["serve", "--data-dir", room, "--port", port]))
 """
+)
 
 #: What a room's first answer must not have imported either: the exercises' checks come
 #: with the instructor's view's first refresh or a learner's first check.
